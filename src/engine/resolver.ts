@@ -1,0 +1,331 @@
+/**
+ * Turns stored pages into page bundles: follows every `$ref`, fills the bound
+ * fields of collection sections, applies settings defaults and validates the
+ * result. It is pure: it reads only the snapshot it is given, so the visitor
+ * route, the API, the editor preview and the tests all get the same bundle.
+ */
+import type { z } from 'astro/zod';
+import {
+  collectionSchemas,
+  type CollectionName,
+  type PostSummary,
+  type ResolvedPost,
+  type ResolvedTag,
+} from './schema/collections';
+import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
+import type { buildPageSchemas } from './schema/page';
+import { isRef } from './schema/refs';
+import { escapePointerToken, lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError } from './pointer';
+import { HOME_SLUG, isTemplateSlug, isValidSegment, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
+import type { ContentSnapshot } from './snapshot';
+
+/** Nested refs a single ref may pass through before resolution gives up. */
+export const MAX_REF_DEPTH = 32;
+/** Refs one page may follow in total, counting repeats. */
+export const MAX_REFS_PER_PAGE = 2000;
+
+export const PAGES_DIR = 'pages';
+export const collectionDir = (collection: CollectionName) => `collections/${collection}`;
+
+export interface Issue {
+  /** JSON pointer into the file or body, e.g. `/sections/2/data/title`. */
+  path: string;
+  message: string;
+}
+
+export type ContentErrorKind = 'invalid' | 'dangling-ref' | 'cyclic-ref' | 'out-of-root' | 'limit' | 'binding';
+
+/** A content problem: names the data file and pointer, never a filesystem path. */
+export class ContentError extends Error {
+  constructor(
+    readonly kind: ContentErrorKind,
+    /** Data-root-relative file, e.g. `pages/home.json`. */
+    readonly file: string,
+    message: string,
+    readonly pointer = '',
+    readonly issues: Issue[] = [],
+  ) {
+    const details = issues.slice(0, 3).map((issue) => `${issue.path || '/'}: ${issue.message}`);
+    const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
+    super(`${file}${pointer ? `#${pointer}` : ''}: ${message}${details.length ? ` (${details.join('; ')}${more})` : ''}`);
+    this.name = 'ContentError';
+  }
+}
+
+export class PageNotFoundError extends Error {
+  constructor(readonly slug: string) {
+    super(`No page with slug "${slug}"`);
+    this.name = 'PageNotFoundError';
+  }
+}
+
+/** A routable page: a page file, or one entry of a collection template. */
+export interface PageRoute {
+  slug: string;
+  /** The page file it comes from (for entries: the template file). */
+  file: string;
+  entry?: { collection: CollectionName; slug: string; file: string };
+}
+
+/** A template page that yields one page per entry of its collection. */
+export interface TemplateRoute {
+  slug: string;
+  file: string;
+  collection: CollectionName;
+}
+
+type PageSchemas = ReturnType<typeof buildPageSchemas>;
+export type Bundle = z.infer<PageSchemas['BundleSchema']>;
+
+export interface ResolverOptions {
+  definitions: ReadonlyMap<string, AnySectionDefinition>;
+  schemas: Pick<PageSchemas, 'BundleSchema' | 'StoredPageSchema'>;
+}
+
+export function issuesOf(error: z.ZodError): Issue[] {
+  return error.issues.map((issue) => ({
+    path: pointerFromPath(issue.path as (string | number)[]),
+    message: issue.message,
+  }));
+}
+
+export function slugOfPageFile(file: string): string {
+  return file.slice(PAGES_DIR.length + 1, -'.json'.length);
+}
+
+export function pageFileOfSlug(slug: string): string {
+  return `${PAGES_DIR}/${slug}.json`;
+}
+
+export type Resolver = ReturnType<typeof createResolver>;
+
+/** A resolver over one immutable snapshot; it memoises what it has resolved. */
+export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
+  const { definitions, schemas } = options;
+  const resolvedTargets = new Map<string, unknown>();
+  let routes: { pages: PageRoute[]; templates: TemplateRoute[] } | undefined;
+  let collections: { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[] } | undefined;
+
+  function readStoredPage(file: string) {
+    const raw = snapshot.get(file);
+    const parsed = schemas.StoredPageSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ContentError('invalid', file, 'is not a valid page', '', issuesOf(parsed.error));
+    }
+    const page = raw as { id: string; slug: string; collection?: CollectionName; meta: Bundle['meta']; sections: unknown[] };
+    const expected = slugOfPageFile(file);
+    if (page.slug !== expected) {
+      throw new ContentError('invalid', file, `slug "${page.slug}" does not match its file; expected "${expected}"`, '/slug');
+    }
+    if (isTemplateSlug(page.slug) !== (page.collection !== undefined)) {
+      throw new ContentError(
+        'invalid',
+        file,
+        `a page named [slug] needs a "collection", and only such a page may have one`,
+        '/collection',
+      );
+    }
+    return page;
+  }
+
+  function entrySlugs(collection: CollectionName): { slug: string; file: string }[] {
+    const prefix = `${collectionDir(collection)}/`;
+    const entries: { slug: string; file: string }[] = [];
+    for (const file of snapshot.paths()) {
+      if (!file.startsWith(prefix) || !file.endsWith('.json') || file.slice(prefix.length).includes('/')) continue;
+      const slug = file.slice(prefix.length, -'.json'.length);
+      if (!isValidSegment(slug)) {
+        throw new ContentError('invalid', file, `entry file name "${slug}" must use lowercase letters, digits and hyphens`);
+      }
+      entries.push({ slug, file });
+    }
+    return entries.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+  }
+
+  function listRoutes() {
+    if (routes) return routes;
+    const pages: PageRoute[] = [];
+    const templates: TemplateRoute[] = [];
+    const pageFiles = [...snapshot.paths()].filter((file) => file.startsWith(`${PAGES_DIR}/`) && file.endsWith('.json')).sort();
+    for (const file of pageFiles) {
+      const slug = slugOfPageFile(file);
+      if (isTemplateSlug(slug)) {
+        const collection = readStoredPage(file).collection!;
+        templates.push({ slug, file, collection });
+      } else if (isValidSlug(slug)) {
+        pages.push({ slug, file });
+      } else {
+        throw new ContentError('invalid', file, `page file name "${slug}" must use lowercase letters, digits, hyphens and /`);
+      }
+    }
+    const direct = new Set(pages.map((page) => page.slug));
+    for (const template of templates) {
+      for (const entry of entrySlugs(template.collection)) {
+        const slug = template.slug.replace(TEMPLATE_SEGMENT, entry.slug);
+        // A page file with the same slug wins over a generated entry page.
+        if (!direct.has(slug)) pages.push({ slug, file: template.file, entry: { collection: template.collection, ...entry } });
+      }
+    }
+    routes = { pages, templates };
+    return routes;
+  }
+
+  function entryUrl(collection: CollectionName, slug: string): string | undefined {
+    const template = listRoutes().templates.find((t) => t.collection === collection);
+    return template && pathForSlug(template.slug.replace(TEMPLATE_SEGMENT, slug));
+  }
+
+  function readEntry(collection: CollectionName, file: string) {
+    const parsed = collectionSchemas[collection].safeParse(snapshot.get(file));
+    if (!parsed.success) {
+      throw new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issuesOf(parsed.error));
+    }
+    return parsed.data;
+  }
+
+  function loadCollections() {
+    if (collections) return collections;
+    const tags: ResolvedTag[] = entrySlugs('tags')
+      .map(({ slug, file }) => ({ ...(readEntry('tags', file) as z.infer<typeof collectionSchemas.tags>), slug, url: entryUrl('tags', slug) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    const tagsBySlug = new Map(tags.map((tag) => [tag.slug, tag]));
+    const posts: ResolvedPost[] = entrySlugs('posts')
+      .map(({ slug, file }) => {
+        const post = readEntry('posts', file) as z.infer<typeof collectionSchemas.posts>;
+        const postTags = post.tags.map((tagSlug, index) => {
+          const tag = tagsBySlug.get(tagSlug);
+          if (!tag) throw new ContentError('dangling-ref', file, `tag "${tagSlug}" does not exist`, `/tags/${index}`);
+          return tag;
+        });
+        return { ...post, slug, url: entryUrl('posts', slug), tags: postTags };
+      })
+      // Newest first; the slug breaks ties so the order never depends on the filesystem.
+      .sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
+    const summaries = posts.map(({ body: _body, ...summary }) => summary);
+    collections = { posts, summaries, tags };
+    return collections;
+  }
+
+  /** Follows one `$ref` and returns its fully resolved target. */
+  function followRef(ref: string, fromFile: string, at: string, chain: string[], budget: { left: number }): unknown {
+    if (--budget.left < 0) throw new ContentError('limit', fromFile, `more than ${MAX_REFS_PER_PAGE} refs on one page`, at);
+    let target;
+    try {
+      target = parseRef(ref, fromFile);
+    } catch (error) {
+      if (!(error instanceof RefSyntaxError)) throw error;
+      throw new ContentError(error instanceof OutOfRootError ? 'out-of-root' : 'invalid', fromFile, error.message, at);
+    }
+    const key = `${target.file}#${target.pointer}`;
+    if (chain.includes(key)) {
+      throw new ContentError('cyclic-ref', fromFile, `$ref cycle: ${[...chain, key].join(' → ')}`, at);
+    }
+    if (chain.length >= MAX_REF_DEPTH) {
+      throw new ContentError('limit', fromFile, `$ref chain deeper than ${MAX_REF_DEPTH}: ${[...chain, key].join(' → ')}`, at);
+    }
+    const cached = resolvedTargets.get(key);
+    if (cached !== undefined) return cached;
+
+    const nextChain = [...chain, key];
+    let node = snapshot.get(target.file);
+    if (node === undefined) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at);
+    const walked: string[] = [];
+    for (const token of target.tokens) {
+      // A pointer may pass through another ref on its way; follow it first.
+      if (isRef(node)) node = followRef(String(node.$ref), target.file, pointerFromPath(walked), nextChain, budget);
+      const problem = lookupProblem(node, token);
+      if (problem) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": ${problem} in ${target.file}`, at);
+      node = (node as Record<string, unknown>)[token];
+      walked.push(token);
+    }
+    const resolved = resolveValue(node, target.file, target.pointer, nextChain, budget);
+    resolvedTargets.set(key, resolved);
+    return resolved;
+  }
+
+  /** Returns a copy of `value` with every `$ref` replaced by its target. */
+  function resolveValue(value: unknown, file: string, at: string, chain: string[], budget: { left: number }): unknown {
+    if (isRef(value)) {
+      if (typeof value.$ref !== 'string') throw new ContentError('invalid', file, '$ref must be a string', at);
+      return followRef(value.$ref, file, at, chain, budget);
+    }
+    if (Array.isArray(value)) return value.map((item, index) => resolveValue(item, file, `${at}/${index}`, chain, budget));
+    if (typeof value === 'object' && value !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) out[key] = resolveValue(item, file, `${at}/${escapePointerToken(key)}`, chain, budget);
+      return out;
+    }
+    return value;
+  }
+
+  function currentEntry(route: PageRoute): CurrentEntry | undefined {
+    if (!route.entry) return undefined;
+    const { posts, tags } = loadCollections();
+    const { collection, slug } = route.entry;
+    if (collection === 'posts') return { collection, slug, post: posts.find((post) => post.slug === slug)! };
+    return { collection, slug, tag: tags.find((tag) => tag.slug === slug)! };
+  }
+
+  function entryMeta(meta: Bundle['meta'], current: CurrentEntry | undefined): Bundle['meta'] {
+    if (!current) return meta;
+    // Template meta.title names the site section; the entry's own title comes first.
+    if (current.collection === 'posts') {
+      const { post } = current;
+      return { title: `${post.title} · ${meta.title}`, description: post.excerpt, ogImage: post.cover ?? meta.ogImage };
+    }
+    return { title: `${current.tag.name} · ${meta.title}`, description: current.tag.description, ogImage: meta.ogImage };
+  }
+
+  function bindSection(section: unknown, index: number, file: string, current: CurrentEntry | undefined): unknown {
+    if (typeof section !== 'object' || section === null) return section;
+    const { type, data, settings, ...rest } = section as { type?: unknown; data?: unknown; settings?: unknown };
+    const definition = typeof type === 'string' ? definitions.get(type) : undefined;
+    if (!definition || typeof data !== 'object' || data === null) return section; // the bundle schema reports it
+    const at = `/sections/${index}`;
+    const context: BindContext = {
+      posts: () => loadCollections().summaries,
+      tags: () => loadCollections().tags,
+      current,
+      fail: (message) => {
+        throw new ContentError('binding', file, message, at);
+      },
+    };
+    const bound = definition.bind ? definition.bind(data as never, context) : {};
+    return { ...rest, type, data: { ...data, ...bound }, settings: settings ?? {} };
+  }
+
+  function findRoute(slug: string): PageRoute {
+    const route = isValidSlug(slug) ? listRoutes().pages.find((page) => page.slug === slug) : undefined;
+    if (!route) throw new PageNotFoundError(slug);
+    return route;
+  }
+
+  return {
+    /** Every routable page: page files and one page per template entry. */
+    listPages: (): PageRoute[] => listRoutes().pages,
+    /** Template pages, for tools that edit them (they have no URL of their own). */
+    listTemplates: (): TemplateRoute[] => listRoutes().templates,
+    /** The resolved bundle of a page; throws PageNotFoundError or ContentError. */
+    resolvePage(slug: string = HOME_SLUG): Bundle {
+      const route = findRoute(slug);
+      const page = readStoredPage(route.file);
+      const current = currentEntry(route);
+      const budget = { left: MAX_REFS_PER_PAGE };
+      const sections = (resolveValue(page.sections, route.file, '/sections', [], budget) as unknown[]).map((section, index) =>
+        bindSection(section, index, route.file, current),
+      );
+      const candidate = {
+        id: route.entry ? `${page.id}/${route.entry.slug}` : page.id,
+        slug: route.slug,
+        meta: entryMeta(resolveValue(page.meta, route.file, '/meta', [], budget) as Bundle['meta'], current),
+        sections,
+      };
+      const parsed = schemas.BundleSchema.safeParse(candidate);
+      if (!parsed.success) {
+        throw new ContentError('invalid', route.file, 'does not resolve to a valid page', '', issuesOf(parsed.error));
+      }
+      return parsed.data;
+    },
+  };
+}
+

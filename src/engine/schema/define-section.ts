@@ -1,0 +1,83 @@
+/**
+ * The one object that defines a section type. Each folder under src/sections/
+ * exports one from its `section.ts`; the registry collects them, and the
+ * stored-page schema, bundle schema, editor forms and docs all derive from it.
+ */
+import { z } from 'astro/zod';
+import { baseSettings } from './primitives';
+import type { PostSummary, ResolvedPost, ResolvedTag } from './collections';
+
+/** The collection entry a template page is being resolved for. */
+export type CurrentEntry =
+  | { collection: 'posts'; slug: string; post: ResolvedPost }
+  | { collection: 'tags'; slug: string; tag: ResolvedTag };
+
+/** What a section's `bind` may read: collections and the current entry, never files. */
+export interface BindContext {
+  /** All posts as cards, newest first. */
+  posts(): PostSummary[];
+  /** All tags, in name order. */
+  tags(): ResolvedTag[];
+  /** The entry of the template page being resolved, if the page is a template. */
+  current: CurrentEntry | undefined;
+  /** Stops resolution with an error that names the page and the section. */
+  fail(message: string): never;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+type Data<S extends AnyObject> = z.infer<S>;
+
+export interface SectionDefinition<
+  Type extends string = string,
+  Schema extends AnyObject = AnyObject,
+  Bound extends keyof Data<Schema> & string = never,
+> {
+  /** Registry key; equals the folder name. */
+  type: Type;
+  /** Name shown in the editor's section picker and outline. */
+  label: string;
+  /** One line shown in the section picker. */
+  description: string;
+  /** The section's data as the bundle carries it (bound fields included). */
+  schema: Schema;
+  /** Fields that `bind` fills from collections; they never appear in stored pages. */
+  bound: readonly Bound[];
+  /** Fills the bound fields at resolve time. */
+  bind?: (data: Omit<Data<Schema>, Bound>, context: BindContext) => Pick<Data<Schema>, Bound>;
+  /** Settings that apply to this type; other keys are ignored. */
+  settings: AnyObject;
+  /** Data of a new section added in the editor. */
+  defaults: Omit<z.input<Schema>, Bound>;
+  /** Root element of the rendered section. */
+  element: 'section' | 'header' | 'footer';
+  /** `first`: at most once per page, and only as its first section (hero). */
+  placement: 'any' | 'first';
+}
+
+/** Any registered definition, with its generics erased for registry-level code. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySectionDefinition = SectionDefinition<string, AnyObject, any>;
+
+export function defineSection<
+  const Type extends string,
+  Schema extends AnyObject,
+  const Bound extends keyof Data<Schema> & string = never,
+>(
+  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement'> &
+    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement'>>,
+): SectionDefinition<Type, Schema, Bound> {
+  return {
+    bound: [],
+    settings: baseSettings,
+    element: 'section',
+    placement: 'any',
+    ...definition,
+  };
+}
+
+/** The data schema of stored pages: the bundle schema without the bound fields. */
+export function storedDataSchema(definition: AnySectionDefinition): AnyObject {
+  if (definition.bound.length === 0) return definition.schema;
+  const mask = Object.fromEntries(definition.bound.map((key: string) => [key, true] as const));
+  return definition.schema.omit(mask) as AnyObject;
+}

@@ -1,0 +1,105 @@
+/**
+ * Page-level schemas, built from a list of section definitions so the same
+ * code serves the real registry and the small registries of unit tests.
+ */
+import { z } from 'astro/zod';
+import { field, ImageSelectionSchema, text } from './primitives';
+import { COLLECTIONS } from './collections';
+import { storedDataSchema, type AnySectionDefinition } from './define-section';
+import { allowRefs, isRef } from './refs';
+
+/** SEO metadata of a page (spec §2.1). */
+export const PageMetaSchema = z.object({
+  /** The page's `<title>` and og:title. */
+  title: field(text(), 'SEO title', 'The page title shown in search results and browser tabs.'),
+  /** Meta description and og:description. */
+  description: field(text(), 'SEO description', 'One or two sentences shown in search results.', {
+    widget: 'textarea',
+  }),
+  /** Image shown when the page is shared (og:image). */
+  ogImage: field(ImageSelectionSchema.optional(), 'Social image', 'Image shown when the page is shared.'),
+});
+
+function sectionObject(definition: AnySectionDefinition, data: z.ZodType, settings: z.ZodType) {
+  return z.object({
+    /** Unique within the page; convention `<page-name>-<section-purpose>`. */
+    id: text(),
+    type: z.literal(definition.type),
+    data,
+    settings,
+  });
+}
+
+/**
+ * Section ids are unique, and a `placement: first` type (the hero) appears at
+ * most once, as the first content section: only the site header (an `element:
+ * header` type, or in a stored page a `$ref` that resolves to it) may precede it.
+ */
+function checkSectionOrder(definitions: readonly AnySectionDefinition[]) {
+  const firstOnly = new Set(definitions.filter((d) => d.placement === 'first').map((d) => d.type));
+  const headers = new Set(definitions.filter((d) => d.element === 'header').map((d) => d.type));
+  return (sections: unknown[], context: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    let contentSeen = false;
+    sections.forEach((section, index) => {
+      if (typeof section !== 'object' || section === null) return;
+      if (isRef(section)) return;
+      const { id, type } = section as { id?: unknown; type?: unknown };
+      if (typeof id === 'string') {
+        if (seen.has(id)) context.addIssue({ code: 'custom', message: `Duplicate section id "${id}"`, path: [index, 'id'] });
+        seen.add(id);
+      }
+      if (typeof type !== 'string' || headers.has(type)) return;
+      if (firstOnly.has(type) && contentSeen) {
+        context.addIssue({
+          code: 'custom',
+          message: `A ${type} section must come first, right after the header, and only once per page`,
+          path: [index, 'type'],
+        });
+      }
+      contentSeen = true;
+    });
+  };
+}
+
+const pageFields = {
+  /** Unique page identifier; matches the page's file key. */
+  id: text(),
+  /** Page slug; `/` separates nested segments, `[slug]` marks a collection template. */
+  slug: text(),
+  meta: PageMetaSchema,
+};
+
+export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
+  if (definitions.length === 0) throw new Error('A registry needs at least one section type');
+  const [first, ...rest] = definitions;
+  const union = <T extends z.ZodType>(make: (d: AnySectionDefinition) => T) =>
+    z.discriminatedUnion('type', [make(first!), ...rest.map(make)] as unknown as [T, ...T[]]);
+
+  const bundleSection = union((d) => sectionObject(d, d.schema, d.settings.prefault({})));
+  const storedSection = union((d) => sectionObject(d, storedDataSchema(d), d.settings.optional()));
+  const order = checkSectionOrder(definitions);
+
+  const BundleSchema = z.object({
+    ...pageFields,
+    sections: z.array(bundleSection).superRefine(order),
+  });
+
+  const StrictStoredPageSchema = z.object({
+    ...pageFields,
+    /** For template pages: the collection whose entries each get a page. */
+    collection: z.enum(COLLECTIONS).optional(),
+    sections: z.array(storedSection).superRefine(order),
+  });
+
+  return {
+    BundleSchema,
+    /** A stored page: the bundle's rules, with `$ref` allowed anywhere and bound fields absent. */
+    StoredPageSchema: allowRefs(StrictStoredPageSchema),
+    StrictStoredPageSchema,
+    /** One stored section: what a shared section document holds. */
+    StoredSectionSchema: allowRefs(storedSection),
+    storedSection,
+    bundleSection,
+  };
+}

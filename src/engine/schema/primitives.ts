@@ -1,0 +1,97 @@
+/**
+ * Building blocks shared by every section schema: the CTA and image shapes of
+ * the spec (§2.5, §2.6), the padding scale (§2.3) and the field-metadata helper
+ * that the editor forms and the generated docs read.
+ */
+import { z } from 'astro/zod';
+
+/** How an editor should render a string field; the default is a single-line input. */
+export type Widget = 'text' | 'textarea' | 'markdown' | 'url' | 'color' | 'icon';
+
+declare module 'zod/v4/core' {
+  interface GlobalMeta {
+    /** Editor widget hint, read by the schema-to-form mapping. */
+    widget?: Widget;
+    /** Placeholder or example value shown by the editor and the docs. */
+    example?: string;
+  }
+}
+
+/**
+ * Attaches the label and description that the editor form and the generated
+ * docs show for a field. Both come from here so they cannot drift apart.
+ */
+export function field<T extends z.ZodType>(
+  schema: T,
+  title: string,
+  description: string,
+  extra: { widget?: Widget; example?: string } = {},
+): T {
+  return schema.meta({ title, description, ...extra });
+}
+
+/**
+ * Required text: blank or whitespace-only is an error, not content. It checks
+ * without transforming, so a stored value always parses to itself.
+ */
+export const text = () => z.string().regex(/\S/, 'Required');
+
+export const CtaVariantSchema = z.enum(['primary', 'secondary', 'ghost']);
+
+/** A call-to-action button (spec §2.5). */
+export const CtaSchema = z
+  .object({
+    /** Unique identifier of the button. */
+    id: field(text(), 'ID', 'Unique identifier of the button.'),
+    /** Visible button text. */
+    label: field(text(), 'Label', 'Visible button text.'),
+    /** URL or path to link to. */
+    href: field(text(), 'Link', 'URL or path to link to.', { widget: 'url' }),
+    /** Visual weight of the button. */
+    variant: field(CtaVariantSchema, 'Style', 'One of primary, secondary or ghost.'),
+  })
+  .meta({ title: 'Button', description: 'A call-to-action button.' });
+
+/** An image reference with its alternative text (spec §2.6). */
+export const ImageSelectionSchema = z
+  .object({
+    /** Fully qualified URL, or a path under the public assets directory. */
+    url: field(text(), 'Image URL', 'Fully qualified URL of the image, or a path under /assets/images/.', {
+      widget: 'url',
+    }),
+    /** Alternative text, rendered as the `alt` attribute. */
+    alt: field(text(), 'Alt text', 'Describes the image for people who cannot see it.'),
+  })
+  .meta({ title: 'Image', description: 'An image with its alternative text.' });
+
+/** A navigation link of a header or footer menu. */
+export const MenuItemSchema = z
+  .object({
+    /** Visible link text. */
+    label: field(text(), 'Label', 'Visible link text.'),
+    /** URL or path the link goes to. */
+    href: field(text(), 'Link', 'URL or path the link goes to.', { widget: 'url' }),
+  })
+  .meta({ title: 'Menu item', description: 'A navigation link.' });
+
+/** Markdown text; rendered without raw HTML (see src/engine/markdown.ts). */
+export const markdown = () => z.string();
+
+export const PADDINGS = ['none', 'sm', 'md', 'lg', 'xl', '2xl'] as const;
+export const PaddingSchema = z.enum(PADDINGS);
+
+/**
+ * The settings every section accepts (spec §2.3). Keys a type does not use
+ * are stripped rather than rejected: "settings that do not apply are ignored".
+ */
+export const baseSettings = z.object({
+  /** Vertical spacing above the section. */
+  paddingTop: field(PaddingSchema.default('md'), 'Padding top', 'Vertical spacing above the section.'),
+  /** Vertical spacing below the section. */
+  paddingBottom: field(PaddingSchema.default('md'), 'Padding bottom', 'Vertical spacing below the section.'),
+});
+
+export type Cta = z.infer<typeof CtaSchema>;
+export type ImageSelection = z.infer<typeof ImageSelectionSchema>;
+export type MenuItem = z.infer<typeof MenuItemSchema>;
+export type Padding = z.infer<typeof PaddingSchema>;

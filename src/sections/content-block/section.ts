@@ -1,0 +1,20 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { field, markdown } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'content-block',
+  label: 'Rich text',
+  description: 'A block of Markdown text: headings, lists, links, quotes and code. Raw HTML is shown as text.',
+  schema: z.object({
+    /** Small eyebrow text above the title. */
+    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    /** Optional heading of the block. */
+    title: field(z.string().optional(), 'Title', 'Optional heading of the block.'),
+    /** The text, in Markdown; raw HTML is escaped, never rendered. */
+    body: field(markdown().min(1, 'Required'), 'Body', 'The text, in Markdown.', { widget: 'markdown' }),
+    /** `narrow` is a reading column; `wide` uses the full content width. */
+    width: field(z.enum(['narrow', 'wide']).default('narrow'), 'Width', 'A narrow reading column, or the full content width.'),
+  }),
+  defaults: { body: '## A heading\n\nWrite your text here. **Bold**, _italic_ and [links](/) work.', width: 'narrow' },
+});

@@ -1,0 +1,22 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { CtaSchema, field, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'cta-banner',
+  label: 'Call to action',
+  description: 'A banner with a title, optional description and up to two buttons.',
+  schema: z.object({
+    /** Headline of the banner. */
+    title: field(text(), 'Title', 'Headline of the banner.'),
+    /** Optional copy under the headline. */
+    description: field(z.string().optional(), 'Description', 'Optional copy under the headline.', { widget: 'textarea' }),
+    /** Up to two buttons. */
+    ctas: field(z.array(CtaSchema).max(2, 'At most two buttons'), 'Buttons', 'Up to two buttons.'),
+  }),
+  defaults: {
+    title: 'Ready to start?',
+    description: 'Tell visitors what to do next.',
+    ctas: [{ id: 'cta-primary', label: 'Get in touch', href: '/', variant: 'primary' }],
+  },
+});

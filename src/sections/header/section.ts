@@ -1,0 +1,43 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { baseSettings, CtaSchema, field, MenuItemSchema, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'header',
+  label: 'Header',
+  description: 'Site navigation bar with logo text, an optional announcement strip and a menu.',
+  element: 'header',
+  schema: z.object({
+    /** Brand name shown as the logo. */
+    logoText: field(text(), 'Logo text', 'Brand name shown as the logo.'),
+    /** Where the logo links to. */
+    logoHref: field(z.string().default('/'), 'Logo link', 'Where the logo links to; usually the home page.', { widget: 'url' }),
+    /** Optional strip above the bar for news or a launch. */
+    announcement: field(
+      z.object({
+        /** Text of the strip. */
+        text: field(text(), 'Text', 'Text of the announcement strip.'),
+        /** Optional link for the strip. */
+        href: field(z.string().optional(), 'Link', 'Optional link for the strip.', { widget: 'url' }),
+      }).optional(),
+      'Announcement',
+      'Optional strip above the navigation bar.',
+    ),
+    /** Navigation links, in order. */
+    menu: field(z.array(MenuItemSchema).max(8), 'Menu', 'Navigation links, in order (at most 8).'),
+    /** Optional button at the end of the bar. */
+    cta: field(CtaSchema.optional(), 'Button', 'Optional button at the end of the bar.'),
+  }),
+  settings: baseSettings.extend({
+    /** Pins the header to the top of the viewport on scroll. */
+    sticky: field(z.boolean().default(false), 'Sticky', 'Pin the header to the top of the viewport on scroll.'),
+  }),
+  defaults: {
+    logoText: 'Brand',
+    logoHref: '/',
+    menu: [
+      { label: 'Home', href: '/' },
+      { label: 'About', href: '/about/' },
+    ],
+  },
+});

@@ -1,0 +1,18 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { field, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'page-hero',
+  label: 'Page header',
+  description: 'A compact header for interior pages: label, title and description.',
+  schema: z.object({
+    /** Small eyebrow text above the title. */
+    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    /** Title of the page. */
+    title: field(text(), 'Title', 'Title of the page.'),
+    /** One or two sentences under the title. */
+    description: field(z.string().optional(), 'Description', 'One or two sentences under the title.', { widget: 'textarea' }),
+  }),
+  defaults: { title: 'Page title', description: 'A sentence that tells visitors what this page is about.' },
+});

@@ -1,0 +1,22 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { ResolvedPostSchema } from '../../engine/schema/collections';
+import { field } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'post-detail',
+  label: 'Post',
+  description: 'The full essay view of the current post, for the posts template page.',
+  schema: z.object({
+    /** Shows the post's cover image above the body. */
+    showCover: field(z.boolean().default(true), 'Show cover', "Show the post's cover image above the body."),
+    /** Bound: the post this template page is rendering. */
+    post: field(ResolvedPostSchema, 'Post', 'Filled from the current posts entry.'),
+  }),
+  bound: ['post'],
+  bind: (_data, context) => {
+    if (context.current?.collection !== 'posts') context.fail('post-detail needs a page bound to the posts collection');
+    return { post: context.current.post };
+  },
+  defaults: { showCover: true },
+});

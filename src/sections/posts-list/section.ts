@@ -1,0 +1,29 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { PostSummarySchema } from '../../engine/schema/collections';
+import { field, MenuItemSchema, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'posts-list',
+  label: 'Posts list',
+  description: 'A grid or bento of post cards from the posts collection, newest first.',
+  schema: z.object({
+    /** Small eyebrow text above the title. */
+    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    /** Heading of the list. */
+    title: field(text(), 'Title', 'Heading of the list.'),
+    /** Optional copy under the heading. */
+    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { widget: 'textarea' }),
+    /** `grid`: equal cards; `bento`: the newest post large, the rest around it. */
+    variant: field(z.enum(['grid', 'bento']).default('grid'), 'Layout', 'Grid of equal cards, or a bento with the newest post large.'),
+    /** Show at most this many posts; empty shows all. */
+    limit: field(z.int().min(1).max(100).optional(), 'Limit', 'Show at most this many posts; empty shows all.'),
+    /** Optional link below the list, e.g. to an archive page. */
+    moreLink: field(MenuItemSchema.optional(), 'More link', 'Optional link below the list.'),
+    /** Bound: the newest posts, cut to `limit`. */
+    posts: field(z.array(PostSummarySchema), 'Posts', 'Filled from the posts collection.'),
+  }),
+  bound: ['posts'],
+  bind: (data, context) => ({ posts: context.posts().slice(0, data.limit) }),
+  defaults: { title: 'Latest posts', variant: 'grid', limit: 3 },
+});

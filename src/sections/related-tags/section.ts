@@ -1,0 +1,22 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { ResolvedTagSchema } from '../../engine/schema/collections';
+import { field, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'related-tags',
+  label: 'Related tags',
+  description: "The tags of the current post, resolved through its tags relation.",
+  schema: z.object({
+    /** Heading above the tag chips. */
+    title: field(text(), 'Title', 'Heading above the tag chips.'),
+    /** Bound: the tags of the current post. */
+    tags: field(z.array(ResolvedTagSchema), 'Tags', "Filled from the current post's tags."),
+  }),
+  bound: ['tags'],
+  bind: (_data, context) => {
+    if (context.current?.collection !== 'posts') context.fail('related-tags needs a page bound to the posts collection');
+    return { tags: context.current.post.tags };
+  },
+  defaults: { title: 'Filed under' },
+});

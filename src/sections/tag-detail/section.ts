@@ -1,0 +1,22 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { ResolvedTagSchema } from '../../engine/schema/collections';
+import { field } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'tag-detail',
+  label: 'Tag header',
+  description: "A header card for the current tag: its name, description and accent colour.",
+  schema: z.object({
+    /** Small eyebrow text above the tag name. */
+    label: field(z.string().optional(), 'Eyebrow', 'Small text above the tag name.'),
+    /** Bound: the tag this template page is rendering. */
+    tag: field(ResolvedTagSchema, 'Tag', 'Filled from the current tags entry.'),
+  }),
+  bound: ['tag'],
+  bind: (_data, context) => {
+    if (context.current?.collection !== 'tags') context.fail('tag-detail needs a page bound to the tags collection');
+    return { tag: context.current.tag };
+  },
+  defaults: { label: 'Topic' },
+});

@@ -1,0 +1,25 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { PostSummarySchema } from '../../engine/schema/collections';
+import { field, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'tag-posts',
+  label: 'Tag posts',
+  description: 'The posts that carry the current tag, newest first.',
+  schema: z.object({
+    /** Heading above the posts. */
+    title: field(text(), 'Title', 'Heading above the posts.'),
+    /** Shown when no post carries the tag yet. */
+    emptyText: field(z.string().default('No posts yet.'), 'Empty text', 'Shown when no post carries the tag yet.'),
+    /** Bound: posts carrying the current tag. */
+    posts: field(z.array(PostSummarySchema), 'Posts', 'Filled with the posts that carry the current tag.'),
+  }),
+  bound: ['posts'],
+  bind: (_data, context) => {
+    if (context.current?.collection !== 'tags') context.fail('tag-posts needs a page bound to the tags collection');
+    const slug = context.current.slug;
+    return { posts: context.posts().filter((post) => post.tags.some((tag) => tag.slug === slug)) };
+  },
+  defaults: { title: 'Posts on this topic', emptyText: 'No posts yet.' },
+});

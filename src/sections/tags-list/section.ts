@@ -1,0 +1,23 @@
+import { z } from 'astro/zod';
+import { defineSection } from '../../engine/schema/define-section';
+import { ResolvedTagSchema } from '../../engine/schema/collections';
+import { field, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'tags-list',
+  label: 'Tags list',
+  description: 'A card grid of every tag, each linking to its tag page.',
+  schema: z.object({
+    /** Small eyebrow text above the title. */
+    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    /** Heading of the grid. */
+    title: field(text(), 'Title', 'Heading of the grid.'),
+    /** Optional copy under the heading. */
+    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { widget: 'textarea' }),
+    /** Bound: every tag, by name. */
+    tags: field(z.array(ResolvedTagSchema), 'Tags', 'Filled from the tags collection.'),
+  }),
+  bound: ['tags'],
+  bind: (_data, context) => ({ tags: context.tags() }),
+  defaults: { title: 'Browse by topic' },
+});
