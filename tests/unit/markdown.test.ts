@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown } from '../../src/engine/markdown';
+
+describe('renderMarkdown', () => {
+  it('renders headings, emphasis, lists and links', () => {
+    const html = renderMarkdown('## Title\n\n**bold** and [a link](/about/)\n\n- one\n- two');
+    expect(html).toContain('<h2>Title</h2>');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toContain('<a href="/about/">a link</a>');
+    expect(html).toContain('<li>one</li>');
+  });
+
+  it('escapes raw HTML instead of rendering it', () => {
+    const html = renderMarkdown('<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>');
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('drops links with unsafe schemes', () => {
+    for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', 'vbscript:x']) {
+      expect(renderMarkdown(`[x](${href})`)).not.toContain('href=');
+    }
+    expect(renderMarkdown('[mail](mailto:a@b.co)')).toContain('href="mailto:a@b.co"');
+  });
+
+  it('renders image syntax as text, since Markdown images carry no size', () => {
+    expect(renderMarkdown('![alt](/a.png)')).not.toContain('<img');
+  });
+});

@@ -1,0 +1,298 @@
+import { describe, expect, it } from 'vitest';
+import { ContentError, MAX_REF_DEPTH, PageNotFoundError } from '../../src/engine/resolver';
+import { resolverForFiles } from '../helpers/registry';
+
+const meta = { title: 'T', description: 'D' };
+const header = { id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [] } };
+const footer = { id: 'site-footer', type: 'footer', data: { brandText: 'Acme', copyright: '©', menu: [] } };
+const page = (slug: string, sections: unknown[], extra: object = {}) => ({ id: slug.replaceAll('/', '-'), slug, meta, sections, ...extra });
+const block = (id: string, body: unknown = 'Hello') => ({ id, type: 'content-block', data: { body } });
+
+function errorOf(run: () => unknown): ContentError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  throw new Error('expected a ContentError');
+}
+
+describe('resolvePage: pages and slugs', () => {
+  const files = {
+    'pages/home.json': page('home', [block('home-a')]),
+    'pages/docs/guide/intro.json': page('docs/guide/intro', [block('intro-a')]),
+  };
+
+  it('resolves home and nested slugs', () => {
+    const resolver = resolverForFiles(files);
+    expect(resolver.resolvePage('home').sections[0]).toMatchObject({ id: 'home-a', type: 'content-block' });
+    expect(resolver.resolvePage('docs/guide/intro').slug).toBe('docs/guide/intro');
+  });
+
+  it('throws a typed not-found for unknown and malformed slugs', () => {
+    const resolver = resolverForFiles(files);
+    for (const slug of ['missing', 'docs', '../home', 'Home', 'docs//guide', 'posts/[slug]']) {
+      expect(() => resolver.resolvePage(slug), slug).toThrow(PageNotFoundError);
+    }
+  });
+
+  it('applies settings defaults and ignores settings that do not apply', () => {
+    const resolver = resolverForFiles({
+      'pages/home.json': page('home', [
+        { ...block('a'), settings: { sticky: true, showLogo: false, paddingBottom: 'xl' } },
+        { ...header, id: 'h2', settings: {} },
+      ]),
+    });
+    const [first, second] = resolver.resolvePage('home').sections;
+    expect(first!.settings).toEqual({ paddingTop: 'md', paddingBottom: 'xl' });
+    expect(second!.settings).toEqual({ paddingTop: 'md', paddingBottom: 'md', sticky: false });
+  });
+
+  it('leaves an omitted hero paddingTop to the theme and rejects 2xl on the hero', () => {
+    const hero = {
+      id: 'home-hero',
+      type: 'hero',
+      data: { title: 'T', subtitle: 'S', primaryCta: { id: 'c', label: 'Go', href: '/', variant: 'primary' } },
+    };
+    const resolved = resolverForFiles({ 'pages/home.json': page('home', [hero]) }).resolvePage('home');
+    expect(resolved.sections[0]!.settings).toEqual({ paddingBottom: 'md' });
+    const error = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [{ ...hero, settings: { paddingTop: '2xl' } }]) }).resolvePage('home'),
+    );
+    expect(error.issues).toContainEqual(expect.objectContaining({ path: '/sections/0/settings/paddingTop' }));
+  });
+
+  it('reports invalid section data with the path of the field', () => {
+    const error = errorOf(() =>
+      resolverForFiles({
+        'pages/home.json': page('home', [
+          { id: 'b', type: 'cta-banner', data: { title: 'x', ctas: [1, 2, 3].map((n) => ({ id: `c${n}`, label: 'L', href: '/', variant: 'primary' })) } },
+        ]),
+      }).resolvePage('home'),
+    );
+    expect(error.kind).toBe('invalid');
+    expect(error.file).toBe('pages/home.json');
+    expect(error.issues).toContainEqual({ path: '/sections/0/data/ctas', message: 'At most two buttons' });
+  });
+
+  it('rejects a slug field that does not match the file', () => {
+    const error = errorOf(() => resolverForFiles({ 'pages/about.json': page('other', []) }).resolvePage('about'));
+    expect(error.message).toMatch(/does not match its file/);
+  });
+});
+
+describe('resolvePage: $ref', () => {
+  it('follows refs across nested files, relative to the referring file', () => {
+    const resolver = resolverForFiles({
+      'pages/docs/a.json': page('docs/a', [{ $ref: '../../shared/header.json' }, block('a-body')]),
+      'shared/header.json': { ...header, data: { ...header.data, logoText: { $ref: 'brand/site.json#/name' } } },
+      'shared/brand/site.json': { name: 'Nested Co' },
+    });
+    expect(resolver.resolvePage('docs/a').sections[0]).toMatchObject({ id: 'site-header', data: { logoText: 'Nested Co' } });
+  });
+
+  it('resolves pointers with escapes, array indexes and percent-encoding', () => {
+    const resolver = resolverForFiles({
+      'pages/home.json': page('home', [
+        block('a', { $ref: '../shared/texts.json#/a~1b/m~0n' }),
+        block('b', { $ref: '../shared/texts.json#/list/1' }),
+        block('c', { $ref: '../shared/texts.json#/with%20space' }),
+        block('d', { $ref: '../shared/texts.json#/' }),
+      ]),
+      'shared/texts.json': { 'a/b': { 'm~n': 'escaped' }, list: ['zero', 'one'], 'with space': 'spaced', '': 'empty key' },
+    });
+    expect(resolver.resolvePage('home').sections.map((s) => (s.data as { body: string }).body)).toEqual([
+      'escaped', 'one', 'spaced', 'empty key',
+    ]);
+  });
+
+  it('follows a pointer through a ref inside the target document', () => {
+    const resolver = resolverForFiles({
+      'pages/home.json': page('home', [block('a', { $ref: '../shared/a.json#/inner/text' })]),
+      'shared/a.json': { inner: { $ref: 'b.json' } },
+      'shared/b.json': { text: 'through' },
+    });
+    expect((resolver.resolvePage('home').sections[0]!.data as { body: string }).body).toBe('through');
+  });
+
+  it('detects cycles and names the chain', () => {
+    const error = errorOf(() =>
+      resolverForFiles({
+        'pages/home.json': page('home', [block('a', { $ref: '../shared/a.json#/x' })]),
+        'shared/a.json': { x: { $ref: 'b.json#/y' } },
+        'shared/b.json': { y: { $ref: 'a.json#/x' } },
+      }).resolvePage('home'),
+    );
+    expect(error.kind).toBe('cyclic-ref');
+    expect(error.message).toContain('shared/a.json#/x → shared/b.json#/y → shared/a.json#/x');
+  });
+
+  it('detects a ref to its own document', () => {
+    const error = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: '../shared/self.json' })]), 'shared/self.json': { me: { $ref: '#' } } }).resolvePage('home'),
+    );
+    expect(error.kind).toBe('cyclic-ref');
+  });
+
+  it('reports dangling refs with the file and pointer', () => {
+    const missingFile = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: '../shared/nope.json' })]) }).resolvePage('home'));
+    expect(missingFile).toMatchObject({ kind: 'dangling-ref', file: 'pages/home.json', pointer: '/sections/0/data/body' });
+    expect(missingFile.message).toContain('shared/nope.json does not exist');
+
+    const missingKey = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: '../shared/t.json#/b' })]), 'shared/t.json': { a: 1 } }).resolvePage('home'),
+    );
+    expect(missingKey.message).toContain('no key "b"');
+
+    const pastEnd = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: '../shared/t.json#/list/2' })]), 'shared/t.json': { list: ['x'] } }).resolvePage('home'),
+    );
+    expect(pastEnd.message).toContain('past the end');
+  });
+
+  it('refuses refs that leave the data folder', () => {
+    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: '../../package.json' })]) }).resolvePage('home'));
+    expect(error.kind).toBe('out-of-root');
+    expect(error.message).not.toMatch(/(^|[\s"])\/(work|tmp|root|home|usr)\b/);
+  });
+
+  it('never resolves __proto__, constructor or prototype, even as own keys', () => {
+    const texts = JSON.parse('{"__proto__": {"body": "polluted"}, "constructor": "c", "prototype": "p"}');
+    for (const key of ['__proto__', 'constructor', 'prototype', '__proto__/body']) {
+      const error = errorOf(() =>
+        resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: `../shared/t.json#/${key}` })]), 'shared/t.json': texts }).resolvePage('home'),
+      );
+      expect(error.kind, key).toBe('dangling-ref');
+      expect(error.message).toContain('never resolves');
+    }
+    expect(({} as Record<string, unknown>).body).toBeUndefined();
+  });
+
+  it('caps the depth of ref chains', () => {
+    const files: Record<string, unknown> = { 'pages/home.json': page('home', [block('a', { $ref: '../shared/d0.json' })]) };
+    for (let i = 0; i <= MAX_REF_DEPTH + 1; i += 1) files[`shared/d${i}.json`] = { $ref: `d${i + 1}.json` };
+    files[`shared/d${MAX_REF_DEPTH + 2}.json`] = 'bottom';
+    expect(errorOf(() => resolverForFiles(files).resolvePage('home')).kind).toBe('limit');
+  });
+
+  it('caps the number of refs on one page', () => {
+    const sections = Array.from({ length: 2100 }, (_, i) => block(`b${i}`, { $ref: '../shared/t.json#/x' }));
+    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', sections), 'shared/t.json': { x: 'y' } }).resolvePage('home'));
+    expect(error.kind).toBe('limit');
+  });
+
+  it('reports malformed $ref objects in stored pages', () => {
+    const error = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [block('a', { $ref: 'x.json', extra: 1 })]) }).resolvePage('home'),
+    );
+    expect(error.issues).toContainEqual({ path: '/sections/0/data/body', message: 'an object with $ref may have no other keys' });
+  });
+
+  it('validates what a ref resolves to against the section schema', () => {
+    const error = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [{ $ref: '../shared/bad.json' }]), 'shared/bad.json': { id: 'x', type: 'footer', data: {} } }).resolvePage('home'),
+    );
+    expect(error.issues.map((issue) => issue.path)).toContain('/sections/0/data/brandText');
+  });
+});
+
+describe('resolvePage: collections and templates', () => {
+  const tag = (name: string, accent = '#123456') => ({ name, description: `${name} things`, accent });
+  const post = (title: string, date: string, tags: string[], extra: object = {}) => ({
+    title, excerpt: `${title} excerpt`, date, author: 'Ann', tags, body: `# ${title}`, ...extra,
+  });
+  const site = {
+    'collections/tags/alpha.json': tag('Alpha'),
+    'collections/tags/beta.json': tag('Beta'),
+    'collections/tags/gamma.json': tag('Gamma'),
+    'collections/posts/old.json': post('Old', '2024-01-01', ['alpha']),
+    'collections/posts/new.json': post('New', '2026-03-01', ['beta', 'alpha'], { cover: { url: '/assets/images/c.webp', alt: 'C' } }),
+    'collections/posts/mid.json': post('Mid', '2025-06-15', []),
+    'collections/posts/mid-b.json': post('Mid B', '2025-06-15', ['beta']),
+    'pages/home.json': page('home', [
+      { id: 'home-posts', type: 'posts-list', data: { title: 'Latest', limit: 2 } },
+      { id: 'home-all', type: 'posts-list', data: { title: 'All' } },
+      { id: 'home-tags', type: 'tags-list', data: { title: 'Tags' } },
+    ]),
+    'pages/posts/[slug].json': page('posts/[slug]', [
+      { id: 'post-body', type: 'post-detail', data: {} },
+      { id: 'post-tags', type: 'related-tags', data: { title: 'Tags' } },
+    ], { collection: 'posts', meta: { title: 'Journal', description: 'd', ogImage: { url: '/og.png', alt: 'og' } } }),
+    'pages/tags/[slug].json': page('tags/[slug]', [
+      { id: 'tag-head', type: 'tag-detail', data: {} },
+      { id: 'tag-list', type: 'tag-posts', data: { title: 'Posts' } },
+    ], { collection: 'tags' }),
+  };
+
+  it('sorts posts newest first, breaks date ties by slug, and cuts to limit', () => {
+    const home = resolverForFiles(site).resolvePage('home');
+    const slugsOf = (index: number) => (home.sections[index]!.data as { posts: { slug: string }[] }).posts.map((p) => p.slug);
+    expect(slugsOf(0)).toEqual(['new', 'mid']);
+    expect(slugsOf(1)).toEqual(['new', 'mid', 'mid-b', 'old']);
+  });
+
+  it('gives post cards their URL and expanded tags, without the body', () => {
+    const home = resolverForFiles(site).resolvePage('home');
+    const [first] = (home.sections[0]!.data as { posts: Record<string, unknown>[] }).posts;
+    expect(first).toMatchObject({ slug: 'new', url: '/posts/new/', tags: [{ slug: 'beta', name: 'Beta', url: '/tags/beta/' }, { slug: 'alpha' }] });
+    expect(first).not.toHaveProperty('body');
+  });
+
+  it('gives tags-list every tag by name', () => {
+    const home = resolverForFiles(site).resolvePage('home');
+    expect((home.sections[2]!.data as { tags: { name: string }[] }).tags.map((t) => t.name)).toEqual(['Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('yields one page per entry from a template page', () => {
+    const slugs = resolverForFiles(site).listPages().map((p) => p.slug);
+    expect(slugs).toEqual(expect.arrayContaining(['home', 'posts/new', 'posts/old', 'posts/mid', 'posts/mid-b', 'tags/alpha', 'tags/beta', 'tags/gamma']));
+    expect(slugs).not.toContain('posts/[slug]');
+  });
+
+  it('binds post-detail and related-tags to the current post, with entry meta', () => {
+    const bundle = resolverForFiles(site).resolvePage('posts/new');
+    expect(bundle.id).toBe('posts-[slug]/new');
+    expect(bundle.meta).toEqual({ title: 'New · Journal', description: 'New excerpt', ogImage: { url: '/assets/images/c.webp', alt: 'C' } });
+    expect(bundle.sections[0]!.data).toMatchObject({ showCover: true, post: { title: 'New', body: '# New' } });
+    expect((bundle.sections[1]!.data as { tags: { slug: string }[] }).tags.map((t) => t.slug)).toEqual(['beta', 'alpha']);
+    expect(resolverForFiles(site).resolvePage('posts/old').meta.ogImage).toEqual({ url: '/og.png', alt: 'og' });
+  });
+
+  it('binds tag-detail and tag-posts to the current tag', () => {
+    const bundle = resolverForFiles(site).resolvePage('tags/beta');
+    expect(bundle.sections[0]!.data).toMatchObject({ tag: { name: 'Beta', slug: 'beta', accent: '#123456' } });
+    expect((bundle.sections[1]!.data as { posts: { slug: string }[] }).posts.map((p) => p.slug)).toEqual(['new', 'mid-b']);
+    expect((resolverForFiles(site).resolvePage('tags/gamma').sections[1]!.data as { posts: unknown[] }).posts).toEqual([]);
+  });
+
+  it('404s for entries that do not exist', () => {
+    expect(() => resolverForFiles(site).resolvePage('posts/nope')).toThrow(PageNotFoundError);
+  });
+
+  it('lets a page file win over a generated entry page', () => {
+    const resolver = resolverForFiles({ ...site, 'pages/posts/old.json': page('posts/old', [block('custom')]) });
+    expect(resolver.resolvePage('posts/old').sections[0]!.id).toBe('custom');
+    expect(resolver.listPages().filter((p) => p.slug === 'posts/old')).toHaveLength(1);
+  });
+
+  it('fails entry-bound sections on pages without an entry', () => {
+    const error = errorOf(() => resolverForFiles({ ...site, 'pages/x.json': page('x', [{ id: 'x-post', type: 'post-detail', data: {} }]) }).resolvePage('x'));
+    expect(error).toMatchObject({ kind: 'binding', file: 'pages/x.json', pointer: '/sections/0' });
+  });
+
+  it('reports a post whose tag does not exist', () => {
+    const error = errorOf(() => resolverForFiles({ ...site, 'collections/posts/bad.json': post('Bad', '2020-01-01', ['nope']) }).resolvePage('home'));
+    expect(error).toMatchObject({ kind: 'dangling-ref', file: 'collections/posts/bad.json', pointer: '/tags/0' });
+  });
+
+  it('reports an invalid entry with its field', () => {
+    const error = errorOf(() => resolverForFiles({ ...site, 'collections/posts/bad.json': post('Bad', 'yesterday', []) }).resolvePage('home'));
+    expect(error.issues).toContainEqual({ path: '/date', message: 'Use a YYYY-MM-DD date' });
+  });
+
+  it('requires a collection on template pages and only there', () => {
+    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', []), 'pages/x/[slug].json': page('x/[slug]', []) }).listPages());
+    expect(error.message).toMatch(/needs a "collection"/);
+  });
+});
