@@ -1,0 +1,94 @@
+/**
+ * Renders docs/sections.md from the registry. A unit test fails when the
+ * committed file differs, and `npm run docs` rewrites it, so the field
+ * reference can never drift from the schemas.
+ */
+import type { AnySectionDefinition } from './schema/define-section';
+import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from './schema/json-schema';
+import { PageMetaSchema } from './schema/page';
+import { PostSchema, TagSchema } from './schema/collections';
+
+const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
+  if (schema.enum) return `one of ${schema.enum.map(code).join(', ')}`;
+  const bounds = (min?: number, max?: number, unit = '') =>
+    min !== undefined && max !== undefined ? ` (${min}–${max}${unit})` : min !== undefined ? ` (at least ${min}${unit})` : max !== undefined ? ` (at most ${max}${unit})` : '';
+  switch (schema.type) {
+    case 'array':
+      return `list${bounds(schema.minItems, schema.maxItems, ' items')} of ${schema.items?.title ?? typeOf(schema.items ?? {})}`;
+    case 'object':
+      return 'object';
+    case 'integer':
+      return `integer${bounds(schema.minimum, schema.maximum)}`;
+    case 'string':
+      if (schema.widget === 'markdown') return 'Markdown';
+      if (schema.format === 'date') return 'date (YYYY-MM-DD)';
+      if (schema.format === 'email') return 'email address';
+      if (schema.widget === 'color') return 'colour (#rrggbb)';
+      return schema.widget === 'url' ? 'URL or path' : 'text';
+    default:
+      return String(schema.type ?? 'any');
+  }
+}
+
+function fieldRows(schema: JsonSchema, prefix = ''): string[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).flatMap(([key, field]) => {
+    const path = `${prefix}${key}`;
+    const notes = [field.description ?? ''];
+    if (field.default !== undefined) notes.push(`Default ${code(field.default)}.`);
+    const row = `| ${code(path)} | ${cell(typeOf(field))} | ${required.has(key) ? 'yes' : 'no'} | ${cell(notes.join(' ').trim())} |`;
+    const nested = field.type === 'array' && field.items?.type === 'object' ? fieldRows(field.items, `${path}[].`) : field.type === 'object' ? fieldRows(field, `${path}.`) : [];
+    return [row, ...nested];
+  });
+}
+
+function table(schema: JsonSchema): string {
+  const rows = fieldRows(schema);
+  if (rows.length === 0) return '_No fields._';
+  return ['| Field | Type | Required | Description |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+function sectionDoc(definition: AnySectionDefinition): string {
+  const { data, settings, bound } = sectionJsonSchemas(definition);
+  const rules = [
+    `Rendered as \`<${definition.element}>\`.`,
+    definition.placement === 'first' ? 'At most once per page, as the first section after the header.' : '',
+  ].filter(Boolean);
+  const parts = [
+    `### \`${definition.type}\` — ${definition.label}`,
+    definition.description,
+    rules.join(' '),
+    '**Data**',
+    table(data),
+  ];
+  if (bound.length > 0) {
+    parts.push(
+      '**Filled by the resolver** (never stored; see [binding rules](content-model.md#collection-bindings))',
+      bound.map((field) => `- ${code(field.key)}: ${field.description}`).join('\n'),
+    );
+  }
+  parts.push('**Settings**', table(settings));
+  return parts.join('\n\n');
+}
+
+export function renderSectionDocs(definitions: readonly AnySectionDefinition[]): string {
+  return [
+    '# Section and content reference',
+    '<!-- Generated from the zod schemas by `npm run docs`; do not edit by hand. -->',
+    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)).',
+    '## Page metadata (`meta`)',
+    table(inputJsonSchema(PageMetaSchema)),
+    '## Sections',
+    definitions.map((definition) => `- [\`${definition.type}\`](#${definition.type.replaceAll(/[^a-z0-9-]/g, '')}--${definition.label.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}) — ${definition.description}`).join('\n'),
+    ...definitions.map(sectionDoc),
+    '## Collections',
+    '### Posts (`src/data/collections/posts/<slug>.json`)',
+    table(inputJsonSchema(PostSchema)),
+    '### Tags (`src/data/collections/tags/<slug>.json`)',
+    table(inputJsonSchema(TagSchema)),
+  ].join('\n\n') + '\n';
+}

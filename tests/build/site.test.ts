@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
+import type { Bundle } from '../../src/engine/resolver';
+import { ASTRO_CLI, copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { resolverFor } from '../helpers/registry';
+
+const run = promisify(execFile);
+
+let project: ProjectCopy;
+let bundles: Bundle[];
+const html = new Map<string, string>();
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.html')).map((entry) => join(entry.parentPath, entry.name));
+}
+
+const fileOf = (slug: string) => (slug === 'home' ? 'index.html' : `${slug}/index.html`);
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
+
+beforeAll(async () => {
+  project = await copyProject('build');
+  await run(process.execPath, [ASTRO_CLI, 'build'], { cwd: project.root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const resolver = resolverFor((await createFsSnapshotLoader(project.dataRoot)()).snapshot);
+  bundles = resolver.listPages().map((page) => resolver.resolvePage(page.slug));
+  for (const bundle of bundles) {
+    html.set(bundle.slug, await readFile(join(project.root, 'dist', 'client', fileOf(bundle.slug)), 'utf8'));
+  }
+});
+
+afterAll(() => project?.remove());
+
+describe('the static build', () => {
+  it('prerenders every page and every collection entry page', () => {
+    expect(bundles.length).toBeGreaterThanOrEqual(4 + 6 + 4);
+    expect([...html.keys()]).toEqual(bundles.map((bundle) => bundle.slug));
+  });
+
+  it('renders sections in bundle order, with their id and type on the root element', () => {
+    for (const bundle of bundles) {
+      const page = html.get(bundle.slug)!;
+      const rendered = [...page.matchAll(/<(?:section|header|footer)\b[^>]*\bdata-section-id="([^"]+)"[^>]*\bdata-section-type="([^"]+)"/g)].map(
+        ([, id, type]) => `${id}:${type}`,
+      );
+      expect(rendered, bundle.slug).toEqual(bundle.sections.map((section) => `${section.id}:${section.type}`));
+    }
+  });
+
+  it('ships no client JavaScript', async () => {
+    for (const file of await htmlFiles(join(project.root, 'dist', 'client'))) {
+      expect(await readFile(file, 'utf8'), file).not.toMatch(/<script\b/i);
+    }
+    const assets = await readdir(join(project.root, 'dist', 'client'), { recursive: true });
+    expect(assets.filter((name) => String(name).endsWith('.js'))).toEqual([]);
+  });
+
+  it('writes the SEO tags of each bundle', () => {
+    for (const bundle of bundles) {
+      const page = html.get(bundle.slug)!;
+      const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+      expect(page).toContain(`<title>${escaped(bundle.meta.title)}</title>`);
+      expect(page).toContain(`<meta name="description" content="${escaped(bundle.meta.description)}"`);
+      expect(page).toMatch(/<link rel="canonical" href="http[^"]+"/);
+      expect(page).toContain(`<meta property="og:title" content="${escaped(bundle.meta.title)}"`);
+      expect(page).toContain(`<meta property="og:description" content="${escaped(bundle.meta.description)}"`);
+      if (bundle.meta.ogImage) expect(page).toContain(`<meta property="og:image" content="http`);
+      else expect(page).not.toContain('og:image"');
+    }
+  });
+
+  it('gives every image alt text, width and height', () => {
+    let images = 0;
+    for (const page of html.values()) {
+      for (const [tag] of page.matchAll(/<img\b[^>]*>/g)) {
+        images += 1;
+        expect(attr(tag, 'alt'), tag).toBeTruthy();
+        expect(Number(attr(tag, 'width')), tag).toBeGreaterThan(0);
+        expect(Number(attr(tag, 'height')), tag).toBeGreaterThan(0);
+      }
+    }
+    expect(images).toBeGreaterThan(10);
+  });
+
+  it('renders bound collection data: bento posts on home, the post body on its page', () => {
+    const home = html.get('home')!;
+    const latest = bundles.find((b) => b.slug === 'home')!.sections.find((s) => s.type === 'posts-list')!.data as { posts: { title: string }[] };
+    for (const post of latest.posts) expect(home).toContain(post.title);
+    const postBundle = bundles.find((b) => b.slug.startsWith('posts/'))!;
+    const detail = postBundle.sections.find((s) => s.type === 'post-detail')!.data as { post: { title: string } };
+    expect(html.get(postBundle.slug)).toContain(detail.post.title);
+  });
+});
