@@ -112,17 +112,17 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     if (!parsed.success) {
       throw new ContentError('invalid', file, 'is not a valid page', '', issuesOf(parsed.error));
     }
-    const page = raw as { id: string; slug: string; collection?: CollectionName; meta: Bundle['meta']; sections: unknown[] };
+    const page = raw as { id: string; slug: string; template?: { collection: CollectionName }; meta: Bundle['meta']; sections: unknown[] };
     const expected = slugOfPageFile(file);
     if (page.slug !== expected) {
       throw new ContentError('invalid', file, `slug "${page.slug}" does not match its file; expected "${expected}"`, '/slug');
     }
-    if (isTemplateSlug(page.slug) !== (page.collection !== undefined)) {
+    if (isTemplateSlug(page.slug) !== (page.template !== undefined)) {
       throw new ContentError(
         'invalid',
         file,
-        `a page named [slug] needs a "collection", and only such a page may have one`,
-        '/collection',
+        `a page named [slug] needs a "template", and only such a page may have one`,
+        '/template',
       );
     }
     return page;
@@ -150,7 +150,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     for (const file of pageFiles) {
       const slug = slugOfPageFile(file);
       if (isTemplateSlug(slug)) {
-        const collection = readStoredPage(file).collection!;
+        const collection = readStoredPage(file).template!.collection;
         templates.push({ slug, file, collection });
       } else if (isValidSlug(slug)) {
         pages.push({ slug, file });

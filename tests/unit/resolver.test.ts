@@ -218,11 +218,11 @@ describe('resolvePage: collections and templates', () => {
     'pages/posts/[slug].json': page('posts/[slug]', [
       { id: 'post-body', type: 'post-detail', data: {} },
       { id: 'post-tags', type: 'related-tags', data: { title: 'Tags' } },
-    ], { collection: 'posts', meta: { title: 'Journal', description: 'd', ogImage: { url: '/og.png', alt: 'og' } } }),
+    ], { template: { collection: 'posts' }, meta: { title: 'Journal', description: 'd', ogImage: { url: '/og.png', alt: 'og' } } }),
     'pages/tags/[slug].json': page('tags/[slug]', [
       { id: 'tag-head', type: 'tag-detail', data: {} },
       { id: 'tag-list', type: 'tag-posts', data: { title: 'Posts' } },
-    ], { collection: 'tags' }),
+    ], { template: { collection: 'tags' } }),
   };
 
   it('sorts posts newest first, breaks date ties by slug, and cuts to limit', () => {
@@ -291,8 +291,8 @@ describe('resolvePage: collections and templates', () => {
     expect(error.issues).toContainEqual({ path: '/date', message: 'Use a YYYY-MM-DD date' });
   });
 
-  it('requires a collection on template pages and only there', () => {
+  it('requires a template collection on [slug] pages and only there', () => {
     const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', []), 'pages/x/[slug].json': page('x/[slug]', []) }).listPages());
-    expect(error.message).toMatch(/needs a "collection"/);
+    expect(error.message).toMatch(/needs a "template"/);
   });
 });

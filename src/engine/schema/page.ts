@@ -87,8 +87,12 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
 
   const StrictStoredPageSchema = z.object({
     ...pageFields,
-    /** For template pages: the collection whose entries each get a page. */
-    collection: z.enum(COLLECTIONS).optional(),
+    /**
+     * Only on template pages (`[slug].json`): the collection whose entries each
+     * get a page. Nested because Astro's content layer reads an object with
+     * both `id` and `collection` keys as a content reference.
+     */
+    template: z.object({ collection: z.enum(COLLECTIONS) }).optional(),
     sections: z.array(storedSection).superRefine(order),
   });
 
