@@ -41,13 +41,14 @@ export class ContentError extends Error {
     readonly kind: ContentErrorKind,
     /** Data-root-relative file, e.g. `pages/home.json`. */
     readonly file: string,
-    message: string,
+    /** What is wrong, without the file and pointer. */
+    readonly detail: string,
     readonly pointer = '',
     readonly issues: Issue[] = [],
   ) {
     const details = issues.slice(0, 3).map((issue) => `${issue.path || '/'}: ${issue.message}`);
     const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
-    super(`${file}${pointer ? `#${pointer}` : ''}: ${message}${details.length ? ` (${details.join('; ')}${more})` : ''}`);
+    super(`${file}${pointer ? `#${pointer}` : ''}: ${detail}${details.length ? ` (${details.join('; ')}${more})` : ''}`);
     this.name = 'ContentError';
   }
 }

@@ -6,7 +6,8 @@
  * that changed); in a build it is the content layer's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
-import { createResolver, type Bundle, type Resolver } from '../engine/resolver';
+import { createResolver, PageNotFoundError, type Bundle, type Resolver } from '../engine/resolver';
+import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { BundleSchema, StoredPageSchema, sectionRegistry } from '../sections/registry';
 
@@ -48,6 +49,22 @@ export async function resolvePage(slug: string): Promise<Bundle> {
     bundles.set(slug, bundle);
   }
   return bundle;
+}
+
+/**
+ * The version of the stored file behind a page (the template file for entry
+ * pages), sent as the page API's ETag and accepted back as a save's baseVersion.
+ */
+export async function pageVersion(slug: string): Promise<string> {
+  const { snapshot, resolver } = await current();
+  const route = resolver.listPages().find((page) => page.slug === slug);
+  if (!route) throw new PageNotFoundError(slug);
+  return contentVersion(snapshot.get(route.file));
+}
+
+/** The current content snapshot: what the save endpoint validates against. */
+export async function currentSnapshot() {
+  return { snapshot: (await current()).snapshot };
 }
 
 /** Every routable page (page files and collection-entry pages). */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const COPIED = ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const COPIED = ['src', 'public', 'server', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 
 export interface ProjectCopy {
   root: string;

@@ -1,0 +1,22 @@
+/**
+ * POST /api/save-to-file {projectState, slug, baseVersion?}: writes one page,
+ * collection entry or shared document under src/data. Local development only.
+ */
+import type { APIRoute } from 'astro';
+import { currentSnapshot } from '../../lib/content';
+import { readJsonBody } from '../../server/body';
+import { HttpError } from '../../server/errors';
+import { guardLocalWrite } from '../../server/guards';
+import { handle, json } from '../../server/http';
+import { MAX_SAVE_BYTES, saveToFile } from '../../server/save';
+
+export const prerender = false;
+
+export const POST: APIRoute = ({ request }) =>
+  handle(async () => {
+    if (!import.meta.env.DEV) throw new HttpError(404, 'Not found: saving to files is only available in local development');
+    guardLocalWrite(request);
+    const body = await readJsonBody(request, MAX_SAVE_BYTES);
+    const version = await saveToFile(body, currentSnapshot);
+    return json({ ok: true }, 200, { ETag: `"${version}"` });
+  });

@@ -1,0 +1,40 @@
+/**
+ * JSON responses for the API. Every error body is `{ "error": string }`,
+ * sometimes with `issues`; unexpected errors become a 500 whose message has
+ * no stack trace and no filesystem path outside the project.
+ */
+import { ContentError, PageNotFoundError } from '../engine/resolver';
+import { DataFileError } from '../engine/fs-snapshot';
+import { HttpError } from './errors';
+import { publicMessage } from './paths';
+
+export { HttpError };
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function errorResponse(status: number, message: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return json({ error: message, ...extra }, status, headers);
+}
+
+/** Runs an endpoint body, turning thrown errors into JSON error responses. */
+export async function handle(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers);
+    if (error instanceof PageNotFoundError) return errorResponse(404, error.message);
+    // Content errors name a data file and a pointer, never a filesystem path.
+    if (error instanceof ContentError || error instanceof DataFileError) return errorResponse(500, error.message);
+    console.error(error);
+    const message = error instanceof Error ? error.message : String(error);
+    return errorResponse(500, publicMessage(message));
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * What an upload must be: a safe filename, strict base64, and bytes that are
+ * really the image type the name (and mimeType, when given) claims. Raster
+ * images must be readable by sharp within a pixel cap; SVGs must be inert.
+ */
+import sharp from 'sharp';
+import { HttpError } from './errors';
+
+export const IMAGE_TYPES = {
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  png: { mime: 'image/png', extensions: ['png'] },
+  webp: { mime: 'image/webp', extensions: ['webp'] },
+  gif: { mime: 'image/gif', extensions: ['gif'] },
+  svg: { mime: 'image/svg+xml', extensions: ['svg'] },
+} as const;
+export type ImageType = keyof typeof IMAGE_TYPES;
+
+export const IMAGE_EXTENSIONS: readonly string[] = Object.values(IMAGE_TYPES).flatMap((type) => type.extensions);
+export const MAX_FILENAME_LENGTH = 100;
+/** Decompression-bomb guard: larger images are refused before decoding. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export function maxUploadBytes(env = process.env.MAX_UPLOAD_BYTES): number {
+  const parsed = Number(env);
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : DEFAULT_MAX_UPLOAD_BYTES;
+}
+
+const bad = (message: string) => new HttpError(400, message);
+
+function typeOfExtension(extension: string): ImageType | undefined {
+  return (Object.keys(IMAGE_TYPES) as ImageType[]).find((type) =>
+    (IMAGE_TYPES[type].extensions as readonly string[]).includes(extension),
+  );
+}
+
+/** Checks a filename and returns the type its extension claims. Unsafe names are refused, never rewritten. */
+export function checkFilename(filename: unknown): ImageType {
+  if (typeof filename !== 'string' || filename.length === 0) throw bad('filename is required');
+  if (filename.length > MAX_FILENAME_LENGTH) throw bad(`filename is longer than ${MAX_FILENAME_LENGTH} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(filename)) throw bad('filename contains control characters');
+  if (/[\\/]/.test(filename)) throw bad('filename must not contain path separators');
+  if (filename.includes('..')) throw bad('filename must not contain ".."');
+  if (filename.startsWith('.')) throw bad('filename must not start with a dot');
+  const dots = filename.split('.').length - 1;
+  if (dots === 0) throw bad(`filename needs an extension: one of ${IMAGE_EXTENSIONS.join(', ')}`);
+  if (dots > 1) throw bad('filename must have a single extension (names like "x.php.png" are refused)');
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9]+$/.test(filename)) {
+    throw bad('filename may use letters, digits, "-" and "_" before its extension');
+  }
+  const [base, extension] = filename.split('.') as [string, string];
+  if (/^(con|prn|aux|nul|com\d|lpt\d)$/i.test(base)) throw bad(`filename "${filename}" is reserved on Windows`);
+  const type = typeOfExtension(extension.toLowerCase());
+  if (!type) throw bad(`Unsupported file type ".${extension}": use one of ${IMAGE_EXTENSIONS.join(', ')}`);
+  return type;
+}
+
+/** The decoded size of a base64 string, computed before decoding it. */
+export function decodedLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return (base64.length / 4) * 3 - padding;
+}
+
+export function decodeBase64(data: unknown, maxBytes: number): Buffer {
+  if (typeof data !== 'string') throw bad('data must be a base64 string');
+  if (/^data:/i.test(data)) throw bad('data must be plain base64, without a "data:" URL prefix');
+  if (data.length === 0) throw bad('data is empty');
+  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw bad('data is not valid base64');
+  if (decodedLength(data) > maxBytes) throw new HttpError(413, `File is larger than the ${maxBytes}-byte upload limit`);
+  return Buffer.from(data, 'base64');
+}
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+
+function looksLikeSvg(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 1024).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head);
+}
+
+/** The image type the bytes are, judged by content alone. */
+export function sniffImageType(bytes: Buffer): ImageType | undefined {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (bytes.subarray(0, 6).toString('latin1').match(/^GIF8[79]a$/)) return 'gif';
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (looksLikeSvg(bytes)) return 'svg';
+  return undefined;
+}
+
+/** Patterns that make an SVG active or make it load something; such SVGs are refused. */
+const SVG_REFUSALS: [RegExp, string][] = [
+  [/<!DOCTYPE/i, 'a DOCTYPE'],
+  [/<!ENTITY/i, 'an ENTITY declaration'],
+  [/<\?xml-stylesheet/i, 'an xml-stylesheet instruction'],
+  [/<script[\s>/]/i, 'a <script> element'],
+  [/<(foreignObject|iframe|embed|object|audio|video|handler|listener)[\s>/]/i, 'an embedding element'],
+  [/\son[a-z]+\s*=/i, 'an event handler attribute'],
+  [/(java|vb)script\s*:/i, 'a script URL'],
+  [/&#/, 'a character reference (often used to hide script URLs)'],
+  [/\bhref\s*=\s*["']?\s*(?!#)/i, 'a link to an external resource'],
+  [/url\(\s*["']?\s*(?!#)/i, 'a CSS url() to an external resource'],
+  [/@import/i, 'a CSS @import'],
+];
+
+export function checkSvg(bytes: Buffer): void {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw bad('SVG is not valid UTF-8 text');
+  }
+  for (const [pattern, what] of SVG_REFUSALS) {
+    if (pattern.test(text)) throw bad(`SVG refused: it contains ${what}`);
+  }
+  if (!/<\/svg\s*>\s*$/i.test(text.trim()) && !/<svg[^>]*\/>\s*$/i.test(text.trim())) throw bad('SVG refused: it must end with its </svg> root');
+}
+
+async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).metadata();
+  } catch (error) {
+    throw bad(`The image could not be read: ${(error as Error).message}`);
+  }
+  if (metadata.format !== type) throw bad(`The image data is ${metadata.format}, not ${type}`);
+  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * (metadata.pages ?? 1);
+  if (!metadata.width || !metadata.height) throw bad('The image has no dimensions');
+  if (pixels > MAX_IMAGE_PIXELS) throw bad(`The image has more than ${MAX_IMAGE_PIXELS} pixels`);
+}
+
+/** Checks that the bytes are the image the extension and mimeType say. */
+export async function checkImageContent(bytes: Buffer, claimed: ImageType, mimeType: unknown): Promise<void> {
+  if (mimeType !== undefined) {
+    if (typeof mimeType !== 'string') throw bad('mimeType must be a string');
+    if (mimeType.toLowerCase() !== IMAGE_TYPES[claimed].mime) {
+      throw bad(`mimeType "${mimeType}" does not match the .${claimed === 'jpeg' ? 'jpg' : claimed} filename (expected ${IMAGE_TYPES[claimed].mime})`);
+    }
+  }
+  const actual = sniffImageType(bytes);
+  if (!actual) throw bad('The file is not a JPEG, PNG, WebP, GIF or SVG image');
+  if (actual !== claimed) throw bad(`The file content is ${actual}, but its name says ${claimed}`);
+  if (actual === 'svg') checkSvg(bytes);
+  else await checkRaster(bytes, actual);
+}

@@ -1,0 +1,73 @@
+/**
+ * Where the project's files live, and the one way to turn user input into a
+ * path inside them. Every path built from a request goes through `containedPath`.
+ */
+import { existsSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { HttpError } from './errors';
+import { ASSETS_URL_PREFIX } from '../../server/asset-headers.mjs';
+
+export { ASSETS_URL_PREFIX };
+
+/** The project folder. `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
+export const PROJECT_ROOT = resolve(process.env.CONTENT_ROOT ?? process.cwd());
+export const DATA_ROOT = join(PROJECT_ROOT, 'src', 'data');
+const PUBLIC_ASSETS = join(PROJECT_ROOT, 'public', 'assets', 'images');
+/**
+ * Uploaded images, served at /assets/images/<filename>. The dev server serves
+ * public/; the production server serves the build's copy in dist/client/, so
+ * uploads land there and are mirrored into public/ (when present) for the
+ * next build.
+ */
+export const ASSETS_DIR = import.meta.env.DEV ? PUBLIC_ASSETS : join(PROJECT_ROOT, 'dist', 'client', 'assets', 'images');
+export const ASSETS_MIRROR_DIRS: readonly string[] = import.meta.env.DEV || !existsSync(PUBLIC_ASSETS) ? [] : [PUBLIC_ASSETS];
+
+function isInside(root: string, candidate: string): boolean {
+  const rel = relative(root, candidate);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The deepest existing ancestor of `path`, resolved through symlinks. */
+async function realAncestor(path: string): Promise<{ real: string; rest: string }> {
+  let current = path;
+  for (;;) {
+    try {
+      return { real: await realpath(current), rest: relative(current, path) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const parent = dirname(current);
+      if (parent === current) throw error;
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Joins already-validated segments onto `root` and proves the result stays
+ * inside it, both lexically and after following symlinks of every existing
+ * folder on the way. Throws a 400 otherwise.
+ */
+export async function containedPath(root: string, segments: readonly string[]): Promise<string> {
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..' || /[\\/\0%]/.test(segment)) {
+      throw new HttpError(400, `Invalid path segment "${segment.replace(/\0/g, '\\0')}"`);
+    }
+  }
+  const target = join(root, ...segments);
+  if (!isInside(root, target)) throw new HttpError(400, 'Path leaves its folder');
+  const realRoot = await realpath(root);
+  const { real, rest } = await realAncestor(target);
+  if (!isInside(realRoot, join(real, rest))) throw new HttpError(400, 'Path leaves its folder through a link');
+  return target;
+}
+
+/** An error message safe to send: project paths become relative, other absolute paths are hidden. */
+export function publicMessage(message: string): string {
+  return message
+    .split(PROJECT_ROOT + sep)
+    .join('')
+    .split(PROJECT_ROOT)
+    .join('.')
+    .replace(/(?<![\w.])\/(?:[^\s'",:]+\/)+[^\s'",:]*/g, '<path>');
+}
