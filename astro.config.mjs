@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { setAssetHeaders } from './server/asset-headers.mjs';
+import { devWriteGuard } from './src/server/dev-guard.ts';
 
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
@@ -11,18 +12,28 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
+  // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
+  // which answers in JSON; Astro's form-origin check would answer first, in plain text.
+  security: { checkOrigin: false },
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'always' },
   vite: {
     plugins: [
       {
-        name: 'asset-headers',
-        // Runs before Vite serves public/, so dev images get the same headers as production.
+        name: 'content-site-dev-server',
+        enforce: 'post',
         configureServer(server) {
+          // Before Vite serves public/, so dev images get the same headers as production.
           server.middlewares.use((request, response, next) => {
             setAssetHeaders(request.url ?? '', response);
             next();
           });
+          // A post hook of a post plugin runs after Astro's own, so unshifting here puts the
+          // write guard first: before Astro reads (and buffers) a write request's body, and
+          // before Vite's and Astro's own plain-text refusals, so refusals of writes are JSON.
+          return () => {
+            server.middlewares.stack.unshift({ route: '', handle: devWriteGuard });
+          };
         },
       },
     ],

@@ -21,23 +21,39 @@ export function isLoopbackHost(host: string | null): boolean {
   return LOOPBACK_HOSTS.has(name) || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name);
 }
 
-export function requireJson(request: Request): void {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
-    throw new HttpError(415, 'Content-Type must be application/json');
+export interface WriteHeaders {
+  host?: string | null;
+  origin?: string | null;
+  secFetchSite?: string | null;
+  contentType?: string | null;
+}
+
+function jsonProblem(contentType: string | null | undefined): HttpError | undefined {
+  if ((contentType ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') {
+    return new HttpError(415, 'Content-Type must be application/json');
   }
+  return undefined;
+}
+
+/** Why a dev-only write must be refused, or undefined: same origin, loopback Host, JSON body. */
+export function localWriteProblem(headers: WriteHeaders): HttpError | undefined {
+  if (!isLoopbackHost(headers.host ?? null)) return new HttpError(403, 'Writes are only accepted through a localhost address');
+  if (headers.origin != null && headers.origin !== `http://${headers.host}` && headers.origin !== `https://${headers.host}`) {
+    return new HttpError(403, 'Cross-origin writes are refused');
+  }
+  if (headers.secFetchSite === 'cross-site') return new HttpError(403, 'Cross-site writes are refused');
+  return jsonProblem(headers.contentType);
 }
 
 /** Dev-only write endpoints: same origin, loopback Host, JSON body. */
 export function guardLocalWrite(request: Request): void {
-  const host = request.headers.get('host');
-  if (!isLoopbackHost(host)) throw new HttpError(403, 'Writes are only accepted through a localhost address');
-  const origin = request.headers.get('origin');
-  if (origin !== null && origin !== new URL(request.url).origin) {
-    throw new HttpError(403, 'Cross-origin writes are refused');
-  }
-  if (request.headers.get('sec-fetch-site') === 'cross-site') throw new HttpError(403, 'Cross-site writes are refused');
-  requireJson(request);
+  const problem = localWriteProblem({
+    host: request.headers.get('host'),
+    origin: request.headers.get('origin'),
+    secFetchSite: request.headers.get('sec-fetch-site'),
+    contentType: request.headers.get('content-type'),
+  });
+  if (problem) throw problem;
 }
 
 /** Production writes: `Authorization: Bearer <CONTENT_API_TOKEN>`. */
@@ -48,5 +64,6 @@ export function guardTokenWrite(request: Request, token = process.env.CONTENT_AP
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
     throw new HttpError(401, 'A valid bearer token is required', {}, { 'WWW-Authenticate': 'Bearer' });
   }
-  requireJson(request);
+  const problem = jsonProblem(request.headers.get('content-type'));
+  if (problem) throw problem;
 }

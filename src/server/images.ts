@@ -19,12 +19,6 @@ export const IMAGE_EXTENSIONS: readonly string[] = Object.values(IMAGE_TYPES).fl
 export const MAX_FILENAME_LENGTH = 100;
 /** Decompression-bomb guard: larger images are refused before decoding. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-export function maxUploadBytes(env = process.env.MAX_UPLOAD_BYTES): number {
-  const parsed = Number(env);
-  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : DEFAULT_MAX_UPLOAD_BYTES;
-}
 
 const bad = (message: string) => new HttpError(400, message);
 

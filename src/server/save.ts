@@ -20,8 +20,6 @@ import { HttpError } from './errors';
 import { containedPath, DATA_ROOT } from './paths';
 import { contentVersion } from './version';
 
-export const MAX_SAVE_BYTES = 5 * 1024 * 1024;
-
 type Target =
   | { kind: 'page'; file: string; document: unknown }
   | { kind: 'entry'; file: string; document: unknown; collection: CollectionName }

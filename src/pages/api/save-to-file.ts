@@ -8,7 +8,8 @@ import { readJsonBody } from '../../server/body';
 import { HttpError } from '../../server/errors';
 import { guardLocalWrite } from '../../server/guards';
 import { handle, json } from '../../server/http';
-import { MAX_SAVE_BYTES, saveToFile } from '../../server/save';
+import { MAX_SAVE_BYTES } from '../../server/limits';
+import { saveToFile } from '../../server/save';
 
 export const prerender = false;
 

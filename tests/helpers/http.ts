@@ -1,0 +1,65 @@
+/**
+ * Raw HTTP requests through node:http, so tests control every header
+ * (Host, Origin, Content-Length) the way a hostile client could.
+ */
+import { request as httpRequest } from 'node:http';
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  body: Buffer;
+  json<T = any>(): T;
+}
+
+export interface RawRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string | number>;
+  body?: string | Buffer;
+  /** Ends the request after the headers without sending the declared body. */
+  withholdBody?: boolean;
+}
+
+export function raw(origin: string, options: RawRequest): Promise<RawResponse> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: { host: url.host, ...options.headers },
+        setHost: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const text = body.toString('utf8');
+          resolve({ status: res.statusCode!, headers: res.headers, text, body, json: () => JSON.parse(text) });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (options.withholdBody) {
+      req.flushHeaders();
+      return;
+    }
+    req.end(options.body);
+  });
+}
+
+/** A same-origin JSON POST, as the editor sends it. */
+export function postJson(origin: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return raw(origin, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', origin, 'content-length': Buffer.byteLength(text), ...headers },
+    body: text,
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * Starts the real servers on a project copy, as a user would: `astro dev`, or
+ * `astro build` followed by `npm start`'s server/index.mjs.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ASTRO_CLI, type ProjectCopy } from './project-copy';
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(origin: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
+    try {
+      // Astro answers 404 while its routes are still loading; ready means the API answers JSON.
+      const response = await fetch(`${origin}/api/list-assets`);
+      await response.arrayBuffer();
+      if (response.status === 200 && response.headers.get('content-type')?.startsWith('application/json')) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Server did not start in ${timeoutMs} ms:\n${output()}`);
+}
+
+/** The environment a user's shell would give the server: without the test runner's own variables. */
+function userEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$|TEST$|MODE$)/.test(key)));
+}
+
+function launch(args: string[], project: ProjectCopy, env: Record<string, string>, port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, {
+    cwd: project.root,
+    env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout!.on('data', (chunk) => (log += chunk));
+  child.stderr!.on('data', (chunk) => (log += chunk));
+  const origin = `http://127.0.0.1:${port}`;
+  const server: RunningServer = {
+    origin,
+    port,
+    output: () => log,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+  return waitUntilUp(origin, child, server.output).then(() => server);
+}
+
+export async function startDevServer(project: ProjectCopy, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  return launch([ASTRO_CLI, 'dev', '--host', '127.0.0.1', '--port', String(port)], project, env, port);
+}
+
+export async function buildProject(project: ProjectCopy): Promise<void> {
+  await promisify(execFile)(process.execPath, [ASTRO_CLI, 'build'], {
+    cwd: project.root,
+    env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+}
+
+export async function startProdServer(project: ProjectCopy, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  return launch([join(project.root, 'server', 'index.mjs')], project, env, port);
+}
