@@ -9,9 +9,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { localWriteProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
-function refuse(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
+/**
+ * Answers at once and discards whatever body follows without keeping it:
+ * closing the socket on unread bytes would reset the connection, and the
+ * client could lose the answer.
+ */
+function refuse(request: IncomingMessage, response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
   response.end(JSON.stringify({ error: message }));
+  request.resume();
 }
 
 export function devWriteGuard(request: IncomingMessage, response: ServerResponse, next: () => void): void {
@@ -24,9 +30,9 @@ export function devWriteGuard(request: IncomingMessage, response: ServerResponse
     secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
     contentType: request.headers['content-type'],
   });
-  if (problem) return refuse(response, problem.status, problem.message);
+  if (problem) return refuse(request, response, problem.status, problem.message);
   const declared = request.headers['content-length'];
-  if (declared === undefined) return refuse(response, 411, 'Content-Length is required');
-  if (Number(declared) > limit) return refuse(response, 413, `Request body is larger than ${limit} bytes`);
+  if (declared === undefined) return refuse(request, response, 411, 'Content-Length is required');
+  if (Number(declared) > limit) return refuse(request, response, 413, `Request body is larger than ${limit} bytes`);
   next();
 }

@@ -1,14 +1,11 @@
-import { execFile } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import type { Bundle } from '../../src/engine/resolver';
-import { ASTRO_CLI, copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { buildProject } from '../helpers/servers';
 import { resolverFor } from '../helpers/registry';
-
-const run = promisify(execFile);
 
 let project: ProjectCopy;
 let bundles: Bundle[];
@@ -24,7 +21,7 @@ const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([
 
 beforeAll(async () => {
   project = await copyProject('build');
-  await run(process.execPath, [ASTRO_CLI, 'build'], { cwd: project.root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  await buildProject(project);
   const resolver = resolverFor((await createFsSnapshotLoader(project.dataRoot)()).snapshot);
   bundles = resolver.listPages().map((page) => resolver.resolvePage(page.slug));
   for (const bundle of bundles) {

@@ -44,7 +44,12 @@ export function raw(origin: string, options: RawRequest): Promise<RawResponse> {
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      // A server that refuses an oversized body answers and closes without reading it:
+      // the write fails, but the response still arrives.
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') setTimeout(() => reject(error), 5000).unref();
+      else reject(error);
+    });
     if (options.withholdBody) {
       req.flushHeaders();
       return;
