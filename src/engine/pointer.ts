@@ -3,7 +3,7 @@
  * path relative to the directory of the file that holds the ref. Paths are
  * resolved inside the data root only; nothing here touches the filesystem.
  */
-import { posix } from 'node:path';
+import { dirname, join } from './posix-path';
 
 export class RefSyntaxError extends Error {}
 
@@ -66,8 +66,8 @@ function resolveRefPath(pathPart: string, fromFile: string, ref: string): string
     throw new RefSyntaxError(`$ref "${ref}" must use a path relative to the file that holds it`);
   }
   if (!pathPart.endsWith('.json')) throw new RefSyntaxError(`$ref "${ref}" must point to a .json file`);
-  const joined = posix.normalize(posix.join(posix.dirname(fromFile), pathPart));
-  if (joined === '..' || joined.startsWith('../') || posix.isAbsolute(joined)) {
+  const joined = join(dirname(fromFile), pathPart);
+  if (joined === '..' || joined.startsWith('../') || joined.startsWith('/')) {
     throw new OutOfRootError(`$ref "${ref}" leaves the data folder`);
   }
   return joined;

@@ -1,0 +1,226 @@
+/**
+ * The editor's state: every editable JSON document, keyed by its data-relative
+ * file path, and the pure operations on it. React calls these through a
+ * reducer; unit tests call them directly.
+ */
+import { isRef } from '../../engine/schema/refs';
+import { parseRef, RefSyntaxError } from '../../engine/pointer';
+import { HOME_SLUG } from '../../engine/slug';
+
+export type DocKind = 'page' | 'shared' | 'entry';
+
+/** One JSON file the editor can change and save. */
+export interface EditorDoc {
+  file: string;
+  kind: DocKind;
+  /** The slug POST /api/save-to-file selects it by: `about`, `shared/header`, `posts/x`. */
+  saveSlug: string;
+  data: unknown;
+  /** The JSON last loaded or saved, to tell whether it is dirty. */
+  savedJson: string;
+  /** Content version on disk (the page API's ETag); null for a new file. */
+  version: string | null;
+}
+
+/** What GET /api/editor/state returns and the editor page embeds. */
+export interface EditorPayload {
+  docs: Omit<EditorDoc, 'savedJson'>[];
+  /** Files that could not be read (invalid JSON), shown as a warning. */
+  problems: { file: string; message: string }[];
+}
+
+export type Docs = Readonly<Record<string, EditorDoc>>;
+
+export interface StoredSection {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  settings?: Record<string, unknown>;
+}
+
+export interface StoredPage {
+  id: string;
+  slug: string;
+  meta: Record<string, unknown>;
+  template?: { collection: string };
+  sections: unknown[];
+}
+
+export const isDirty = (doc: EditorDoc) => JSON.stringify(doc.data) !== doc.savedJson;
+
+export function docsFromPayload(payload: EditorPayload): Docs {
+  return Object.fromEntries(payload.docs.map((doc) => [doc.file, { ...doc, savedJson: JSON.stringify(doc.data) }]));
+}
+
+export const pageFile = (slug: string) => `pages/${slug}.json`;
+
+/** The last segment of a slug names the page in section ids: `docs/getting-started` → `getting-started`. */
+export function pageName(slug: string): string {
+  const last = slug.split('/').at(-1)!;
+  return last === '[slug]' ? slug.split('/').at(-2) ?? 'page' : last;
+}
+
+/** A section id by the convention `<page-name>-<section-purpose>`, unique among `taken`. */
+export function uniqueSectionId(pageSlug: string, purpose: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  const base = `${pageName(pageSlug)}-${purpose}`.replace(/[^a-z0-9-]+/g, '-').replace(/-+/g, '-');
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Where a `$ref` section's content lives: a document and a pointer into it. */
+export interface RefTarget {
+  file: string;
+  tokens: string[];
+}
+
+export function refTarget(ref: string, fromFile: string): RefTarget | undefined {
+  try {
+    const parsed = parseRef(ref, fromFile);
+    return { file: parsed.file, tokens: parsed.tokens };
+  } catch (error) {
+    if (error instanceof RefSyntaxError) return undefined;
+    throw error;
+  }
+}
+
+export function getAt(value: unknown, tokens: readonly string[]): unknown {
+  let node = value;
+  for (const token of tokens) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/** A copy of `value` with the value at `tokens` replaced; containers on the way are copied. */
+export function setAt(value: unknown, tokens: readonly (string | number)[], next: unknown): unknown {
+  if (tokens.length === 0) return next;
+  const [head, ...rest] = tokens;
+  if (Array.isArray(value)) {
+    const copy = [...value];
+    copy[Number(head)] = setAt(copy[Number(head)], rest, next);
+    return copy;
+  }
+  const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const updated = setAt(record[head as string], rest, next);
+  if (updated === undefined) {
+    const { [head as string]: _removed, ...others } = record;
+    return others;
+  }
+  return { ...record, [head as string]: updated };
+}
+
+/** Follows a chain of `$ref`s (in the editor's docs) to the value they stand for. */
+export function followRefs(value: unknown, fromFile: string, docs: Docs, depth = 0): { value: unknown; file: string; tokens: string[] } | undefined {
+  if (!isRef(value)) return { value, file: fromFile, tokens: [] };
+  if (depth > 16 || typeof value.$ref !== 'string') return undefined;
+  const target = refTarget(value.$ref, fromFile);
+  if (!target || !docs[target.file]) return undefined;
+  const found = getAt(docs[target.file]!.data, target.tokens);
+  if (found === undefined) return undefined;
+  if (isRef(found)) return followRefs(found, target.file, docs, depth + 1);
+  return { value: found, file: target.file, tokens: target.tokens };
+}
+
+/** A page's section as the outline shows it: inline, or shared through a `$ref`. */
+export interface OutlineEntry {
+  index: number;
+  /** The section id as rendered (for shared sections: the shared document's id). */
+  id: string;
+  type: string;
+  /** For a `$ref` entry: where the section lives, or undefined if the ref is broken. */
+  shared?: { ref: string; file: string; tokens: string[] } | { ref: string; broken: true };
+  section: StoredSection | undefined;
+}
+
+export function outline(page: StoredPage, file: string, docs: Docs): OutlineEntry[] {
+  return page.sections.map((entry, index) => {
+    if (!isRef(entry)) {
+      const section = entry as StoredSection;
+      return { index, id: String(section.id ?? ''), type: String(section.type ?? ''), section };
+    }
+    const ref = String(entry.$ref);
+    const resolved = followRefs(entry, file, docs);
+    const section = resolved?.value as StoredSection | undefined;
+    if (!resolved || typeof section !== 'object' || section === null) return { index, id: `ref-${index}`, type: '?', shared: { ref, broken: true }, section: undefined };
+    return { index, id: String(section.id), type: String(section.type), shared: { ref, file: resolved.file, tokens: resolved.tokens }, section };
+  });
+}
+
+export function sectionIds(page: StoredPage, file: string, docs: Docs): string[] {
+  return outline(page, file, docs).map((entry) => entry.id);
+}
+
+// ---- page operations: each returns a new page ----
+
+export function addSection(page: StoredPage, section: StoredSection, at = page.sections.length): StoredPage {
+  const sections = [...page.sections];
+  sections.splice(at, 0, section);
+  return { ...page, sections };
+}
+
+export function moveSection(page: StoredPage, from: number, to: number): StoredPage {
+  if (to < 0 || to >= page.sections.length || from === to) return page;
+  const sections = [...page.sections];
+  const [moved] = sections.splice(from, 1);
+  sections.splice(to, 0, moved);
+  return { ...page, sections };
+}
+
+export function removeSection(page: StoredPage, index: number): StoredPage {
+  return { ...page, sections: page.sections.filter((_, i) => i !== index) };
+}
+
+/** Duplicates an inline section (with a new id) or a shared one (another ref to the same document). */
+export function duplicateSection(page: StoredPage, index: number, file: string, docs: Docs): StoredPage {
+  const original = page.sections[index];
+  if (original === undefined) return page;
+  if (isRef(original)) return addSection(page, { ...original } as unknown as StoredSection, index + 1);
+  const section = structuredClone(original) as StoredSection;
+  const purpose = section.id.startsWith(`${pageName(page.slug)}-`) ? section.id.slice(pageName(page.slug).length + 1) : section.type;
+  section.id = uniqueSectionId(page.slug, purpose.replace(/-\d+$/, ''), sectionIds(page, file, docs));
+  return addSection(page, section, index + 1);
+}
+
+/** A new section of `type` with its registry defaults and a conventional id. */
+export function newSection(page: StoredPage, type: string, defaults: unknown, file: string, docs: Docs): StoredSection {
+  return { id: uniqueSectionId(page.slug, type, sectionIds(page, file, docs)), type, data: structuredClone(defaults) as Record<string, unknown> };
+}
+
+/** A new page: the shared header, a page header and the shared footer. */
+export function newPage(slug: string, docs: Docs): StoredPage {
+  const depth = slug.split('/').length;
+  const sharedOfType = (type: string) =>
+    Object.values(docs).find((doc) => doc.kind === 'shared' && (doc.data as { type?: unknown })?.type === type);
+  const refTo = (doc: EditorDoc | undefined) => doc && { $ref: `${'../'.repeat(depth)}${doc.file}` };
+  const title = pageName(slug)
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+  const sections = [
+    refTo(sharedOfType('header')),
+    { id: uniqueSectionId(slug, 'hero', []), type: 'page-hero', data: { title, description: 'A sentence that tells visitors what this page is about.' } },
+    refTo(sharedOfType('footer')),
+  ].filter(Boolean);
+  return { id: slug.replaceAll('/', '-'), slug, meta: { title, description: `${title}.` }, sections: sections as unknown[] };
+}
+
+/** The slug a page file has; `pages/docs/intro.json` → `docs/intro`. */
+export const slugOfFile = (file: string) => file.slice('pages/'.length, -'.json'.length);
+
+/** Pages sorted for the page tree: home first, then by slug, folders grouped. */
+export function sortedPages(docs: Docs): EditorDoc[] {
+  return Object.values(docs)
+    .filter((doc) => doc.kind === 'page')
+    .sort((a, b) => (a.saveSlug === HOME_SLUG ? -1 : b.saveSlug === HOME_SLUG ? 1 : a.saveSlug.localeCompare(b.saveSlug)));
+}
+
+/** What POST /api/save-to-file needs for one document. */
+export function projectStateFor(doc: EditorDoc): Record<string, unknown> {
+  if (doc.kind === 'page') return { pages: { [doc.saveSlug]: doc.data } };
+  if (doc.kind === 'shared') return { pages: {}, shared: { [doc.saveSlug.slice('shared/'.length)]: doc.data } };
+  const [collection, entry] = doc.saveSlug.split('/') as [string, string];
+  return { pages: {}, collections: { [collection]: { [entry]: doc.data } } };
+}
+
