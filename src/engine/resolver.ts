@@ -13,7 +13,7 @@ import {
   type ResolvedTag,
 } from './schema/collections';
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
-import type { buildPageSchemas } from './schema/page';
+import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { isRef } from './schema/refs';
 import { escapePointerToken, lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError } from './pointer';
 import { HOME_SLUG, isTemplateSlug, isValidSegment, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
@@ -76,7 +76,22 @@ export interface TemplateRoute {
 }
 
 type PageSchemas = ReturnType<typeof buildPageSchemas>;
-export type Bundle = z.infer<PageSchemas['BundleSchema']>;
+
+/** A resolved section. Its `data` is checked against its type's schema; views narrow it with z.infer. */
+export interface BundleSection {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  settings: Record<string, unknown>;
+}
+
+/** A resolved page: what the visitor route renders and GET /api/public-page returns. */
+export interface Bundle {
+  id: string;
+  slug: string;
+  meta: z.infer<typeof PageMetaSchema>;
+  sections: BundleSection[];
+}
 
 export interface ResolverOptions {
   definitions: ReadonlyMap<string, AnySectionDefinition>;
@@ -325,7 +340,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       if (!parsed.success) {
         throw new ContentError('invalid', route.file, 'does not resolve to a valid page', '', issuesOf(parsed.error));
       }
-      return parsed.data;
+      return parsed.data as Bundle;
     },
   };
 }

@@ -11,6 +11,15 @@ export interface ContentSnapshot {
   paths(): Iterable<string>;
 }
 
+/** `base` with some files replaced or added: what a draft or a pending save would make of the site. */
+export function overlaySnapshot(base: ContentSnapshot, files: Readonly<Record<string, unknown>>): ContentSnapshot {
+  const added = Object.keys(files).filter((path) => base.get(path) === undefined);
+  return {
+    get: (path) => (Object.hasOwn(files, path) ? files[path] : base.get(path)),
+    paths: () => [...base.paths(), ...added],
+  };
+}
+
 export function snapshotFromEntries(entries: Iterable<readonly [string, unknown]>): ContentSnapshot {
   const files = new Map(entries);
   return {

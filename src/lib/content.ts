@@ -6,10 +6,10 @@
  * that changed); in a build it is the content layer's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
-import { createResolver, PageNotFoundError, type Bundle, type Resolver } from '../engine/resolver';
+import { PageNotFoundError, type Bundle, type Resolver } from '../engine/resolver';
 import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
-import { BundleSchema, StoredPageSchema, sectionRegistry } from '../sections/registry';
+import { createSiteResolver } from './site-resolver';
 
 interface Loaded {
   snapshot: ContentSnapshot;
@@ -33,7 +33,7 @@ async function current(): Promise<Loaded> {
   if (loaded?.snapshot !== snapshot) {
     loaded = {
       snapshot,
-      resolver: createResolver(snapshot, { definitions: sectionRegistry, schemas: { BundleSchema, StoredPageSchema } }),
+      resolver: createSiteResolver(snapshot),
       bundles: new Map(),
     };
   }

@@ -3,11 +3,11 @@
  * the patterns cover every JSON file once, so a production snapshot built from
  * the collections holds exactly what the dev server reads from disk.
  */
-export const DATA_COLLECTIONS = {
+export type DataCollection = 'pages' | 'posts' | 'tags' | 'documents';
+
+export const DATA_COLLECTIONS: Record<DataCollection, string | string[]> = {
   pages: 'pages/**/*.json',
   posts: 'collections/posts/*.json',
   tags: 'collections/tags/*.json',
   documents: ['**/*.json', '!pages/**', '!collections/posts/*.json', '!collections/tags/*.json'],
-} as const;
-
-export type DataCollection = keyof typeof DATA_COLLECTIONS;
+};

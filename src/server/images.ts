@@ -3,7 +3,7 @@
  * really the image type the name (and mimeType, when given) claims. Raster
  * images must be readable by sharp within a pixel cap; SVGs must be inert.
  */
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
 
 export const IMAGE_TYPES = {
@@ -110,7 +110,7 @@ export function checkSvg(bytes: Buffer): void {
 }
 
 async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).metadata();
   } catch (error) {

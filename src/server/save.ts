@@ -11,10 +11,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { COLLECTIONS, type CollectionName } from '../engine/schema/collections';
-import { ContentError, createResolver, issuesOf as zodIssues, type Issue, type Resolver } from '../engine/resolver';
-import { snapshotFromEntries, type ContentSnapshot } from '../engine/snapshot';
+import { ContentError, issuesOf as zodIssues, type Issue, type Resolver } from '../engine/resolver';
+import { overlaySnapshot, type ContentSnapshot } from '../engine/snapshot';
 import { isTemplateSlug, isValidSlug } from '../engine/slug';
-import { BundleSchema, StoredPageSchema, sectionRegistry } from '../sections/registry';
+import { createSiteResolver as resolverFor } from '../lib/site-resolver';
+import { StoredPageSchema } from '../sections/registry';
 import { writeFileAtomic } from './atomic-write';
 import { HttpError } from './errors';
 import { containedPath, DATA_ROOT } from './paths';
@@ -53,13 +54,6 @@ export function selectTarget(projectState: Record<string, unknown>, slug: string
   }
   throw new HttpError(400, `Nothing to save for slug "${slug}": it is not a key of projectState.pages, a collection entry or a shared document`);
 }
-
-function overlay(base: ContentSnapshot, file: string, document: unknown): ContentSnapshot {
-  return snapshotFromEntries([...[...base.paths()].map((path) => [path, base.get(path)] as const), [file, document] as const]);
-}
-
-const resolverFor = (snapshot: ContentSnapshot) =>
-  createResolver(snapshot, { definitions: sectionRegistry, schemas: { BundleSchema, StoredPageSchema } });
 
 function issuesOf(error: ContentError, savedFile: string): Issue[] {
   const where = (path: string) => (error.file === savedFile ? path : `${error.file}#${path}`);
@@ -106,7 +100,7 @@ function validate(target: Target, slug: string, current: ContentSnapshot): void 
       throw new HttpError(400, `The page's slug field must be "${slug}"`, { issues: [{ path: '/slug', message: `Must be "${slug}"` }] });
     }
   }
-  const after = resolverFor(overlay(current, target.file, target.document));
+  const after = resolverFor(overlaySnapshot(current, { [target.file]: target.document }));
   const broken = failures(after, affectedSlugs(target, slug));
   if (broken.size === 0) return;
   // Saving a shared document or an entry is not blocked by pages that were already broken.

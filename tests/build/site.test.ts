@@ -47,6 +47,17 @@ describe('the static build', () => {
     }
   });
 
+  it('puts content in one <main> between the header and the footer, where the skip link lands', () => {
+    for (const [slug, page] of html) {
+      expect(page.match(/<main\b/g), slug).toHaveLength(1);
+      expect(page).toContain('<a class="skip-link" href="#main">');
+      const main = page.indexOf('<main id="main"');
+      expect(main, slug).toBeGreaterThan(page.indexOf('data-section-type="header"'));
+      expect(main, slug).toBeLessThan(page.indexOf('data-section-type="footer"'));
+      expect(page.match(/<h1\b/g), slug).toHaveLength(1);
+    }
+  });
+
   it('ships no client JavaScript', async () => {
     // @astrojs/react always emits its client renderer for the editor; no visitor page may load it or anything else.
     for (const file of await htmlFiles(join(project.root, 'dist', 'client'))) {

@@ -154,7 +154,7 @@ describe('POST /api/save-to-file', () => {
 
   it('honours baseVersion: 409 when the file changed since, 200 when it did not', async () => {
     const loaded = await raw(origin, { path: '/api/public-page/about' });
-    const version = loaded.headers.etag!.replaceAll('"', '');
+    const version = String(loaded.headers.etag).replaceAll('"', '');
     const about = await readJson('pages/about.json');
     const first = await save({ projectState: { pages: { about: { ...about, meta: { ...about.meta, title: 'First editor' } } } }, slug: 'about', baseVersion: version });
     expect(first.status, first.text).toBe(200);
@@ -301,7 +301,7 @@ describe('POST /api/upload-asset and GET /api/list-assets', () => {
     expect((await readFile(join(assetsDir(), 'same.png'))).equals(second)).toBe(true);
   });
 
-  it.each([
+  it.each<[string, () => Promise<unknown>]>([
     ['missing filename', async () => ({ data: b64(await pixel('png')) })],
     ['data not a string', async () => ({ filename: 'a.png', data: 123 })],
     ['data URL prefix', async () => ({ filename: 'a.png', data: `data:image/png;base64,${b64(await pixel('png'))}` })],
@@ -326,7 +326,7 @@ describe('POST /api/upload-asset and GET /api/list-assets', () => {
     ['a control character', async () => ({ filename: 'a\u001b.png', data: b64(await pixel('png')) })],
     ['a 101-character name', async () => ({ filename: `${'a'.repeat(97)}.png`, data: b64(await pixel('png')) })],
     ['a reserved Windows name', async () => ({ filename: 'con.png', data: b64(await pixel('png')) })],
-    ...Object.entries(hostileSvgs).map(([name, svg]) => [`an SVG with ${name}`, async () => ({ filename: 'x.svg', data: b64(svg) })] as const),
+    ...Object.entries(hostileSvgs).map(([name, svg]): [string, () => Promise<unknown>] => [`an SVG with ${name}`, async () => ({ filename: 'x.svg', data: b64(svg) })]),
   ])('refuses %s with 400', async (_name, makeBody) => {
     await refused(async () => upload(await makeBody()), 400);
   });

@@ -28,3 +28,7 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![alt](/a.png)')).not.toContain('<img');
   });
 });
+
+it('keeps the page title the only h1', () => {
+  expect(renderMarkdown('# Big\n\n## Small')).toBe('<h2>Big</h2>\n<h2>Small</h2>\n');
+});

@@ -40,7 +40,7 @@ describe('section registry', () => {
   it('documents every data field with a title and description', () => {
     for (const definition of sectionDefinitions) {
       for (const [key, field] of Object.entries(definition.schema.shape)) {
-        const meta = (field as { meta(): { title?: string; description?: string } | undefined }).meta();
+        const meta = (field as unknown as { meta(): { title?: string; description?: string } | undefined }).meta();
         expect(meta?.title, `${definition.type}.${key} title`).toBeTruthy();
         expect(meta?.description, `${definition.type}.${key} description`).toBeTruthy();
       }

@@ -239,6 +239,17 @@ describe('resolvePage: collections and templates', () => {
     expect(first).not.toHaveProperty('body');
   });
 
+  it('leaves the current entry out of lists on its own page', () => {
+    const withLists = {
+      ...site,
+      'pages/posts/[slug].json': page('posts/[slug]', [{ id: 'more', type: 'posts-list', data: { title: 'More' } }], { template: { collection: 'posts' } }),
+      'pages/tags/[slug].json': page('tags/[slug]', [{ id: 'others', type: 'tags-list', data: { title: 'Others' } }], { template: { collection: 'tags' } }),
+    };
+    const resolver = resolverForFiles(withLists);
+    expect((resolver.resolvePage('posts/mid').sections[0]!.data as { posts: { slug: string }[] }).posts.map((p) => p.slug)).toEqual(['new', 'mid-b', 'old']);
+    expect((resolver.resolvePage('tags/beta').sections[0]!.data as { tags: { slug: string }[] }).tags.map((t) => t.slug)).toEqual(['alpha', 'gamma']);
+  });
+
   it('gives tags-list every tag by name', () => {
     const home = resolverForFiles(site).resolvePage('home');
     expect((home.sections[2]!.data as { tags: { name: string }[] }).tags.map((t) => t.name)).toEqual(['Alpha', 'Beta', 'Gamma']);

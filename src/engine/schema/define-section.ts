@@ -24,6 +24,20 @@ export interface BindContext {
   fail(message: string): never;
 }
 
+/**
+ * The current entry of the given collection, or a binding error: for sections
+ * that only make sense on that collection's template page.
+ */
+export function requireEntry<C extends CurrentEntry['collection']>(
+  context: BindContext,
+  collection: C,
+  type: string,
+): Extract<CurrentEntry, { collection: C }> {
+  const current = context.current;
+  if (current?.collection !== collection) context.fail(`${type} needs a page bound to the ${collection} collection`);
+  return current as Extract<CurrentEntry, { collection: C }>;
+}
+
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 type Data<S extends AnyObject> = z.infer<S>;
 

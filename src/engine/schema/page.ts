@@ -73,8 +73,9 @@ const pageFields = {
 export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
   if (definitions.length === 0) throw new Error('A registry needs at least one section type');
   const [first, ...rest] = definitions;
-  const union = <T extends z.ZodType>(make: (d: AnySectionDefinition) => T) =>
-    z.discriminatedUnion('type', [make(first!), ...rest.map(make)] as unknown as [T, ...T[]]);
+  type SectionObject = ReturnType<typeof sectionObject>;
+  const union = (make: (d: AnySectionDefinition) => SectionObject) =>
+    z.discriminatedUnion('type', [make(first!), ...rest.map(make)] as [SectionObject, ...SectionObject[]]);
 
   const bundleSection = union((d) => sectionObject(d, d.schema, d.settings.prefault({})));
   const storedSection = union((d) => sectionObject(d, storedDataSchema(d), d.settings.optional()));

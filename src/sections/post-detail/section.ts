@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { defineSection } from '../../engine/schema/define-section';
+import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { ResolvedPostSchema } from '../../engine/schema/collections';
 import { field } from '../../engine/schema/primitives';
 
@@ -14,9 +14,6 @@ export default defineSection({
     post: field(ResolvedPostSchema, 'Post', 'Filled from the current posts entry.'),
   }),
   bound: ['post'],
-  bind: (_data, context) => {
-    if (context.current?.collection !== 'posts') context.fail('post-detail needs a page bound to the posts collection');
-    return { post: context.current.post };
-  },
+  bind: (_data, context) => ({ post: requireEntry(context, 'posts', 'post-detail').post }),
   defaults: { showCover: true },
 });

@@ -20,10 +20,16 @@ export default defineSection({
     limit: field(z.int().min(1).max(100).optional(), 'Limit', 'Show at most this many posts; empty shows all.'),
     /** Optional link below the list, e.g. to an archive page. */
     moreLink: field(MenuItemSchema.optional(), 'More link', 'Optional link below the list.'),
-    /** Bound: the newest posts, cut to `limit`. */
+    /** Bound: the newest posts (without the current one on a post page), cut to `limit`. */
     posts: field(z.array(PostSummarySchema), 'Posts', 'Filled from the posts collection.'),
   }),
   bound: ['posts'],
-  bind: (data, context) => ({ posts: context.posts().slice(0, data.limit) }),
+  // On a post's own page, the list leaves that post out.
+  bind: (data, context) => ({
+    posts: context
+      .posts()
+      .filter((post) => !(context.current?.collection === 'posts' && post.slug === context.current.slug))
+      .slice(0, data.limit),
+  }),
   defaults: { title: 'Latest posts', variant: 'grid', limit: 3 },
 });

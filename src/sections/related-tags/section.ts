@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { defineSection } from '../../engine/schema/define-section';
+import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { ResolvedTagSchema } from '../../engine/schema/collections';
 import { field, text } from '../../engine/schema/primitives';
 
@@ -14,9 +14,6 @@ export default defineSection({
     tags: field(z.array(ResolvedTagSchema), 'Tags', "Filled from the current post's tags."),
   }),
   bound: ['tags'],
-  bind: (_data, context) => {
-    if (context.current?.collection !== 'posts') context.fail('related-tags needs a page bound to the posts collection');
-    return { tags: context.current.post.tags };
-  },
+  bind: (_data, context) => ({ tags: requireEntry(context, 'posts', 'related-tags').post.tags }),
   defaults: { title: 'Filed under' },
 });

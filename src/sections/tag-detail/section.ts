@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { defineSection } from '../../engine/schema/define-section';
+import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { ResolvedTagSchema } from '../../engine/schema/collections';
 import { field } from '../../engine/schema/primitives';
 
@@ -14,9 +14,6 @@ export default defineSection({
     tag: field(ResolvedTagSchema, 'Tag', 'Filled from the current tags entry.'),
   }),
   bound: ['tag'],
-  bind: (_data, context) => {
-    if (context.current?.collection !== 'tags') context.fail('tag-detail needs a page bound to the tags collection');
-    return { tag: context.current.tag };
-  },
+  bind: (_data, context) => ({ tag: requireEntry(context, 'tags', 'tag-detail').tag }),
   defaults: { label: 'Topic' },
 });

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { defineSection } from '../../engine/schema/define-section';
+import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { PostSummarySchema } from '../../engine/schema/collections';
 import { field, text } from '../../engine/schema/primitives';
 
@@ -17,8 +17,7 @@ export default defineSection({
   }),
   bound: ['posts'],
   bind: (_data, context) => {
-    if (context.current?.collection !== 'tags') context.fail('tag-posts needs a page bound to the tags collection');
-    const slug = context.current.slug;
+    const { slug } = requireEntry(context, 'tags', 'tag-posts');
     return { posts: context.posts().filter((post) => post.tags.some((tag) => tag.slug === slug)) };
   },
   defaults: { title: 'Posts on this topic', emptyText: 'No posts yet.' },

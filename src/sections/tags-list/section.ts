@@ -18,6 +18,9 @@ export default defineSection({
     tags: field(z.array(ResolvedTagSchema), 'Tags', 'Filled from the tags collection.'),
   }),
   bound: ['tags'],
-  bind: (_data, context) => ({ tags: context.tags() }),
+  // On a tag's own page, the grid leaves that tag out.
+  bind: (_data, context) => ({
+    tags: context.tags().filter((tag) => !(context.current?.collection === 'tags' && tag.slug === context.current.slug)),
+  }),
   defaults: { title: 'Browse by topic' },
 });

@@ -1,0 +1,30 @@
+/**
+ * Dev only: the bundle of an unsaved draft. The editor posts the documents it
+ * has changed; they are laid over the files on disk and resolved by the same
+ * resolver as the site, so the preview is what a save would publish.
+ */
+import { isTemplateSlug } from '../../engine/slug';
+import { overlaySnapshot } from '../../engine/snapshot';
+import { loadDevSnapshot } from '../../lib/dev-snapshot';
+import { createSiteResolver } from '../../lib/site-resolver';
+import { readJsonBody } from '../../server/body';
+import { HttpError } from '../../server/errors';
+import { guardLocalWrite } from '../../server/guards';
+import { MAX_SAVE_BYTES } from '../../server/limits';
+
+const DATA_FILE = /^(?:[a-z0-9-]+\/)*(?:[a-z0-9-]+|\[slug\])\.json$/;
+
+export async function previewBundle(request: Request) {
+  guardLocalWrite(request);
+  const body = await readJsonBody(request, MAX_SAVE_BYTES);
+  const { slug, files } = body as { slug?: unknown; files?: unknown };
+  if (typeof slug !== 'string' || slug === '') throw new HttpError(400, 'slug is required');
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) throw new HttpError(400, 'files must be an object');
+  for (const file of Object.keys(files)) if (!DATA_FILE.test(file)) throw new HttpError(400, `Invalid data file "${file}"`);
+
+  const resolver = createSiteResolver(overlaySnapshot((await loadDevSnapshot()).snapshot, files as Record<string, unknown>));
+  // A template has no page of its own: preview it with its first entry.
+  const target = isTemplateSlug(slug) ? resolver.listPages().find((page) => page.file === `pages/${slug}.json`)?.slug : slug;
+  if (!target) throw new HttpError(404, `The template "${slug}" has no entries to preview`);
+  return resolver.resolvePage(target);
+}
