@@ -4,13 +4,14 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { setAssetHeaders } from './server/asset-headers.mjs';
 import { devWriteGuard } from './src/server/dev-guard.ts';
+import { contentEditor } from './src/editor/integration.ts';
 
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), contentEditor()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.

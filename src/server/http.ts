@@ -24,17 +24,22 @@ export function errorResponse(status: number, message: string, extra: Record<str
   return json({ error: message, ...extra }, status, headers);
 }
 
+/** The JSON error response for anything an endpoint throws. */
+export function errorResponseFor(error: unknown): Response {
+  if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers);
+  if (error instanceof PageNotFoundError) return errorResponse(404, error.message);
+  // Content errors name a data file and a pointer, never a filesystem path.
+  if (error instanceof ContentError || error instanceof DataFileError) return errorResponse(500, error.message);
+  console.error(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return errorResponse(500, publicMessage(message));
+}
+
 /** Runs an endpoint body, turning thrown errors into JSON error responses. */
 export async function handle(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers);
-    if (error instanceof PageNotFoundError) return errorResponse(404, error.message);
-    // Content errors name a data file and a pointer, never a filesystem path.
-    if (error instanceof ContentError || error instanceof DataFileError) return errorResponse(500, error.message);
-    console.error(error);
-    const message = error instanceof Error ? error.message : String(error);
-    return errorResponse(500, publicMessage(message));
+    return errorResponseFor(error);
   }
 }

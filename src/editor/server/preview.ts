@@ -3,6 +3,7 @@
  * has changed; they are laid over the files on disk and resolved by the same
  * resolver as the site, so the preview is what a save would publish.
  */
+import { ContentError } from '../../engine/resolver';
 import { isTemplateSlug } from '../../engine/slug';
 import { overlaySnapshot } from '../../engine/snapshot';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
@@ -26,5 +27,11 @@ export async function previewBundle(request: Request) {
   // A template has no page of its own: preview it with its first entry.
   const target = isTemplateSlug(slug) ? resolver.listPages().find((page) => page.file === `pages/${slug}.json`)?.slug : slug;
   if (!target) throw new HttpError(404, `The template "${slug}" has no entries to preview`);
-  return resolver.resolvePage(target);
+  try {
+    return resolver.resolvePage(target);
+  } catch (error) {
+    // A draft that does not resolve is the editor's to fix, not a server failure.
+    if (error instanceof ContentError) throw new HttpError(422, error.message);
+    throw error;
+  }
 }

@@ -1,0 +1,417 @@
+/**
+ * The visual editor: pages and outline on the left, the live preview in the
+ * middle, the generated form of the selection on the right.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { sectionRegistry } from '../../sections/registry';
+import {
+  addSection,
+  duplicateSection,
+  followRefs,
+  getAt,
+  isDirty,
+  moveSection,
+  newPage,
+  newSection,
+  outline,
+  pageFile,
+  removeSection,
+  type Docs,
+  type EditorDoc,
+  type EditorPayload,
+  type StoredPage,
+  type StoredSection,
+} from '../lib/model';
+import { pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
+import { loadState, saveDoc } from './api';
+import { ConflictDialog, NewPageDialog, SectionPicker } from './dialogs';
+import type { Path } from './fields';
+import { BrokenRefInspector, PageInspector, SectionInspector } from './Inspector';
+import { Outline } from './Outline';
+import { PageTree } from './PageTree';
+import { Preview, VIEWPORTS, type Viewport } from './Preview';
+import { useEditorState } from './useEditorState';
+
+interface Props {
+  payload: EditorPayload;
+  initialSlug: string | null;
+}
+
+type Notice = { kind: 'success' | 'error' | 'info'; text: string; details?: string[] } | null;
+type Dialog = { kind: 'picker' } | { kind: 'new-page' } | { kind: 'conflict'; file: string } | null;
+
+const EMPTY: IssueMap = new Map();
+
+/** Issues of one document, as the editor checks it before saving. */
+function docIssues(doc: EditorDoc): IssueMap {
+  if (doc.kind === 'page') return pageIssues(doc.data);
+  const type = (doc.data as { type?: unknown })?.type;
+  if (doc.kind === 'shared' && typeof type === 'string' && sectionRegistry.has(type)) return sectionIssues(doc.data);
+  return EMPTY;
+}
+
+/** Issues under `prefix.` with the prefix removed. */
+function issuesUnder(issues: IssueMap, prefix: string): IssueMap {
+  if (!prefix) return issues;
+  const scoped = new Map<string, string>();
+  for (const [key, message] of issues) if (key === prefix || key.startsWith(`${prefix}.`)) scoped.set(key.slice(prefix.length + 1), message);
+  return scoped;
+}
+
+export default function EditorApp({ payload, initialSlug }: Props) {
+  const [docs, dispatch] = useEditorState(payload);
+  const [slug, setSlug] = useState<string | null>(initialSlug);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const [viewport, setViewport] = useState<Viewport>('desktop');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<Notice>(payload.problems.length ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => `${p.file}: ${p.message}`) } : null);
+  const [undo, setUndo] = useState<{ file: string; section: unknown; index: number; label: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [fromServer, setFromServer] = useState<Record<string, IssueMap>>({});
+  const docsRef = useRef(docs);
+  docsRef.current = docs;
+
+  const file = slug === null ? null : pageFile(slug);
+  const doc = file ? docs[file] : undefined;
+  const page = doc?.data as StoredPage | undefined;
+  const entries = useMemo(() => (page && file ? outline(page, file, docs) : []), [page, file, docs]);
+  const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
+
+  // ---- navigation ----
+  const open = useCallback((next: string, { push = true } = {}) => {
+    setSlug(next);
+    setSelected(null);
+    if (push) history.pushState({ slug: next }, '', `/editor/${next}`);
+  }, []);
+
+  useEffect(() => {
+    const onPop = () => {
+      const match = location.pathname.replace(/^\/editor\/?/, '').replace(/\/$/, '');
+      setSlug(match || null);
+      setSelected(null);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    document.title = page ? `${String(page.meta?.title ?? slug)} · Editor` : 'Editor · Content site';
+  }, [page, slug]);
+
+  // ---- editing ----
+  const updatePage = useCallback(
+    (next: StoredPage) => {
+      if (file) dispatch({ type: 'set', file, path: [], value: next });
+    },
+    [file, dispatch],
+  );
+
+  const selectedEntry = selected !== null ? entries[selected] : undefined;
+  const target = selectedEntry?.shared && !('broken' in selectedEntry.shared)
+    ? { file: selectedEntry.shared.file, path: selectedEntry.shared.tokens as Path }
+    : selectedEntry && file
+      ? { file, path: ['sections', selectedEntry.index] as Path }
+      : undefined;
+
+  const changeSection = useCallback(
+    (path: Path, value: unknown) => {
+      if (target) dispatch({ type: 'set', file: target.file, path: [...target.path, ...path], value });
+    },
+    [target?.file, target && target.path.join('/'), dispatch],
+  );
+  const changePage = useCallback((path: Path, value: unknown) => file && dispatch({ type: 'set', file, path, value }), [file, dispatch]);
+  const resolveRef = useCallback((ref: string) => followRefs({ $ref: ref }, target?.file ?? file ?? '', docsRef.current)?.value, [target?.file, file]);
+
+  const select = (index: number | null, fromEditor = true) => {
+    setSelected(index);
+    if (fromEditor) setScrollRequest((n) => n + 1);
+  };
+
+  const move = (from: number, to: number) => {
+    if (!page || to < 0 || to >= page.sections.length) return;
+    updatePage(moveSection(page, from, to));
+    setSelected(to);
+    setNotice({ kind: 'info', text: `Moved ${entries[from]?.type ?? 'section'} ${to < from ? 'up' : 'down'} to position ${to + 1}.` });
+    requestAnimationFrame(() => (document.querySelector(`[data-section-index="${to}"]`) as HTMLElement | null)?.focus());
+  };
+
+  const remove = (index: number) => {
+    if (!page || !file) return;
+    setUndo({ file, section: page.sections[index], index, label: entries[index]?.id ?? 'section' });
+    updatePage(removeSection(page, index));
+    setSelected(null);
+  };
+
+  const restore = () => {
+    if (!undo) return;
+    const current = docsRef.current[undo.file]?.data as StoredPage | undefined;
+    if (current) dispatch({ type: 'set', file: undo.file, path: [], value: addSection(current, undo.section as StoredSection, undo.index) });
+    setSelected(undo.index);
+    setUndo(null);
+  };
+
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), 10_000);
+    return () => clearTimeout(timer);
+  }, [undo]);
+
+  const addOfType = (type: string) => {
+    if (!page || !file) return;
+    const section = newSection(page, type, sectionRegistry.get(type)!.defaults, file, docs);
+    // After the selection, or before the trailing footer, or at the end.
+    const footerAt = entries.findLastIndex((entry) => entry.type === 'footer');
+    const at = selected !== null ? selected + 1 : footerAt >= 0 ? footerAt : page.sections.length;
+    updatePage(addSection(page, section, at));
+    setDialog(null);
+    select(at);
+  };
+
+  const createPage = (newSlug: string) => {
+    const data = newPage(newSlug, docs);
+    dispatch({ type: 'put', doc: { file: pageFile(newSlug), kind: 'page', saveSlug: newSlug, data, savedJson: '', version: null } });
+    setDialog(null);
+    open(newSlug);
+    setNotice({ kind: 'info', text: `Created /${newSlug}. It is saved to src/data/pages/${newSlug}.json when you press Save.` });
+  };
+
+  // ---- validation ----
+  const issuesByFile = useMemo(() => {
+    const result: Record<string, IssueMap> = {};
+    for (const d of Object.values(docs)) if (isDirty(d) || d.file === file) result[d.file] = docIssues(d);
+    return result;
+  }, [docs, file]);
+
+  const inspectorIssues = useMemo(() => {
+    if (!target) return EMPTY;
+    const merged = new Map([...(fromServer[target.file] ?? EMPTY), ...(issuesByFile[target.file] ?? docIssues(docs[target.file]!))]);
+    return issuesUnder(merged, target.path.join('.'));
+  }, [target?.file, target && target.path.join('.'), issuesByFile, fromServer, docs]);
+
+  const issueCounts = useMemo(
+    () =>
+      entries.map((entry) => {
+        const scope = entry.shared && !('broken' in entry.shared) ? { file: entry.shared.file, prefix: entry.shared.tokens.join('.') } : { file: file!, prefix: `sections.${entry.index}` };
+        return issuesUnder(issuesByFile[scope.file] ?? EMPTY, scope.prefix).size;
+      }),
+    [entries, issuesByFile, file],
+  );
+
+  const pageLevelIssues = useMemo(() => {
+    const all = new Map([...(fromServer[file ?? ''] ?? EMPTY), ...(issuesByFile[file ?? ''] ?? EMPTY)]);
+    return new Map([...all].filter(([key]) => !key.startsWith('sections.') || key.split('.').length === 2));
+  }, [issuesByFile, fromServer, file]);
+
+  // ---- saving ----
+  const save = useCallback(
+    async (options: { overwrite?: string } = {}) => {
+      const dirty = Object.values(docsRef.current).filter(isDirty);
+      if (saving) return;
+      if (dirty.length === 0) {
+        setNotice({ kind: 'info', text: 'Nothing to save.' });
+        return;
+      }
+      const problems = dirty.flatMap((d) => [...docIssues(d)].map(([key, message]) => `${d.file} › ${key || '(document)'}: ${message}`));
+      if (problems.length > 0) {
+        setNotice({ kind: 'error', text: `Save is blocked: fix ${problems.length} problem${problems.length === 1 ? '' : 's'} first.`, details: problems.slice(0, 8) });
+        return;
+      }
+      setSaving(true);
+      // Shared documents first, so a page never links to a shared change that is not on disk.
+      const ordered = [...dirty].sort((a, b) => (a.kind === 'page' ? 1 : 0) - (b.kind === 'page' ? 1 : 0));
+      try {
+        for (const d of ordered) {
+          const result = await saveDoc(d, { overwrite: options.overwrite === d.file });
+          if (result.status === 'saved') {
+            dispatch({ type: 'saved', file: d.file, version: result.version, json: JSON.stringify(d.data) });
+            setFromServer((current) => ({ ...current, [d.file]: EMPTY }));
+            continue;
+          }
+          if (result.status === 'invalid') {
+            setFromServer((current) => ({ ...current, [d.file]: serverIssues(result.issues) }));
+            setNotice({ kind: 'error', text: `The server refused ${d.file}: ${result.error}`, details: result.issues.map((issue) => `${issue.path}: ${issue.message}`) });
+          } else if (result.status === 'conflict') {
+            setDialog({ kind: 'conflict', file: d.file });
+          } else {
+            setNotice({ kind: 'error', text: `Saving ${d.file} failed: ${result.error}` });
+          }
+          return;
+        }
+        setNotice({ kind: 'success', text: `Saved ${ordered.length} file${ordered.length === 1 ? '' : 's'}.` });
+      } finally {
+        setSaving(false);
+      }
+    },
+    [saving, dispatch],
+  );
+
+  const reloadFromDisk = async (conflictFile: string) => {
+    try {
+      const fresh = await loadState();
+      const disk = fresh.docs.find((d) => d.file === conflictFile);
+      if (disk) dispatch({ type: 'put', doc: { ...disk, savedJson: JSON.stringify(disk.data) } });
+      setNotice({ kind: 'info', text: `Reloaded ${conflictFile} from disk.` });
+    } catch (error) {
+      setNotice({ kind: 'error', text: `Could not reload: ${(error as Error).message}` });
+    }
+    setDialog(null);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  useEffect(() => {
+    if (dirtyDocs.length === 0) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirtyDocs.length]);
+
+  // ---- preview input: every unsaved document ----
+  const previewFiles = useMemo(() => Object.fromEntries(dirtyDocs.map((d) => [d.file, d.data])), [dirtyDocs]);
+
+  const selectFromPreview = (id: string) => {
+    const index = entries.findIndex((entry) => entry.id === id);
+    if (index >= 0) select(index, false);
+  };
+
+  const existingSlugs = useMemo(() => new Set(Object.values(docs).filter((d) => d.kind === 'page').map((d) => d.saveSlug)), [docs]);
+  const selectedSection = target ? (getAt(docs[target.file]?.data, target.path.map(String)) as StoredSection | undefined) : undefined;
+
+  return (
+    <div className="editor">
+      <header className="topbar">
+        <a className="brand" href="/editor">
+          <span className="brand-mark" aria-hidden="true" />
+          Content editor
+        </a>
+        <div className="topbar-page">
+          {slug && (
+            <>
+              <span className="topbar-slug">/{slug === 'home' ? '' : slug}</span>
+              {!slug.includes('[slug]') && (
+                <a className="btn btn-ghost btn-small" href={slug === 'home' ? '/' : `/${slug}/`} target="_blank" rel="noreferrer">
+                  View page ↗
+                </a>
+              )}
+            </>
+          )}
+        </div>
+        <div className="viewport-switch" role="group" aria-label="Preview width">
+          {(Object.keys(VIEWPORTS) as Viewport[]).map((name) => (
+            <button key={name} type="button" className="btn btn-small" aria-pressed={viewport === name} onClick={() => setViewport(name)}>
+              {name === 'mobile' ? 'Mobile' : name === 'tablet' ? 'Tablet' : 'Desktop'}
+            </button>
+          ))}
+        </div>
+        <span className={`save-state${dirtyDocs.length ? ' is-dirty' : ''}`} role="status" aria-live="polite">
+          {saving ? 'Saving…' : dirtyDocs.length ? `${dirtyDocs.length} unsaved change${dirtyDocs.length === 1 ? '' : 's'}` : 'All changes saved'}
+        </span>
+        <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
+          Save
+        </button>
+      </header>
+
+      {notice && (
+        <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          <div>
+            <p>{notice.text}</p>
+            {notice.details && (
+              <ul>
+                {notice.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setNotice(null)} aria-label="Dismiss message">
+            ×
+          </button>
+        </div>
+      )}
+
+      <div className="workspace">
+        <aside className="sidebar">
+          <PageTree docs={docs} currentSlug={slug} onOpen={(next) => open(next)} onNewPage={() => setDialog({ kind: 'new-page' })} />
+          {page && (
+            <>
+              <button type="button" className={`page-settings-link${selected === null ? ' is-active' : ''}`} onClick={() => select(null)}>
+                Page settings
+                {pageLevelIssues.size > 0 && <span className="badge badge-error">{pageLevelIssues.size}</span>}
+              </button>
+              <Outline entries={entries} selected={selected} issueCounts={issueCounts} onSelect={(index) => select(index)} onMove={move} onAdd={() => setDialog({ kind: 'picker' })} />
+            </>
+          )}
+        </aside>
+
+        <main className="stage" aria-label="Preview">
+          {slug && page ? (
+            <Preview slug={slug} files={previewFiles} selectedId={selectedEntry?.id} scrollRequest={scrollRequest} viewport={viewport} onSelect={selectFromPreview} />
+          ) : (
+            <div className="welcome">
+              <h1>{slug ? `No page “${slug}”` : 'Choose a page to edit'}</h1>
+              <p>Pick a page on the left, or create a new one. Changes show in the preview as you type and are written to <code>src/data</code> when you save.</p>
+            </div>
+          )}
+        </main>
+
+        <aside className="inspector" aria-label="Inspector">
+          {page && selectedEntry && selectedSection && typeof selectedSection === 'object' ? (
+            <SectionInspector
+              entry={selectedEntry}
+              section={selectedSection}
+              issues={inspectorIssues}
+              isFirst={selectedEntry.index === 0}
+              isLast={selectedEntry.index === entries.length - 1}
+              onChange={changeSection}
+              resolveRef={resolveRef}
+              onMove={(delta) => move(selectedEntry.index, selectedEntry.index + delta)}
+              onDuplicate={() => {
+                updatePage(duplicateSection(page, selectedEntry.index, file!, docs));
+                select(selectedEntry.index + 1);
+              }}
+              onDelete={() => remove(selectedEntry.index)}
+            />
+          ) : page && selectedEntry ? (
+            <BrokenRefInspector entry={selectedEntry} onDelete={() => remove(selectedEntry.index)} />
+          ) : page ? (
+            <PageInspector page={page} issues={pageLevelIssues} onChange={changePage} resolveRef={resolveRef} />
+          ) : null}
+        </aside>
+      </div>
+
+      {undo && (
+        <div className="toast" role="status">
+          Deleted {undo.label}.
+          <button type="button" className="btn btn-small" onClick={restore}>
+            Undo
+          </button>
+        </div>
+      )}
+
+      {dialog?.kind === 'picker' && <SectionPicker onPick={addOfType} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'new-page' && <NewPageDialog existing={existingSlugs} onCreate={createPage} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'conflict' && (
+        <ConflictDialog
+          name={dialog.file}
+          onClose={() => setDialog(null)}
+          onReload={() => void reloadFromDisk(dialog.file)}
+          onOverwrite={() => {
+            const conflict = dialog.file;
+            setDialog(null);
+            void save({ overwrite: conflict });
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The form of the selected section, generated from its registry schema, or
+ * the page's own settings when no section is selected.
+ */
+import { useMemo } from 'react';
+import { inputJsonSchema, sectionJsonSchemas } from '../../engine/schema/json-schema';
+import { PageMetaSchema } from '../../engine/schema/page';
+import { sectionRegistry } from '../../sections/registry';
+import { fieldsOf, type FieldSpec } from '../lib/form';
+import type { OutlineEntry, StoredSection } from '../lib/model';
+import type { IssueMap } from '../lib/validate';
+import { Field, type FieldContext, type Path } from './fields';
+
+const formCache = new Map<string, { data: FieldSpec[]; settings: FieldSpec[] }>();
+
+function formOf(type: string) {
+  let form = formCache.get(type);
+  if (!form) {
+    const { data, settings } = sectionJsonSchemas(sectionRegistry.get(type)!);
+    form = { data: fieldsOf(data), settings: fieldsOf(settings) };
+    formCache.set(type, form);
+  }
+  return form;
+}
+
+const metaFields = fieldsOf(inputJsonSchema(PageMetaSchema));
+const idField: FieldSpec = { key: 'id', kind: 'text', label: 'Section id', description: 'Unique within the page: <page-name>-<purpose>.', required: true };
+const pageIdField: FieldSpec = { key: 'id', kind: 'text', label: 'Page id', description: 'Unique page identifier.', required: true };
+
+interface SectionProps {
+  entry: OutlineEntry;
+  section: StoredSection;
+  issues: IssueMap;
+  isFirst: boolean;
+  isLast: boolean;
+  onChange(path: Path, value: unknown): void;
+  resolveRef(ref: string): unknown;
+  onMove(delta: -1 | 1): void;
+  onDuplicate(): void;
+  onDelete(): void;
+}
+
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, onMove, onDuplicate, onDelete }: SectionProps) {
+  const definition = sectionRegistry.get(section.type);
+  const context: FieldContext = { issues, onChange, resolveRef };
+  const form = definition && formOf(section.type);
+  return (
+    <div className="inspector-body">
+      <div className="inspector-head">
+        <div>
+          <p className="eyebrow">{definition?.label ?? section.type}</p>
+          <h2 className="inspector-title">{section.id}</h2>
+        </div>
+        <div className="inspector-actions">
+          <button type="button" className="btn btn-small" disabled={isFirst} onClick={() => onMove(-1)}>
+            Move up
+          </button>
+          <button type="button" className="btn btn-small" disabled={isLast} onClick={() => onMove(1)}>
+            Move down
+          </button>
+          <button type="button" className="btn btn-small" onClick={onDuplicate}>
+            Duplicate
+          </button>
+          <button type="button" className="btn btn-small btn-danger" onClick={onDelete}>
+            Delete
+          </button>
+        </div>
+      </div>
+      {entry.shared && !('broken' in entry.shared) && (
+        <div className="notice notice-shared" role="note">
+          <strong>Shared section.</strong> It is stored in <code>{entry.shared.file}</code> and appears on every page that links to it: your changes apply to all of them.
+        </div>
+      )}
+      {!definition || !form ? (
+        <p className="notice notice-error">Unknown section type “{section.type}”.</p>
+      ) : (
+        <>
+          <p className="inspector-description">{definition.description}</p>
+          <div className="form-group">
+            <h3>Content</h3>
+            {form.data.map((spec) => (
+              <Field key={spec.key} spec={spec} value={section.data?.[spec.key]} path={['data', spec.key]} context={context} />
+            ))}
+          </div>
+          <div className="form-group">
+            <h3>Layout</h3>
+            {form.settings.map((spec) => (
+              <Field key={spec.key} spec={spec} value={section.settings?.[spec.key]} path={['settings', spec.key]} context={context} />
+            ))}
+            <Field spec={idField} value={section.id} path={['id']} context={context} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function BrokenRefInspector({ entry, onDelete }: { entry: OutlineEntry; onDelete(): void }) {
+  return (
+    <div className="inspector-body">
+      <div className="notice notice-error">
+        This section links to <code>{entry.shared && 'ref' in entry.shared ? entry.shared.ref : ''}</code>, which does not exist.
+      </div>
+      <button type="button" className="btn btn-small btn-danger" onClick={onDelete}>
+        Delete
+      </button>
+    </div>
+  );
+}
+
+interface PageProps {
+  page: { id: string; slug: string; meta: Record<string, unknown> };
+  issues: IssueMap;
+  onChange(path: Path, value: unknown): void;
+  resolveRef(ref: string): unknown;
+}
+
+export function PageInspector({ page, issues, onChange, resolveRef }: PageProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef }), [issues, onChange, resolveRef]);
+  return (
+    <div className="inspector-body">
+      <div className="inspector-head">
+        <div>
+          <p className="eyebrow">Page settings</p>
+          <h2 className="inspector-title">/{page.slug === 'home' ? '' : page.slug}</h2>
+        </div>
+      </div>
+      <p className="inspector-description">Search and sharing metadata. Select a section in the outline or the preview to edit it.</p>
+      <div className="form-group">
+        <h3>SEO</h3>
+        {metaFields.map((spec) => (
+          <Field key={spec.key} spec={spec} value={page.meta?.[spec.key]} path={['meta', spec.key]} context={context} />
+        ))}
+        <Field spec={pageIdField} value={page.id} path={['id']} context={context} />
+      </div>
+    </div>
+  );
+}
+

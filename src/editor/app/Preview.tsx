@@ -1,0 +1,134 @@
+/**
+ * The live preview: the draft rendered by the site's own Astro views (POST
+ * /api/editor/preview), shown in an iframe. Updates are debounced and swap
+ * the document body in place, so there is no flicker and the scroll position
+ * stays. Clicking a section selects it; selecting one scrolls to it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { renderPreview } from './api';
+
+export const VIEWPORTS = { mobile: 375, tablet: 768, desktop: null } as const;
+export type Viewport = keyof typeof VIEWPORTS;
+
+const DEBOUNCE_MS = 120;
+
+const EDITOR_STYLE = `
+[data-section-id] { cursor: pointer; transition: outline-color .15s; outline: 2px solid transparent; outline-offset: -2px; }
+[data-section-id]:hover { outline-color: rgba(79, 70, 229, .45); }
+[data-section-id].editor-selected { outline: 3px solid #4f46e5; outline-offset: -3px; }
+`;
+
+interface Props {
+  slug: string;
+  files: Record<string, unknown>;
+  selectedId: string | undefined;
+  /** Incremented when the selection comes from the editor, to scroll the preview to it. */
+  scrollRequest: number;
+  viewport: Viewport;
+  onSelect(id: string): void;
+}
+
+function parse(html: string): Document {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  // The preview is inert: dev-server scripts (HMR) would reload it on their own.
+  doc.querySelectorAll('script').forEach((script) => script.remove());
+  return doc;
+}
+
+export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSelect }: Props) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const shownSlug = useRef<string | null>(null);
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const selectedRef = useRef(selectedId);
+  selectedRef.current = selectedId;
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function highlight() {
+    const doc = frame.current?.contentDocument;
+    if (!doc?.body) return;
+    doc.querySelectorAll('.editor-selected').forEach((el) => el.classList.remove('editor-selected'));
+    const id = selectedRef.current;
+    if (id) doc.querySelector(`[data-section-id="${CSS.escape(id)}"]`)?.classList.add('editor-selected');
+  }
+
+  function prepare(doc: Document) {
+    const style = doc.createElement('style');
+    style.id = 'editor-preview-style';
+    style.textContent = EDITOR_STYLE;
+    doc.head.append(style);
+    doc.addEventListener(
+      'click',
+      (event) => {
+        const target = (event.target as Element).closest?.('[data-section-id]');
+        event.preventDefault(); // links in the preview do not navigate away
+        if (target) onSelectRef.current((target as HTMLElement).dataset.sectionId!);
+      },
+      true,
+    );
+    doc.addEventListener('submit', (event) => event.preventDefault(), true);
+  }
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setBusy(true);
+      try {
+        const result = await renderPreview(slug, files, controller.signal);
+        if (!result.ok) {
+          setError(result.error);
+          return;
+        }
+        setError(null);
+        const next = parse(result.html);
+        const iframe = frame.current;
+        const current = iframe?.contentDocument;
+        if (!iframe) return;
+        if (shownSlug.current !== slug || !current?.body) {
+          shownSlug.current = slug;
+          iframe.onload = () => {
+            prepare(iframe.contentDocument!);
+            highlight();
+          };
+          iframe.srcdoc = `<!doctype html>${next.documentElement.outerHTML}`;
+        } else {
+          const scroll = current.defaultView?.scrollY ?? 0;
+          current.title = next.title;
+          current.body.replaceWith(current.importNode(next.body, true));
+          current.defaultView?.scrollTo(0, scroll);
+          highlight();
+        }
+      } catch (problem) {
+        if ((problem as Error).name !== 'AbortError') setError((problem as Error).message);
+      } finally {
+        if (!controller.signal.aborted) setBusy(false);
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, files]);
+
+  useEffect(highlight, [selectedId]);
+
+  useEffect(() => {
+    if (!scrollRequest || !selectedId) return;
+    frame.current?.contentDocument?.querySelector(`[data-section-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [scrollRequest]);
+
+  const width = VIEWPORTS[viewport];
+  return (
+    <div className="preview-stage" data-viewport={viewport}>
+      {error && (
+        <div className="preview-error" role="status">
+          <strong>The preview cannot show this draft.</strong> {error}
+        </div>
+      )}
+      <div className={`preview-device${busy ? ' is-busy' : ''}`} style={width ? { width } : undefined}>
+        <iframe ref={frame} title="Preview" className="preview-frame" data-testid="preview" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/** Modal dialogs: the section picker, the new-page form and the save conflict. */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { isValidSlug } from '../../engine/slug';
+import { sectionDefinitions } from '../../sections/registry';
+
+function Dialog({ title, onClose, children, wide = false }: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current!;
+    dialog.showModal();
+    return () => dialog.close();
+  }, []);
+  return (
+    <dialog ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}`} aria-labelledby="dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
+      <div className="dialog-head">
+        <h2 id="dialog-title">{title}</h2>
+        <button type="button" className="btn btn-ghost" onClick={onClose} aria-label="Close">
+          ×
+        </button>
+      </div>
+      {children}
+    </dialog>
+  );
+}
+
+export function SectionPicker({ onPick, onClose }: { onPick(type: string): void; onClose(): void }) {
+  const [query, setQuery] = useState('');
+  const matches = sectionDefinitions.filter((d) => `${d.label} ${d.description} ${d.type}`.toLowerCase().includes(query.toLowerCase()));
+  return (
+    <Dialog title="Add a section" onClose={onClose} wide>
+      <input className="input" type="search" placeholder="Search section types" aria-label="Search section types" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
+      <ul className="picker-grid">
+        {matches.map((definition) => (
+          <li key={definition.type}>
+            <button type="button" className="picker-card" onClick={() => onPick(definition.type)}>
+              <span className="picker-label">{definition.label}</span>
+              <span className="picker-description">{definition.description}</span>
+              <code className="picker-type">{definition.type}</code>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
+
+export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+  const [slug, setSlug] = useState('');
+  const [touched, setTouched] = useState(false);
+  const problem = !isValidSlug(slug)
+    ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
+    : existing.has(slug)
+      ? `A page "${slug}" already exists.`
+      : null;
+  return (
+    <Dialog title="New page" onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!problem) onCreate(slug);
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="new-page-slug">
+            Slug
+          </label>
+          <div className="slug-input">
+            <span aria-hidden="true">/</span>
+            <input id="new-page-slug" className="input mono" value={slug} onChange={(e) => { setSlug(e.target.value.trim()); setTouched(true); }} aria-invalid={touched && problem ? true : undefined} aria-describedby="new-page-help" autoFocus />
+          </div>
+          <p className={touched && problem ? 'field-error' : 'field-hint'} id="new-page-help">
+            {touched && problem ? problem : 'The page starts with the shared header, a page header and the shared footer.'}
+          </p>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={Boolean(problem)}>
+            Create page
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ConflictDialog({ name, onReload, onOverwrite, onClose }: { name: string; onReload(): void; onOverwrite(): void; onClose(): void }) {
+  return (
+    <Dialog title="Changed on disk" onClose={onClose}>
+      <p>
+        <strong>{name}</strong> changed on disk since you opened it, perhaps in another editor or window. Reload it to see those changes (your edits to it are
+        discarded), or overwrite it with your version.
+      </p>
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="btn" onClick={onReload}>
+          Reload from disk
+        </button>
+        <button type="button" className="btn btn-danger-solid" onClick={onOverwrite}>
+          Overwrite
+        </button>
+      </div>
+    </Dialog>
+  );
+}

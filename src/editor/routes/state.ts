@@ -1,0 +1,8 @@
+/** Dev only. GET /api/editor/state: every editable document with its version. */
+import type { APIRoute } from 'astro';
+import { readEditorPayload } from '../server/payload';
+import { handle, json } from '../../server/http';
+
+export const prerender = false;
+
+export const GET: APIRoute = () => handle(async () => json(await readEditorPayload()));
