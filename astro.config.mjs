@@ -1,5 +1,7 @@
 // @ts-check
+import { realpathSync } from 'node:fs';
 import { defineConfig } from 'astro/config';
+import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { setAssetHeaders } from './server/asset-headers.mjs';
@@ -19,6 +21,11 @@ export default defineConfig({
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'always' },
   vite: {
+    server: {
+      // Where node_modules really is, should it be a link (a shared install, or a test's project copy):
+      // the editor island's modules are served from there.
+      fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] },
+    },
     plugins: [
       {
         name: 'content-site-dev-server',

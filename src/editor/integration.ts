@@ -6,17 +6,25 @@
 import type { AstroIntegration } from 'astro';
 
 export function contentEditor(): AstroIntegration {
+  let dev = false;
   return {
     name: 'content-editor',
     hooks: {
+      // In dev the visitor route renders on request, from the files as they are now, so pages
+      // created or renamed in the editor are reachable at once; builds still prerender every page.
+      'astro:route:setup': ({ route }) => {
+        if (dev && route.component === 'src/pages/[...slug].astro') route.prerender = false;
+      },
       'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
-        if (command !== 'dev') return;
+        dev = command === 'dev';
+        if (!dev) return;
         injectRoute({ pattern: '/editor/[...slug]', entrypoint: './src/editor/routes/EditorPage.astro', prerender: false });
         injectRoute({ pattern: '/api/editor/state', entrypoint: './src/editor/routes/state.ts', prerender: false });
         injectRoute({ pattern: '/api/editor/preview', entrypoint: './src/editor/routes/preview.astro', prerender: false });
-        // The dev site reads content from disk on every request, so file changes need no
+        // The dev site reads content from disk on every request, so content changes need no
         // reload; without this, every save would make the browser reload the editor.
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**', '**/public/assets/images/**'] } } } });
+        // (public/ stays watched: Vite serves only the public files its watcher knows.)
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } } } });
       },
     },
   };

@@ -68,6 +68,15 @@ describe('the static build', () => {
     }
   });
 
+  it('has no editor: no route, no editor code, no edit link', async () => {
+    const files = await readdir(join(project.root, 'dist'), { recursive: true });
+    expect(files.filter((name) => /(^|\/)editor(\/|$)/.test(String(name)))).toEqual([]);
+    for (const file of files.filter((name) => /\.m?js$/.test(String(name)))) {
+      expect(await readFile(join(project.root, 'dist', String(file)), 'utf8'), String(file)).not.toMatch(/EditorApp|save-state|api\/editor/);
+    }
+    for (const page of html.values()) expect(page).not.toContain('Edit this page');
+  });
+
   it('writes the SEO tags of each bundle', () => {
     for (const bundle of bundles) {
       const page = html.get(bundle.slug)!;

@@ -114,6 +114,15 @@ describe('GET /api/public-page/[...slug]', () => {
   });
 });
 
+describe('visitor pages in dev', () => {
+  it('renders pages from the files as they are now, and 404s unknown ones', async () => {
+    expect((await raw(origin, { path: '/about/' })).status).toBe(200);
+    const missing = await raw(origin, { path: '/no/such/page/' });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('This page does not exist');
+  });
+});
+
 describe('POST /api/save-to-file', () => {
   const newPage = (slug: string, title = 'Fresh') => ({
     id: slug.replaceAll('/', '-'),

@@ -42,6 +42,14 @@ describe('the production server', () => {
     }
   });
 
+  it('answers unknown paths with the 404 page, and has no editor', async () => {
+    for (const path of ['/nope/', '/editor/', '/editor/home', '/api/editor/state']) {
+      const response = await raw(server.origin, { path });
+      expect(response.status, path).toBe(404);
+    }
+    expect((await raw(server.origin, { path: '/nope/' })).text).toContain('This page does not exist');
+  });
+
   it('returns the same bundles as the resolver over the source files', async () => {
     const resolver = resolverFor((await createFsSnapshotLoader(project.dataRoot)()).snapshot);
     for (const { slug } of resolver.listPages()) {

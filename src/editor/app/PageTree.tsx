@@ -34,9 +34,11 @@ export function PageTree({ docs, currentSlug, onOpen, onNewPage }: Props) {
                   onOpen(doc.saveSlug);
                 }}
               >
-                <span className="page-link-title">{String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]}</span>
+                <span className="page-link-title">
+                  {template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]}
+                </span>
                 <span className="page-link-slug">/{doc.saveSlug === 'home' ? '' : doc.saveSlug}</span>
-                {template && <span className="badge">Template · {template}</span>}
+                {template && <span className="badge">One page per entry</span>}
                 {isDirty(doc) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
               </a>
             </li>

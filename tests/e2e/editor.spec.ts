@@ -1,0 +1,180 @@
+/**
+ * The editor in a real browser (Debian's Chromium) against `astro dev` on a
+ * copy of the project. Tests run in order on one copy; each works on its own
+ * page so they do not depend on one another.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+
+const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
+
+const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
+const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
+const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
+const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
+
+async function openEditor(page: Page, slug: string) {
+  await page.goto(`/editor/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+}
+
+test('opens a page with its outline, preview and named controls', async ({ page }) => {
+  await openEditor(page, 'home');
+  await expect(page.locator('iframe[title="Preview"]')).toBeVisible();
+  expect(await outlineIds(page)).toEqual(['site-header', 'home-hero', 'home-stats', 'home-latest-posts', 'home-topics', 'home-cta', 'site-footer']);
+  await expect(outlineItem(page, 'site-header').getByText('Shared')).toBeVisible();
+  for (const name of ['Save', 'Add section', 'New page']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await outlineItem(page, 'home-cta').click();
+  for (const name of ['Move up', 'Move down', 'Duplicate', 'Delete']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await shot(page, 'editor-home');
+});
+
+test('the page tree switches pages without a reload, including nested pages and templates', async ({ page }) => {
+  await openEditor(page, 'home');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+  await page.getByRole('link', { name: /Getting started/ }).click();
+  await expect(page).toHaveURL(/\/editor\/docs\/getting-started$/);
+  await expect(preview(page).locator('h1')).toHaveText('Getting started');
+  await page.getByRole('link', { name: /Posts template/ }).click();
+  await expect(preview(page).locator('[data-section-type="post-detail"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+});
+
+test('editing the hero title updates the preview as you type', async ({ page }) => {
+  await openEditor(page, 'home');
+  await outlineItem(page, 'home-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('A title typed in the editor');
+  await expect(preview(page).locator('h1')).toContainText('A title typed in the editor');
+  await expect(page.locator('.save-state')).toHaveText('1 unsaved change');
+  await shot(page, 'editor-hero-edit');
+});
+
+test('adds a cta-banner, reorders it, saves, and finds it after a reload', async ({ page }) => {
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-hero').click();
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Call to action/ }).click();
+  await expect(outlineItem(page, 'about-cta-banner')).toHaveAttribute('aria-current', 'true');
+  await page.getByLabel('Title', { exact: true }).fill('Banner added by a test');
+  await expect(preview(page).getByText('Banner added by a test')).toBeVisible();
+  await page.getByRole('button', { name: 'Move up', exact: true }).click();
+  expect(await outlineIds(page)).toEqual(['site-header', 'about-cta-banner', 'about-hero', 'about-story', 'about-cta', 'site-footer']);
+  await save(page);
+
+  const stored = await readData('pages/about.json');
+  expect(stored.sections[1]).toMatchObject({ id: 'about-cta-banner', type: 'cta-banner', data: { title: 'Banner added by a test' } });
+  await page.reload();
+  await expect(outlineItem(page, 'about-cta-banner')).toBeVisible();
+  expect((await outlineIds(page))[1]).toBe('about-cta-banner');
+  const visitor = await page.request.get('/about/');
+  expect(await visitor.text()).toContain('Banner added by a test');
+});
+
+test('a blank required field shows its error and blocks saving', async ({ page }) => {
+  const before = await readFile(dataFile('pages/journal.json'), 'utf8');
+  await openEditor(page, 'journal');
+  await outlineItem(page, 'journal-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('');
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(outlineItem(page, 'journal-hero').locator('.badge-error')).toHaveText('1');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Save is blocked' })).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.save-state')).toHaveText('1 unsaved change');
+  expect(await readFile(dataFile('pages/journal.json'), 'utf8')).toBe(before);
+  await shot(page, 'editor-validation');
+});
+
+test('editing the shared footer changes it on every page', async ({ page }) => {
+  await openEditor(page, 'docs/getting-started');
+  await outlineItem(page, 'site-footer').click();
+  await expect(page.getByRole('note')).toContainText('shared/footer.json');
+  await page.getByLabel('Copyright', { exact: true }).fill('© Shared footer edited in a test');
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  expect((await readData('shared/footer.json')).data.copyright).toBe('© Shared footer edited in a test');
+
+  await page.getByRole('link', { name: /Journal/ }).first().click();
+  await expect(preview(page).locator('footer')).toContainText('© Shared footer edited in a test');
+  expect(await (await page.request.get('/posts/editing-without-fear/')).text()).toContain('© Shared footer edited in a test');
+});
+
+test('creates a nested page from the starting template', async ({ page }) => {
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'New page' }).click();
+  const slug = page.getByLabel('Slug');
+  await slug.fill('Bad Slug');
+  await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
+  await slug.fill('about');
+  await expect(page.getByText('A page "about" already exists.')).toBeVisible();
+  await slug.fill('guides/first-steps');
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await expect(page).toHaveURL(/\/editor\/guides\/first-steps$/);
+  expect(await outlineIds(page)).toEqual(['site-header', 'first-steps-hero', 'site-footer']);
+  await expect(preview(page).locator('h1')).toHaveText('First Steps');
+  await save(page);
+  expect(await readData('pages/guides/first-steps.json')).toMatchObject({ slug: 'guides/first-steps', sections: [{ $ref: '../../shared/header.json' }, { type: 'page-hero' }, { $ref: '../../shared/footer.json' }] });
+  expect((await page.request.get('/guides/first-steps/')).status()).toBe(200);
+});
+
+test('reorders sections with the keyboard alone', async ({ page }) => {
+  await openEditor(page, 'docs/getting-started');
+  // Tab from the page settings button into the outline.
+  await page.getByRole('button', { name: 'Page settings' }).focus();
+  await page.keyboard.press('Tab'); // Add section
+  await page.keyboard.press('Tab'); // first outline item: the header
+  await page.keyboard.press('Tab'); // the page hero
+  await expect(outlineItem(page, 'getting-started-hero')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  expect(await outlineIds(page)).toEqual(['site-header', 'getting-started-guide', 'getting-started-hero', 'site-footer']);
+  await expect(outlineItem(page, 'getting-started-hero')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Move up', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Move up', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  expect(await outlineIds(page)).toEqual(['site-header', 'getting-started-hero', 'getting-started-guide', 'site-footer']);
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
+});
+
+test('clicking a section in the preview selects it, and the viewport switch resizes the preview', async ({ page }) => {
+  await openEditor(page, 'home');
+  await preview(page).locator('[data-section-id="home-stats"]').click();
+  await expect(outlineItem(page, 'home-stats')).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByLabel('Inspector').getByText('home-stats').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Mobile' }).click();
+  await expect.poll(async () => (await page.locator('iframe[title="Preview"]').boundingBox())?.width).toBe(375);
+  await page.getByRole('button', { name: 'Tablet' }).click();
+  await expect.poll(async () => (await page.locator('iframe[title="Preview"]').boundingBox())?.width).toBe(768);
+  await shot(page, 'editor-tablet');
+});
+
+test('a file changed on disk since loading offers reload or overwrite', async ({ page }) => {
+  await openEditor(page, 'journal');
+  await outlineItem(page, 'journal-posts').click();
+  await page.getByLabel('Title', { exact: true }).fill('My version');
+  const onDisk = await readData('pages/journal.json');
+  onDisk.meta.title = 'Changed elsewhere';
+  await writeFile(dataFile('pages/journal.json'), JSON.stringify(onDisk, null, 2));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Changed on disk' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Overwrite' }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  expect((await readData('pages/journal.json')).sections[2].data.title).toBe('My version');
+});
+
+test('visitor pages link to the editor in dev', async ({ page }) => {
+  await page.goto('/about/');
+  await page.getByRole('link', { name: 'Edit this page' }).click();
+  await expect(page).toHaveURL(/\/editor\/about$/);
+});
