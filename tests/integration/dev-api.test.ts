@@ -386,3 +386,23 @@ describe('POST /api/upload-asset and GET /api/list-assets', () => {
     }
   });
 });
+
+describe('temp files of crashed writes', () => {
+  it('are removed by the next save to their folder, and never listed', async () => {
+    const { utimes } = await import('node:fs/promises');
+    const stalePage = dataFile('pages/.tmp-about.json.999.deadbeef');
+    const staleImage = join(assetsDir(), '.tmp-photo.png.999.deadbeef');
+    await writeFile(stalePage, '{"torn":');
+    await writeFile(staleImage, 'partial');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(stalePage, anHourAgo, anHourAgo);
+    await utimes(staleImage, anHourAgo, anHourAgo);
+    expect((await raw(origin, { path: '/api/list-assets' })).text).not.toContain('.tmp-');
+
+    const about = await readJson('pages/about.json');
+    expect((await save({ projectState: { pages: { about } }, slug: 'about' })).status).toBe(200);
+    expect((await upload({ filename: 'after-crash.png', data: b64(await pixel('png', '#010203')) })).status).toBe(200);
+    expect(await readdir(dataFile('pages'))).not.toContain('.tmp-about.json.999.deadbeef');
+    expect(await readdir(assetsDir())).not.toContain('.tmp-photo.png.999.deadbeef');
+  });
+});

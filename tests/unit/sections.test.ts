@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sectionRegistry, sectionTypes, StoredPageSchema } from '../../src/sections/registry';
 import { storedDataSchema } from '../../src/engine/schema/define-section';
+import { BUILT_IN_TYPES } from '../helpers/built-in-types';
 
 const cta = { id: 'c1', label: 'Go', href: '/go/', variant: 'primary' };
 const tag = { name: 'Alpha', description: 'About alpha', accent: '#112233', slug: 'alpha', url: '/tags/alpha/' };
@@ -70,8 +71,9 @@ const cases: Record<string, { valid: object; bad: [object, string][] }> = {
 };
 
 describe('section schemas', () => {
-  it('has a case for every registered type', () => {
-    expect(Object.keys(cases).sort()).toEqual([...sectionTypes].sort());
+  it("has a case for every built-in type (a new type's defaults are checked below)", () => {
+    expect(Object.keys(cases).sort()).toEqual([...BUILT_IN_TYPES].sort());
+    expect(sectionTypes).toEqual(expect.arrayContaining(BUILT_IN_TYPES));
   });
 
   describe.each(Object.entries(cases))('%s', (type, { valid, bad }) => {
