@@ -15,6 +15,13 @@ interface Loaded {
   snapshot: ContentSnapshot;
   resolver: Resolver;
   bundles: Map<string, Bundle>;
+  responses: Map<string, PageJson>;
+}
+
+/** A bundle as the page API sends it: serialized once, with its version. */
+export interface PageJson {
+  json: string;
+  version: string;
 }
 
 let loaded: Loaded | undefined;
@@ -35,6 +42,7 @@ async function current(): Promise<Loaded> {
       snapshot,
       resolver: createSiteResolver(snapshot),
       bundles: new Map(),
+      responses: new Map(),
     };
   }
   return loaded;
@@ -52,14 +60,21 @@ export async function resolvePage(slug: string): Promise<Bundle> {
 }
 
 /**
- * The version of the stored file behind a page (the template file for entry
- * pages), sent as the page API's ETag and accepted back as a save's baseVersion.
+ * The bundle as JSON text, with the version of the stored file behind the page
+ * (the template file for entry pages): the page API's body and ETag. The
+ * version is accepted back as a save's baseVersion.
  */
-export async function pageVersion(slug: string): Promise<string> {
-  const { snapshot, resolver } = await current();
-  const route = resolver.listPages().find((page) => page.slug === slug);
-  if (!route) throw new PageNotFoundError(slug);
-  return contentVersion(snapshot.get(route.file));
+export async function pageJson(slug: string): Promise<PageJson> {
+  const loaded = await current();
+  let response = loaded.responses.get(slug);
+  if (!response) {
+    const bundle = await resolvePage(slug);
+    const route = loaded.resolver.listPages().find((page) => page.slug === bundle.slug);
+    if (!route) throw new PageNotFoundError(slug);
+    response = { json: JSON.stringify(bundle), version: contentVersion(loaded.snapshot.get(route.file)) };
+    loaded.responses.set(slug, response);
+  }
+  return response;
 }
 
 /** The current content snapshot: what the save endpoint validates against. */

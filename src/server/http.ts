@@ -10,7 +10,7 @@ import { publicMessage } from './paths';
 
 export { HttpError };
 
-const JSON_HEADERS = {
+export const JSON_HEADERS = {
   'Content-Type': 'application/json; charset=utf-8',
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'no-store',

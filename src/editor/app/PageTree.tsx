@@ -38,7 +38,7 @@ export function PageTree({ docs, currentSlug, onOpen, onNewPage }: Props) {
                   {template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]}
                 </span>
                 <span className="page-link-slug">/{doc.saveSlug === 'home' ? '' : doc.saveSlug}</span>
-                {template && <span className="badge">One page per entry</span>}
+                {template && <span className="badge" title="One page per entry">Template</span>}
                 {isDirty(doc) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
               </a>
             </li>

@@ -4,14 +4,13 @@
  */
 import type { APIRoute } from 'astro';
 import { slugFromPath } from '../../../engine/slug';
-import { pageVersion, resolvePage } from '../../../lib/content';
-import { handle, json } from '../../../server/http';
+import { pageJson } from '../../../lib/content';
+import { handle, JSON_HEADERS } from '../../../server/http';
 
 export const prerender = false;
 
 export const GET: APIRoute = ({ params }) =>
   handle(async () => {
-    const slug = slugFromPath(params.slug);
-    const bundle = await resolvePage(slug);
-    return json(bundle, 200, { ETag: `"${await pageVersion(slug)}"` });
+    const { json, version } = await pageJson(slugFromPath(params.slug));
+    return new Response(json, { headers: { ...JSON_HEADERS, ETag: `"${version}"` } });
   });
