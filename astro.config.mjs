@@ -4,7 +4,7 @@ import { defineConfig } from 'astro/config';
 import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { setAssetHeaders } from './server/asset-headers.mjs';
+import { setAssetHeaders } from './server/headers.mjs';
 import { devWriteGuard } from './src/server/dev-guard.ts';
 import { contentEditor } from './src/editor/integration.ts';
 

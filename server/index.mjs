@@ -1,25 +1,61 @@
 // The production server: `npm start` after `npm run build`. It is the
 // @astrojs/node standalone handler (static files from dist/client, then the
-// API routes) behind one addition: safety headers for uploaded images, which
-// the adapter's static file handler cannot set.
+// API routes) with two additions:
+// - safety headers for uploaded images, which the adapter's static file
+//   handler cannot set;
+// - the page API answered from memory: the build wrote every bundle to
+//   dist/client/page-bundles/ (src/pages/page-bundles/), and production content is
+//   fixed at build time. Anything else goes to the Astro endpoint.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { setAssetHeaders } from './asset-headers.mjs';
+import { JSON_HEADERS, setAssetHeaders } from './headers.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
+
+const BUNDLES = new URL('../dist/client/page-bundles/', import.meta.url);
+const PAGE_API = '/api/public-page';
+
+async function loadBundles() {
+  const versions = JSON.parse(await readFile(new URL('index.json', BUNDLES), 'utf8'));
+  const entries = await Promise.all(
+    Object.entries(versions).map(async ([slug, version]) => [
+      slug,
+      { body: await readFile(new URL(`${slug}.json`, BUNDLES)), headers: { ...JSON_HEADERS, ETag: `"${version}"` } },
+    ]),
+  );
+  return new Map(entries);
+}
+
+const bundles = await loadBundles();
+
+/** The slug a page API path asks for: '' and '/' are home; anything unusual is left to the endpoint. */
+function slugOf(url) {
+  const path = url.split(/[?#]/)[0];
+  if (path !== PAGE_API && !path.startsWith(`${PAGE_API}/`)) return undefined;
+  const slug = path.slice(PAGE_API.length).replace(/^\/+|\/+$/g, '');
+  return slug === '' ? 'home' : slug;
+}
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
 
 const server = http.createServer((request, response) => {
-  setAssetHeaders(request.url ?? '', response);
+  const url = request.url ?? '';
+  const bundle = request.method === 'GET' ? bundles.get(slugOf(url)) : undefined;
+  if (bundle) {
+    response.writeHead(200, bundle.headers);
+    response.end(bundle.body);
+    return;
+  }
+  setAssetHeaders(url, response);
   handler(request, response);
 });
 
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` : `${host}:${port}`;
-  console.log(`Server listening on http://${shown}`);
+  console.log(`Server listening on http://${shown} (${bundles.size} page bundles in memory)`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -56,11 +56,12 @@ export async function storeUpload(body: UploadRequest, maxBytes: number): Promis
   if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw new HttpError(400, 'overwrite must be a boolean');
 
   const target = await containedPath(ASSETS_DIR, [filename]);
-  const current = await existingBytes(target);
-  if (current && !current.equals(bytes) && body.overwrite !== true) {
+  // With overwrite there is nothing to compare, so the old file is not read.
+  const current = body.overwrite === true ? undefined : await existingBytes(target);
+  if (current && !current.equals(bytes)) {
     throw new HttpError(409, `An image named "${filename}" already exists with different content; send "overwrite": true to replace it`);
   }
-  if (!current || !current.equals(bytes)) {
+  if (!current) {
     await writeFileAtomic(target, bytes);
     // Production serves a copy of public/ from dist/; keep the source folder in step so a rebuild keeps the upload.
     for (const mirror of ASSETS_MIRROR_DIRS) await writeFileAtomic(await containedPath(mirror, [filename]), bytes);

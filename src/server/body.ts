@@ -17,19 +17,26 @@ async function readCapped(request: Request, limit: number): Promise<string> {
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   if (!request.body) return '';
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  // With a declared length the body is copied once into a buffer of that size,
+  // instead of collecting chunks and concatenating them (a second copy).
+  let buffer = Buffer.allocUnsafe(declared !== null ? Number(declared) : 64 * 1024);
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
+    if (size + value.byteLength > limit) {
       await reader.cancel().catch(() => {});
       throw tooLarge(limit);
     }
-    chunks.push(value);
+    if (size + value.byteLength > buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(buffer.length * 2, size + value.byteLength)));
+      buffer.copy(grown, 0, 0, size);
+      buffer = grown;
+    }
+    buffer.set(value, size);
+    size += value.byteLength;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return buffer.toString('utf8', 0, size);
 }
 
 function checkShape(value: unknown, depth: number): void {

@@ -7,14 +7,11 @@ import { ContentError, PageNotFoundError } from '../engine/resolver';
 import { DataFileError } from '../engine/fs-snapshot';
 import { HttpError } from './errors';
 import { publicMessage } from './paths';
+import { JSON_HEADERS } from '../../server/headers.mjs';
 
 export { HttpError };
 
-export const JSON_HEADERS = {
-  'Content-Type': 'application/json; charset=utf-8',
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'no-store',
-};
+export { JSON_HEADERS };
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });

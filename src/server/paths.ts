@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { HttpError } from './errors';
-import { ASSETS_URL_PREFIX } from '../../server/asset-headers.mjs';
+import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
 
 export { ASSETS_URL_PREFIX };
 

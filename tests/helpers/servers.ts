@@ -6,11 +6,12 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ASTRO_CLI, type ProjectCopy } from './project-copy';
+import { ASTRO_CLI, type ProjectCopy } from './project-copy.ts';
 
 export interface RunningServer {
   origin: string;
   port: number;
+  pid: number;
   output: () => string;
   stop(): Promise<void>;
 }
@@ -61,6 +62,7 @@ function launch(args: string[], project: ProjectCopy, env: Record<string, string
   const server: RunningServer = {
     origin,
     port,
+    pid: child.pid!,
     output: () => log,
     stop: () =>
       new Promise((resolve) => {

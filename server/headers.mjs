@@ -1,6 +1,14 @@
-// Headers for served images, shared by the dev server (a Vite middleware in
-// astro.config.mjs) and the production server (server/index.mjs). Plain
-// JavaScript so the production server can load it without a build step.
+// Response headers shared by the API (src/server/http.ts), the dev server (a
+// Vite middleware in astro.config.mjs) and the production server
+// (server/index.mjs). Plain JavaScript so the production server can load it
+// without a build step.
+
+/** Every JSON response of the API. */
+export const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
 
 export const ASSETS_URL_PREFIX = '/assets/images/';
 

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench`: every scenario, each figure beside its floor from the same
+ * run. Writes bench/results/latest.json, bench/results/build-scaling.svg and
+ * docs/performance.md. `--quick` runs small sizes as a smoke test and writes
+ * to test-results/bench/ instead, leaving the committed report alone.
+ * `--only build,api` runs some scenarios (for development; it writes nothing).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../tests/helpers/project-copy.ts';
+import { buildScaling } from './scenarios/build.ts';
+import { renderChart, renderReport } from './report.ts';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const wanted = (name: string) => !only || only.includes(name);
+
+const config = quick
+  ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60 }
+  : { sizes: [1000, 5000], buildRuns: 3, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200 };
+
+async function main() {
+  const started = Date.now();
+  const { version: astroVersion } = (await import('astro/package.json', { with: { type: 'json' } })).default;
+  const results: Record<string, unknown> = {
+    generatedAt: new Date().toISOString(),
+    mode: quick ? 'quick' : 'full',
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, astro: astroVersion },
+  };
+  if (wanted('build')) {
+    console.log('Static build scaling');
+    results.build = await buildScaling({ sizes: config.sizes, runs: config.buildRuns, posts: config.posts, tags: config.tags });
+  }
+  const { serverScenarios } = await import('./scenarios/server.ts');
+  if (wanted('api') || wanted('upload') || wanted('pages')) {
+    Object.assign(results, await serverScenarios({ ...config, wanted }));
+  }
+  if (wanted('editor')) {
+    const { editorScenarios } = await import('./scenarios/editor.ts');
+    console.log('Editor');
+    results.editor = await editorScenarios({ keystrokes: config.keystrokes, sections: config.sections });
+  }
+  results.durationSeconds = Math.round((Date.now() - started) / 1000);
+
+  if (only) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
+  const outDir = quick ? join(PROJECT_ROOT, 'test-results', 'bench') : join(PROJECT_ROOT, 'bench', 'results');
+  const docsFile = quick ? join(outDir, 'performance.md') : join(PROJECT_ROOT, 'docs', 'performance.md');
+  await mkdir(outDir, { recursive: true });
+  await writeFile(join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  await writeFile(join(outDir, 'build-scaling.svg'), renderChart(results));
+  await writeFile(docsFile, renderReport(results));
+  console.log(`Wrote ${join(outDir, 'latest.json')}, build-scaling.svg and ${docsFile} in ${results.durationSeconds} s`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+/**
+ * Static build scaling: `astro build` of N synthetic pages, against a bare
+ * Astro project that emits the same N routes from the HTML we produced (the
+ * framework's floor), plus the resolver's own share of the build.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'vite';
+import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
+import { generateSite } from '../lib/generate-site.ts';
+import { repeat, stat, type Stat } from '../lib/stats.ts';
+
+export interface BuildPoint {
+  pages: number;
+  ours: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat };
+  floor: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat };
+  ratioToFloor: number;
+  resolveAllMs: Stat;
+  resolverShare: number;
+}
+
+/** Runs `astro build` in `root` in a fresh Node process; wall time and that process's peak RSS. */
+function timedBuild(root: string): Promise<{ wallMs: number; peakRssMiB: number }> {
+  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), logLevel: 'error' }); process.stdout.write('\\nRSS ' + process.resourceUsage().maxRSS);`;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const wallMs = performance.now() - started;
+      const rss = /RSS (\d+)/.exec(output)?.[1];
+      if (code !== 0 || !rss) reject(new Error(`astro build failed in ${root}:\n${output.slice(-3000)}`));
+      else resolve({ wallMs, peakRssMiB: Number(rss) / 1024 });
+    });
+  });
+}
+
+/** A bare Astro project whose only route prints precomputed HTML files: the framework's floor. */
+async function floorProject(htmlRoot: string, slugs: string[]): Promise<string> {
+  const root = await mkdtempDir('floor');
+  await mkdir(join(root, 'src', 'pages'), { recursive: true });
+  await symlink(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'floor', type: 'module', private: true }));
+  await writeFile(join(root, 'astro.config.mjs'), "export default { output: 'static', devToolbar: { enabled: false } };\n");
+  await writeFile(join(root, 'pages.json'), JSON.stringify(slugs.map((slug) => ({ slug, file: join(htmlRoot, slug, 'index.html') }))));
+  await writeFile(
+    join(root, 'src', 'pages', '[...slug].astro'),
+    `---
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+export function getStaticPaths() {
+  return JSON.parse(readFileSync(join(process.cwd(), 'pages.json'), 'utf8')).map((page) => ({ params: { slug: page.slug }, props: { file: page.file } }));
+}
+const html = readFileSync(Astro.props.file, 'utf8');
+---
+<Fragment set:html={html} />
+`,
+  );
+  return root;
+}
+
+async function mkdtempDir(label: string): Promise<string> {
+  const { mkdtemp } = await import('node:fs/promises');
+  return mkdtemp(join(tmpdir(), `cse-bench-${label}-`));
+}
+
+/** Time to resolve every page in process, with the site's own resolver over the files. */
+async function resolveAll(dataRoot: string, runs: number): Promise<Stat> {
+  const vite = await createServer({ root: PROJECT_ROOT, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', optimizeDeps: { noDiscovery: true, include: [] } });
+  try {
+    const { createSiteResolver } = await vite.ssrLoadModule('/src/lib/site-resolver.ts');
+    const { createFsSnapshotLoader } = await vite.ssrLoadModule('/src/engine/fs-snapshot.ts');
+    const { snapshot } = await createFsSnapshotLoader(dataRoot)();
+    const times = await repeat(runs, async () => {
+      const started = performance.now();
+      const resolver = createSiteResolver(snapshot);
+      for (const page of resolver.listPages()) resolver.resolvePage(page.slug);
+      return performance.now() - started;
+    });
+    return stat(times);
+  } finally {
+    await vite.close();
+  }
+}
+
+export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number[]; runs: number; posts: number; tags: number }): Promise<BuildPoint[]> {
+  const points: BuildPoint[] = [];
+  for (const pages of sizes) {
+    const project = await copyProject(`bench-build-${pages}`);
+    let floorRoot: string | undefined;
+    try {
+      await generateSite(project.dataRoot, { pages, posts, tags });
+      console.log(`  build: ${pages} pages, ours…`);
+      const ours = await repeat(runs, () => timedBuild(project.root));
+      const built = join(project.root, 'dist', 'client');
+      const slugs = (await readdir(join(built, 'bench'))).map((name) => `bench/${name}`);
+      if (slugs.length !== pages) throw new Error(`expected ${pages} pages, built ${slugs.length}`);
+      floorRoot = await floorProject(built, slugs);
+      console.log(`  build: ${pages} pages, floor…`);
+      const floor = await repeat(runs, () => timedBuild(floorRoot!));
+      const resolveAllMs = await resolveAll(project.dataRoot, runs);
+      const summary = (results: { wallMs: number; peakRssMiB: number }[]) => ({
+        wallMs: stat(results.map((r) => r.wallMs)),
+        msPerPage: stat(results.map((r) => r.wallMs / pages)),
+        peakRssMiB: stat(results.map((r) => r.peakRssMiB)),
+      });
+      const point = { pages, ours: summary(ours), floor: summary(floor), resolveAllMs } as BuildPoint;
+      point.ratioToFloor = point.ours.wallMs.median / point.floor.wallMs.median;
+      point.resolverShare = resolveAllMs.median / point.ours.wallMs.median;
+      points.push(point);
+    } finally {
+      await project.remove();
+      if (floorRoot) await rm(floorRoot, { recursive: true, force: true });
+    }
+  }
+  return points;
+}

@@ -1,0 +1,128 @@
+/**
+ * The editor: the gzip size of its island against React alone (the floor any
+ * React editor pays), and keystroke latency on a generated page with many
+ * sections, in the inspector and in the preview.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { build } from 'vite';
+import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
+import { startDevServer } from '../../tests/helpers/servers.ts';
+import { percentile, stat } from '../lib/stats.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Minified, gzipped JavaScript of a browser bundle built from `source`. */
+async function gzipBytes(name: string, source: string): Promise<number> {
+  const dir = join(PROJECT_ROOT, 'bench', 'tmp');
+  await mkdir(dir, { recursive: true });
+  const entry = join(dir, `${name}.tsx`);
+  await writeFile(entry, source);
+  try {
+    const output = await build({
+      root: PROJECT_ROOT,
+      configFile: false,
+      logLevel: 'error',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: entry } },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
+    return chunks.filter((chunk) => chunk.type === 'chunk').reduce((sum, chunk) => sum + gzipSync((chunk as { code: string }).code).length, 0);
+  } finally {
+    await rm(entry, { force: true });
+  }
+}
+
+async function islandSizes() {
+  const editor = await gzipBytes(
+    'editor-island',
+    `import { createRoot } from 'react-dom/client';
+import EditorApp from '../../src/editor/app/EditorApp';
+const payload = JSON.parse(document.getElementById('payload')!.textContent!);
+createRoot(document.getElementById('root')!).render(<EditorApp payload={payload} initialSlug={null} />);`,
+  );
+  const react = await gzipBytes(
+    'react-only',
+    `import { createRoot } from 'react-dom/client';
+createRoot(document.getElementById('root')!).render(<p>{document.title}</p>);`,
+  );
+  return { editorGzipBytes: editor, reactGzipBytes: react, editorOverReact: editor / react };
+}
+
+function bigPage(sections: number) {
+  const list = Array.from({ length: sections }, (_, i) => {
+    const id = `big-${i}`;
+    switch (i % 4) {
+      case 0:
+        return { id, type: 'content-block', data: { title: `Block ${i}`, body: `Paragraph ${i} with **bold** text.` } };
+      case 1:
+        return { id, type: 'cta-banner', data: { title: `Banner ${i}`, ctas: [{ id: `${id}-go`, label: 'Go', href: '/', variant: 'primary' }] } };
+      case 2:
+        return { id, type: 'stats-band', data: { stats: [{ icon: 'zap', value: `${i}`, label: 'Items' }] } };
+      default:
+        return { id, type: 'page-hero', data: { title: `Heading ${i}` } };
+    }
+  });
+  return { id: 'big', slug: 'big', meta: { title: 'Big page', description: 'A page with many sections.' }, sections: [{ $ref: '../shared/header.json' }, ...list, { $ref: '../shared/footer.json' }] };
+}
+
+async function keystrokeLatency(sections: number, keystrokes: number) {
+  const project = await copyProject('bench-editor');
+  await writeFile(join(project.dataRoot, 'pages', 'big.json'), JSON.stringify(bigPage(sections)));
+  const server = await startDevServer(project);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${server.origin}/editor/big`);
+    const middle = `big-${Math.floor(sections / 2) - (Math.floor(sections / 2) % 4)}`; // a content-block
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.locator(`.outline-item:has(.outline-id:text-is("${middle}"))`).click();
+    const title = page.getByLabel(/^Title/);
+    await title.waitFor({ timeout: 15_000 }).catch(async (error) => {
+      await page.screenshot({ path: join(PROJECT_ROOT, 'test-results', 'bench-editor-failure.png') });
+      throw new Error(`${error.message}\npage errors: ${errors.join(' | ')}`);
+    });
+    await title.click();
+    await page.frameLocator('iframe[title="Preview"]').locator(`[data-section-id="${middle}"]`).waitFor();
+
+    // Keydown to the moment React has committed the input (a message posted after the input event).
+    await page.evaluate(() => {
+      const w = window as unknown as { inspectorSamples: number[] };
+      w.inspectorSamples = [];
+      let started = 0;
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => w.inspectorSamples.push(performance.now() - started);
+      document.addEventListener('keydown', () => (started = performance.now()), true);
+      document.addEventListener('input', () => channel.port2.postMessage(null));
+    });
+    for (let i = 0; i < keystrokes; i += 1) {
+      await page.keyboard.press(String.fromCharCode(97 + (i % 26)));
+      await page.waitForTimeout(25);
+    }
+    const inspector = await page.evaluate(() => (window as unknown as { inspectorSamples: number[] }).inspectorSamples);
+
+    // Keystroke to the preview showing the new text.
+    const preview: number[] = [];
+    const frame = page.frameLocator('iframe[title="Preview"]');
+    for (let i = 0; i < keystrokes; i += 1) {
+      const text = await title.inputValue();
+      const started = Date.now();
+      await page.keyboard.press(String.fromCharCode(65 + (i % 26)));
+      await frame.locator(`[data-section-id="${middle}"]`).getByText(`${text}${String.fromCharCode(65 + (i % 26))}`, { exact: true }).waitFor();
+      preview.push(Date.now() - started);
+    }
+    const summary = (samples: number[]) => ({ median: stat(samples).median, p95: percentile(samples, 95), min: stat(samples).min, max: stat(samples).max, samples: samples.length });
+    return { sections, inspectorMs: summary(inspector), previewMs: summary(preview) };
+  } finally {
+    await browser.close();
+    await server.stop();
+    await project.remove();
+  }
+}
+
+export async function editorScenarios({ keystrokes, sections }: { keystrokes: number; sections: number }) {
+  return { bundle: await islandSizes(), latency: await keystrokeLatency(sections, keystrokes) };
+}
