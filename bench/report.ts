@@ -34,7 +34,25 @@ function buildSection(points: BuildPoint[]): string[] {
       ? `Scaling: ${whole(large!.pages)} pages took **${fixed(growth, 2)}×** as long as ${whole(small!.pages)} pages, for ${fixed(sizeRatio, 0)}× the pages (target ≤ ${fixed(sizeRatio * 1.1, 1)}×, i.e. linear within 10 %): ${verdict(growth <= sizeRatio * 1.1)}.`
       : '',
     '',
+    ...costSplit(points),
+    '',
     '![Build time against page count](../bench/results/build-scaling.svg)',
+  ];
+}
+
+/** Fixed cost and marginal cost per page of each build, from the two sizes measured. */
+function costSplit(points: BuildPoint[]): string[] {
+  const [small, large] = [points[0], points.at(-1)];
+  if (!small || !large || small === large) return [];
+  const slope = (pick: (p: BuildPoint) => number) => (pick(large) - pick(small)) / (large.pages - small.pages);
+  const ours = slope((p) => p.ours.wallMs.median);
+  const floor = slope((p) => p.floor.wallMs.median);
+  const fixedOurs = small.ours.wallMs.median - ours * small.pages;
+  const fixedFloor = small.floor.wallMs.median - floor * small.pages;
+  const resolvePerPage = large.resolveAllMs.median / large.pages;
+  return [
+    '',
+    `Where the difference comes from, from the same measurements: each extra page costs **${fixed(ours, 2)} ms** in our build and ${fixed(floor, 2)} ms in the floor's, and the fixed part of a build is ${fixed(fixedOurs / 1000, 2)} s against ${fixed(fixedFloor / 1000, 2)} s. Resolving is ${fixed(resolvePerPage, 2)} ms of each page; the rest of the per-page cost is rendering the section views into HTML and writing each page's bundle file (\`dist/client/page-bundles/\`), work the floor does not do because it prints finished HTML. The fixed part adds the content layer's sync of every data file and the server build for the API.`,
   ];
 }
 

@@ -68,6 +68,13 @@ export interface SectionDefinition<
   placement: 'any' | 'first';
 }
 
+/** The props every section's View.astro receives, typed from its definition. */
+export interface SectionViewProps<Definition extends AnySectionDefinition> {
+  data: z.infer<Definition['schema']>;
+  settings: Record<string, unknown>;
+  id: string;
+}
+
 /** Any registered definition, with its generics erased for registry-level code. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySectionDefinition = SectionDefinition<string, AnyObject, any>;
