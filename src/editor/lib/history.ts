@@ -1,0 +1,73 @@
+/**
+ * Undo and redo across every edit of a session. A step stores the documents'
+ * data as it was before the edit. Edits copy only the path they change, so a
+ * snapshot shares everything else with its neighbours (no full copies), and
+ * the number of steps is capped. Save state (versions, what is on disk) is
+ * never part of a step, so history survives a save.
+ */
+import type { Docs, EditorDoc } from './model';
+
+/** Each document's data, by file. */
+export type Snapshot = Readonly<Record<string, unknown>>;
+
+export interface Step {
+  snapshot: Snapshot;
+  label: string;
+  /** Edits with the same key in quick succession (typing in one field) form one step. */
+  key?: string;
+  at: number;
+}
+
+export interface History {
+  past: readonly Step[];
+  future: readonly Step[];
+}
+
+export const MAX_STEPS = 200;
+export const COALESCE_MS = 1200;
+export const emptyHistory: History = { past: [], future: [] };
+
+export function snapshotOf(docs: Docs): Snapshot {
+  return Object.fromEntries(Object.values(docs).map((doc) => [doc.file, doc.data]));
+}
+
+/** Records that an edit labelled `label` is about to change `before`. */
+export function record(history: History, before: Snapshot, label: string, key: string | undefined, now: number): History {
+  const last = history.past.at(-1);
+  if (key !== undefined && last?.key === key && now - last.at < COALESCE_MS && history.future.length === 0) {
+    return { past: [...history.past.slice(0, -1), { ...last, at: now }], future: [] };
+  }
+  const past = [...history.past, { snapshot: before, label, key, at: now }];
+  return { past: past.slice(-MAX_STEPS), future: [] };
+}
+
+/** Puts a snapshot's data back into the documents, keeping what is known about the files on disk. */
+export function applySnapshot(docs: Docs, snapshot: Snapshot): Docs {
+  const next: Record<string, EditorDoc> = {};
+  for (const doc of Object.values(docs)) {
+    if (Object.hasOwn(snapshot, doc.file)) next[doc.file] = doc.data === snapshot[doc.file] ? doc : { ...doc, data: snapshot[doc.file] };
+    else if (doc.version !== null) next[doc.file] = doc; // on disk, unknown to the snapshot: keep it
+    // else: a new, unsaved document the snapshot predates; undoing removes it
+  }
+  return next;
+}
+
+export function undo(history: History, docs: Docs): { history: History; docs: Docs; label: string } | undefined {
+  const step = history.past.at(-1);
+  if (!step) return undefined;
+  return {
+    history: { past: history.past.slice(0, -1), future: [...history.future, { ...step, snapshot: snapshotOf(docs) }] },
+    docs: applySnapshot(docs, step.snapshot),
+    label: step.label,
+  };
+}
+
+export function redo(history: History, docs: Docs): { history: History; docs: Docs; label: string } | undefined {
+  const step = history.future.at(-1);
+  if (!step) return undefined;
+  return {
+    history: { past: [...history.past, { ...step, snapshot: snapshotOf(docs), key: undefined }], future: history.future.slice(0, -1) },
+    docs: applySnapshot(docs, step.snapshot),
+    label: step.label,
+  };
+}
