@@ -18,6 +18,7 @@ function memoryStore(): DraftStore & { map: Map<string, string> } {
 
 const loaded: Docs = docsFromPayload({
   problems: [],
+  maxUploadBytes: 10 * 1024 * 1024,
   docs: [
     { file: 'pages/home.json', kind: 'page', saveSlug: 'home', data: { title: 'Disk' }, version: 'v1' },
     { file: 'pages/about.json', kind: 'page', saveSlug: 'about', data: { title: 'About' }, version: 'v9' },

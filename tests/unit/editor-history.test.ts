@@ -4,6 +4,7 @@ import { docsFromPayload, setAt, type Docs } from '../../src/editor/lib/model';
 
 const docs: Docs = docsFromPayload({
   problems: [],
+  maxUploadBytes: 10 * 1024 * 1024,
   docs: [
     { file: 'pages/home.json', kind: 'page', saveSlug: 'home', data: { title: 'A', sections: [{ id: 's1' }, { id: 's2' }] }, version: 'v1' },
     { file: 'shared/footer.json', kind: 'shared', saveSlug: 'shared/footer', data: { copyright: '©' }, version: 'v2' },

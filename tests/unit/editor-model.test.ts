@@ -7,6 +7,7 @@ import {
 const header = { id: 'site-header', type: 'header', data: { logoText: { $ref: 'site.json#/name' }, menu: [] } };
 const docs: Docs = docsFromPayload({
   problems: [],
+  maxUploadBytes: 10 * 1024 * 1024,
   docs: [
     { file: 'shared/header.json', kind: 'shared', saveSlug: 'shared/header', data: header, version: 'v1' },
     { file: 'shared/footer.json', kind: 'shared', saveSlug: 'shared/footer', data: { id: 'site-footer', type: 'footer', data: {} }, version: 'v2' },

@@ -124,6 +124,9 @@ describe('stored pages', () => {
     expect(paths(page([{ $ref: 'header.json' }, hero, block]))).toEqual([]);
     expect(paths(page([block, hero]))).toEqual(['sections.1.type']);
     expect(paths(page([block, { ...block }]))).toEqual(['sections.1.id']);
+    // Also next to a shared ($ref) section, whose content is checked only once resolved.
+    expect(paths(page([{ $ref: 'header.json' }, block, { ...block }]))).toEqual(['sections.2.id']);
+    expect(paths(page([{ $ref: 'header.json' }, block, hero]))).toEqual(['sections.2.type']);
   });
 
   it('validate the defaults of each type inside a page', () => {

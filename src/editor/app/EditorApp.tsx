@@ -27,10 +27,12 @@ import { loadState, saveDoc } from './api';
 import { ConflictDialog, NewPageDialog, SectionPicker } from './dialogs';
 import type { Path } from './fields';
 import { BrokenRefInspector, PageInspector, SectionInspector } from './Inspector';
+import { useMediaOptions } from './MediaLibrary';
 import { Outline } from './Outline';
 import { PageTree } from './PageTree';
 import { Preview, VIEWPORTS, type Viewport } from './Preview';
 import { useEditorState } from './useEditorState';
+import { useStableCallback } from './useStableCallback';
 
 interface Props {
   payload: EditorPayload;
@@ -42,12 +44,20 @@ type Dialog = { kind: 'picker' } | { kind: 'new-page' } | { kind: 'conflict'; fi
 
 const EMPTY: IssueMap = new Map();
 
-/** Issues of one document, as the editor checks it before saving. */
+const checkedDocs = new WeakMap<EditorDoc, IssueMap>();
+
+/** Issues of one document, as the editor checks it before saving; the same map while the doc is unchanged. */
 function docIssues(doc: EditorDoc): IssueMap {
-  if (doc.kind === 'page') return pageIssues(doc.data);
-  const type = (doc.data as { type?: unknown })?.type;
-  if (doc.kind === 'shared' && typeof type === 'string' && sectionRegistry.has(type)) return sectionIssues(doc.data);
-  return EMPTY;
+  let issues = checkedDocs.get(doc);
+  if (!issues) {
+    const type = (doc.data as { type?: unknown })?.type;
+    issues =
+      doc.kind === 'page' ? pageIssues(doc.data)
+      : doc.kind === 'shared' && typeof type === 'string' && sectionRegistry.has(type) ? sectionIssues(doc.data)
+      : EMPTY;
+    checkedDocs.set(doc, issues);
+  }
+  return issues;
 }
 
 /** Issues under `prefix.` with the prefix removed. */
@@ -56,6 +66,16 @@ function issuesUnder(issues: IssueMap, prefix: string): IssueMap {
   const scoped = new Map<string, string>();
   for (const [key, message] of issues) if (key === prefix || key.startsWith(`${prefix}.`)) scoped.set(key.slice(prefix.length + 1), message);
   return scoped;
+}
+
+/** How many of a page's issues fall under each section index: `sections.3` and `sections.3.…` count for 3. */
+function countBySection(issues: IssueMap): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const key of issues.keys()) {
+    const [head, index] = key.split('.', 2);
+    if (head === 'sections' && index !== undefined) counts.set(Number(index), (counts.get(Number(index)) ?? 0) + 1);
+  }
+  return counts;
 }
 
 export default function EditorApp({ payload, initialSlug }: Props) {
@@ -71,6 +91,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const [fromServer, setFromServer] = useState<Record<string, IssueMap>>({});
   const docsRef = useRef(docs);
   docsRef.current = docs;
+  const media = useMediaOptions(payload.maxUploadBytes, docsRef);
 
   const file = slug === null ? null : pageFile(slug);
   const doc = file ? docs[file] : undefined;
@@ -123,18 +144,20 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const changePage = useCallback((path: Path, value: unknown) => file && dispatch({ type: 'set', file, path, value }), [file, dispatch]);
   const resolveRef = useCallback((ref: string) => followRefs({ $ref: ref }, target?.file ?? file ?? '', docsRef.current)?.value, [target?.file, file]);
 
-  const select = (index: number | null, fromEditor = true) => {
+  const select = useCallback((index: number | null, fromEditor = true) => {
     setSelected(index);
     if (fromEditor) setScrollRequest((n) => n + 1);
-  };
+  }, []);
 
-  const move = (from: number, to: number) => {
+  // Stable, for the memoized outline rows.
+  const move = useStableCallback((from: number, to: number) => {
     if (!page || to < 0 || to >= page.sections.length) return;
     updatePage(moveSection(page, from, to));
     setSelected(to);
     setNotice({ kind: 'info', text: `Moved ${entries[from]?.type ?? 'section'} ${to < from ? 'up' : 'down'} to position ${to + 1}.` });
     requestAnimationFrame(() => (document.querySelector(`[data-section-index="${to}"]`) as HTMLElement | null)?.focus());
-  };
+  });
+  const openPicker = useCallback(() => setDialog({ kind: 'picker' }), []);
 
   const remove = (index: number) => {
     if (!page || !file) return;
@@ -189,14 +212,15 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     return issuesUnder(merged, target.path.join('.'));
   }, [target?.file, target && target.path.join('.'), issuesByFile, fromServer, docs]);
 
-  const issueCounts = useMemo(
-    () =>
-      entries.map((entry) => {
-        const scope = entry.shared && !('broken' in entry.shared) ? { file: entry.shared.file, prefix: entry.shared.tokens.join('.') } : { file: file!, prefix: `sections.${entry.index}` };
-        return issuesUnder(issuesByFile[scope.file] ?? EMPTY, scope.prefix).size;
-      }),
-    [entries, issuesByFile, file],
-  );
+  const issueCounts = useMemo(() => {
+    // One pass over the page's issues, rather than one per section.
+    const inPage = countBySection(issuesByFile[file ?? ''] ?? EMPTY);
+    return entries.map((entry) =>
+      entry.shared && !('broken' in entry.shared)
+        ? issuesUnder(issuesByFile[entry.shared.file] ?? EMPTY, entry.shared.tokens.join('.')).size
+        : (inPage.get(entry.index) ?? 0),
+    );
+  }, [entries, issuesByFile, file]);
 
   const pageLevelIssues = useMemo(() => {
     const all = new Map([...(fromServer[file ?? ''] ?? EMPTY), ...(issuesByFile[file ?? ''] ?? EMPTY)]);
@@ -348,7 +372,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
                 Page settings
                 {pageLevelIssues.size > 0 && <span className="badge badge-error">{pageLevelIssues.size}</span>}
               </button>
-              <Outline entries={entries} selected={selected} issueCounts={issueCounts} onSelect={(index) => select(index)} onMove={move} onAdd={() => setDialog({ kind: 'picker' })} />
+              <Outline entries={entries} selected={selected} issueCounts={issueCounts} onSelect={select} onMove={move} onAdd={openPicker} />
             </>
           )}
         </aside>
@@ -374,6 +398,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
               isLast={selectedEntry.index === entries.length - 1}
               onChange={changeSection}
               resolveRef={resolveRef}
+              media={media}
               onMove={(delta) => move(selectedEntry.index, selectedEntry.index + delta)}
               onDuplicate={() => {
                 updatePage(duplicateSection(page, selectedEntry.index, file!, docs));
@@ -384,7 +409,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           ) : page && selectedEntry ? (
             <BrokenRefInspector entry={selectedEntry} onDelete={() => remove(selectedEntry.index)} />
           ) : page ? (
-            <PageInspector page={page} issues={pageLevelIssues} onChange={changePage} resolveRef={resolveRef} />
+            <PageInspector page={page} issues={pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} />
           ) : null}
         </aside>
       </div>

@@ -10,6 +10,7 @@ import { fieldsOf, type FieldSpec } from '../lib/form';
 import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
 import { Field, type FieldContext, type Path } from './fields';
+import type { MediaOptions } from './MediaLibrary';
 
 const formCache = new Map<string, { data: FieldSpec[]; settings: FieldSpec[] }>();
 
@@ -35,14 +36,16 @@ interface SectionProps {
   isLast: boolean;
   onChange(path: Path, value: unknown): void;
   resolveRef(ref: string): unknown;
+  /** For image fields' media library. */
+  media?: MediaOptions;
   onMove(delta: -1 | 1): void;
   onDuplicate(): void;
   onDelete(): void;
 }
 
-export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, onMove, onDuplicate, onDelete }: SectionProps) {
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, media, onMove, onDuplicate, onDelete }: SectionProps) {
   const definition = sectionRegistry.get(section.type);
-  const context: FieldContext = { issues, onChange, resolveRef };
+  const context: FieldContext = { issues, onChange, resolveRef, media };
   const form = definition && formOf(section.type);
   return (
     <div className="inspector-body">
@@ -113,10 +116,11 @@ interface PageProps {
   issues: IssueMap;
   onChange(path: Path, value: unknown): void;
   resolveRef(ref: string): unknown;
+  media?: MediaOptions;
 }
 
-export function PageInspector({ page, issues, onChange, resolveRef }: PageProps) {
-  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef }), [issues, onChange, resolveRef]);
+export function PageInspector({ page, issues, onChange, resolveRef, media }: PageProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media }), [issues, onChange, resolveRef, media]);
   return (
     <div className="inspector-body">
       <div className="inspector-head">

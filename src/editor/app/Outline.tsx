@@ -1,17 +1,40 @@
 /** The page's sections in order: type label, id, shared and error markers. */
+import { memo } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
 
 interface Props {
   entries: OutlineEntry[];
   selected: number | null;
-  issueCounts: number[];
+  issueCounts: readonly number[];
+  /** The callbacks must keep their identity across renders, or every edit re-renders the outline. */
   onSelect(index: number): void;
   onMove(from: number, to: number): void;
   onAdd(): void;
 }
 
-export function Outline({ entries, selected, issueCounts, onSelect, onMove, onAdd }: Props) {
+type Shared = 'shared' | 'broken' | undefined;
+const sharedOf = (entry: OutlineEntry): Shared => (entry.shared ? ('broken' in entry.shared ? 'broken' : 'shared') : undefined);
+
+/** Whether two entries show the same row: a change inside a section's content does not change its row. */
+const sameRow = (a: OutlineEntry, b: OutlineEntry) => a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b));
+
+/**
+ * Every edit makes new entries and counts, but most edits change no row:
+ * comparing rows costs far less than rendering a list of a few hundred.
+ */
+function sameOutline(a: Props, b: Props): boolean {
+  return (
+    a.selected === b.selected &&
+    a.onSelect === b.onSelect &&
+    a.onMove === b.onMove &&
+    a.onAdd === b.onAdd &&
+    a.entries.length === b.entries.length &&
+    a.entries.every((entry, i) => sameRow(entry, b.entries[i]!) && (a.issueCounts[entry.index] ?? 0) === (b.issueCounts[entry.index] ?? 0))
+  );
+}
+
+export const Outline = memo(function Outline({ entries, selected, issueCounts, onSelect, onMove, onAdd }: Props) {
   return (
     <section className="panel outline" aria-labelledby="outline-title">
       <div className="panel-head">
@@ -24,42 +47,67 @@ export function Outline({ entries, selected, issueCounts, onSelect, onMove, onAd
         Alt plus arrow up or down moves the focused section.
       </p>
       <ol className="outline-list" aria-describedby="outline-help">
-        {entries.map((entry) => {
-          const label = sectionRegistry.get(entry.type)?.label ?? entry.type;
-          const issues = issueCounts[entry.index] ?? 0;
-          return (
-            <li key={`${entry.index}-${entry.id}`}>
-              <button
-                type="button"
-                className="outline-item"
-                aria-current={selected === entry.index ? 'true' : undefined}
-                data-section-index={entry.index}
-                onClick={() => onSelect(entry.index)}
-                onKeyDown={(event) => {
-                  if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
-                  event.preventDefault();
-                  onMove(entry.index, entry.index + (event.key === 'ArrowUp' ? -1 : 1));
-                }}
-              >
-                <span className="outline-index" aria-hidden="true">
-                  {entry.index + 1}
-                </span>
-                <span className="outline-text">
-                  <span className="outline-label">{label}</span>
-                  <span className="outline-id">{entry.id}</span>
-                </span>
-                {entry.shared && <span className={`badge ${'broken' in entry.shared ? 'badge-error' : 'badge-shared'}`}>{'broken' in entry.shared ? 'Broken link' : 'Shared'}</span>}
-                {issues > 0 && (
-                  <span className="badge badge-error" aria-label={`${issues} problem${issues === 1 ? '' : 's'}`}>
-                    {issues}
-                  </span>
-                )}
-              </button>
-            </li>
-          );
-        })}
+        {entries.map((entry) => (
+          <OutlineItem
+            key={`${entry.index}-${entry.id}`}
+            index={entry.index}
+            id={entry.id}
+            type={entry.type}
+            shared={sharedOf(entry)}
+            isSelected={selected === entry.index}
+            issues={issueCounts[entry.index] ?? 0}
+            onSelect={onSelect}
+            onMove={onMove}
+          />
+        ))}
       </ol>
       {entries.length === 0 && <p className="empty-note">This page has no sections yet.</p>}
     </section>
   );
+}, sameOutline);
+
+interface ItemProps {
+  index: number;
+  id: string;
+  type: string;
+  shared: Shared;
+  isSelected: boolean;
+  issues: number;
+  onSelect(index: number): void;
+  onMove(from: number, to: number): void;
 }
+
+/** One row, with only plain values for props, so a re-rendered outline re-renders only the rows that changed. */
+const OutlineItem = memo(function OutlineItem({ index, id, type, shared, isSelected, issues, onSelect, onMove }: ItemProps) {
+  const label = sectionRegistry.get(type)?.label ?? type;
+  return (
+    <li>
+      <button
+        type="button"
+        className="outline-item"
+        aria-current={isSelected ? 'true' : undefined}
+        data-section-index={index}
+        onClick={() => onSelect(index)}
+        onKeyDown={(event) => {
+          if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+          event.preventDefault();
+          onMove(index, index + (event.key === 'ArrowUp' ? -1 : 1));
+        }}
+      >
+        <span className="outline-index" aria-hidden="true">
+          {index + 1}
+        </span>
+        <span className="outline-text">
+          <span className="outline-label">{label}</span>
+          <span className="outline-id">{id}</span>
+        </span>
+        {shared && <span className={`badge ${shared === 'broken' ? 'badge-error' : 'badge-shared'}`}>{shared === 'broken' ? 'Broken link' : 'Shared'}</span>}
+        {issues > 0 && (
+          <span className="badge badge-error" aria-label={`${issues} problem${issues === 1 ? '' : 's'}`}>
+            {issues}
+          </span>
+        )}
+      </button>
+    </li>
+  );
+});

@@ -35,9 +35,41 @@ function parse(html: string): Document {
   return doc;
 }
 
+/** A rendered page as parsed, with its sections and the markup around them. */
+interface Rendered {
+  sections: Element[];
+  /** The body's markup with each section left out. */
+  frame: string;
+}
+
+const outermostSections = (body: HTMLElement) => [...body.querySelectorAll('[data-section-id]')].filter((el) => !el.parentElement?.closest('[data-section-id]'));
+
+function rendered(doc: Document): Rendered {
+  const copy = doc.body.cloneNode(true) as HTMLElement;
+  for (const section of outermostSections(copy)) section.replaceWith(doc.createComment('section'));
+  return { sections: outermostSections(doc.body), frame: copy.outerHTML };
+}
+
+/**
+ * Brings the shown body up to date by replacing only the sections whose markup
+ * changed, when nothing around them did. Swapping the whole body of a long
+ * page makes the browser lay out and paint all of it again, which takes long
+ * enough to stall typing. Returns false when the body must be swapped.
+ */
+function patchSections(shown: Document, before: Rendered, after: Rendered): boolean {
+  const onScreen = outermostSections(shown.body);
+  if (after.frame !== before.frame || onScreen.length !== after.sections.length) return false;
+  after.sections.forEach((section, i) => {
+    if (section.outerHTML !== before.sections[i]!.outerHTML) onScreen[i]!.replaceWith(shown.importNode(section, true));
+  });
+  return true;
+}
+
 export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSelect }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const shownSlug = useRef<string | null>(null);
+  /** What the frame shows, as parsed: the base of the next update. */
+  const shownPage = useRef<Rendered | null>(null);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const selectedRef = useRef(selectedId);
@@ -85,6 +117,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSe
         const iframe = frame.current;
         const current = iframe?.contentDocument;
         if (!iframe) return;
+        const page = rendered(next);
         if (shownSlug.current !== slug || !current?.body) {
           shownSlug.current = slug;
           iframe.onload = () => {
@@ -93,12 +126,15 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSe
           };
           iframe.srcdoc = `<!doctype html>${next.documentElement.outerHTML}`;
         } else {
-          const scroll = current.defaultView?.scrollY ?? 0;
           current.title = next.title;
-          current.body.replaceWith(current.importNode(next.body, true));
-          current.defaultView?.scrollTo(0, scroll);
+          if (!shownPage.current || !patchSections(current, shownPage.current, page)) {
+            const scroll = current.defaultView?.scrollY ?? 0;
+            current.body.replaceWith(current.importNode(next.body, true));
+            current.defaultView?.scrollTo(0, scroll);
+          }
           highlight();
         }
+        shownPage.current = page;
       } catch (problem) {
         if ((problem as Error).name !== 'AbortError') setError((problem as Error).message);
       } finally {

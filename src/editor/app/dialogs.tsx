@@ -1,9 +1,9 @@
-/** Modal dialogs: the section picker, the new-page form and the save conflict. */
+/** Modal dialogs: the section picker, the new-page form and the save conflict; `Dialog` is also the media library's frame. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isValidSlug } from '../../engine/slug';
 import { sectionDefinitions } from '../../sections/registry';
 
-function Dialog({ title, onClose, children, wide = false }: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
+export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current!;
@@ -11,7 +11,7 @@ function Dialog({ title, onClose, children, wide = false }: { title: string; onC
     return () => dialog.close();
   }, []);
   return (
-    <dialog ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}`} aria-labelledby="dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}${className ? ` ${className}` : ''}`} aria-labelledby="dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <div className="dialog-head">
         <h2 id="dialog-title">{title}</h2>
         <button type="button" className="btn btn-ghost" onClick={onClose} aria-label="Close">

@@ -8,6 +8,7 @@ import { ICONS, type IconName } from '../../engine/icons';
 import { isRef } from '../../engine/schema/refs';
 import { initialValue, type FieldSpec } from '../lib/form';
 import type { IssueMap } from '../lib/validate';
+import { ImageField, type MediaOptions } from './MediaLibrary';
 
 export type Path = readonly (string | number)[];
 
@@ -17,6 +18,8 @@ export interface FieldContext {
   onChange(path: Path, value: unknown): void;
   /** The value a `$ref` stands for, to detach it into a plain value. */
   resolveRef(ref: string): unknown;
+  /** For image fields: the upload limit and where images are used. Without it, image fields have no picker. */
+  media?: MediaOptions;
 }
 
 const key = (path: Path) => path.map(String).join('.');
@@ -238,8 +241,18 @@ export function Field({ spec, value, path, context }: { spec: FieldSpec; value: 
           <Hint id={id} description={spec.description} error={error} />
         </div>
       );
-    case 'object':
     case 'image':
+      return (
+        <ImageField
+          spec={spec}
+          value={value}
+          path={path}
+          context={context}
+          error={error}
+          renderChild={(child, childValue, childPath) => <Field key={child.key} spec={child} value={childValue} path={childPath} context={context} />}
+        />
+      );
+    case 'object':
       return <ObjectField spec={spec} value={value} path={path} context={context} error={error} />;
     case 'array':
       return <ArrayField spec={spec} value={value} path={path} context={context} error={error} />;
@@ -270,7 +283,7 @@ function ObjectField({ spec, value, path, context, error }: { spec: FieldSpec; v
   }
   const record = value as Record<string, unknown>;
   return (
-    <fieldset className={`fieldset${spec.kind === 'image' ? ' fieldset-image' : ''}`}>
+    <fieldset className="fieldset">
       <legend>
         {spec.label}
         {!spec.required && (
@@ -279,9 +292,6 @@ function ObjectField({ spec, value, path, context, error }: { spec: FieldSpec; v
           </button>
         )}
       </legend>
-      {spec.kind === 'image' && typeof record.url === 'string' && record.url !== '' && (
-        <img className="image-thumb" src={record.url} alt="" width={96} height={64} />
-      )}
       {error && <p className="field-error">{error}</p>}
       {spec.children!.map((child) => (
         <Field key={child.key} spec={child} value={record[child.key]} path={[...path, child.key]} context={context} />

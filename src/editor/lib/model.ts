@@ -27,6 +27,8 @@ export interface EditorPayload {
   docs: Omit<EditorDoc, 'savedJson'>[];
   /** Files that could not be read (invalid JSON), shown as a warning. */
   problems: { file: string; message: string }[];
+  /** The largest image POST /api/upload-asset accepts, in bytes (MAX_UPLOAD_BYTES, or 10 MiB). */
+  maxUploadBytes: number;
 }
 
 export type Docs = Readonly<Record<string, EditorDoc>>;
@@ -46,7 +48,14 @@ export interface StoredPage {
   sections: unknown[];
 }
 
-export const isDirty = (doc: EditorDoc) => JSON.stringify(doc.data) !== doc.savedJson;
+const dirty = new WeakMap<EditorDoc, boolean>();
+
+/** Whether a document differs from what was loaded or saved; cached per doc, as docs are replaced, never changed. */
+export function isDirty(doc: EditorDoc): boolean {
+  let result = dirty.get(doc);
+  if (result === undefined) dirty.set(doc, (result = JSON.stringify(doc.data) !== doc.savedJson));
+  return result;
+}
 
 export function docsFromPayload(payload: EditorPayload): Docs {
   return Object.fromEntries(payload.docs.map((doc) => [doc.file, { ...doc, savedJson: JSON.stringify(doc.data) }]));

@@ -1,28 +1,120 @@
 /**
  * Validation in the editor, with the same schemas the server uses: each issue
  * is keyed by the dotted path of the field it belongs to.
+ *
+ * The editor validates on every keystroke, so a page is checked section by
+ * section, and each section's result is cached by object identity: `setAt`
+ * copies only the path to a changed value, so an edit re-validates one section
+ * and the others hit the cache. The result is the same as `StoredPageSchema`'s.
  */
-import { StoredPageSchema, StoredSectionSchema } from '../../sections/registry';
+import { z } from 'astro/zod';
+import { buildPageSchemas } from '../../engine/schema/page';
+import { collectRefs, isRef, refShapeProblem } from '../../engine/schema/refs';
+import { sectionDefinitions, StoredPageSchema } from '../../sections/registry';
 
 export type IssueMap = ReadonlyMap<string, string>;
+
+type Issue = { path: readonly PropertyKey[]; message: string };
 
 /** `['data', 'ctas', 0, 'label']` → `data.ctas.0.label` */
 export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
-function collect(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): IssueMap {
-  const issues = new Map<string, string>();
-  for (const issue of result.error?.issues ?? []) {
+function collect(issues: readonly Issue[]): IssueMap {
+  const map = new Map<string, string>();
+  for (const issue of issues) {
     const key = pathKey(issue.path);
-    if (!issues.has(key)) issues.set(key, issue.message);
+    if (!map.has(key)) map.set(key, issue.message);
   }
-  return issues;
+  return map;
+}
+
+const schemaIssues = (result: { error?: { issues: Issue[] } }): Issue[] => result.error?.issues ?? [];
+const prefixed = (prefix: readonly PropertyKey[], issues: readonly Issue[]) => issues.map((issue) => ({ path: [...prefix, ...issue.path], message: issue.message }));
+
+// The parts of the stored-page schema, built from the same registry, so each can run on its own.
+const { storedSection, StrictStoredPageSchema } = buildPageSchemas(sectionDefinitions);
+
+/**
+ * The page's own section-order checks, over an array of anything: they read
+ * only ids and types, so they need not parse the sections again. (Zod types a
+ * schema's checks as taking `never`; these take the sections array.)
+ */
+const orderChecks = (StrictStoredPageSchema.shape.sections.def.checks ?? []) as z.core.$ZodCheck<unknown[]>[];
+const sectionOrder = z.array(z.unknown()).check(...orderChecks);
+
+/** Like `allowRefs`: true when the value at `path`, or a value on the way there, is a `$ref`. */
+function passesThroughRef(root: unknown, path: readonly PropertyKey[]): boolean {
+  let node = root;
+  for (const key of path) {
+    if (isRef(node)) return true;
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return isRef(node);
+}
+
+const refIssues = (value: unknown): Issue[] =>
+  collectRefs(value).flatMap(({ path, ref }) => {
+    const problem = refShapeProblem(ref);
+    return problem ? [{ path, message: problem }] : [];
+  });
+
+interface SectionCheck {
+  /** Malformed `$ref`s, outermost first. */
+  refs: Issue[];
+  /** Schema issues, except those at or below a `$ref`. */
+  schema: Issue[];
+}
+
+/** Sections are never changed in place (see `setAt`), so a result stays valid while its section object lives. */
+const checked = new WeakMap<object, SectionCheck>();
+
+/** How many sections were validated rather than taken from the cache; for tests. */
+export const validationStats = { sectionsChecked: 0 };
+
+function checkSection(section: unknown): SectionCheck {
+  const cacheable = typeof section === 'object' && section !== null;
+  const cached = cacheable ? checked.get(section) : undefined;
+  if (cached) return cached;
+  validationStats.sectionsChecked += 1;
+  const result: SectionCheck = {
+    refs: refIssues(section),
+    schema: schemaIssues(storedSection.safeParse(section)).filter((issue) => !passesThroughRef(section, issue.path)),
+  };
+  if (cacheable) checked.set(section, result);
+  return result;
 }
 
 /** Issues of one stored section, keyed relative to the section (`data.title`, `settings.paddingTop`). */
-export const sectionIssues = (section: unknown): IssueMap => collect(StoredSectionSchema.safeParse(section));
+export function sectionIssues(section: unknown): IssueMap {
+  const { refs, schema } = checkSection(section);
+  return collect([...refs, ...schema]);
+}
 
-/** Issues of a whole stored page, keyed from the page (`meta.title`, `sections.2.id`). */
-export const pageIssues = (page: unknown): IssueMap => collect(StoredPageSchema.safeParse(page));
+/**
+ * Issues of a whole stored page, keyed from the page (`meta.title`, `sections.2.id`),
+ * in the order `StoredPageSchema` reports them: malformed `$ref`s in document
+ * order, then the page's fields, its sections and the section order.
+ */
+export function pageIssues(page: unknown): IssueMap {
+  const record = page as Record<string, unknown>;
+  // Shapes the editor does not produce go through the whole schema.
+  if (typeof page !== 'object' || page === null || Array.isArray(page) || isRef(page) || !Array.isArray(record.sections)) {
+    return collect(schemaIssues(StoredPageSchema.safeParse(page)));
+  }
+  const sections = record.sections as unknown[];
+  const checks = sections.map(checkSection);
+  const refs: Issue[] = [];
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'sections') checks.forEach((check, index) => refs.push(...prefixed(['sections', index], check.refs)));
+    else refs.push(...prefixed([key], refIssues(value)));
+  }
+  // The page's own fields: the schema over the page without its sections.
+  const fields = schemaIssues(StrictStoredPageSchema.safeParse({ ...record, sections: [] })).filter((issue) => !passesThroughRef(page, issue.path));
+  const inSections = checks.flatMap((check, index) => prefixed(['sections', index], check.schema));
+  const order = prefixed(['sections'], schemaIssues(sectionOrder.safeParse(sections)));
+  return collect([...refs, ...fields, ...inSections, ...order]);
+}
 
 /** Maps the server's 400 issues (JSON pointers) to the same keys. */
 export function serverIssues(issues: { path: string; message: string }[]): IssueMap {

@@ -1,11 +1,12 @@
 /**
- * Dev only: every editable document under src/data, for the editor. A file
- * that is not valid JSON (say, mid-edit in a text editor) is reported, not
- * fatal, so the editor still opens.
+ * Dev only: every editable document under src/data, for the editor, and the
+ * upload size limit. A file that is not valid JSON (say, mid-edit in a text
+ * editor) is reported, not fatal, so the editor still opens.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { DocKind, EditorPayload } from '../lib/model';
+import { maxUploadBytes } from '../../server/limits';
 import { DATA_ROOT } from '../../server/paths';
 import { contentVersion } from '../../server/version';
 
@@ -20,7 +21,7 @@ function classify(file: string): { kind: DocKind; saveSlug: string } | undefined
 
 export async function readEditorPayload(dataRoot = DATA_ROOT): Promise<EditorPayload> {
   const entries = await readdir(dataRoot, { recursive: true, withFileTypes: true });
-  const payload: EditorPayload = { docs: [], problems: [] };
+  const payload: EditorPayload = { docs: [], problems: [], maxUploadBytes: maxUploadBytes() };
   for (const entry of entries) {
     if (!entry.isFile() || !entry.name.endsWith('.json') || entry.name.startsWith('.')) continue;
     const file = relative(dataRoot, join(entry.parentPath, entry.name)).split(sep).join('/');

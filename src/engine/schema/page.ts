@@ -79,11 +79,13 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
 
   const bundleSection = union((d) => sectionObject(d, d.schema, d.settings.prefault({})));
   const storedSection = union((d) => sectionObject(d, storedDataSchema(d), d.settings.optional()));
-  const order = checkSectionOrder(definitions);
+  // The order checks read only ids and types, so they run even when a section's data fails
+  // (or, in a stored page, is a $ref): zod would skip them by default.
+  const order = [checkSectionOrder(definitions), { when: (payload: { value: unknown }) => Array.isArray(payload.value) }] as const;
 
   const BundleSchema = z.object({
     ...pageFields,
-    sections: z.array(bundleSection).superRefine(order),
+    sections: z.array(bundleSection).superRefine(...order),
   });
 
   const StrictStoredPageSchema = z.object({
@@ -94,7 +96,7 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
      * both `id` and `collection` keys as a content reference.
      */
     template: z.object({ collection: z.enum(COLLECTIONS) }).optional(),
-    sections: z.array(storedSection).superRefine(order),
+    sections: z.array(storedSection).superRefine(...order),
   });
 
   return {
