@@ -24,6 +24,7 @@ import {
 } from '../lib/model';
 import { pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
 import { loadState, saveDoc } from './api';
+import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recoverable } from '../lib/drafts';
 import { ConflictDialog, NewPageDialog, SectionPicker } from './dialogs';
 import type { Path } from './fields';
 import { BrokenRefInspector, PageInspector, SectionInspector } from './Inspector';
@@ -79,7 +80,9 @@ function countBySection(issues: IssueMap): Map<number, number> {
 }
 
 export default function EditorApp({ payload, initialSlug }: Props) {
-  const [docs, dispatch] = useEditorState(payload);
+  const [docs, dispatch, { history: edits, lastUndo }] = useEditorState(payload);
+  // Drafts left by a crash or a closed tab, until restored or discarded.
+  const [recovery, setRecovery] = useState<Recoverable[]>(() => recoverable(window.localStorage, docs));
   const [slug, setSlug] = useState<string | null>(initialSlug);
   const [selected, setSelected] = useState<number | null>(null);
   const [scrollRequest, setScrollRequest] = useState(0);
@@ -122,8 +125,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
   // ---- editing ----
   const updatePage = useCallback(
-    (next: StoredPage) => {
-      if (file) dispatch({ type: 'set', file, path: [], value: next });
+    (next: StoredPage, label?: string) => {
+      if (file) dispatch({ type: 'set', file, path: [], value: next, label });
     },
     [file, dispatch],
   );
@@ -152,7 +155,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   // Stable, for the memoized outline rows.
   const move = useStableCallback((from: number, to: number) => {
     if (!page || to < 0 || to >= page.sections.length) return;
-    updatePage(moveSection(page, from, to));
+    updatePage(moveSection(page, from, to), `Move ${entries[from]?.type ?? 'section'} ${to < from ? 'up' : 'down'}`);
     setSelected(to);
     setNotice({ kind: 'info', text: `Moved ${entries[from]?.type ?? 'section'} ${to < from ? 'up' : 'down'} to position ${to + 1}.` });
     requestAnimationFrame(() => (document.querySelector(`[data-section-index="${to}"]`) as HTMLElement | null)?.focus());
@@ -179,6 +182,31 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     const timer = setTimeout(() => setUndo(null), 10_000);
     return () => clearTimeout(timer);
   }, [undo]);
+
+  // After an undo or redo: keep the selection on the page, and say what changed.
+  useEffect(() => {
+    if (!lastUndo) return;
+    setSelected((current) => (current !== null && current >= entries.length ? null : current));
+    setNotice({ kind: 'info', text: `${lastUndo.kind === 'undo' ? 'Undid' : 'Redid'}: ${lastUndo.label}.` });
+  }, [lastUndo]);
+
+  // Unsaved edits survive a crash or a closed tab; not before pending drafts are dealt with.
+  useEffect(() => {
+    if (recovery.length > 0) return;
+    const timer = setTimeout(() => persistDrafts(window.localStorage, docsRef.current), 400);
+    return () => clearTimeout(timer);
+  }, [docs, recovery.length]);
+
+  const restoreRecovered = () => {
+    dispatch({ type: 'replace', docs: restoreDrafts(docsRef.current, recovery) });
+    setRecovery([]);
+    setNotice({ kind: 'info', text: `Restored unsaved changes to ${recovery.length} file${recovery.length === 1 ? '' : 's'}. Save to keep them.` });
+  };
+
+  const discardRecovered = () => {
+    discardDrafts(window.localStorage, recovery);
+    setRecovery([]);
+  };
 
   const addOfType = (type: string) => {
     if (!page || !file) return;
@@ -274,7 +302,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     try {
       const fresh = await loadState();
       const disk = fresh.docs.find((d) => d.file === conflictFile);
-      if (disk) dispatch({ type: 'put', doc: { ...disk, savedJson: JSON.stringify(disk.data) } });
+      if (disk) dispatch({ type: 'put', doc: { ...disk, savedJson: JSON.stringify(disk.data) }, undoable: false });
       setNotice({ kind: 'info', text: `Reloaded ${conflictFile} from disk.` });
     } catch (error) {
       setNotice({ kind: 'error', text: `Could not reload: ${(error as Error).message}` });
@@ -337,6 +365,33 @@ export default function EditorApp({ payload, initialSlug }: Props) {
             </button>
           ))}
         </div>
+        <div className="history-controls" role="group" aria-label="History">
+          <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'undo' })} disabled={edits.past.length === 0} aria-keyshortcuts="Control+Z Meta+Z" title={edits.past.length ? `Undo: ${edits.past.at(-1)!.label}` : 'Nothing to undo'}>
+            Undo
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'redo' })} disabled={edits.future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={edits.future.length ? `Redo: ${edits.future.at(-1)!.label}` : 'Nothing to redo'}>
+            Redo
+          </button>
+          <details className="history-menu">
+            <summary className="btn btn-small">History</summary>
+            <div className="history-list">
+              {edits.past.length === 0 && edits.future.length === 0 ? (
+                <p className="empty-note">No edits yet.</p>
+              ) : (
+                <ol aria-label="Edit history, newest first">
+                  {[...edits.future].map((step, index) => (
+                    <li key={`f${index}`} className="history-future">{step.label}</li>
+                  ))}
+                  {[...edits.past].reverse().map((step, index) => (
+                    <li key={`p${index}`} aria-current={index === 0 ? 'step' : undefined}>
+                      {step.label}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          </details>
+        </div>
         <span className={`save-state${dirtyDocs.length ? ' is-dirty' : ''}`} role="status" aria-live="polite">
           {saving ? 'Saving…' : dirtyDocs.length ? `${dirtyDocs.length} unsaved change${dirtyDocs.length === 1 ? '' : 's'}` : 'All changes saved'}
         </span>
@@ -344,6 +399,33 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           Save
         </button>
       </header>
+
+      {recovery.length > 0 && (
+        <div className="banner banner-recovery" role="alert">
+          <div>
+            <p>
+              Unsaved changes from an earlier session were found for {recovery.length} file{recovery.length === 1 ? '' : 's'}.
+            </p>
+            <ul>
+              {recovery.map(({ draft, changedOnDisk, isNew }) => (
+                <li key={draft.file}>
+                  {draft.file}, from {new Date(draft.savedAt).toLocaleString()}
+                  {isNew && ' (a new page)'}
+                  {changedOnDisk && ': the file changed on disk since; restoring and saving will replace that change'}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="banner-actions">
+            <button type="button" className="btn btn-small btn-primary" onClick={restoreRecovered}>
+              Restore
+            </button>
+            <button type="button" className="btn btn-small" onClick={discardRecovered}>
+              Discard
+            </button>
+          </div>
+        </div>
+      )}
 
       {notice && (
         <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>

@@ -99,7 +99,7 @@ export function reducer(state: EditorState, action: Action): EditorState {
 }
 
 export function useEditorState(payload: EditorPayload) {
-  const [state, dispatch] = useReducer(reducer, payload, (initial) => ({ docs: docsFromPayload(initial), history: emptyHistory }));
+  const [state, dispatch] = useReducer(reducer, payload, (initial): EditorState => ({ docs: docsFromPayload(initial), history: emptyHistory }));
 
   // Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl+Y redo: one history for every edit, in any field.
   useEffect(() => {

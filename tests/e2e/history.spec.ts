@@ -1,0 +1,89 @@
+/** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+
+const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
+const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
+const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
+const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
+
+async function openEditor(page: Page, slug: string) {
+  await page.goto(`/editor/${slug}`);
+  await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
+}
+
+test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
+  await openEditor(page, 'docs/getting-started');
+  const before = await outlineIds(page);
+  await outlineItem(page, 'getting-started-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Typed title');
+  await page.getByRole('button', { name: 'Move down', exact: true }).click();
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: /Call to action/ }).click();
+  expect(await outlineIds(page)).toHaveLength(before.length + 1);
+
+  await page.locator('.history-menu > summary').click();
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Add cta-banner');
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Move page-hero down');
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Edit page-hero title');
+  await page.locator('.history-menu > summary').click();
+
+  await page.keyboard.press('Control+z');
+  expect(await outlineIds(page)).toHaveLength(before.length);
+  await expect(page.getByRole('status').filter({ hasText: 'Undid: Add cta-banner' })).toBeVisible();
+  await page.keyboard.press('Control+z');
+  expect(await outlineIds(page)).toEqual(before);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await outlineItem(page, 'getting-started-hero').click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Getting started');
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Typed title');
+  await page.keyboard.press('Control+y');
+  expect((await outlineIds(page)).indexOf('getting-started-hero')).toBe(2);
+  await page.getByRole('button', { name: 'Redo', exact: true }).click();
+  expect(await outlineIds(page)).toHaveLength(before.length + 1);
+});
+
+test('unsaved edits survive a closed tab and can be restored', async ({ context }) => {
+  const page = await context.newPage();
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Draft that must not be lost');
+  await page.waitForTimeout(800); // drafts are stored a moment after typing stops
+  await page.close({ runBeforeUnload: false });
+
+  const reopened = await context.newPage();
+  await openEditor(reopened, 'about');
+  const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(banner).toContainText('pages/about.json');
+  await banner.getByRole('button', { name: 'Restore' }).click();
+  await expect(reopened.locator('.save-state')).toHaveText('1 unsaved change');
+  await outlineItem(reopened, 'about-hero').click();
+  await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('Draft that must not be lost');
+  await expect(reopened.frameLocator('iframe[title="Preview"]').locator('h1')).toHaveText('Draft that must not be lost');
+});
+
+test('a draft whose file changed on disk since is flagged, and can be discarded', async ({ context }) => {
+  const page = await context.newPage();
+  await openEditor(page, 'journal');
+  await outlineItem(page, 'journal-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Stale draft');
+  await page.waitForTimeout(800);
+  await page.close({ runBeforeUnload: false });
+  const onDisk = JSON.parse(await readFile(dataFile('pages/journal.json'), 'utf8'));
+  onDisk.meta.description = 'Changed by someone else.';
+  await writeFile(dataFile('pages/journal.json'), JSON.stringify(onDisk, null, 2));
+
+  const reopened = await context.newPage();
+  await openEditor(reopened, 'journal');
+  const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(banner).toContainText('the file changed on disk since');
+  await banner.getByRole('button', { name: 'Discard' }).click();
+  await expect(banner).toBeHidden();
+  await reopened.reload();
+  await expect(reopened.locator('.editor')).toBeVisible();
+  await expect(reopened.getByText('Unsaved changes from an earlier session')).toBeHidden();
+});
