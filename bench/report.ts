@@ -2,7 +2,7 @@
  * docs/performance.md and the build-scaling chart, rendered from the results
  * of one run. Every number here comes from `results`; none is typed in.
  */
-import type { BuildPoint } from './scenarios/build.ts';
+import type { BuildFailure, BuildPoint } from './scenarios/build.ts';
 import type { Stat } from './lib/stats.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -14,7 +14,11 @@ const range = (s: Stat, format: (n: number) => string = (n) => fixed(n)) => `${f
 const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ missed');
 const kib = (bytes: number) => `${fixed(bytes / 1024)} KB`;
 
-function buildSection(points: BuildPoint[]): string[] {
+const succeeded = (points: (BuildPoint | BuildFailure)[]) => points.filter((p): p is BuildPoint => !('error' in p));
+
+function buildSection(all: (BuildPoint | BuildFailure)[]): string[] {
+  const points = succeeded(all);
+  const failures = all.filter((p): p is BuildFailure => 'error' in p).map((p) => `| ${whole(p.pages)} | **failed**: ${p.error} ❌ | | | | | | |`);
   const rows = points.map(
     (p) =>
       `| ${whole(p.pages)} | ${range(p.ours.wallMs, (n) => fixed(n / 1000, 2))} s | ${fixed(p.ours.msPerPage.median, 2)} | ${whole(p.ours.peakRssMiB.median)} MiB | ${range(p.floor.wallMs, (n) => fixed(n / 1000, 2))} s | **${fixed(p.ratioToFloor, 2)}×** ${verdict(p.ratioToFloor <= 1.5)} | ${whole(p.resolveAllMs.median)} ms | **${fixed(p.resolverShare * 100, 1)} %** ${verdict(p.resolverShare < 0.05)} |`,
@@ -29,6 +33,7 @@ function buildSection(points: BuildPoint[]): string[] {
     '| Pages | Our build, median (min–max) | ms/page | Peak RSS | Floor build | Ratio to floor (target ≤ 1.5) | Resolve all pages | Resolver share (target < 5 %) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
+    ...failures,
     '',
     growth !== undefined
       ? `Scaling: ${whole(large!.pages)} pages took **${fixed(growth, 2)}×** as long as ${whole(small!.pages)} pages, for ${fixed(sizeRatio, 0)}× the pages (target ≤ ${fixed(sizeRatio * 1.1, 1)}×, i.e. linear within 10 %): ${verdict(growth <= sizeRatio * 1.1)}.`
@@ -157,7 +162,7 @@ export function renderReport(results: Results): string {
 
 /** Build time against page count, ours and the floor: a small line chart. */
 export function renderChart(results: Results): string {
-  const points = (results.build ?? []) as BuildPoint[];
+  const points = succeeded(results.build ?? []);
   const width = 640;
   const height = 360;
   const pad = { left: 64, right: 24, top: 32, bottom: 48 };

@@ -12,6 +12,12 @@ import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
 import { generateSite } from '../lib/generate-site.ts';
 import { repeat, stat, type Stat } from '../lib/stats.ts';
 
+/** A size whose build failed (say, out of memory): reported, not hidden. */
+export interface BuildFailure {
+  pages: number;
+  error: string;
+}
+
 export interface BuildPoint {
   pages: number;
   ours: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat };
@@ -87,8 +93,8 @@ async function resolveAll(dataRoot: string, runs: number): Promise<Stat> {
   }
 }
 
-export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number[]; runs: number; posts: number; tags: number }): Promise<BuildPoint[]> {
-  const points: BuildPoint[] = [];
+export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number[]; runs: number; posts: number; tags: number }): Promise<(BuildPoint | BuildFailure)[]> {
+  const points: (BuildPoint | BuildFailure)[] = [];
   for (const pages of sizes) {
     const project = await copyProject(`bench-build-${pages}`);
     let floorRoot: string | undefined;
@@ -112,6 +118,11 @@ export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number
       point.ratioToFloor = point.ours.wallMs.median / point.floor.wallMs.median;
       point.resolverShare = resolveAllMs.median / point.ours.wallMs.median;
       points.push(point);
+    } catch (error) {
+      const message = (error as Error).message;
+      const reason = /heap out of memory/.test(message) ? 'JavaScript heap out of memory' : message.split('\n').slice(0, 3).join(' ');
+      console.log(`  build: ${pages} pages failed: ${reason}`);
+      points.push({ pages, error: reason });
     } finally {
       await project.remove();
       if (floorRoot) await rm(floorRoot, { recursive: true, force: true });
