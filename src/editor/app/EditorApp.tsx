@@ -1,33 +1,47 @@
 /**
- * The visual editor: pages and outline on the left, the live preview in the
- * middle, the generated form of the selection on the right.
+ * The visual editor: pages, posts, tags and the page's outline on the left,
+ * the live preview in the middle, the generated form of the selection (or of
+ * the open post or tag) on the right.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import {
   addSection,
   duplicateSection,
+  entriesOf,
+  entryFile,
+  entryLabel,
+  entryPageSlug,
+  entryRoute,
+  entrySlugOf,
   followRefs,
   getAt,
   isDirty,
+  knownEntries,
   moveSection,
+  newEntry,
+  newEntryDoc,
   newPage,
   newSection,
   outline,
   pageFile,
+  parseEntryRoute,
   removeSection,
+  saveRank,
   type Docs,
   type EditorDoc,
   type EditorPayload,
+  type EntryCollection,
   type StoredPage,
   type StoredSection,
 } from '../lib/model';
-import { pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
+import { entryIssues, pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
 import { loadState, saveDoc } from './api';
 import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recoverable } from '../lib/drafts';
-import { ConflictDialog, NewPageDialog, SectionPicker } from './dialogs';
-import type { Path } from './fields';
-import { BrokenRefInspector, PageInspector, SectionInspector } from './Inspector';
+import { CollectionTree } from './CollectionTree';
+import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
+import type { Path, RelationOption } from './fields';
+import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
 import { useMediaOptions } from './MediaLibrary';
 import { Outline } from './Outline';
 import { PageTree } from './PageTree';
@@ -41,14 +55,38 @@ interface Props {
 }
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string; details?: string[] } | null;
-type Dialog = { kind: 'picker' } | { kind: 'new-page' } | { kind: 'conflict'; file: string } | null;
+type Dialog = { kind: 'picker' } | { kind: 'new-page' } | { kind: 'new-entry'; collection: EntryCollection } | { kind: 'conflict'; file: string } | null;
 
 const EMPTY: IssueMap = new Map();
 
 const checkedDocs = new WeakMap<EditorDoc, IssueMap>();
 
-/** Issues of one document, as the editor checks it before saving; the same map while the doc is unchanged. */
-function docIssues(doc: EditorDoc): IssueMap {
+/** The slugs of each collection's entries in `docs`, with a key that changes only when they do. */
+const knownByDocs = new WeakMap<Docs, { sets: Record<string, ReadonlySet<string>>; key: string }>();
+function knownIn(docs: Docs) {
+  let known = knownByDocs.get(docs);
+  if (!known) {
+    const sets = knownEntries(docs);
+    known = { sets, key: JSON.stringify(Object.entries(sets).map(([name, slugs]) => [name, [...slugs]])) };
+    knownByDocs.set(docs, known);
+  }
+  return known;
+}
+const checkedEntries = new WeakMap<EditorDoc, { key: string; issues: IssueMap }>();
+
+/**
+ * Issues of one document, as the editor checks it before saving; the same map
+ * while the doc is unchanged (for an entry: and the entries it may name).
+ */
+function docIssues(doc: EditorDoc, docs: Docs): IssueMap {
+  if (doc.kind === 'entry') {
+    const known = knownIn(docs);
+    const cached = checkedEntries.get(doc);
+    if (cached && cached.key === known.key) return cached.issues;
+    const issues = entryIssues(doc.saveSlug.split('/')[0]!, doc.data, known.sets);
+    checkedEntries.set(doc, { key: known.key, issues });
+    return issues;
+  }
   let issues = checkedDocs.get(doc);
   if (!issues) {
     const type = (doc.data as { type?: unknown })?.type;
@@ -96,8 +134,13 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   docsRef.current = docs;
   const media = useMediaOptions(payload.maxUploadBytes, docsRef);
 
-  const file = slug === null ? null : pageFile(slug);
+  // The route is a page slug, or `~posts/<slug>` / `~tags/<slug>` for an entry.
+  const entryAt = parseEntryRoute(slug);
+  const file = slug === null || entryAt ? null : pageFile(slug);
   const doc = file ? docs[file] : undefined;
+  const openEntryFile = entryAt ? entryFile(entryAt.collection, entryAt.slug) : null;
+  const entryDoc = openEntryFile ? docs[openEntryFile] : undefined;
+  const entryPage = entryAt ? entryPageSlug(docs, entryAt.collection, entryAt.slug) : undefined;
   const page = doc?.data as StoredPage | undefined;
   const entries = useMemo(() => (page && file ? outline(page, file, docs) : []), [page, file, docs]);
   const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
@@ -120,8 +163,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   }, []);
 
   useEffect(() => {
-    document.title = page ? `${String(page.meta?.title ?? slug)} · Editor` : 'Editor · Content site';
-  }, [page, slug]);
+    document.title = page ? `${String(page.meta?.title ?? slug)} · Editor` : entryDoc ? `${entryLabel(entryDoc)} · Editor` : 'Editor · Content site';
+  }, [page, slug, entryDoc]);
 
   // ---- editing ----
   const updatePage = useCallback(
@@ -145,6 +188,22 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     [target?.file, target && target.path.join('/'), dispatch],
   );
   const changePage = useCallback((path: Path, value: unknown) => file && dispatch({ type: 'set', file, path, value }), [file, dispatch]);
+  const changeEntry = useCallback((path: Path, value: unknown) => openEntryFile && dispatch({ type: 'set', file: openEntryFile, path, value }), [openEntryFile, dispatch]);
+  // What relation fields (a post's tags) offer: the collection's entries, in their unsaved state.
+  const relationOptions = useMemo(() => {
+    const byCollection = new Map<string, RelationOption[]>();
+    return (collection: string) => {
+      let options = byCollection.get(collection);
+      if (!options) {
+        options = entriesOf(docs, collection).map((entry) => {
+          const accent = (entry.data as { accent?: unknown } | undefined)?.accent;
+          return { slug: entrySlugOf(entry), label: entryLabel(entry), accent: typeof accent === 'string' && /^#[0-9a-f]{6}$/i.test(accent) ? accent : undefined };
+        });
+        byCollection.set(collection, options);
+      }
+      return options;
+    };
+  }, [docs]);
   const resolveRef = useCallback((ref: string) => followRefs({ $ref: ref }, target?.file ?? file ?? '', docsRef.current)?.value, [target?.file, file]);
 
   const select = useCallback((index: number | null, fromEditor = true) => {
@@ -227,16 +286,30 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     setNotice({ kind: 'info', text: `Created /${newSlug}. It is saved to src/data/pages/${newSlug}.json when you press Save.` });
   };
 
+  const createEntry = (collection: EntryCollection, entrySlug: string) => {
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    dispatch({ type: 'put', doc: newEntryDoc(collection, entrySlug, newEntry(collection, entrySlug, today)) });
+    setDialog(null);
+    open(entryRoute(collection, entrySlug));
+    setNotice({ kind: 'info', text: `Created the ${collection === 'posts' ? 'post' : 'tag'} “${entrySlug}”. It is saved to src/data/${entryFile(collection, entrySlug)} when you press Save.` });
+  };
+
   // ---- validation ----
   const issuesByFile = useMemo(() => {
     const result: Record<string, IssueMap> = {};
-    for (const d of Object.values(docs)) if (isDirty(d) || d.file === file) result[d.file] = docIssues(d);
+    for (const d of Object.values(docs)) if (isDirty(d) || d.file === file || d.file === openEntryFile) result[d.file] = docIssues(d, docs);
     return result;
-  }, [docs, file]);
+  }, [docs, file, openEntryFile]);
+
+  const entryFormIssues = useMemo(
+    () => (openEntryFile ? new Map([...(fromServer[openEntryFile] ?? EMPTY), ...(issuesByFile[openEntryFile] ?? EMPTY)]) : EMPTY),
+    [openEntryFile, fromServer, issuesByFile],
+  );
 
   const inspectorIssues = useMemo(() => {
     if (!target) return EMPTY;
-    const merged = new Map([...(fromServer[target.file] ?? EMPTY), ...(issuesByFile[target.file] ?? docIssues(docs[target.file]!))]);
+    const merged = new Map([...(fromServer[target.file] ?? EMPTY), ...(issuesByFile[target.file] ?? docIssues(docs[target.file]!, docs))]);
     return issuesUnder(merged, target.path.join('.'));
   }, [target?.file, target && target.path.join('.'), issuesByFile, fromServer, docs]);
 
@@ -264,14 +337,14 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         setNotice({ kind: 'info', text: 'Nothing to save.' });
         return;
       }
-      const problems = dirty.flatMap((d) => [...docIssues(d)].map(([key, message]) => `${d.file} › ${key || '(document)'}: ${message}`));
+      const problems = dirty.flatMap((d) => [...docIssues(d, docsRef.current)].map(([key, message]) => `${d.file} › ${key || '(document)'}: ${message}`));
       if (problems.length > 0) {
         setNotice({ kind: 'error', text: `Save is blocked: fix ${problems.length} problem${problems.length === 1 ? '' : 's'} first.`, details: problems.slice(0, 8) });
         return;
       }
       setSaving(true);
-      // Shared documents first, so a page never links to a shared change that is not on disk.
-      const ordered = [...dirty].sort((a, b) => (a.kind === 'page' ? 1 : 0) - (b.kind === 'page' ? 1 : 0));
+      // Shared documents first, so a page never links to a shared change that is not on disk; tags before the posts that name them.
+      const ordered = [...dirty].sort((a, b) => saveRank(a) - saveRank(b));
       try {
         for (const d of ordered) {
           const result = await saveDoc(d, { overwrite: options.overwrite === d.file });
@@ -337,6 +410,10 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   };
 
   const existingSlugs = useMemo(() => new Set(Object.values(docs).filter((d) => d.kind === 'page').map((d) => d.saveSlug)), [docs]);
+  const entrySlugsOf = (collection: EntryCollection) => new Set(entriesOf(docs, collection).map(entrySlugOf));
+  const noSelect = useCallback(() => {}, []);
+  // What the topbar shows: the page's slug, or the page of the open entry.
+  const shownSlug = entryAt ? (entryPage ?? `${entryAt.collection}/${entryAt.slug}`) : slug;
   const selectedSection = target ? (getAt(docs[target.file]?.data, target.path.map(String)) as StoredSection | undefined) : undefined;
 
   return (
@@ -347,11 +424,11 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           Content editor
         </a>
         <div className="topbar-page">
-          {slug && (
+          {shownSlug && (
             <>
-              <span className="topbar-slug">/{slug === 'home' ? '' : slug}</span>
-              {!slug.includes('[slug]') && (
-                <a className="btn btn-ghost btn-small" href={slug === 'home' ? '/' : `/${slug}/`} target="_blank" rel="noreferrer">
+              <span className="topbar-slug">/{shownSlug === 'home' ? '' : shownSlug}</span>
+              {!shownSlug.includes('[slug]') && (!entryAt || (entryPage && entryDoc?.version)) && (
+                <a className="btn btn-ghost btn-small" href={shownSlug === 'home' ? '/' : `/${shownSlug}/`} target="_blank" rel="noreferrer">
                   View page ↗
                 </a>
               )}
@@ -410,7 +487,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
               {recovery.map(({ draft, changedOnDisk, isNew }) => (
                 <li key={draft.file}>
                   {draft.file}, from {new Date(draft.savedAt).toLocaleString()}
-                  {isNew && ' (a new page)'}
+                  {isNew && (draft.file.startsWith('pages/') ? ' (a new page)' : ' (a new file)')}
                   {changedOnDisk && ': the file changed on disk since; restoring and saving will replace that change'}
                 </li>
               ))}
@@ -448,6 +525,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
       <div className="workspace">
         <aside className="sidebar">
           <PageTree docs={docs} currentSlug={slug} onOpen={(next) => open(next)} onNewPage={() => setDialog({ kind: 'new-page' })} />
+          <CollectionTree docs={docs} collection="posts" currentRoute={slug} onOpen={(next) => open(next)} onNew={() => setDialog({ kind: 'new-entry', collection: 'posts' })} />
+          <CollectionTree docs={docs} collection="tags" currentRoute={slug} onOpen={(next) => open(next)} onNew={() => setDialog({ kind: 'new-entry', collection: 'tags' })} />
           {page && (
             <>
               <button type="button" className={`page-settings-link${selected === null ? ' is-active' : ''}`} onClick={() => select(null)}>
@@ -462,6 +541,20 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         <main className="stage" aria-label="Preview">
           {slug && page ? (
             <Preview slug={slug} files={previewFiles} selectedId={selectedEntry?.id} scrollRequest={scrollRequest} viewport={viewport} onSelect={selectFromPreview} />
+          ) : entryAt && entryDoc && entryPage ? (
+            <Preview slug={entryPage} files={previewFiles} selectedId={undefined} scrollRequest={0} viewport={viewport} onSelect={noSelect} />
+          ) : entryAt && entryDoc ? (
+            <div className="welcome">
+              <h1>No page for {entryAt.collection}</h1>
+              <p>
+                There is no <code>{entryAt.collection}/[slug]</code> template page, so this {entryAt.collection === 'posts' ? 'post' : 'tag'} has no page of its own to preview. It still shows in lists of {entryAt.collection} on other pages.
+              </p>
+            </div>
+          ) : entryAt ? (
+            <div className="welcome">
+              <h1>No {entryAt.collection === 'posts' ? 'post' : 'tag'} “{entryAt.slug}”</h1>
+              <p>Pick one on the left, or create a new one.</p>
+            </div>
           ) : (
             <div className="welcome">
               <h1>{slug ? `No page “${slug}”` : 'Choose a page to edit'}</h1>
@@ -492,6 +585,17 @@ export default function EditorApp({ payload, initialSlug }: Props) {
             <BrokenRefInspector entry={selectedEntry} onDelete={() => remove(selectedEntry.index)} />
           ) : page ? (
             <PageInspector page={page} issues={pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} />
+          ) : entryAt && entryDoc ? (
+            <EntryInspector
+              collection={entryAt.collection}
+              slug={entryAt.slug}
+              data={entryDoc.data as Record<string, unknown>}
+              issues={entryFormIssues}
+              onChange={changeEntry}
+              resolveRef={resolveRef}
+              media={media}
+              relationOptions={relationOptions}
+            />
           ) : null}
         </aside>
       </div>
@@ -507,6 +611,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
       {dialog?.kind === 'picker' && <SectionPicker onPick={addOfType} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'new-page' && <NewPageDialog existing={existingSlugs} onCreate={createPage} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'new-entry' && (
+        <NewEntryDialog collection={dialog.collection} existing={entrySlugsOf(dialog.collection)} onCreate={(entrySlug) => createEntry(dialog.collection, entrySlug)} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'conflict' && (
         <ConflictDialog
           name={dialog.file}

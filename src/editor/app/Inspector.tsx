@@ -1,15 +1,17 @@
 /**
  * The form of the selected section, generated from its registry schema, or
- * the page's own settings when no section is selected.
+ * the page's own settings when no section is selected, or the form of an
+ * open post or tag, generated from its collection schema.
  */
 import { useMemo } from 'react';
 import { inputJsonSchema, sectionJsonSchemas } from '../../engine/schema/json-schema';
+import { collectionSchemas } from '../../engine/schema/collections';
 import { PageMetaSchema } from '../../engine/schema/page';
 import { sectionRegistry } from '../../sections/registry';
 import { fieldsOf, type FieldSpec } from '../lib/form';
 import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
-import { Field, type FieldContext, type Path } from './fields';
+import { Field, type FieldContext, type Path, type RelationOption } from './fields';
 import type { MediaOptions } from './MediaLibrary';
 
 const formCache = new Map<string, { data: FieldSpec[]; settings: FieldSpec[] }>();
@@ -141,3 +143,40 @@ export function PageInspector({ page, issues, onChange, resolveRef, media }: Pag
   );
 }
 
+
+const entryForms = Object.fromEntries(Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema))])) as Record<string, FieldSpec[]>;
+
+interface EntryProps {
+  collection: 'posts' | 'tags';
+  slug: string;
+  data: Record<string, unknown>;
+  issues: IssueMap;
+  onChange(path: Path, value: unknown): void;
+  resolveRef(ref: string): unknown;
+  media?: MediaOptions;
+  relationOptions(collection: string): readonly RelationOption[];
+}
+
+export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions }: EntryProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
+  const fields = entryForms[collection] ?? [];
+  return (
+    <div className="inspector-body">
+      <div className="inspector-head">
+        <div>
+          <p className="eyebrow">{collection === 'posts' ? 'Post' : 'Tag'}</p>
+          <h2 className="inspector-title">{slug}</h2>
+        </div>
+      </div>
+      <p className="inspector-description">
+        Stored in <code>src/data/collections/{collection}/{slug}.json</code>. {collection === 'posts' ? 'Lists of posts on every page show your changes in the preview.' : 'Tag chips and tag pages show your changes in the preview.'}
+      </p>
+      <div className="form-group">
+        <h3>Content</h3>
+        {fields.map((spec) => (
+          <Field key={spec.key} spec={spec} value={data?.[spec.key]} path={[spec.key]} context={context} />
+        ))}
+      </div>
+    </div>
+  );
+}

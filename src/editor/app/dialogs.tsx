@@ -1,6 +1,6 @@
-/** Modal dialogs: the section picker, the new-page form and the save conflict; `Dialog` is also the media library's frame. */
+/** Modal dialogs: the section picker, the new-page and new-entry forms and the save conflict; `Dialog` is also the media library's frame. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { isValidSlug } from '../../engine/slug';
+import { isValidSegment, isValidSlug } from '../../engine/slug';
 import { sectionDefinitions } from '../../sections/registry';
 
 export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
@@ -44,16 +44,13 @@ export function SectionPicker({ onPick, onClose }: { onPick(type: string): void;
   );
 }
 
-export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+/** Asks for a slug, checked as it is typed; the new-page and new-entry dialogs. */
+function SlugDialog({ title, prefix, problemOf, hint, submit, onCreate, onClose }: { title: string; prefix: string; problemOf(slug: string): string | null; hint: string; submit: string; onCreate(slug: string): void; onClose(): void }) {
   const [slug, setSlug] = useState('');
   const [touched, setTouched] = useState(false);
-  const problem = !isValidSlug(slug)
-    ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
-    : existing.has(slug)
-      ? `A page "${slug}" already exists.`
-      : null;
+  const problem = problemOf(slug);
   return (
-    <Dialog title="New page" onClose={onClose}>
+    <Dialog title={title} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -66,11 +63,11 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
             Slug
           </label>
           <div className="slug-input">
-            <span aria-hidden="true">/</span>
+            <span aria-hidden="true">{prefix}</span>
             <input id="new-page-slug" className="input mono" value={slug} onChange={(e) => { setSlug(e.target.value.trim()); setTouched(true); }} aria-invalid={touched && problem ? true : undefined} aria-describedby="new-page-help" autoFocus />
           </div>
           <p className={touched && problem ? 'field-error' : 'field-hint'} id="new-page-help">
-            {touched && problem ? problem : 'The page starts with the shared header, a page header and the shared footer.'}
+            {touched && problem ? problem : hint}
           </p>
         </div>
         <div className="dialog-actions">
@@ -78,11 +75,53 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={Boolean(problem)}>
-            Create page
+            {submit}
           </button>
         </div>
       </form>
     </Dialog>
+  );
+}
+
+export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+  return (
+    <SlugDialog
+      title="New page"
+      prefix="/"
+      problemOf={(slug) =>
+        !isValidSlug(slug)
+          ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
+          : existing.has(slug)
+            ? `A page "${slug}" already exists.`
+            : null
+      }
+      hint="The page starts with the shared header, a page header and the shared footer."
+      submit="Create page"
+      onCreate={onCreate}
+      onClose={onClose}
+    />
+  );
+}
+
+/** A new post or tag: its slug is its file name under src/data/collections/<collection>/. */
+export function NewEntryDialog({ collection, existing, onCreate, onClose }: { collection: 'posts' | 'tags'; existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+  const noun = collection === 'posts' ? 'post' : 'tag';
+  return (
+    <SlugDialog
+      title={`New ${noun}`}
+      prefix={`/${collection}/`}
+      problemOf={(slug) =>
+        !isValidSegment(slug)
+          ? 'Use lowercase letters, digits and single hyphens (for example release-notes).'
+          : existing.has(slug)
+            ? `A ${noun} "${slug}" already exists.`
+            : null
+      }
+      hint={`Saved to src/data/collections/${collection}/<slug>.json when you press Save.`}
+      submit={`Create ${noun}`}
+      onCreate={onCreate}
+      onClose={onClose}
+    />
   );
 }
 

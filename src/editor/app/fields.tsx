@@ -20,6 +20,16 @@ export interface FieldContext {
   resolveRef(ref: string): unknown;
   /** For image fields: the upload limit and where images are used. Without it, image fields have no picker. */
   media?: MediaOptions;
+  /** For relation fields (an array of entry slugs): the entries of a collection to choose from. */
+  relationOptions?(collection: string): readonly RelationOption[];
+}
+
+/** An entry a relation field can point to. */
+export interface RelationOption {
+  slug: string;
+  label: string;
+  /** A #rrggbb accent, shown as a dot (tags). */
+  accent?: string;
 }
 
 const key = (path: Path) => path.map(String).join('.');
@@ -255,6 +265,7 @@ export function Field({ spec, value, path, context }: { spec: FieldSpec; value: 
     case 'object':
       return <ObjectField spec={spec} value={value} path={path} context={context} error={error} />;
     case 'array':
+      if (spec.relation && context.relationOptions) return <RelationField id={id} spec={spec} value={value} error={error} options={context.relationOptions(spec.relation)} itemError={(index) => issueUnder(context.issues, [...path, index])} onChange={set} />;
       return <ArrayField spec={spec} value={value} path={path} context={context} error={error} />;
     default: {
       const type = spec.kind === 'email' ? 'email' : spec.kind === 'date' ? 'date' : spec.kind === 'url' ? 'text' : 'text';
@@ -267,6 +278,50 @@ export function Field({ spec, value, path, context }: { spec: FieldSpec; value: 
       );
     }
   }
+}
+
+/**
+ * An array of entry slugs as a multi-select of the collection's entries: one
+ * checkbox each, in a labelled group, so Tab and Space work. A slug with no
+ * entry stays listed (checked) so it can be removed.
+ */
+function RelationField({ id, spec, value, error, options, itemError, onChange }: { id: string; spec: FieldSpec; value: unknown; error?: string; options: readonly RelationOption[]; itemError(index: number): string | undefined; onChange(value: string[]): void }) {
+  const selected = Array.isArray(value) ? value.filter((slug): slug is string => typeof slug === 'string') : [];
+  const known = new Set(options.map((option) => option.slug));
+  const all = [...options, ...selected.filter((slug) => !known.has(slug)).map((slug) => ({ slug, label: slug, accent: undefined, missing: true }))];
+  const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((other) => other !== slug));
+  return (
+    <fieldset className="fieldset fieldset-relation" aria-describedby={describedBy(id, spec, error)} aria-invalid={error ? true : undefined}>
+      <legend>
+        {spec.label} <span className="count">{selected.length}</span>
+      </legend>
+      {all.length === 0 ? (
+        <p className="field-hint">There are no {spec.relation} yet.</p>
+      ) : (
+        <ul className="relation-options">
+          {all.map((option) => {
+            const problem = selected.includes(option.slug) ? itemError(selected.indexOf(option.slug)) : undefined;
+            return (
+              <li key={option.slug}>
+                <label className={`relation-option${'missing' in option ? ' is-missing' : ''}`}>
+                  <input type="checkbox" checked={selected.includes(option.slug)} onChange={(event) => toggle(option.slug, event.target.checked)} />
+                  <span className="relation-dot" aria-hidden="true" style={option.accent ? { background: option.accent } : undefined} />
+                  <span className="relation-label">{option.label}</span>
+                  <span className="relation-slug">{option.slug}</span>
+                </label>
+                {problem && (
+                  <p className="field-error" role="alert">
+                    {option.slug}: {problem}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Hint id={id} description={spec.description} error={error} />
+    </fieldset>
+  );
 }
 
 function ObjectField({ spec, value, path, context, error }: { spec: FieldSpec; value: unknown; path: Path; context: FieldContext; error?: string }) {

@@ -58,6 +58,14 @@ function describePageChange(before: unknown, after: unknown): string {
 export function describe(docs: Docs, action: Extract<Action, { type: 'set' }>): { label: string; key?: string } {
   // A caller that knows more (which button moved what) names the step itself.
   if (action.label) return { label: action.label };
+  const doc = docs[action.file];
+  if (doc?.kind === 'entry') {
+    // `posts/x` → "Edit post title"
+    const noun = doc.saveSlug.split('/')[0]!.replace(/s$/, '');
+    const field = action.path.find((part): part is string => typeof part === 'string');
+    if (!field) return { label: `Edit ${noun}` };
+    return { label: `Edit ${noun} ${field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`, key: `${action.file}:${action.path.join('/')}` };
+  }
   if (action.path.length === 0) return { label: describePageChange(docs[action.file]?.data, action.value) };
   const { type, rest } = sectionType(docs, action.file, action.path);
   const fields = rest.filter((part) => typeof part === 'string' && part !== 'data' && part !== 'settings') as string[];
@@ -65,6 +73,9 @@ export function describe(docs: Docs, action: Extract<Action, { type: 'set' }>): 
   const subject = action.path[0] === 'meta' ? 'page' : type;
   return { label: `Edit ${subject} ${field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}`, key: `${action.file}:${action.path.join('/')}` };
 }
+
+const createLabel = (doc: EditorDoc) =>
+  doc.kind === 'entry' ? `Create ${doc.saveSlug.split('/')[0]!.replace(/s$/, '')} ${doc.saveSlug.slice(doc.saveSlug.indexOf('/') + 1)}` : `Create page /${doc.saveSlug}`;
 
 export function reducer(state: EditorState, action: Action): EditorState {
   const { docs } = state;
@@ -79,7 +90,7 @@ export function reducer(state: EditorState, action: Action): EditorState {
       return { docs: { ...docs, [action.file]: { ...doc, data: setAt(doc.data, action.path, action.value) } }, history };
     }
     case 'put': {
-      const history = action.undoable === false ? state.history : record(state.history, snapshotOf(docs), `Create page /${action.doc.saveSlug}`, undefined, Date.now());
+      const history = action.undoable === false ? state.history : record(state.history, snapshotOf(docs), createLabel(action.doc), undefined, Date.now());
       return { docs: { ...docs, [action.doc.file]: action.doc }, history };
     }
     case 'replace':

@@ -83,9 +83,16 @@ export function restoreDrafts(docs: Docs, drafts: Recoverable[]): Docs {
     const current = docs[draft.file];
     next[draft.file] = current
       ? { ...current, data: draft.data }
-      : { file: draft.file, kind: 'page', saveSlug: draft.file.slice('pages/'.length, -'.json'.length), data: draft.data, savedJson: '', version: null };
+      : newDocFor(draft.file, draft.data);
   }
   return next;
+}
+
+/** An unsaved doc for a file the drafts have and the disk does not: a new page or a new entry. */
+function newDocFor(file: string, data: unknown): EditorDoc {
+  const entry = /^collections\/(posts|tags)\/([^/]+)\.json$/.exec(file);
+  if (entry) return { file, kind: 'entry', saveSlug: `${entry[1]}/${entry[2]}`, data, savedJson: '', version: null };
+  return { file, kind: 'page', saveSlug: file.slice('pages/'.length, -'.json'.length), data, savedJson: '', version: null };
 }
 
 export function discardDrafts(store: DraftStore, drafts: Recoverable[]): void {

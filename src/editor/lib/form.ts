@@ -37,6 +37,8 @@ export interface FieldSpec {
   children?: FieldSpec[];
   /** The field of each item of an array. */
   item?: FieldSpec;
+  /** An array of slugs of entries of this collection (`tags`): edited as a multi-select of those entries. */
+  relation?: string;
 }
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
@@ -66,7 +68,14 @@ export function fieldSpec(key: string, schema: JsonSchema, required: boolean): F
     case 'number':
       return { ...base, kind: 'number', integer: schema.type === 'integer', min: schema.minimum, max: schema.maximum };
     case 'array':
-      return { ...base, kind: 'array', min: schema.minItems, max: schema.maxItems, item: fieldSpec('item', { title: schema.items?.title ?? 'Item', ...schema.items }, true) };
+      return {
+        ...base,
+        kind: 'array',
+        min: schema.minItems,
+        max: schema.maxItems,
+        item: fieldSpec('item', { title: schema.items?.title ?? 'Item', ...schema.items }, true),
+        ...(schema.relation ? { relation: schema.relation } : {}),
+      };
     case 'object':
       return { ...base, kind: isImage(schema) ? 'image' : 'object', children: fieldsOf(schema) };
     default:

@@ -5,7 +5,7 @@
  */
 import { isRef } from '../../engine/schema/refs';
 import { parseRef, RefSyntaxError } from '../../engine/pointer';
-import { HOME_SLUG } from '../../engine/slug';
+import { HOME_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
 
 export type DocKind = 'page' | 'shared' | 'entry';
 
@@ -223,6 +223,86 @@ export function sortedPages(docs: Docs): EditorDoc[] {
   return Object.values(docs)
     .filter((doc) => doc.kind === 'page')
     .sort((a, b) => (a.saveSlug === HOME_SLUG ? -1 : b.saveSlug === HOME_SLUG ? 1 : a.saveSlug.localeCompare(b.saveSlug)));
+}
+
+// ---- collection entries: posts and tags ----
+
+export const ENTRY_COLLECTIONS = ['posts', 'tags'] as const;
+export type EntryCollection = (typeof ENTRY_COLLECTIONS)[number];
+
+export const entryFile = (collection: string, slug: string) => `collections/${collection}/${slug}.json`;
+
+/**
+ * The editor's route for an entry: `~posts/<slug>` (URL `/editor/~posts/<slug>`).
+ * The `~` keeps entry routes apart from page slugs such as `posts/[slug]`,
+ * which a page may also have.
+ */
+export const entryRoute = (collection: string, slug: string) => `~${collection}/${slug}`;
+
+/** The collection and slug of an entry route, or undefined for a page slug. */
+export function parseEntryRoute(route: string | null): { collection: EntryCollection; slug: string } | undefined {
+  const match = route === null ? null : /^~(posts|tags)\/([^/]+)$/.exec(route);
+  return match ? { collection: match[1] as EntryCollection, slug: match[2]! } : undefined;
+}
+
+/** The entries of a collection, sorted by slug. */
+export function entriesOf(docs: Docs, collection: string): EditorDoc[] {
+  return Object.values(docs)
+    .filter((doc) => doc.kind === 'entry' && doc.saveSlug.startsWith(`${collection}/`))
+    .sort((a, b) => a.saveSlug.localeCompare(b.saveSlug));
+}
+
+/** The slug of an entry doc: `posts/x` → `x`. */
+export const entrySlugOf = (doc: EditorDoc) => doc.saveSlug.slice(doc.saveSlug.indexOf('/') + 1);
+
+/** What an entry is called in lists: a post's title, a tag's name, else its slug. */
+export function entryLabel(doc: EditorDoc): string {
+  const data = doc.data as { title?: unknown; name?: unknown } | undefined;
+  const label = data?.title ?? data?.name;
+  return typeof label === 'string' && label.trim() ? label : entrySlugOf(doc);
+}
+
+/** The slugs of every collection's entries, as entry validation checks relations against them. */
+export function knownEntries(docs: Docs): Record<string, ReadonlySet<string>> {
+  return Object.fromEntries(ENTRY_COLLECTIONS.map((collection) => [collection, new Set(entriesOf(docs, collection).map(entrySlugOf))]));
+}
+
+/** The page slug an entry is shown at, from its collection's template page (`posts/[slug]` → `posts/x`); undefined without a template. */
+export function entryPageSlug(docs: Docs, collection: string, slug: string): string | undefined {
+  const template = sortedPages(docs).find((doc) => (doc.data as StoredPage | undefined)?.template?.collection === collection);
+  if (!template || !template.saveSlug.endsWith(`/${TEMPLATE_SEGMENT}`)) return undefined;
+  return `${template.saveSlug.slice(0, -TEMPLATE_SEGMENT.length)}${slug}`;
+}
+
+const titleCase = (slug: string) =>
+  slug
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+
+/** The data of a new entry: a title or name from the slug, placeholders for the rest; `today` as YYYY-MM-DD. */
+export function newEntry(collection: EntryCollection, slug: string, today: string): Record<string, unknown> {
+  if (collection === 'tags') return { name: titleCase(slug), description: 'What the posts with this tag are about.', accent: '#4f46e5' };
+  return {
+    title: titleCase(slug),
+    excerpt: 'A sentence or two that sums up the post.',
+    date: today,
+    author: 'Editor',
+    tags: [],
+    body: 'Start writing here.',
+  };
+}
+
+/** The editor doc of a new, unsaved entry. */
+export function newEntryDoc(collection: EntryCollection, slug: string, data: unknown): EditorDoc {
+  return { file: entryFile(collection, slug), kind: 'entry', saveSlug: `${collection}/${slug}`, data, savedJson: '', version: null };
+}
+
+/** Save order: shared documents, then tags, other entries (which may name tags), then pages. */
+export function saveRank(doc: EditorDoc): number {
+  if (doc.kind === 'shared') return 0;
+  if (doc.kind === 'entry') return doc.saveSlug.startsWith('tags/') ? 1 : 2;
+  return 3;
 }
 
 /** What POST /api/save-to-file needs for one document. */

@@ -8,9 +8,12 @@
  * and the others hit the cache. The result is the same as `StoredPageSchema`'s.
  */
 import { z } from 'astro/zod';
+import { collectionSchemas } from '../../engine/schema/collections';
+import { inputJsonSchema } from '../../engine/schema/json-schema';
 import { buildPageSchemas } from '../../engine/schema/page';
 import { collectRefs, isRef, refShapeProblem } from '../../engine/schema/refs';
 import { sectionDefinitions, StoredPageSchema } from '../../sections/registry';
+import { fieldsOf } from './form';
 
 export type IssueMap = ReadonlyMap<string, string>;
 
@@ -114,6 +117,33 @@ export function pageIssues(page: unknown): IssueMap {
   const inSections = checks.flatMap((check, index) => prefixed(['sections', index], check.schema));
   const order = prefixed(['sections'], schemaIssues(sectionOrder.safeParse(sections)));
   return collect([...refs, ...fields, ...inSections, ...order]);
+}
+
+/** The fields of each collection that hold slugs of another collection's entries (`posts.tags` → `tags`). */
+const relationFields = Object.fromEntries(
+  Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema)).filter((spec) => spec.relation)]),
+) as Record<string, ReturnType<typeof fieldsOf>>;
+
+/**
+ * Issues of a collection entry (a post or a tag), keyed from the entry
+ * (`title`, `tags.1`): its collection schema, then, when `known` gives the
+ * entries of each collection, relations to entries that do not exist
+ * (`tags.1: Unknown tag`).
+ */
+export function entryIssues(collection: string, data: unknown, known?: Readonly<Record<string, ReadonlySet<string>>>): IssueMap {
+  const schema = (collectionSchemas as Record<string, z.ZodType>)[collection];
+  if (!schema) return collect([{ path: [], message: `Unknown collection "${collection}"` }]);
+  const issues: Issue[] = [...schemaIssues(schema.safeParse(data))];
+  const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  for (const spec of relationFields[collection] ?? []) {
+    const slugs = known?.[spec.relation!];
+    const value = record[spec.key];
+    if (!slugs || !Array.isArray(value)) continue;
+    value.forEach((slug, index) => {
+      if (typeof slug === 'string' && !slugs.has(slug)) issues.push({ path: [spec.key, index], message: `Unknown ${spec.relation!.replace(/s$/, '')}` });
+    });
+  }
+  return collect(issues);
 }
 
 /** Maps the server's 400 issues (JSON pointers) to the same keys. */

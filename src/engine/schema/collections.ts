@@ -44,7 +44,7 @@ export const PostSchema = z.object({
   /** Optional cover image, also used as the page's og:image. */
   cover: field(ImageSelectionSchema.optional(), 'Cover', 'Cover image of the post.'),
   /** Slugs of the tags this post carries (a relation to the tags collection). */
-  tags: field(z.array(entrySlug()), 'Tags', 'Slugs of the tags this post carries.'),
+  tags: field(z.array(entrySlug()), 'Tags', 'Slugs of the tags this post carries.', { relation: 'tags' }),
   /** The essay itself, in Markdown. */
   body: field(markdown(), 'Body', 'The essay, in Markdown.', { widget: 'markdown' }),
 });

@@ -11,6 +11,8 @@ export interface JsonSchema {
   title?: string;
   description?: string;
   widget?: string;
+  /** An array of slugs of this collection's entries. */
+  relation?: string;
   example?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];

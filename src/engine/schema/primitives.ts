@@ -14,6 +14,8 @@ declare module 'zod/v4/core' {
     widget?: Widget;
     /** Placeholder or example value shown by the editor and the docs. */
     example?: string;
+    /** For an array of entry slugs: the collection the slugs point into (the editor offers its entries). */
+    relation?: string;
   }
 }
 
@@ -25,7 +27,7 @@ export function field<T extends z.ZodType>(
   schema: T,
   title: string,
   description: string,
-  extra: { widget?: Widget; example?: string } = {},
+  extra: { widget?: Widget; example?: string; relation?: string } = {},
 ): T {
   return schema.meta({ title, description, ...extra });
 }

@@ -1,0 +1,112 @@
+/**
+ * Posts and tags in the editor, in Chromium against `astro dev` on a copy of
+ * the project (see global-setup.ts): entry lists, entry forms, previews of
+ * collection-bound sections from unsaved entries, and new entries.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+
+const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
+
+const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
+const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
+const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
+const postsNav = (page: Page) => page.getByRole('navigation', { name: 'Posts' });
+const tagsNav = (page: Page) => page.getByRole('navigation', { name: 'Tags' });
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
+
+async function openEditor(page: Page, slug: string) {
+  await page.goto(`/editor/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
+}
+
+async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+}
+
+test('lists posts and tags, and an unsaved post title shows in the home page’s posts list', async ({ page }) => {
+  await openEditor(page, 'home');
+  await expect(postsNav(page).getByRole('link')).toHaveCount(7);
+  await expect(tagsNav(page).getByRole('link')).toHaveCount(6);
+  for (const name of ['New post', 'New tag']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+
+  await postsNav(page).getByRole('link', { name: /Zero JavaScript by default/ }).click();
+  await expect(page).toHaveURL(/\/editor\/~posts\/zero-javascript-by-default$/);
+  await expect(preview(page).locator('[data-section-type="post-detail"] h1')).toHaveText('Zero JavaScript by default');
+  await expect(page.getByLabel('Body', { exact: true })).toHaveValue(/\S/);
+  await page.getByLabel('Title', { exact: true }).fill('Zero JavaScript, edited in a test');
+  await expect(preview(page).locator('[data-section-type="post-detail"] h1')).toHaveText('Zero JavaScript, edited in a test');
+  await expect(postsNav(page).getByRole('link', { name: /edited in a test/ }).locator('.dirty-dot')).toBeVisible();
+  await expect(page.locator('.save-state')).toHaveText('1 unsaved change');
+
+  // The home page's posts list renders the unsaved entry.
+  await page.locator('.page-tree a[href="/editor/home"]').click();
+  await expect(page).toHaveURL(/\/editor\/home$/);
+  await expect(preview(page).locator('[data-section-id="home-latest-posts"]')).toContainText('Zero JavaScript, edited in a test');
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+  await shot(page, 'collections-home-preview');
+
+  // A blank title is an error that blocks saving, like a page's.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/editor\/~posts\/zero-javascript-by-default$/);
+  await page.getByLabel('Title', { exact: true }).fill('');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Save is blocked' })).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill('Zero JavaScript, edited in a test');
+
+  await save(page);
+  expect(await readData('collections/posts/zero-javascript-by-default.json')).toMatchObject({ title: 'Zero JavaScript, edited in a test', tags: ['performance', 'static-sites'] });
+  await page.reload();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Zero JavaScript, edited in a test');
+  expect(await (await page.request.get('/')).text()).toContain('Zero JavaScript, edited in a test');
+});
+
+test('creates a tag and a post that carries it, picked with the keyboard, and saves both', async ({ page }) => {
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'New tag' }).click();
+  const slug = page.getByLabel('Slug');
+  await slug.fill('Field Notes');
+  await expect(page.getByRole('button', { name: 'Create tag' })).toBeDisabled();
+  await slug.fill('accessibility');
+  await expect(page.getByText('A tag "accessibility" already exists.')).toBeVisible();
+  await slug.fill('field-notes');
+  await page.getByRole('button', { name: 'Create tag' }).click();
+  await expect(page).toHaveURL(/\/editor\/~tags\/field-notes$/);
+  await page.getByLabel('Name', { exact: true }).fill('Field notes');
+  await expect(preview(page).locator('[data-section-type="tag-detail"]')).toContainText('Field notes');
+
+  await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByLabel('Slug').fill('report-from-the-field');
+  await page.getByRole('button', { name: 'Create post' }).click();
+  await expect(page).toHaveURL(/\/editor\/~posts\/report-from-the-field$/);
+  await expect(page.getByLabel('Author', { exact: true })).toHaveValue('Editor');
+  await page.getByLabel('Title', { exact: true }).fill('A report from the field');
+
+  // The tags: one checkbox per tag, in slug order, new tags included.
+  const tags = page.getByRole('group', { name: /^Tags/ });
+  await expect(tags.getByRole('checkbox')).toHaveCount(7);
+  await tags.getByRole('checkbox', { name: /Accessibility/ }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab'); // content-modeling, design-systems, editorial, field-notes
+  await expect(tags.getByRole('checkbox', { name: /Field notes/ })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(tags.getByRole('checkbox', { name: /Field notes/ })).toBeChecked();
+  for (let i = 0; i < 4; i += 1) await page.keyboard.press('Shift+Tab');
+  await expect(tags.getByRole('checkbox', { name: /Accessibility/ })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(tags.getByRole('checkbox', { name: /Accessibility/ })).not.toBeChecked();
+  await expect(preview(page).locator('[data-section-type="post-detail"]')).toContainText('Field notes');
+  await expect(page.locator('.save-state')).toHaveText('2 unsaved changes');
+  await shot(page, 'collections-new-post');
+
+  await save(page);
+  expect(await readData('collections/tags/field-notes.json')).toEqual({ name: 'Field notes', description: expect.any(String), accent: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+  expect(await readData('collections/posts/report-from-the-field.json')).toMatchObject({ title: 'A report from the field', author: 'Editor', tags: ['field-notes'], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  expect((await page.request.get('/posts/report-from-the-field/')).status()).toBe(200);
+  expect(await (await page.request.get('/tags/field-notes/')).text()).toContain('A report from the field');
+});

@@ -1,0 +1,152 @@
+/** Posts and tags in the editor: their forms, validation, new entries and routes. */
+import { describe, expect, it } from 'vitest';
+import { PostSchema, TagSchema } from '../../src/engine/schema/collections';
+import { inputJsonSchema } from '../../src/engine/schema/json-schema';
+import { reducer, type EditorState } from '../../src/editor/app/useEditorState';
+import { restoreDrafts } from '../../src/editor/lib/drafts';
+import { fieldsOf } from '../../src/editor/lib/form';
+import { emptyHistory } from '../../src/editor/lib/history';
+import {
+  docsFromPayload,
+  entriesOf,
+  entryLabel,
+  entryPageSlug,
+  entryRoute,
+  knownEntries,
+  newEntry,
+  newEntryDoc,
+  parseEntryRoute,
+  projectStateFor,
+  saveRank,
+  type Docs,
+} from '../../src/editor/lib/model';
+import { entryIssues } from '../../src/editor/lib/validate';
+
+const post = {
+  title: 'Hello',
+  excerpt: 'A post.',
+  date: '2026-01-02',
+  author: 'Ann',
+  tags: ['news'],
+  body: '## Hi',
+};
+const tag = { name: 'News', description: 'What is new.', accent: '#112233' };
+
+const docs: Docs = docsFromPayload({
+  problems: [],
+  maxUploadBytes: 1,
+  docs: [
+    { file: 'collections/posts/hello.json', kind: 'entry', saveSlug: 'posts/hello', data: post, version: 'v1' },
+    { file: 'collections/tags/news.json', kind: 'entry', saveSlug: 'tags/news', data: tag, version: 'v2' },
+    { file: 'collections/tags/alpha.json', kind: 'entry', saveSlug: 'tags/alpha', data: { ...tag, name: 'Alpha' }, version: 'v3' },
+    { file: 'pages/home.json', kind: 'page', saveSlug: 'home', data: { id: 'home', slug: 'home', meta: {}, sections: [] }, version: 'v4' },
+    { file: 'pages/posts/[slug].json', kind: 'page', saveSlug: 'posts/[slug]', data: { id: 'post', slug: 'posts/[slug]', meta: {}, template: { collection: 'posts' }, sections: [] }, version: 'v5' },
+    { file: 'shared/footer.json', kind: 'shared', saveSlug: 'shared/footer', data: {}, version: 'v6' },
+  ],
+});
+
+describe('entry forms', () => {
+  const postFields = fieldsOf(inputJsonSchema(PostSchema));
+  const field = (key: string) => postFields.find((spec) => spec.key === key)!;
+
+  it('marks a post’s tags as a relation to the tags collection, and nothing else', () => {
+    expect(field('tags')).toMatchObject({ kind: 'array', relation: 'tags', label: 'Tags', required: true, item: { kind: 'text' } });
+    expect(postFields.filter((spec) => spec.relation).map((spec) => spec.key)).toEqual(['tags']);
+    expect(fieldsOf(inputJsonSchema(TagSchema)).some((spec) => spec.relation)).toBe(false);
+  });
+
+  it('generates the post and tag forms from the schemas', () => {
+    expect(postFields.map((spec) => [spec.key, spec.kind])).toEqual([
+      ['title', 'text'], ['excerpt', 'textarea'], ['date', 'date'], ['author', 'text'], ['cover', 'image'], ['tags', 'array'], ['body', 'markdown'],
+    ]);
+    expect(fieldsOf(inputJsonSchema(TagSchema)).map((spec) => spec.kind)).toEqual(['text', 'textarea', 'color']);
+  });
+});
+
+describe('entry validation', () => {
+  const known = knownEntries(docs);
+
+  it('accepts valid entries', () => {
+    expect(entryIssues('posts', post, known).size).toBe(0);
+    expect(entryIssues('tags', tag, known).size).toBe(0);
+  });
+
+  it('reports schema issues keyed by field', () => {
+    const issues = entryIssues('posts', { ...post, title: ' ', date: '2026-13-40', tags: ['Not A Slug'] });
+    expect(issues.get('title')).toBe('Required');
+    expect(issues.get('date')).toBe('Use a YYYY-MM-DD date');
+    expect(issues.get('tags.0')).toBe('Use lowercase letters, digits and hyphens');
+    expect(entryIssues('tags', { ...tag, accent: 'red' }).get('accent')).toBe('Use a #rrggbb colour');
+    expect(entryIssues('posts', { ...post, body: undefined }).has('body')).toBe(true);
+  });
+
+  it('reports tags that do not exist, when it knows the tags', () => {
+    const issues = entryIssues('posts', { ...post, tags: ['news', 'ghost', 'alpha'] }, known);
+    expect([...issues]).toEqual([['tags.1', 'Unknown tag']]);
+    // Without the known entries it checks the schema only.
+    expect(entryIssues('posts', { ...post, tags: ['ghost'] }).size).toBe(0);
+  });
+
+  it('refuses an unknown collection', () => {
+    expect([...entryIssues('authors', {})]).toEqual([['', 'Unknown collection "authors"']]);
+  });
+});
+
+describe('new entries', () => {
+  it('starts a post and a tag with valid data', () => {
+    const data = newEntry('posts', 'release-notes', '2026-11-22');
+    expect(data).toEqual({ title: 'Release Notes', excerpt: expect.any(String), date: '2026-11-22', author: 'Editor', tags: [], body: expect.any(String) });
+    expect(entryIssues('posts', data, knownEntries(docs)).size).toBe(0);
+    expect(entryIssues('tags', newEntry('tags', 'how-to', '2026-11-22')).size).toBe(0);
+    expect(newEntry('tags', 'how-to', '2026-11-22')).toMatchObject({ name: 'How To' });
+  });
+
+  it('is a new, unsaved doc that saves through the entry’s slug', () => {
+    const doc = newEntryDoc('tags', 'how-to', { name: 'How to' });
+    expect(doc).toMatchObject({ file: 'collections/tags/how-to.json', kind: 'entry', saveSlug: 'tags/how-to', version: null, savedJson: '' });
+    expect(projectStateFor(doc)).toEqual({ pages: {}, collections: { tags: { 'how-to': { name: 'How to' } } } });
+  });
+
+  it('is created and edited through the undoable reducer, with named steps', () => {
+    let state: EditorState = { docs, history: emptyHistory };
+    state = reducer(state, { type: 'put', doc: newEntryDoc('tags', 'how-to', newEntry('tags', 'how-to', '2026-11-22')) });
+    state = reducer(state, { type: 'set', file: 'collections/posts/hello.json', path: ['title'], value: 'Hello again' });
+    state = reducer(state, { type: 'set', file: 'collections/posts/hello.json', path: ['tags'], value: ['news', 'how-to'] });
+    expect(state.history.past.map((step) => step.label)).toEqual(['Create tag how-to', 'Edit post title', 'Edit post tags']);
+    expect(entryIssues('posts', state.docs['collections/posts/hello.json']!.data, knownEntries(state.docs)).size).toBe(0);
+    state = reducer(state, { type: 'undo' });
+    state = reducer(state, { type: 'undo' });
+    state = reducer(state, { type: 'undo' });
+    expect(state.docs['collections/tags/how-to.json']).toBeUndefined();
+  });
+
+  it('restores a draft of a new entry as an entry', () => {
+    const draft = { file: 'collections/posts/draft-post.json', data: post, baseVersion: null, savedAt: 0 };
+    const restored = restoreDrafts(docs, [{ draft, isNew: true, changedOnDisk: false }] as never);
+    expect(restored['collections/posts/draft-post.json']).toMatchObject({ kind: 'entry', saveSlug: 'posts/draft-post', version: null });
+  });
+});
+
+describe('entry lists and routes', () => {
+  it('lists a collection’s entries by slug, labelled by title or name', () => {
+    expect(entriesOf(docs, 'tags').map(entryLabel)).toEqual(['Alpha', 'News']);
+    expect(entriesOf(docs, 'posts').map(entryLabel)).toEqual(['Hello']);
+  });
+
+  it('keeps entry routes apart from page slugs', () => {
+    expect(entryRoute('posts', 'hello')).toBe('~posts/hello');
+    expect(parseEntryRoute('~posts/hello')).toEqual({ collection: 'posts', slug: 'hello' });
+    expect(parseEntryRoute('~tags/news')).toEqual({ collection: 'tags', slug: 'news' });
+    for (const route of ['posts/hello', 'posts/[slug]', '~authors/x', '~posts/a/b', null]) expect(parseEntryRoute(route)).toBeUndefined();
+  });
+
+  it('finds an entry’s page through its collection’s template', () => {
+    expect(entryPageSlug(docs, 'posts', 'hello')).toBe('posts/hello');
+    expect(entryPageSlug(docs, 'tags', 'news')).toBeUndefined();
+  });
+
+  it('saves shared documents, then tags, then posts, then pages', () => {
+    const order = Object.values(docs).sort((a, b) => saveRank(a) - saveRank(b)).map((doc) => doc.kind === 'entry' ? doc.saveSlug.split('/')[0] : doc.kind);
+    expect(order).toEqual(['shared', 'tags', 'tags', 'posts', 'page', 'page']);
+  });
+});
