@@ -3,29 +3,14 @@
  * the project (see global-setup.ts): entry lists, entry forms, previews of
  * collection-bound sections from unsaved entries, and new entries.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test, dataFile, readData, preview, shot, openEditor, save } from './support';
 
-const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
 
-const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
-const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 const postsNav = (page: Page) => page.getByRole('navigation', { name: 'Posts' });
 const tagsNav = (page: Page) => page.getByRole('navigation', { name: 'Tags' });
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
 
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/editor/${slug}`);
-  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
-  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
-}
 
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.locator('.save-state')).toHaveText('All changes saved');
-}
 
 test('lists posts and tags, and an unsaved post title shows in the home page’s posts list', async ({ page }) => {
   await openEditor(page, 'home');

@@ -4,28 +4,12 @@
  * page so they do not depend on one another.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test, dataFile, readData, preview, outlineItem, outlineIds, shot, openEditor, save } from './support';
 
-const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
 
-const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
-const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
-const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
-const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
 
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/editor/${slug}`);
-  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
-  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
-}
 
-async function save(page: Page) {
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.locator('.save-state')).toHaveText('All changes saved');
-}
 
 test('opens a page with its outline, preview and named controls', async ({ page }) => {
   await openEditor(page, 'home');

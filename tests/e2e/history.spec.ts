@@ -1,17 +1,9 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test, dataFile, outlineItem, outlineIds, openEditor } from './support';
 
-const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
-const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
-const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
-const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
 
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/editor/${slug}`);
-  await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
-}
 
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');

@@ -6,25 +6,17 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test as base, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { test, preview, outlineItem, shot, openEditor } from './support';
 import sharp from 'sharp';
 
-const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
 
 const assetFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
-const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
 const library = (page: Page) => page.getByRole('dialog', { name: 'Media library' });
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
 
 /** A small PNG of one colour, made with sharp. */
 const png = (background: string, width = 48, height = 32) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 
-async function openEditor(page: Page, slug: string) {
-  await page.goto(`/editor/${slug}`);
-  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
-  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
-}
 
 /** The home hero's form, with the picker open. */
 async function openHeroPicker(page: Page): Promise<Locator> {

@@ -1,0 +1,25 @@
+/** What every editor spec shares: the fixture, the project copy's files, and common steps. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+
+/** Tests run against the dev server global-setup.ts started on a copy of the project. */
+export const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2E_BASE_URL) });
+
+export const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
+export const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
+export const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
+export const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
+export const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
+export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
+
+export async function openEditor(page: Page, slug: string) {
+  await page.goto(`/editor/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
+}
+
+export async function save(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+}
