@@ -14,7 +14,7 @@ const range = (s: Stat, format: (n: number) => string = (n) => fixed(n)) => `${f
 const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ missed');
 const kib = (bytes: number) => `${fixed(bytes / 1024)} KB`;
 
-const succeeded = (points: (BuildPoint | BuildFailure)[]) => points.filter((p): p is BuildPoint => !('error' in p));
+const succeeded = (points: (BuildPoint | BuildFailure)[]) => points.filter((p): p is BuildPoint => !('error' in p)).sort((a, b) => a.pages - b.pages);
 
 function buildSection(all: (BuildPoint | BuildFailure)[]): string[] {
   const points = succeeded(all);
