@@ -12,6 +12,7 @@ import {
 import type { Docs } from '../lib/model';
 import { listAssets, uploadAsset } from './api';
 import { Dialog } from './dialogs';
+import { FieldsetLegend } from './FieldsetLegend';
 import type { FieldContext, Path } from './fields';
 import './media.css';
 
@@ -107,14 +108,7 @@ export function ImageField({ spec, value, path, context, error, renderChild }: I
   return (
     <>
     <fieldset className="fieldset fieldset-image">
-      <legend>
-        {spec.label}
-        {!spec.required && (
-          <button type="button" className="btn btn-link" onClick={() => context.onChange(path, undefined)}>
-            Remove
-          </button>
-        )}
-      </legend>
+      <FieldsetLegend spec={spec} path={path} context={context} />
       <div className="media-field">
         {url ? <img className="media-field-thumb" src={url} alt="" width={96} height={64} /> : <span className="media-field-thumb media-field-none" aria-hidden="true" />}
         <div className="media-field-side">

@@ -8,6 +8,7 @@ import { ICONS, type IconName } from '../../engine/icons';
 import { isRef } from '../../engine/schema/refs';
 import { initialValue, type FieldSpec } from '../lib/form';
 import type { IssueMap } from '../lib/validate';
+import { FieldsetLegend } from './FieldsetLegend';
 import { ImageField, type MediaOptions } from './MediaLibrary';
 
 export type Path = readonly (string | number)[];
@@ -339,14 +340,7 @@ function ObjectField({ spec, value, path, context, error }: { spec: FieldSpec; v
   const record = value as Record<string, unknown>;
   return (
     <fieldset className="fieldset">
-      <legend>
-        {spec.label}
-        {!spec.required && (
-          <button type="button" className="btn btn-link" onClick={() => context.onChange(path, undefined)}>
-            Remove
-          </button>
-        )}
-      </legend>
+      <FieldsetLegend spec={spec} path={path} context={context} />
       {error && <p className="field-error">{error}</p>}
       {spec.children!.map((child) => (
         <Field key={child.key} spec={child} value={record[child.key]} path={[...path, child.key]} context={context} />
