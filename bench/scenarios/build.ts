@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
+import { userEnv } from '../../tests/helpers/servers.ts';
 import { generateSite } from '../lib/generate-site.ts';
 import { repeat, stat, type Stat } from '../lib/stats.ts';
 
@@ -34,7 +35,8 @@ async function timedBuild(root: string): Promise<{ wallMs: number; peakRssMiB: n
   const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'error' }); process.stdout.write('\\nRSS ' + process.resourceUsage().maxRSS);`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+    // userEnv(): a NODE_ENV=development left behind by an in-process Vite server would make this a slow, huge dev-mode build.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1' } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -78,6 +80,8 @@ async function mkdtempDir(label: string): Promise<string> {
 
 /** Time to resolve every page in process, with the site's own resolver over the files. */
 async function resolveAll(dataRoot: string, runs: number): Promise<Stat> {
+  // Vite's createServer sets process.env.NODE_ENV = 'development' when it is unset; put it back afterwards.
+  const nodeEnv = process.env.NODE_ENV;
   const vite = await createServer({ root: PROJECT_ROOT, configFile: false, logLevel: 'error', server: { middlewareMode: true, hmr: false, watch: null }, appType: 'custom', optimizeDeps: { noDiscovery: true, include: [] } });
   try {
     const { createSiteResolver } = await vite.ssrLoadModule('/src/lib/site-resolver.ts');
@@ -92,6 +96,8 @@ async function resolveAll(dataRoot: string, runs: number): Promise<Stat> {
     return stat(times);
   } finally {
     await vite.close();
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
 

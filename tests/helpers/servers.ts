@@ -45,7 +45,7 @@ async function waitUntilUp(origin: string, child: ChildProcess, output: () => st
 }
 
 /** The environment a user's shell would give the server: without the test runner's own variables. */
-function userEnv(): NodeJS.ProcessEnv {
+export function userEnv(): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(VITEST|NODE_ENV$|TEST$|MODE$|DEV$|PROD$|SSR$|BASE_URL$)/.test(key)));
 }
 
