@@ -212,12 +212,15 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   }, []);
 
   // Stable, for the memoized outline rows.
-  const move = useStableCallback((from: number, to: number) => {
-    if (!page || to < 0 || to >= page.sections.length) return;
-    updatePage(moveSection(page, from, to), `Move ${entries[from]?.type ?? 'section'} ${to < from ? 'up' : 'down'}`);
+  const move = useStableCallback((from: number, to: number, focusRow = true) => {
+    if (!page || to < 0 || to >= page.sections.length || from === to) return;
+    const type = entries[from]?.type ?? 'section';
+    // A drag can jump several places: "Move hero to position 5" rather than "down".
+    const direction = Math.abs(to - from) > 1 ? '' : to < from ? 'up ' : 'down ';
+    updatePage(moveSection(page, from, to), direction ? `Move ${type} ${direction.trim()}` : `Move ${type} to position ${to + 1}`);
     setSelected(to);
-    setNotice({ kind: 'info', text: `Moved ${entries[from]?.type ?? 'section'} ${to < from ? 'up' : 'down'} to position ${to + 1}.` });
-    requestAnimationFrame(() => (document.querySelector(`[data-section-index="${to}"]`) as HTMLElement | null)?.focus());
+    setNotice({ kind: 'info', text: `Moved ${type} ${direction}to position ${to + 1}.` });
+    if (focusRow) requestAnimationFrame(() => (document.querySelector(`[data-section-index="${to}"]`) as HTMLElement | null)?.focus());
   });
   const openPicker = useCallback(() => setDialog({ kind: 'picker' }), []);
 

@@ -1,7 +1,8 @@
-/** The page's sections in order: type label, id, shared and error markers. */
-import { memo } from 'react';
+/** The page's sections in order: type label, id, shared and error markers; reordered by dragging or from the keyboard. */
+import { memo, useMemo } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
+import { DragHandle, SortableList, useSortableItem } from './Sortable';
 
 interface Props {
   entries: OutlineEntry[];
@@ -9,7 +10,8 @@ interface Props {
   issueCounts: readonly number[];
   /** The callbacks must keep their identity across renders, or every edit re-renders the outline. */
   onSelect(index: number): void;
-  onMove(from: number, to: number): void;
+  /** `focusRow` false: the move was a drag, whose handle keeps the focus. */
+  onMove(from: number, to: number, focusRow?: boolean): void;
   onAdd(): void;
 }
 
@@ -17,6 +19,18 @@ type Shared = 'shared' | 'broken' | undefined;
 const sharedOf = (entry: OutlineEntry): Shared => (entry.shared ? ('broken' in entry.shared ? 'broken' : 'shared') : undefined);
 
 /** Whether two entries show the same row: a change inside a section's content does not change its row. */
+const labelOf = (type: string) => sectionRegistry.get(type)?.label ?? type;
+
+/** Drag ids: section ids, made unique where a page repeats one (it cannot be saved so, but it can be edited). */
+function dragIds(entries: OutlineEntry[]): string[] {
+  const seen = new Set<string>();
+  return entries.map((entry) => {
+    const id = seen.has(entry.id) ? `${entry.id}~${entry.index}` : entry.id;
+    seen.add(id);
+    return id;
+  });
+}
+
 const sameRow = (a: OutlineEntry, b: OutlineEntry) => a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b));
 
 /**
@@ -35,6 +49,9 @@ function sameOutline(a: Props, b: Props): boolean {
 }
 
 export const Outline = memo(function Outline({ entries, selected, issueCounts, onSelect, onMove, onAdd }: Props) {
+  // The same array while the order is, so the rows' drag context does not change on selection.
+  const idsKey = dragIds(entries).join('\n');
+  const ids = useMemo(() => (idsKey ? idsKey.split('\n') : []), [idsKey]);
   return (
     <section className="panel outline" aria-labelledby="outline-title">
       <div className="panel-head">
@@ -44,29 +61,33 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
         </button>
       </div>
       <p className="visually-hidden" id="outline-help">
-        Alt plus arrow up or down moves the focused section.
+        Alt plus arrow up or down moves the focused section. Each section also has a drag handle.
       </p>
-      <ol className="outline-list" aria-describedby="outline-help">
-        {entries.map((entry) => (
-          <OutlineItem
-            key={`${entry.index}-${entry.id}`}
-            index={entry.index}
-            id={entry.id}
-            type={entry.type}
-            shared={sharedOf(entry)}
-            isSelected={selected === entry.index}
-            issues={issueCounts[entry.index] ?? 0}
-            onSelect={onSelect}
-            onMove={onMove}
-          />
-        ))}
-      </ol>
+      <SortableList ids={ids} describe={(index) => `${labelOf(entries[index]?.type ?? '')} ${entries[index]?.id ?? ''}`} onMove={(from, to) => onMove(from, to, false)}>
+        <ol className="outline-list" aria-describedby="outline-help">
+          {entries.map((entry, i) => (
+            <OutlineItem
+              key={ids[i]}
+              dragId={ids[i]!}
+              index={entry.index}
+              id={entry.id}
+              type={entry.type}
+              shared={sharedOf(entry)}
+              isSelected={selected === entry.index}
+              issues={issueCounts[entry.index] ?? 0}
+              onSelect={onSelect}
+              onMove={onMove}
+            />
+          ))}
+        </ol>
+      </SortableList>
       {entries.length === 0 && <p className="empty-note">This page has no sections yet.</p>}
     </section>
   );
 }, sameOutline);
 
 interface ItemProps {
+  dragId: string;
   index: number;
   id: string;
   type: string;
@@ -78,10 +99,12 @@ interface ItemProps {
 }
 
 /** One row, with only plain values for props, so a re-rendered outline re-renders only the rows that changed. */
-const OutlineItem = memo(function OutlineItem({ index, id, type, shared, isSelected, issues, onSelect, onMove }: ItemProps) {
-  const label = sectionRegistry.get(type)?.label ?? type;
+const OutlineItem = memo(function OutlineItem({ dragId, index, id, type, shared, isSelected, issues, onSelect, onMove }: ItemProps) {
+  const label = labelOf(type);
+  const sortable = useSortableItem(dragId);
   return (
-    <li>
+    <li ref={sortable.ref} style={sortable.style} className={`outline-row${sortable.isDragging ? ' is-dragging' : ''}`}>
+      <DragHandle label={`Drag ${label} ${id}`} handle={sortable.handle} />
       <button
         type="button"
         className="outline-item"

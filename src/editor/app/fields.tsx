@@ -10,6 +10,7 @@ import { initialValue, type FieldSpec } from '../lib/form';
 import type { IssueMap } from '../lib/validate';
 import { FieldsetLegend } from './FieldsetLegend';
 import { ImageField, type MediaOptions } from './MediaLibrary';
+import { DragHandle, SortableList, useItemKeys, useSortableItem } from './Sortable';
 
 export type Path = readonly (string | number)[];
 
@@ -352,14 +353,21 @@ function ObjectField({ spec, value, path, context, error }: { spec: FieldSpec; v
 function ArrayField({ spec, value, path, context, error }: { spec: FieldSpec; value: unknown; path: Path; context: FieldContext; error?: string }) {
   const items = Array.isArray(value) ? value : [];
   const item = spec.item!;
+  const itemKeys = useItemKeys(items.length);
   const move = (from: number, to: number) => {
     const next = [...items];
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved);
+    itemKeys.move(from, to);
     context.onChange(path, next);
+  };
+  const remove = (index: number) => {
+    itemKeys.remove(index);
+    context.onChange(path, items.filter((_, i) => i !== index));
   };
   const full = spec.max !== undefined && items.length >= spec.max;
   const itemLabel = item.label === 'Item' ? spec.label.replace(/s$/, '') : item.label;
+  const nameOf = (index: number) => `${itemLabel.toLowerCase()} ${index + 1}`;
   return (
     <fieldset className="fieldset fieldset-array">
       <legend>
@@ -371,39 +379,56 @@ function ArrayField({ spec, value, path, context, error }: { spec: FieldSpec; va
           {error}
         </p>
       )}
-      <ol className="array-items">
-        {items.map((entry, index) => (
-          <li key={index} className="array-item">
-            <div className="array-item-head">
-              <span className="array-item-title">
-                {itemLabel} {index + 1}
-              </span>
-              <span className="array-item-actions">
-                <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${itemLabel.toLowerCase()} ${index + 1} up`}>
+      <SortableList ids={itemKeys.keys} describe={nameOf} onMove={move}>
+        <ol className="array-items">
+          {items.map((entry, index) => (
+            <ArrayItem
+              key={itemKeys.keys[index]}
+              dragId={itemKeys.keys[index]!}
+              name={nameOf(index)}
+              title={`${itemLabel} ${index + 1}`}
+              actions={<>
+                <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${nameOf(index)} up`}>
                   ↑
                 </button>
-                <button type="button" className="btn btn-small" disabled={index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move ${itemLabel.toLowerCase()} ${index + 1} down`}>
+                <button type="button" className="btn btn-small" disabled={index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move ${nameOf(index)} down`}>
                   ↓
                 </button>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => context.onChange(path, items.filter((_, i) => i !== index))} aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => remove(index)} aria-label={`Remove ${nameOf(index)}`}>
                   Remove
                 </button>
-              </span>
-            </div>
-            {item.kind === 'object' && !isRef(entry) ? (
-              item.children!.map((child) => (
-                <Field key={child.key} spec={child} value={(entry as Record<string, unknown> | undefined)?.[child.key]} path={[...path, index, child.key]} context={context} />
-              ))
-            ) : (
-              <Field spec={{ ...item, label: `${itemLabel} ${index + 1}` }} value={entry} path={[...path, index]} context={context} />
-            )}
-          </li>
-        ))}
-      </ol>
+              </>}
+            >
+              {item.kind === 'object' && !isRef(entry) ? (
+                item.children!.map((child) => (
+                  <Field key={child.key} spec={child} value={(entry as Record<string, unknown> | undefined)?.[child.key]} path={[...path, index, child.key]} context={context} />
+                ))
+              ) : (
+                <Field spec={{ ...item, label: `${itemLabel} ${index + 1}` }} value={entry} path={[...path, index]} context={context} />
+              )}
+            </ArrayItem>
+          ))}
+        </ol>
+      </SortableList>
       <button type="button" className="btn btn-small btn-add" disabled={full} onClick={() => context.onChange(path, [...items, initialValue(item)])}>
         + Add {itemLabel.toLowerCase()}
       </button>
       {full && <p className="field-hint">At most {spec.max}.</p>}
     </fieldset>
+  );
+}
+
+/** One item of an array field: its head (a drag handle, the title and actions), then its fields. */
+function ArrayItem({ dragId, name, title, actions, children }: { dragId: string; name: string; title: string; actions: ReactNode; children: ReactNode }) {
+  const sortable = useSortableItem(dragId);
+  return (
+    <li ref={sortable.ref} style={sortable.style} className={`array-item${sortable.isDragging ? ' is-dragging' : ''}`}>
+      <div className="array-item-head">
+        <DragHandle label={`Drag ${name}`} handle={sortable.handle} />
+        <span className="array-item-title">{title}</span>
+        <span className="array-item-actions">{actions}</span>
+      </div>
+      {children}
+    </li>
   );
 }

@@ -1,0 +1,134 @@
+/** Drag-and-drop reordering of outline sections and array items, by mouse and by keyboard, with announcements. */
+import { writeFile } from 'node:fs/promises';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test, dataFile, outlineIds, outlineItem, openEditor, preview, readData, save, shot } from './support';
+
+/** A page of its own, so reordering and saving it cannot disturb the other specs' pages. */
+const LAB = {
+  id: 'reorder-lab',
+  slug: 'reorder-lab',
+  meta: { title: 'Reorder lab', description: 'A page the drag-and-drop tests reorder.' },
+  sections: [
+    { $ref: '../shared/header.json' },
+    { id: 'lab-hero', type: 'page-hero', data: { label: 'Lab', title: 'Reorder lab', description: 'Sections to move around.' } },
+    {
+      id: 'lab-stats',
+      type: 'stats-band',
+      data: {
+        title: 'Numbers',
+        stats: [
+          { icon: 'zap', value: 'One', label: 'First stat' },
+          { icon: 'clock', value: 'Two', label: 'Second stat' },
+          { icon: 'check', value: 'Three', label: 'Third stat' },
+        ],
+      },
+    },
+    { id: 'lab-story', type: 'content-block', data: { body: 'A short story.' } },
+    { id: 'lab-cta', type: 'cta-banner', data: { title: 'Act now', description: 'A call to action.', ctas: [{ id: 'lab-cta-go', label: 'Go', href: '/', variant: 'primary' }] } },
+    { $ref: '../shared/footer.json' },
+  ],
+};
+
+test.beforeEach(async () => {
+  await writeFile(dataFile('pages/reorder-lab.json'), `${JSON.stringify(LAB, null, 2)}\n`);
+});
+
+const previewIds = (page: Page) => preview(page).locator('[data-section-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')));
+
+/** A real pointer drag: press on the handle, travel in steps (dnd-kit waits for a few pixels), release over the target. */
+async function drag(page: Page, handle: Locator, target: Locator, { below = false } = {}) {
+  await target.scrollIntoViewIfNeeded();
+  await handle.scrollIntoViewIfNeeded();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + (below ? 8 : -8), { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height * (below ? 0.75 : 0.25), { steps: 12 });
+  await page.mouse.up();
+}
+
+test('drag a section in the outline: the preview, the history and the saved file follow', async ({ page }) => {
+  await openEditor(page, 'reorder-lab');
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-hero', 'lab-stats', 'lab-story', 'lab-cta', 'site-footer']);
+
+  await drag(page, page.getByRole('button', { name: 'Drag Call to action lab-cta' }), outlineItem(page, 'lab-hero'));
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
+  await expect(outlineItem(page, 'lab-cta')).toHaveAttribute('aria-current', 'true');
+  await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
+  await expect(page.getByRole('status').filter({ hasText: 'Moved cta-banner to position 2.' })).toBeVisible();
+  await shot(page, 'outline-after-drag');
+
+  await page.locator('.history-menu > summary').click();
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Move cta-banner to position 2');
+  await page.locator('.history-menu > summary').click();
+
+  await save(page);
+  expect((await readData('pages/reorder-lab.json')).sections.map((s: { id?: string; $ref?: string }) => s.id ?? s.$ref)).toEqual([
+    '../shared/header.json',
+    'lab-cta',
+    'lab-hero',
+    'lab-stats',
+    'lab-story',
+    '../shared/footer.json',
+  ]);
+
+  await page.keyboard.press('Control+z');
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-hero', 'lab-stats', 'lab-story', 'lab-cta', 'site-footer']);
+});
+
+test('a section moves from the keyboard through its drag handle, and each step is announced', async ({ page }) => {
+  await openEditor(page, 'reorder-lab');
+  const handle = page.getByRole('button', { name: 'Drag Page header lab-hero' });
+  await handle.focus();
+  await expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
+  const live = page.locator('[id^="DndLiveRegion"]').first();
+
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('Picked up Page header lab-hero, at position 2 of 6.');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 3 of 6');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 4 of 6');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('Dropped Page header lab-hero at position 4 of 6.');
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
+  // The handle keeps the focus, so the next move can follow at once.
+  await expect(page.getByRole('button', { name: 'Drag Page header lab-hero' })).toBeFocused();
+
+  // Escape puts the section back where it was.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Escape');
+  await expect(live).toContainText('Cancelled. Page header lab-hero stays at position 4 of 6.');
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
+});
+
+test('drag an item of an array field, by mouse and from the keyboard', async ({ page }) => {
+  await openEditor(page, 'reorder-lab');
+  await outlineItem(page, 'lab-stats').click();
+  const inspector = page.getByLabel('Inspector');
+  const labels = () => inspector.getByLabel('Label', { exact: true }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  expect(await labels()).toEqual(['First stat', 'Second stat', 'Third stat']);
+
+  await drag(page, inspector.getByRole('button', { name: 'Drag stat 3' }), inspector.locator('.array-item').first());
+  expect(await labels()).toEqual(['Third stat', 'First stat', 'Second stat']);
+  await expect(preview(page).locator('[data-section-id="lab-stats"]')).toContainText(/Third stat[\s\S]*First stat[\s\S]*Second stat/);
+  await shot(page, 'array-after-drag');
+
+  // The moved item keeps its DOM: a value typed after the move lands in the item that moved.
+  await inspector.getByLabel('Label', { exact: true }).first().fill('Third, now first');
+  await inspector.getByRole('button', { name: 'Drag stat 1' }).focus();
+  const live = page.locator('[id^="DndLiveRegion"]').last();
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('Picked up stat 1, at position 1 of 3.');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('stat 1 is over position 2 of 3.');
+  await page.keyboard.press('Space');
+  expect(await labels()).toEqual(['First stat', 'Third, now first', 'Second stat']);
+  await expect(inspector.getByRole('button', { name: 'Drag stat 2' })).toBeFocused();
+
+  await save(page);
+  const stats = (await readData('pages/reorder-lab.json')).sections[2].data.stats;
+  expect(stats.map((stat: { label: string }) => stat.label)).toEqual(['First stat', 'Third, now first', 'Second stat']);
+});
