@@ -1,5 +1,6 @@
 // @ts-check
 import { realpathSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
@@ -22,9 +23,9 @@ export default defineConfig({
   build: { inlineStylesheets: 'always' },
   vite: {
     server: {
-      // Where node_modules really is, should it be a link (a shared install, or a test's project copy):
-      // the editor island's modules are served from there.
-      fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] },
+      // Where the installed packages really are, should they be links (a shared install, or a test's
+      // project copy): the editor island's modules are served from there.
+      fs: { allow: [searchForWorkspaceRoot(process.cwd()), dirname(realpathSync('node_modules/astro'))] },
     },
     plugins: [
       {

@@ -30,7 +30,7 @@ export interface BuildPoint {
 
 /** Runs `astro build` in `root` in a fresh Node process; wall time and that process's peak RSS. */
 async function timedBuild(root: string): Promise<{ wallMs: number; peakRssMiB: number }> {
-  // Every run is a cold build with its own cache: copies share node_modules, where Astro keeps its cache by default.
+  // Every run is a cold build.
   await Promise.all(['dist', '.astro', '.build-cache'].map((dir) => rm(join(root, dir), { recursive: true, force: true })));
   const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'error' }); process.stdout.write('\\nRSS ' + process.resourceUsage().maxRSS);`;
   return new Promise((resolve, reject) => {

@@ -1,16 +1,19 @@
 /**
  * A throwaway copy of the project for tests that build or serve it, so tests
  * never touch the committed demo content or the developer's dist/. The copy
- * shares node_modules through a symlink.
+ * links to the installed packages one by one, but has a node_modules folder of
+ * its own: Vite and Astro keep their caches there (.vite, .astro), and copies
+ * that shared them raced each other's dependency optimization.
  */
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const COPIED = ['src', 'public', 'server', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const COPIED = ['src', 'public', 'server', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const CACHES = new Set(['.vite', '.astro', '.cache']);
 
 export interface ProjectCopy {
   root: string;
@@ -21,7 +24,9 @@ export interface ProjectCopy {
 export async function copyProject(label: string): Promise<ProjectCopy> {
   const root = await mkdtemp(join(tmpdir(), `cse-${label}-`));
   await Promise.all(COPIED.map((entry) => cp(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true })));
-  await symlink(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
+  await mkdir(join(root, 'node_modules'));
+  const installed = (await readdir(join(PROJECT_ROOT, 'node_modules'))).filter((name) => !CACHES.has(name));
+  await Promise.all(installed.map((name) => symlink(join(PROJECT_ROOT, 'node_modules', name), join(root, 'node_modules', name))));
   return { root, dataRoot: join(root, 'src', 'data'), remove: () => rm(root, { recursive: true, force: true }) };
 }
 
