@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAt, type StoredPage } from '../../src/editor/lib/model';
-import { pageIssues, pathKey, sectionIssues, validationStats } from '../../src/editor/lib/validate';
+import { pageIssues, pathKey, sameIssuesUnder, sectionIssues, validationStats } from '../../src/editor/lib/validate';
 import { StoredPageSchema, StoredSectionSchema } from '../../src/sections/registry';
 
 /** The reference: the whole schema, first message per key, in the schema's order. */
@@ -129,5 +129,32 @@ describe('the section cache', () => {
     expect(validationStats.sectionsChecked).toBe(2);
     expect(pageIssues(setAt(withoutRefs, ['meta', 'title'], '')).get('meta.title')).toBe('Required');
     expect(validationStats.sectionsChecked).toBe(2);
+  });
+});
+
+describe('sameIssuesUnder (whether a memoized field must render again)', () => {
+  const before = new Map([
+    ['data.title', 'Required'],
+    ['data.ctas.0.href', 'Invalid URL'],
+    ['data.titled', 'Too long'],
+  ]);
+
+  it('ignores changes outside the prefix, including keys that only start with the same text', () => {
+    const after = new Map([...before, ['data.titled', 'Something else'], ['settings.gap', 'Invalid']]);
+    expect(sameIssuesUnder(before, after, 'data.title')).toBe(true);
+    expect(sameIssuesUnder(before, after, 'data.ctas')).toBe(true);
+  });
+
+  it('sees an issue that changed, appeared or went away at or under the prefix', () => {
+    expect(sameIssuesUnder(before, new Map([...before, ['data.title', 'Too short']]), 'data.title')).toBe(false);
+    expect(sameIssuesUnder(before, new Map([...before, ['data.ctas.1.label', 'Required']]), 'data.ctas')).toBe(false);
+    const fixed = new Map(before);
+    fixed.delete('data.ctas.0.href');
+    expect(sameIssuesUnder(before, fixed, 'data.ctas')).toBe(false);
+    expect(sameIssuesUnder(before, fixed, 'data.ctas.0')).toBe(false);
+  });
+
+  it('treats the same map as the same, without looking', () => {
+    expect(sameIssuesUnder(before, before, 'data')).toBe(true);
   });
 });

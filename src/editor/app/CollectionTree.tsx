@@ -1,4 +1,5 @@
 /** The posts and the tags, each entry by title (or name) and slug; opening one is a client-side switch, like pages. */
+import { memo } from 'react';
 import { entriesOf, entryLabel, entryRoute, entrySlugOf, isDirty, type Docs, type EntryCollection } from '../lib/model';
 
 const HEADINGS: Record<EntryCollection, { title: string; add: string }> = {
@@ -6,56 +7,67 @@ const HEADINGS: Record<EntryCollection, { title: string; add: string }> = {
   tags: { title: 'Tags', add: 'New tag' },
 };
 
+/** What a row shows, and nothing else: the list renders again only when a row changes, not on every keystroke. */
+export interface EntryRow {
+  route: string;
+  slug: string;
+  label: string;
+  accent?: string;
+  isDirty: boolean;
+}
+
+export function entryRows(docs: Docs, collection: EntryCollection): EntryRow[] {
+  return entriesOf(docs, collection).map((doc) => {
+    const accent = (doc.data as { accent?: unknown } | undefined)?.accent;
+    return { route: entryRoute(collection, entrySlugOf(doc)), slug: entrySlugOf(doc), label: entryLabel(doc), accent: typeof accent === 'string' ? accent : undefined, isDirty: isDirty(doc) };
+  });
+}
+
 interface Props {
-  docs: Docs;
+  rows: readonly EntryRow[];
   collection: EntryCollection;
   /** The open route (`~posts/<slug>` for an entry). */
   currentRoute: string | null;
   onOpen(route: string): void;
-  onNew(): void;
+  onNew(collection: EntryCollection): void;
 }
 
-export function CollectionTree({ docs, collection, currentRoute, onOpen, onNew }: Props) {
+export const CollectionTree = memo(function CollectionTree({ rows, collection, currentRoute, onOpen, onNew }: Props) {
   const { title, add } = HEADINGS[collection];
-  const entries = entriesOf(docs, collection);
   return (
     <nav className="panel collection-tree" aria-label={title}>
       <div className="panel-head">
         <h2>{title}</h2>
-        <button type="button" className="btn btn-small" onClick={onNew}>
+        <button type="button" className="btn btn-small" onClick={() => onNew(collection)}>
           {add}
         </button>
       </div>
-      {entries.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="empty-note">No {title.toLowerCase()} yet.</p>
       ) : (
         <ul>
-          {entries.map((doc) => {
-            const route = entryRoute(collection, entrySlugOf(doc));
-            const accent = (doc.data as { accent?: unknown } | undefined)?.accent;
-            return (
-              <li key={doc.file}>
-                <a
-                  href={`/editor/${route}`}
-                  className="page-link"
-                  aria-current={route === currentRoute ? 'page' : undefined}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onOpen(route);
-                  }}
-                >
-                  <span className="page-link-title">
-                    {typeof accent === 'string' && <span className="relation-dot" aria-hidden="true" style={{ background: accent, display: 'inline-block', marginRight: 6 }} />}
-                    {entryLabel(doc)}
-                  </span>
-                  <span className="page-link-slug">{entrySlugOf(doc)}</span>
-                  {isDirty(doc) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
-                </a>
-              </li>
-            );
-          })}
+          {rows.map((row) => (
+            <li key={row.route}>
+              <a
+                href={`/editor/${row.route}`}
+                className="page-link"
+                aria-current={row.route === currentRoute ? 'page' : undefined}
+                onClick={(event) => {
+                  event.preventDefault();
+                  onOpen(row.route);
+                }}
+              >
+                <span className="page-link-title">
+                  {row.accent !== undefined && <span className="relation-dot" aria-hidden="true" style={{ background: row.accent, display: 'inline-block', marginRight: 6 }} />}
+                  {row.label}
+                </span>
+                <span className="page-link-slug">{row.slug}</span>
+                {row.isDirty && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+              </a>
+            </li>
+          ))}
         </ul>
       )}
     </nav>
   );
-}
+});

@@ -38,16 +38,16 @@ import {
 import { entryIssues, pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
 import { loadState, saveDoc } from './api';
 import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recoverable } from '../lib/drafts';
-import { CollectionTree } from './CollectionTree';
+import { CollectionTree, entryRows } from './CollectionTree';
 import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
 import type { Path, RelationOption } from './fields';
 import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
 import { useMediaOptions } from './MediaLibrary';
 import { Outline } from './Outline';
-import { PageTree } from './PageTree';
+import { PageTree, pageRows } from './PageTree';
 import { Preview, VIEWPORTS, type Viewport } from './Preview';
 import { useEditorState } from './useEditorState';
-import { useStableCallback } from './useStableCallback';
+import { useStableCallback, useStableValue } from './useStableCallback';
 
 interface Props {
   payload: EditorPayload;
@@ -129,6 +129,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const [notice, setNotice] = useState<Notice>(payload.problems.length ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => `${p.file}: ${p.message}`) } : null);
   const [undo, setUndo] = useState<{ file: string; section: unknown; index: number; label: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [fromServer, setFromServer] = useState<Record<string, IssueMap>>({});
   const docsRef = useRef(docs);
   docsRef.current = docs;
@@ -151,6 +152,14 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     setSelected(null);
     if (push) history.pushState({ slug: next }, '', `/editor/${next}`);
   }, []);
+
+  // The lists on the left, as plain rows that keep their identity while unchanged, so typing does not render them.
+  const pages = useStableValue(pageRows(docs));
+  const posts = useStableValue(entryRows(docs, 'posts'));
+  const tags = useStableValue(entryRows(docs, 'tags'));
+  const openRoute = useCallback((route: string) => open(route), [open]);
+  const openNewPage = useCallback(() => setDialog({ kind: 'new-page' }), []);
+  const openNewEntry = useCallback((collection: EntryCollection) => setDialog({ kind: 'new-entry', collection }), []);
 
   useEffect(() => {
     const onPop = () => {
@@ -452,9 +461,10 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'redo' })} disabled={edits.future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={edits.future.length ? `Redo: ${edits.future.at(-1)!.label}` : 'Nothing to redo'}>
             Redo
           </button>
-          <details className="history-menu">
+          <details className="history-menu" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
             <summary className="btn btn-small">History</summary>
-            <div className="history-list">
+            {/* Rendered only while open: with up to 200 steps, it would otherwise cost every keystroke. */}
+            {historyOpen && <div className="history-list">
               {edits.past.length === 0 && edits.future.length === 0 ? (
                 <p className="empty-note">No edits yet.</p>
               ) : (
@@ -469,7 +479,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
                   ))}
                 </ol>
               )}
-            </div>
+            </div>}
           </details>
         </div>
         <span className={`save-state${dirtyDocs.length ? ' is-dirty' : ''}`} role="status" aria-live="polite">
@@ -527,9 +537,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
       <div className="workspace">
         <aside className="sidebar">
-          <PageTree docs={docs} currentSlug={slug} onOpen={(next) => open(next)} onNewPage={() => setDialog({ kind: 'new-page' })} />
-          <CollectionTree docs={docs} collection="posts" currentRoute={slug} onOpen={(next) => open(next)} onNew={() => setDialog({ kind: 'new-entry', collection: 'posts' })} />
-          <CollectionTree docs={docs} collection="tags" currentRoute={slug} onOpen={(next) => open(next)} onNew={() => setDialog({ kind: 'new-entry', collection: 'tags' })} />
+          <PageTree rows={pages} currentSlug={slug} onOpen={openRoute} onNewPage={openNewPage} />
+          <CollectionTree rows={posts} collection="posts" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />
+          <CollectionTree rows={tags} collection="tags" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />
           {page && (
             <>
               <button type="button" className={`page-settings-link${selected === null ? ' is-active' : ''}`} onClick={() => select(null)}>

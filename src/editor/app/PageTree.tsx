@@ -1,14 +1,38 @@
 /** All page files, nested slugs indented and templates marked; opening one is a client-side switch. */
+import { memo } from 'react';
 import { isDirty, sortedPages, type Docs, type StoredPage } from '../lib/model';
 
+/** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */
+export interface PageRow {
+  slug: string;
+  title: string;
+  depth: number;
+  isTemplate: boolean;
+  isDirty: boolean;
+}
+
+export function pageRows(docs: Docs): PageRow[] {
+  return sortedPages(docs).map((doc) => {
+    const page = doc.data as StoredPage;
+    const template = page.template?.collection;
+    return {
+      slug: doc.saveSlug,
+      title: template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]!,
+      depth: doc.saveSlug.split('/').length - 1,
+      isTemplate: Boolean(template),
+      isDirty: isDirty(doc),
+    };
+  });
+}
+
 interface Props {
-  docs: Docs;
+  rows: readonly PageRow[];
   currentSlug: string | null;
   onOpen(slug: string): void;
   onNewPage(): void;
 }
 
-export function PageTree({ docs, currentSlug, onOpen, onNewPage }: Props) {
+export const PageTree = memo(function PageTree({ rows, currentSlug, onOpen, onNewPage }: Props) {
   return (
     <nav className="panel page-tree" aria-label="Pages">
       <div className="panel-head">
@@ -18,33 +42,30 @@ export function PageTree({ docs, currentSlug, onOpen, onNewPage }: Props) {
         </button>
       </div>
       <ul>
-        {sortedPages(docs).map((doc) => {
-          const page = doc.data as StoredPage;
-          const depth = doc.saveSlug.split('/').length - 1;
-          const template = page.template?.collection;
-          return (
-            <li key={doc.file}>
-              <a
-                href={`/editor/${doc.saveSlug}`}
-                className="page-link"
-                aria-current={doc.saveSlug === currentSlug ? 'page' : undefined}
-                style={{ paddingLeft: `${0.75 + depth * 0.9}rem` }}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onOpen(doc.saveSlug);
-                }}
-              >
-                <span className="page-link-title">
-                  {template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]}
+        {rows.map((row) => (
+          <li key={row.slug}>
+            <a
+              href={`/editor/${row.slug}`}
+              className="page-link"
+              aria-current={row.slug === currentSlug ? 'page' : undefined}
+              style={{ paddingLeft: `${0.75 + row.depth * 0.9}rem` }}
+              onClick={(event) => {
+                event.preventDefault();
+                onOpen(row.slug);
+              }}
+            >
+              <span className="page-link-title">{row.title}</span>
+              <span className="page-link-slug">/{row.slug === 'home' ? '' : row.slug}</span>
+              {row.isTemplate && (
+                <span className="badge" title="One page per entry">
+                  Template
                 </span>
-                <span className="page-link-slug">/{doc.saveSlug === 'home' ? '' : doc.saveSlug}</span>
-                {template && <span className="badge" title="One page per entry">Template</span>}
-                {isDirty(doc) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
-              </a>
-            </li>
-          );
-        })}
+              )}
+              {row.isDirty && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+            </a>
+          </li>
+        ))}
       </ul>
     </nav>
   );
-}
+});

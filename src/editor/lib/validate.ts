@@ -22,6 +22,15 @@ type Issue = { path: readonly PropertyKey[]; message: string };
 /** `['data', 'ctas', 0, 'label']` → `data.ctas.0.label` */
 export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
+/** Whether two issue maps agree on every key at or under `prefix` (a pathKey). */
+export function sameIssuesUnder(a: IssueMap, b: IssueMap, prefix: string): boolean {
+  if (a === b) return true;
+  const under = (key: string) => key === prefix || key.startsWith(`${prefix}.`);
+  for (const [key, message] of a) if (under(key) && b.get(key) !== message) return false;
+  for (const key of b.keys()) if (under(key) && !a.has(key)) return false;
+  return true;
+}
+
 function collect(issues: readonly Issue[]): IssueMap {
   const map = new Map<string, string>();
   for (const issue of issues) {
