@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
+import { bigPage } from '../../tests/helpers/big-page.ts';
 import { startDevServer } from '../../tests/helpers/servers.ts';
 import { percentile, stat } from '../lib/stats.ts';
 
@@ -49,23 +50,6 @@ createRoot(document.getElementById('root')!).render(<EditorApp payload={payload}
 createRoot(document.getElementById('root')!).render(<p>{document.title}</p>);`,
   );
   return { editorGzipBytes: editor, reactGzipBytes: react, editorOverReact: editor / react };
-}
-
-function bigPage(sections: number) {
-  const list = Array.from({ length: sections }, (_, i) => {
-    const id = `big-${i}`;
-    switch (i % 4) {
-      case 0:
-        return { id, type: 'content-block', data: { title: `Block ${i}`, body: `Paragraph ${i} with **bold** text.` } };
-      case 1:
-        return { id, type: 'cta-banner', data: { title: `Banner ${i}`, ctas: [{ id: `${id}-go`, label: 'Go', href: '/', variant: 'primary' }] } };
-      case 2:
-        return { id, type: 'stats-band', data: { stats: [{ icon: 'zap', value: `${i}`, label: 'Items' }] } };
-      default:
-        return { id, type: 'page-hero', data: { title: `Heading ${i}` } };
-    }
-  });
-  return { id: 'big', slug: 'big', meta: { title: 'Big page', description: 'A page with many sections.' }, sections: [{ $ref: '../shared/header.json' }, ...list, { $ref: '../shared/footer.json' }] };
 }
 
 async function keystrokeLatency(sections: number, keystrokes: number) {
