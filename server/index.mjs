@@ -4,8 +4,8 @@
 // - safety headers for uploaded images, which the adapter's static file
 //   handler cannot set;
 // - the page API answered from memory: the build wrote every bundle to
-//   dist/client/page-bundles/ (src/pages/page-bundles/), and production content is
-//   fixed at build time. Anything else goes to the Astro endpoint.
+//   dist/client/page-bundles.json (src/pages/page-bundles.json.ts), and production
+//   content is fixed at build time. Anything else goes to the Astro endpoint.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { JSON_HEADERS, setAssetHeaders } from './headers.mjs';
@@ -13,18 +13,15 @@ import { JSON_HEADERS, setAssetHeaders } from './headers.mjs';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 
-const BUNDLES = new URL('../dist/client/page-bundles/', import.meta.url);
+const BUNDLES = new URL('../dist/client/page-bundles.json', import.meta.url);
 const PAGE_API = '/api/public-page';
 
+/** Slug → the page API's response: `body` is the bundle's JSON text exactly as the build wrote it. */
 async function loadBundles() {
-  const versions = JSON.parse(await readFile(new URL('index.json', BUNDLES), 'utf8'));
-  const entries = await Promise.all(
-    Object.entries(versions).map(async ([slug, version]) => [
-      slug,
-      { body: await readFile(new URL(`${slug}.json`, BUNDLES)), headers: { ...JSON_HEADERS, ETag: `"${version}"` } },
-    ]),
+  const entries = JSON.parse(await readFile(BUNDLES, 'utf8'));
+  return new Map(
+    entries.map(({ slug, version, body }) => [slug, { body: Buffer.from(body, 'utf8'), headers: { ...JSON_HEADERS, ETag: `"${version}"` } }]),
   );
-  return new Map(entries);
 }
 
 const bundles = await loadBundles();

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
+import { contentVersion } from '../../src/server/version';
 import { postJson, raw } from '../helpers/http';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { resolverFor } from '../helpers/registry';
@@ -51,12 +52,16 @@ describe('the production server', () => {
   });
 
   it('returns the same bundles as the resolver over the source files', async () => {
-    const resolver = resolverFor((await createFsSnapshotLoader(project.dataRoot)()).snapshot);
+    const { snapshot } = await createFsSnapshotLoader(project.dataRoot)();
+    const resolver = resolverFor(snapshot);
     for (const { slug } of resolver.listPages()) {
       const response = await raw(server.origin, { path: `/api/public-page/${slug}` });
       expect(response.status, slug).toBe(200);
       expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
       expect(response.json()).toEqual(resolver.resolvePage(slug));
+      // Byte for byte what the dev API sends (the resolver's bundle, serialized once), and the stored file's version.
+      expect(response.text, slug).toBe(JSON.stringify(resolver.resolvePage(slug)));
+      expect(response.headers.etag, slug).toBe(`"${contentVersion(snapshot.get(resolver.listPages().find((page) => page.slug === slug)!.file))}"`);
     }
     expect((await raw(server.origin, { path: '/api/public-page/' })).json().slug).toBe('home');
     const missing = await raw(server.origin, { path: '/api/public-page/nope' });
