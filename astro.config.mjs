@@ -9,12 +9,30 @@ import { setAssetHeaders } from './server/headers.mjs';
 import { devWriteGuard } from './src/server/dev-guard.ts';
 import { contentEditor } from './src/editor/integration.ts';
 
+/**
+ * Adds `integration` under `astro dev` only. React renders the editor, which exists only
+ * in dev (src/editor/integration.ts); visitor pages ship no client JavaScript, so a build
+ * without it is the same site, minus React's client build and renderer setup.
+ * @param {import('astro').AstroIntegration} integration
+ * @returns {import('astro').AstroIntegration}
+ */
+function devOnly(integration) {
+  return {
+    name: `${integration.name} (dev only)`,
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command === 'dev') updateConfig({ integrations: [integration] });
+      },
+    },
+  };
+}
+
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), contentEditor()],
+  integrations: [devOnly(react()), contentEditor()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.
