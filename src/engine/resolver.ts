@@ -119,7 +119,7 @@ export type Resolver = ReturnType<typeof createResolver>;
 export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
   const { definitions, schemas } = options;
   const resolvedTargets = new Map<string, unknown>();
-  let routes: { pages: PageRoute[]; templates: TemplateRoute[] } | undefined;
+  let routes: { pages: PageRoute[]; templates: TemplateRoute[]; bySlug: Map<string, PageRoute> } | undefined;
   let collections: { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[] } | undefined;
 
   function readStoredPage(file: string) {
@@ -182,7 +182,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
         if (!direct.has(slug)) pages.push({ slug, file: template.file, entry: { collection: template.collection, ...entry } });
       }
     }
-    routes = { pages, templates };
+    routes = { pages, templates, bySlug: new Map(pages.map((page) => [page.slug, page])) };
     return routes;
   }
 
@@ -311,7 +311,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   }
 
   function findRoute(slug: string): PageRoute {
-    const route = isValidSlug(slug) ? listRoutes().pages.find((page) => page.slug === slug) : undefined;
+    const route = isValidSlug(slug) ? listRoutes().bySlug.get(slug) : undefined;
     if (!route) throw new PageNotFoundError(slug);
     return route;
   }

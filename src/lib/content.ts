@@ -6,7 +6,7 @@
  * that changed); in a build it is the content layer's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
-import { PageNotFoundError, type Bundle, type Resolver } from '../engine/resolver';
+import { PageNotFoundError, type Bundle, type PageRoute, type Resolver } from '../engine/resolver';
 import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
@@ -16,6 +16,8 @@ interface Loaded {
   resolver: Resolver;
   bundles: Map<string, Bundle>;
   responses: Map<string, PageJson>;
+  /** Pages by slug, once a page's JSON is asked for. */
+  routes?: Map<string, PageRoute>;
 }
 
 /** A bundle as the page API sends it: serialized once, with its version. */
@@ -26,13 +28,16 @@ export interface PageJson {
 
 let loaded: Loaded | undefined;
 
+/** The build's snapshot never changes, so it is loaded once (a dynamic import on every call shows in build profiles). */
+let buildSnapshot: Promise<ContentSnapshot> | undefined;
+
 async function loadSnapshot(): Promise<ContentSnapshot> {
   if (import.meta.env.DEV) {
     const { loadDevSnapshot } = await import('./dev-snapshot');
     return (await loadDevSnapshot()).snapshot;
   }
-  const { loadBuildSnapshot } = await import('./build-snapshot');
-  return loadBuildSnapshot();
+  buildSnapshot ??= import('./build-snapshot').then(({ loadBuildSnapshot }) => loadBuildSnapshot());
+  return buildSnapshot;
 }
 
 async function current(): Promise<Loaded> {
@@ -69,7 +74,8 @@ export async function pageJson(slug: string): Promise<PageJson> {
   let response = loaded.responses.get(slug);
   if (!response) {
     const bundle = await resolvePage(slug);
-    const route = loaded.resolver.listPages().find((page) => page.slug === bundle.slug);
+    loaded.routes ??= new Map(loaded.resolver.listPages().map((page) => [page.slug, page]));
+    const route = loaded.routes.get(bundle.slug);
     if (!route) throw new PageNotFoundError(slug);
     response = { json: JSON.stringify(bundle), version: contentVersion(loaded.snapshot.get(route.file)) };
     loaded.responses.set(slug, response);
