@@ -38,7 +38,9 @@ export default defineConfig({
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
-  build: { inlineStylesheets: 'always' },
+  // Four pages render at once: while one page's file is written (each page waits on mkdir and
+  // write in libuv's thread pool), the next renders. Output is the same; builds are shorter.
+  build: { inlineStylesheets: 'always', concurrency: 4 },
   vite: {
     server: {
       // Where the installed packages really are, should they be links (a shared install, or a test's
