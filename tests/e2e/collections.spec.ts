@@ -9,14 +9,25 @@ import { test, dataFile, readData, preview, shot, openEditor, save } from './sup
 
 const postsNav = (page: Page) => page.getByRole('navigation', { name: 'Posts' });
 const tagsNav = (page: Page) => page.getByRole('navigation', { name: 'Tags' });
+const tab = (page: Page, name: 'Pages' | 'Posts' | 'Tags') => page.getByRole('tablist', { name: 'Content' }).getByRole('tab', { name: new RegExp(`^${name}`) });
 
 
 
 test('lists posts and tags, and an unsaved post title shows in the home page’s posts list', async ({ page }) => {
   await openEditor(page, 'home');
-  await expect(postsNav(page).getByRole('link')).toHaveCount(7);
+  // Pages, posts and tags are tabs; a page is open, so the pages tab is selected.
+  await expect(tab(page, 'Pages')).toHaveAttribute('aria-selected', 'true');
+  await expect(postsNav(page)).toBeHidden();
+  await tab(page, 'Tags').click();
   await expect(tagsNav(page).getByRole('link')).toHaveCount(6);
-  for (const name of ['New post', 'New tag']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New tag', exact: true })).toBeVisible();
+  // The tabs follow the ARIA pattern: arrow keys move the selection.
+  await tab(page, 'Tags').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab(page, 'Posts')).toBeFocused();
+  await expect(tab(page, 'Posts')).toHaveAttribute('aria-selected', 'true');
+  await expect(postsNav(page).getByRole('link')).toHaveCount(7);
+  await expect(page.getByRole('button', { name: 'New post', exact: true })).toBeVisible();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
 
   await postsNav(page).getByRole('link', { name: /Zero JavaScript by default/ }).click();
@@ -27,8 +38,10 @@ test('lists posts and tags, and an unsaved post title shows in the home page’s
   await expect(preview(page).locator('[data-section-type="post-detail"] h1')).toHaveText('Zero JavaScript, edited in a test');
   await expect(postsNav(page).getByRole('link', { name: /edited in a test/ }).locator('.dirty-dot')).toBeVisible();
   await expect(page.locator('.save-state')).toHaveText('1 unsaved change');
+  await expect(tab(page, 'Posts').locator('.dirty-dot')).toBeVisible();
 
   // The home page's posts list renders the unsaved entry.
+  await tab(page, 'Pages').click();
   await page.locator('.page-tree a[href="/editor/home"]').click();
   await expect(page).toHaveURL(/\/editor\/home$/);
   await expect(preview(page).locator('[data-section-id="home-latest-posts"]')).toContainText('Zero JavaScript, edited in a test');
@@ -53,6 +66,7 @@ test('lists posts and tags, and an unsaved post title shows in the home page’s
 
 test('creates a tag and a post that carries it, picked with the keyboard, and saves both', async ({ page }) => {
   await openEditor(page, 'home');
+  await tab(page, 'Tags').click();
   await page.getByRole('button', { name: 'New tag' }).click();
   const slug = page.getByLabel('Slug');
   await slug.fill('Field Notes');
@@ -65,6 +79,7 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await page.getByLabel('Name', { exact: true }).fill('Field notes');
   await expect(preview(page).locator('[data-section-type="tag-detail"]')).toContainText('Field notes');
 
+  await tab(page, 'Posts').click();
   await page.getByRole('button', { name: 'New post' }).click();
   await page.getByLabel('Slug').fill('report-from-the-field');
   await page.getByRole('button', { name: 'Create post' }).click();

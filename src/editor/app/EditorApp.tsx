@@ -39,6 +39,7 @@ import { entryIssues, pageIssues, sectionIssues, serverIssues, type IssueMap } f
 import { loadState, saveDoc } from './api';
 import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recoverable } from '../lib/drafts';
 import { CollectionTree, entryRows } from './CollectionTree';
+import { ContentNav } from './ContentNav';
 import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
 import type { Path, RelationOption } from './fields';
 import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
@@ -537,9 +538,16 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
       <div className="workspace">
         <aside className="sidebar">
-          <PageTree rows={pages} currentSlug={slug} onOpen={openRoute} onNewPage={openNewPage} />
-          <CollectionTree rows={posts} collection="posts" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />
-          <CollectionTree rows={tags} collection="tags" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />
+          <ContentNav
+            current={entryAt?.collection ?? 'pages'}
+            counts={{ pages: pages.length, posts: posts.length, tags: tags.length }}
+            dirty={{ pages: pages.some((row) => row.isDirty), posts: posts.some((row) => row.isDirty), tags: tags.some((row) => row.isDirty) }}
+            panels={{
+              pages: <PageTree rows={pages} currentSlug={slug} onOpen={openRoute} onNewPage={openNewPage} />,
+              posts: <CollectionTree rows={posts} collection="posts" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />,
+              tags: <CollectionTree rows={tags} collection="tags" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />,
+            }}
+          />
           {page && (
             <>
               <button type="button" className={`page-settings-link${selected === null ? ' is-active' : ''}`} onClick={() => select(null)}>

@@ -1,0 +1,73 @@
+/**
+ * Pages, posts and tags as three tabs, so the open page's outline below keeps
+ * most of the sidebar. The tab follows what is open: an entry opens the tab of
+ * its collection, a page the pages tab.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export type ContentTab = 'pages' | 'posts' | 'tags';
+
+const LABELS: Record<ContentTab, string> = { pages: 'Pages', posts: 'Posts', tags: 'Tags' };
+const ORDER: ContentTab[] = ['pages', 'posts', 'tags'];
+
+interface Props {
+  /** The tab of what is open now. */
+  current: ContentTab;
+  counts: Record<ContentTab, number>;
+  /** Which of them have unsaved changes: a dot on the tab, so a hidden list does not hide them. */
+  dirty: Record<ContentTab, boolean>;
+  panels: Record<ContentTab, ReactNode>;
+}
+
+export function ContentNav({ current, counts, dirty, panels }: Props) {
+  const [tab, setTab] = useState<ContentTab>(current);
+  useEffect(() => setTab(current), [current]);
+  const tabs = useRef<Partial<Record<ContentTab, HTMLButtonElement | null>>>({});
+
+  // The ARIA tabs pattern: arrow keys, Home and End move between tabs, and selecting follows focus.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = ORDER.indexOf(tab);
+    const next =
+      event.key === 'ArrowRight' ? ORDER[(at + 1) % ORDER.length]
+      : event.key === 'ArrowLeft' ? ORDER[(at + ORDER.length - 1) % ORDER.length]
+      : event.key === 'Home' ? ORDER[0]
+      : event.key === 'End' ? ORDER[ORDER.length - 1]
+      : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div className="content-nav">
+      <div className="content-tabs" role="tablist" aria-label="Content" onKeyDown={onKeyDown}>
+        {ORDER.map((name) => (
+          <button
+            key={name}
+            ref={(node) => {
+              tabs.current[name] = node;
+            }}
+            type="button"
+            role="tab"
+            id={`content-tab-${name}`}
+            aria-controls={`content-panel-${name}`}
+            aria-selected={tab === name}
+            tabIndex={tab === name ? 0 : -1}
+            className="content-tab"
+            onClick={() => setTab(name)}
+          >
+            {LABELS[name]}
+            <span className="count">{counts[name]}</span>
+            {dirty[name] && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+          </button>
+        ))}
+      </div>
+      {ORDER.map((name) => (
+        <div key={name} role="tabpanel" id={`content-panel-${name}`} aria-labelledby={`content-tab-${name}`} className="content-panel" hidden={tab !== name}>
+          {panels[name]}
+        </div>
+      ))}
+    </div>
+  );
+}
