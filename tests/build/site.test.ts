@@ -59,7 +59,7 @@ describe('the static build', () => {
   });
 
   it('ships no client JavaScript', async () => {
-    // @astrojs/react always emits its client renderer for the editor; no visitor page may load it or anything else.
+    // React is registered for the dev-only editor; no built page may load it or any other script.
     for (const file of await htmlFiles(join(project.root, 'dist', 'client'))) {
       const page = await readFile(file, 'utf8');
       expect(page, file).not.toMatch(/<script\b/i);
