@@ -8,6 +8,7 @@ import react from '@astrojs/react';
 import { setAssetHeaders } from './server/headers.mjs';
 import { devWriteGuard } from './src/server/dev-guard.ts';
 import { contentEditor } from './src/editor/integration.ts';
+import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 
 /**
  * Adds `integration` under `astro dev` only. React renders the editor, which exists only
@@ -38,9 +39,7 @@ export default defineConfig({
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
-  // Four pages render at once: while one page's file is written (each page waits on mkdir and
-  // write in libuv's thread pool), the next renders. Output is the same; builds are shorter.
-  build: { inlineStylesheets: 'always', concurrency: 4 },
+  build: { inlineStylesheets: 'always', concurrency: PRERENDER_CONCURRENCY },
   vite: {
     server: {
       // Where the installed packages really are, should they be links (a shared install, or a test's

@@ -14,7 +14,9 @@ process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 
 const BUNDLES = new URL('../dist/client/page-bundles.json', import.meta.url);
+const BUNDLES_PATH = '/page-bundles.json';
 const PAGE_API = '/api/public-page';
+const NOT_FOUND = JSON.stringify({ error: 'Not found' });
 
 /** Slug → the page API's response: `body` is the bundle's JSON text exactly as the build wrote it. */
 async function loadBundles() {
@@ -43,6 +45,12 @@ const server = http.createServer((request, response) => {
   if (bundle) {
     response.writeHead(200, bundle.headers);
     response.end(bundle.body);
+    return;
+  }
+  // The build's file of every bundle is this server's input, not a public download: pages come one at a time from the API.
+  if (url.split(/[?#]/)[0] === BUNDLES_PATH) {
+    response.writeHead(404, JSON_HEADERS);
+    response.end(NOT_FOUND);
     return;
   }
   setAssetHeaders(url, response);

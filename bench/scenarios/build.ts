@@ -8,6 +8,7 @@ import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'vite';
+import { PRERENDER_CONCURRENCY } from '../../src/build-settings.mjs';
 import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
 import { userEnv } from '../../tests/helpers/servers.ts';
 import { generateSite } from '../lib/generate-site.ts';
@@ -55,7 +56,8 @@ async function floorProject(htmlRoot: string, slugs: string[]): Promise<string> 
   await mkdir(join(root, 'src', 'pages'), { recursive: true });
   await symlink(join(PROJECT_ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
   await writeFile(join(root, 'package.json'), JSON.stringify({ name: 'floor', type: 'module', private: true }));
-  await writeFile(join(root, 'astro.config.mjs'), "export default { output: 'static', devToolbar: { enabled: false } };\n");
+  // The same prerender concurrency as ours, so the ratio compares our work, not the setting.
+  await writeFile(join(root, 'astro.config.mjs'), `export default { output: 'static', devToolbar: { enabled: false }, build: { concurrency: ${PRERENDER_CONCURRENCY} } };\n`);
   await writeFile(join(root, 'pages.json'), JSON.stringify(slugs.map((slug) => ({ slug, file: join(htmlRoot, slug, 'index.html') }))));
   await writeFile(
     join(root, 'src', 'pages', '[...slug].astro'),

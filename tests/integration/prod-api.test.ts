@@ -44,7 +44,7 @@ describe('the production server', () => {
   });
 
   it('answers unknown paths with the 404 page, and has no editor', async () => {
-    for (const path of ['/nope/', '/editor/', '/editor/home', '/api/editor/state']) {
+    for (const path of ['/nope/', '/editor/', '/editor/home', '/api/editor/state', '/page-bundles.json', '/page-bundles.json?x=1']) {
       const response = await raw(server.origin, { path });
       expect(response.status, path).toBe(404);
     }
