@@ -3,7 +3,10 @@
  * most of the sidebar. The tab follows what is open: an entry opens the tab of
  * its collection, a page the pages tab.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { EntryCollection } from '../lib/model';
+import { CollectionTree, type EntryRow } from './CollectionTree';
+import { PageTree, type PageRow } from './PageTree';
 
 export type ContentTab = 'pages' | 'posts' | 'tags';
 
@@ -13,13 +16,24 @@ const ORDER: ContentTab[] = ['pages', 'posts', 'tags'];
 interface Props {
   /** The tab of what is open now. */
   current: ContentTab;
-  counts: Record<ContentTab, number>;
-  /** Which of them have unsaved changes: a dot on the tab, so a hidden list does not hide them. */
-  dirty: Record<ContentTab, boolean>;
-  panels: Record<ContentTab, ReactNode>;
+  pages: readonly PageRow[];
+  posts: readonly EntryRow[];
+  tags: readonly EntryRow[];
+  /** The open route: a page slug, or `~posts/<slug>` / `~tags/<slug>`. */
+  route: string | null;
+  onOpen(route: string): void;
+  onNewPage(): void;
+  onNewEntry(collection: EntryCollection): void;
 }
 
-export function ContentNav({ current, counts, dirty, panels }: Props) {
+/** Rows that keep their identity while unchanged (see useStableValue), so typing does not render the lists. */
+export const ContentNav = memo(function ContentNav({ current, pages, posts, tags, route, onOpen, onNewPage, onNewEntry }: Props) {
+  const rows = { pages, posts, tags };
+  const panels = {
+    pages: <PageTree rows={pages} currentSlug={route} onOpen={onOpen} onNewPage={onNewPage} />,
+    posts: <CollectionTree rows={posts} collection="posts" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
+    tags: <CollectionTree rows={tags} collection="tags" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
+  };
   const [tab, setTab] = useState<ContentTab>(current);
   useEffect(() => setTab(current), [current]);
   const tabs = useRef<Partial<Record<ContentTab, HTMLButtonElement | null>>>({});
@@ -58,8 +72,9 @@ export function ContentNav({ current, counts, dirty, panels }: Props) {
             onClick={() => setTab(name)}
           >
             {LABELS[name]}
-            <span className="count">{counts[name]}</span>
-            {dirty[name] && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+            <span className="count">{rows[name].length}</span>
+            {/* A hidden list must not hide unsaved changes. */}
+            {rows[name].some((row) => row.isDirty) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
           </button>
         ))}
       </div>
@@ -70,4 +85,4 @@ export function ContentNav({ current, counts, dirty, panels }: Props) {
       ))}
     </div>
   );
-}
+});

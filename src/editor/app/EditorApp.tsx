@@ -38,15 +38,16 @@ import {
 import { entryIssues, pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
 import { loadState, saveDoc } from './api';
 import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recoverable } from '../lib/drafts';
-import { CollectionTree, entryRows } from './CollectionTree';
+import { entryRows } from './CollectionTree';
 import { ContentNav } from './ContentNav';
 import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
 import type { Path, RelationOption } from './fields';
 import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
 import { useMediaOptions } from './MediaLibrary';
 import { Outline } from './Outline';
-import { PageTree, pageRows } from './PageTree';
-import { Preview, VIEWPORTS, type Viewport } from './Preview';
+import { pageRows } from './PageTree';
+import { Preview, type Viewport } from './Preview';
+import { Topbar } from './Topbar';
 import { useEditorState } from './useEditorState';
 import { useStableCallback, useStableValue } from './useStableCallback';
 
@@ -130,7 +131,6 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const [notice, setNotice] = useState<Notice>(payload.problems.length ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => `${p.file}: ${p.message}`) } : null);
   const [undo, setUndo] = useState<{ file: string; section: unknown; index: number; label: string } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [historyOpen, setHistoryOpen] = useState(false);
   const [fromServer, setFromServer] = useState<Record<string, IssueMap>>({});
   const docsRef = useRef(docs);
   docsRef.current = docs;
@@ -427,69 +427,29 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const noSelect = useCallback(() => {}, []);
   // What the topbar shows: the page's slug, or the page of the open entry.
   const shownSlug = entryAt ? (entryPage ?? `${entryAt.collection}/${entryAt.slug}`) : slug;
+  // The topbar's props, stable while typing (a keystroke changes no label: typing coalesces into one step).
+  const pastLabels = useStableValue(edits.past.map((step) => step.label));
+  const futureLabels = useStableValue(edits.future.map((step) => step.label));
+  const undoStep = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
+  const redoStep = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
+  const saveNow = useCallback(() => void save(), [save]);
   const selectedSection = target ? (getAt(docs[target.file]?.data, target.path.map(String)) as StoredSection | undefined) : undefined;
 
   return (
     <div className="editor">
-      <header className="topbar">
-        <a className="brand" href="/editor">
-          <span className="brand-mark" aria-hidden="true" />
-          Content editor
-        </a>
-        <div className="topbar-page">
-          {shownSlug && (
-            <>
-              <span className="topbar-slug">/{shownSlug === 'home' ? '' : shownSlug}</span>
-              {!shownSlug.includes('[slug]') && (!entryAt || (entryPage && entryDoc?.version)) && (
-                <a className="btn btn-ghost btn-small" href={shownSlug === 'home' ? '/' : `/${shownSlug}/`} target="_blank" rel="noreferrer">
-                  View page ↗
-                </a>
-              )}
-            </>
-          )}
-        </div>
-        <div className="viewport-switch" role="group" aria-label="Preview width">
-          {(Object.keys(VIEWPORTS) as Viewport[]).map((name) => (
-            <button key={name} type="button" className="btn btn-small" aria-pressed={viewport === name} onClick={() => setViewport(name)}>
-              {name === 'mobile' ? 'Mobile' : name === 'tablet' ? 'Tablet' : 'Desktop'}
-            </button>
-          ))}
-        </div>
-        <div className="history-controls" role="group" aria-label="History">
-          <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'undo' })} disabled={edits.past.length === 0} aria-keyshortcuts="Control+Z Meta+Z" title={edits.past.length ? `Undo: ${edits.past.at(-1)!.label}` : 'Nothing to undo'}>
-            Undo
-          </button>
-          <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'redo' })} disabled={edits.future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={edits.future.length ? `Redo: ${edits.future.at(-1)!.label}` : 'Nothing to redo'}>
-            Redo
-          </button>
-          <details className="history-menu" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
-            <summary className="btn btn-small">History</summary>
-            {/* Rendered only while open: with up to 200 steps, it would otherwise cost every keystroke. */}
-            {historyOpen && <div className="history-list">
-              {edits.past.length === 0 && edits.future.length === 0 ? (
-                <p className="empty-note">No edits yet.</p>
-              ) : (
-                <ol aria-label="Edit history, newest first">
-                  {[...edits.future].map((step, index) => (
-                    <li key={`f${index}`} className="history-future">{step.label}</li>
-                  ))}
-                  {[...edits.past].reverse().map((step, index) => (
-                    <li key={`p${index}`} aria-current={index === 0 ? 'step' : undefined}>
-                      {step.label}
-                    </li>
-                  ))}
-                </ol>
-              )}
-            </div>}
-          </details>
-        </div>
-        <span className={`save-state${dirtyDocs.length ? ' is-dirty' : ''}`} role="status" aria-live="polite">
-          {saving ? 'Saving…' : dirtyDocs.length ? `${dirtyDocs.length} unsaved change${dirtyDocs.length === 1 ? '' : 's'}` : 'All changes saved'}
-        </span>
-        <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
-          Save
-        </button>
-      </header>
+      <Topbar
+        shownSlug={shownSlug}
+        canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (!entryAt || (entryPage && entryDoc?.version)))}
+        viewport={viewport}
+        onViewport={setViewport}
+        past={pastLabels}
+        future={futureLabels}
+        onUndo={undoStep}
+        onRedo={redoStep}
+        dirtyCount={dirtyDocs.length}
+        saving={saving}
+        onSave={saveNow}
+      />
 
       {recovery.length > 0 && (
         <div className="banner banner-recovery" role="alert">
@@ -538,16 +498,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
       <div className="workspace">
         <aside className="sidebar">
-          <ContentNav
-            current={entryAt?.collection ?? 'pages'}
-            counts={{ pages: pages.length, posts: posts.length, tags: tags.length }}
-            dirty={{ pages: pages.some((row) => row.isDirty), posts: posts.some((row) => row.isDirty), tags: tags.some((row) => row.isDirty) }}
-            panels={{
-              pages: <PageTree rows={pages} currentSlug={slug} onOpen={openRoute} onNewPage={openNewPage} />,
-              posts: <CollectionTree rows={posts} collection="posts" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />,
-              tags: <CollectionTree rows={tags} collection="tags" currentRoute={slug} onOpen={openRoute} onNew={openNewEntry} />,
-            }}
-          />
+          <ContentNav current={entryAt?.collection ?? 'pages'} pages={pages} posts={posts} tags={tags} route={slug} onOpen={openRoute} onNewPage={openNewPage} onNewEntry={openNewEntry} />
           {page && (
             <>
               <button type="button" className={`page-settings-link${selected === null ? ' is-active' : ''}`} onClick={() => select(null)}>

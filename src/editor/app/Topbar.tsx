@@ -1,0 +1,92 @@
+/**
+ * The bar across the top: what is open, the preview width, history and saving.
+ * Its props are plain values and stable callbacks, so typing, which changes
+ * none of them, does not render it.
+ */
+import { memo, useState } from 'react';
+import { VIEWPORTS, type Viewport } from './Preview';
+
+interface Props {
+  /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
+  shownSlug: string | null;
+  canView: boolean;
+  viewport: Viewport;
+  onViewport(viewport: Viewport): void;
+  /** Step labels, oldest first. */
+  past: readonly string[];
+  future: readonly string[];
+  onUndo(): void;
+  onRedo(): void;
+  dirtyCount: number;
+  saving: boolean;
+  onSave(): void;
+}
+
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, dirtyCount, saving, onSave }: Props) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  return (
+    <header className="topbar">
+      <a className="brand" href="/editor">
+        <span className="brand-mark" aria-hidden="true" />
+        Content editor
+      </a>
+      <div className="topbar-page">
+        {shownSlug && (
+          <>
+            <span className="topbar-slug">/{shownSlug === 'home' ? '' : shownSlug}</span>
+            {canView && (
+              <a className="btn btn-ghost btn-small" href={shownSlug === 'home' ? '/' : `/${shownSlug}/`} target="_blank" rel="noreferrer">
+                View page ↗
+              </a>
+            )}
+          </>
+        )}
+      </div>
+      <div className="viewport-switch" role="group" aria-label="Preview width">
+        {(Object.keys(VIEWPORTS) as Viewport[]).map((name) => (
+          <button key={name} type="button" className="btn btn-small" aria-pressed={viewport === name} onClick={() => onViewport(name)}>
+            {name === 'mobile' ? 'Mobile' : name === 'tablet' ? 'Tablet' : 'Desktop'}
+          </button>
+        ))}
+      </div>
+      <div className="history-controls" role="group" aria-label="History">
+        <button type="button" className="btn btn-small" onClick={onUndo} disabled={past.length === 0} aria-keyshortcuts="Control+Z Meta+Z" title={past.length ? `Undo: ${past.at(-1)}` : 'Nothing to undo'}>
+          Undo
+        </button>
+        <button type="button" className="btn btn-small" onClick={onRedo} disabled={future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={future.length ? `Redo: ${future.at(-1)}` : 'Nothing to redo'}>
+          Redo
+        </button>
+        <details className="history-menu" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
+          <summary className="btn btn-small">History</summary>
+          {/* Rendered only while open: it can list 200 steps. */}
+          {historyOpen && (
+            <div className="history-list">
+              {past.length === 0 && future.length === 0 ? (
+                <p className="empty-note">No edits yet.</p>
+              ) : (
+                <ol aria-label="Edit history, newest first">
+                  {future.map((label, index) => (
+                    <li key={`f${index}`} className="history-future">
+                      {label}
+                    </li>
+                  ))}
+                  {[...past].reverse().map((label, index) => (
+                    <li key={`p${index}`} aria-current={index === 0 ? 'step' : undefined}>
+                      {label}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </div>
+          )}
+        </details>
+      </div>
+      <span className={`save-state${dirtyCount ? ' is-dirty' : ''}`} role="status" aria-live="polite">
+        {saving ? 'Saving…' : dirtyCount ? `${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}` : 'All changes saved'}
+      </span>
+      <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
+        Save
+      </button>
+    </header>
+  );
+});
