@@ -15,7 +15,7 @@ import {
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { isRef } from './schema/refs';
-import { escapePointerToken, lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError } from './pointer';
+import { lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError, type ParsedRef } from './pointer';
 import { HOME_SLUG, isTemplateSlug, isValidSegment, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
@@ -77,6 +77,9 @@ export interface TemplateRoute {
 
 type PageSchemas = ReturnType<typeof buildPageSchemas>;
 
+/** Where the resolver is in a file, as pointer tokens. */
+type Path = (string | number)[];
+
 /** A resolved section. Its `data` is checked against its type's schema; views narrow it with z.infer. */
 export interface BundleSection {
   id: string;
@@ -119,10 +122,25 @@ export type Resolver = ReturnType<typeof createResolver>;
 export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
   const { definitions, schemas } = options;
   const resolvedTargets = new Map<string, unknown>();
+  /** `$ref` texts already parsed, by the file that holds them and the text. */
+  const parsedRefs = new Map<string, { target: ParsedRef; key: string }>();
   let routes: { pages: PageRoute[]; templates: TemplateRoute[]; bySlug: Map<string, PageRoute> } | undefined;
-  let collections: { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[] } | undefined;
+  let collections:
+    | { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[]; postsBySlug: Map<string, ResolvedPost>; tagsBySlug: Map<string, ResolvedTag> }
+    | undefined;
+  /** Page files that passed validation; a template's file serves every entry page. */
+  const storedPages = new Map<string, ReturnType<typeof checkStoredPage>>();
 
   function readStoredPage(file: string) {
+    let page = storedPages.get(file);
+    if (!page) {
+      page = checkStoredPage(file);
+      storedPages.set(file, page);
+    }
+    return page;
+  }
+
+  function checkStoredPage(file: string) {
     const raw = snapshot.get(file);
     const parsed = schemas.StoredPageSchema.safeParse(raw);
     if (!parsed.success) {
@@ -218,68 +236,110 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       // Newest first; the slug breaks ties so the order never depends on the filesystem.
       .sort((a, b) => (a.date === b.date ? (a.slug < b.slug ? -1 : 1) : a.date < b.date ? 1 : -1));
     const summaries = posts.map(({ body: _body, ...summary }) => summary);
-    collections = { posts, summaries, tags };
+    collections = { posts, summaries, tags, postsBySlug: new Map(posts.map((post) => [post.slug, post])), tagsBySlug };
     return collections;
   }
 
-  /** Follows one `$ref` and returns its fully resolved target. */
-  function followRef(ref: string, fromFile: string, at: string, chain: string[], budget: { left: number }): unknown {
-    if (--budget.left < 0) throw new ContentError('limit', fromFile, `more than ${MAX_REFS_PER_PAGE} refs on one page`, at);
-    let target;
-    try {
-      target = parseRef(ref, fromFile);
-    } catch (error) {
-      if (!(error instanceof RefSyntaxError)) throw error;
-      throw new ContentError(error instanceof OutOfRootError ? 'out-of-root' : 'invalid', fromFile, error.message, at);
+  /**
+   * Follows one `$ref` and returns its fully resolved target. The ref sits at
+   * `base` + `path` in `fromFile`; the pointer text is only built for errors.
+   */
+  function followRef(ref: string, fromFile: string, base: string, path: Path, chain: string[], budget: { left: number }): unknown {
+    const at = () => base + pointerFromPath(path);
+    if (--budget.left < 0) throw new ContentError('limit', fromFile, `more than ${MAX_REFS_PER_PAGE} refs on one page`, at());
+    // Every page names the shared header and footer with the same ref text: parse it once.
+    const refKey = `${fromFile}\0${ref}`;
+    let parsedRef = parsedRefs.get(refKey);
+    if (!parsedRef) {
+      let target;
+      try {
+        target = parseRef(ref, fromFile);
+      } catch (error) {
+        if (!(error instanceof RefSyntaxError)) throw error;
+        throw new ContentError(error instanceof OutOfRootError ? 'out-of-root' : 'invalid', fromFile, error.message, at());
+      }
+      parsedRef = { target, key: `${target.file}#${target.pointer}` };
+      parsedRefs.set(refKey, parsedRef);
     }
-    const key = `${target.file}#${target.pointer}`;
+    const { target, key } = parsedRef;
     if (chain.includes(key)) {
-      throw new ContentError('cyclic-ref', fromFile, `$ref cycle: ${[...chain, key].join(' → ')}`, at);
+      throw new ContentError('cyclic-ref', fromFile, `$ref cycle: ${[...chain, key].join(' → ')}`, at());
     }
     if (chain.length >= MAX_REF_DEPTH) {
-      throw new ContentError('limit', fromFile, `$ref chain deeper than ${MAX_REF_DEPTH}: ${[...chain, key].join(' → ')}`, at);
+      throw new ContentError('limit', fromFile, `$ref chain deeper than ${MAX_REF_DEPTH}: ${[...chain, key].join(' → ')}`, at());
     }
     const cached = resolvedTargets.get(key);
     if (cached !== undefined) return cached;
 
     const nextChain = [...chain, key];
     let node = snapshot.get(target.file);
-    if (node === undefined) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at);
+    if (node === undefined) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at());
     const walked: string[] = [];
     for (const token of target.tokens) {
       // A pointer may pass through another ref on its way; follow it first.
-      if (isRef(node)) node = followRef(String(node.$ref), target.file, pointerFromPath(walked), nextChain, budget);
+      if (isRef(node)) node = followRef(String(node.$ref), target.file, '', walked, nextChain, budget);
       const problem = lookupProblem(node, token);
-      if (problem) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": ${problem} in ${target.file}`, at);
+      if (problem) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": ${problem} in ${target.file}`, at());
       node = (node as Record<string, unknown>)[token];
       walked.push(token);
     }
-    const resolved = resolveValue(node, target.file, target.pointer, nextChain, budget);
+    const resolved = resolveValue(node, target.file, target.pointer, [], nextChain, budget);
     resolvedTargets.set(key, resolved);
     return resolved;
   }
 
-  /** Returns a copy of `value` with every `$ref` replaced by its target. */
-  function resolveValue(value: unknown, file: string, at: string, chain: string[], budget: { left: number }): unknown {
+  /**
+   * `value` with every `$ref` replaced by its target. Parts without refs are
+   * returned as they are, not copied: the candidate bundle is only read, and
+   * the bundle schema's parse builds the bundle from fresh objects, so no
+   * bundle shares an object with the snapshot. `path` (under the pointer
+   * `base`) is a stack the walk pushes to and pops from; pointer text is built
+   * only when there is an error to report.
+   */
+  function resolveValue(value: unknown, file: string, base: string, path: Path, chain: string[], budget: { left: number }): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) {
+      let out: unknown[] | undefined = Object.getPrototypeOf(value) === Array.prototype ? undefined : [];
+      for (let index = 0; index < value.length; index += 1) {
+        const item: unknown = value[index];
+        path.push(index);
+        const resolved = resolveValue(item, file, base, path, chain, budget);
+        path.pop();
+        if (out) out.push(resolved);
+        else if (resolved !== item) (out = value.slice(0, index)).push(resolved);
+      }
+      return out ?? value;
+    }
     if (isRef(value)) {
-      if (typeof value.$ref !== 'string') throw new ContentError('invalid', file, '$ref must be a string', at);
-      return followRef(value.$ref, file, at, chain, budget);
+      if (typeof value.$ref !== 'string') throw new ContentError('invalid', file, '$ref must be a string', base + pointerFromPath(path));
+      return followRef(value.$ref, file, base, path, chain, budget);
     }
-    if (Array.isArray(value)) return value.map((item, index) => resolveValue(item, file, `${at}/${index}`, chain, budget));
-    if (typeof value === 'object' && value !== null) {
-      const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = resolveValue(item, file, `${at}/${escapePointerToken(key)}`, chain, budget);
-      return out;
+    const keys = Object.keys(value);
+    // Only plain objects are passed through as they are; anything else is copied as before.
+    // An own "__proto__" key also takes the copying path, which assigns it (as it always did).
+    const copy = Object.getPrototypeOf(value) !== Object.prototype;
+    let resolvedItems: unknown[] | undefined;
+    for (let index = 0; index < keys.length; index += 1) {
+      const key = keys[index]!;
+      const item = (value as Record<string, unknown>)[key];
+      path.push(key);
+      const resolved = resolveValue(item, file, base, path, chain, budget);
+      path.pop();
+      if (resolvedItems) resolvedItems.push(resolved);
+      else if (resolved !== item || copy || key === '__proto__') (resolvedItems = keys.slice(0, index).map((k) => (value as Record<string, unknown>)[k])).push(resolved);
     }
-    return value;
+    if (!resolvedItems) return value;
+    const out: Record<string, unknown> = {};
+    for (let index = 0; index < keys.length; index += 1) out[keys[index]!] = resolvedItems[index];
+    return out;
   }
 
   function currentEntry(route: PageRoute): CurrentEntry | undefined {
     if (!route.entry) return undefined;
-    const { posts, tags } = loadCollections();
+    const { postsBySlug, tagsBySlug } = loadCollections();
     const { collection, slug } = route.entry;
-    if (collection === 'posts') return { collection, slug, post: posts.find((post) => post.slug === slug)! };
-    return { collection, slug, tag: tags.find((tag) => tag.slug === slug)! };
+    if (collection === 'posts') return { collection, slug, post: postsBySlug.get(slug)! };
+    return { collection, slug, tag: tagsBySlug.get(slug)! };
   }
 
   function entryMeta(meta: Bundle['meta'], current: CurrentEntry | undefined): Bundle['meta'] {
@@ -327,13 +387,13 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const page = readStoredPage(route.file);
       const current = currentEntry(route);
       const budget = { left: MAX_REFS_PER_PAGE };
-      const sections = (resolveValue(page.sections, route.file, '/sections', [], budget) as unknown[]).map((section, index) =>
+      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) =>
         bindSection(section, index, route.file, current),
       );
       const candidate = {
         id: route.entry ? `${page.id}/${route.entry.slug}` : page.id,
         slug: route.slug,
-        meta: entryMeta(resolveValue(page.meta, route.file, '/meta', [], budget) as Bundle['meta'], current),
+        meta: entryMeta(resolveValue(page.meta, route.file, '', ['meta'], [], budget) as Bundle['meta'], current),
         sections,
       };
       const parsed = schemas.BundleSchema.safeParse(candidate);

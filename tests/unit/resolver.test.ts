@@ -307,3 +307,107 @@ describe('resolvePage: collections and templates', () => {
     expect(error.message).toMatch(/needs a "template"/);
   });
 });
+
+describe('resolvePage: what a resolver caches', () => {
+  const tag = { name: 'Alpha', description: 'Alpha things', accent: '#123456' };
+  const post = (title: string, date: string) => ({ title, excerpt: `${title} excerpt`, date, author: 'Ann', tags: ['alpha'], body: `# ${title}` });
+  const files = () => ({
+    'shared/header.json': header,
+    'shared/footer.json': footer,
+    'collections/tags/alpha.json': tag,
+    'collections/posts/one.json': post('One', '2025-01-01'),
+    'collections/posts/two.json': post('Two', '2026-01-01'),
+    'pages/home.json': page('home', [
+      { $ref: '../shared/header.json' },
+      { id: 'home-posts', type: 'posts-list', data: { title: 'Latest', limit: 1 } },
+      { $ref: '../shared/footer.json' },
+    ]),
+    'pages/about.json': page('about', [{ $ref: '../shared/header.json' }, block('about-a'), { $ref: '../shared/footer.json' }]),
+    'pages/posts/[slug].json': page('posts/[slug]', [{ $ref: '../../shared/header.json' }, { id: 'post-body', type: 'post-detail', data: {} }], {
+      template: { collection: 'posts' },
+    }),
+  });
+
+  function deepFreeze<T>(value: T): T {
+    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+      Object.freeze(value);
+      for (const item of Object.values(value)) deepFreeze(item);
+    }
+    return value;
+  }
+
+  function objectsIn(value: unknown, out = new Set<object>()): Set<object> {
+    if (typeof value === 'object' && value !== null && !out.has(value)) {
+      out.add(value);
+      for (const item of Object.values(value)) objectsIn(item, out);
+    }
+    return out;
+  }
+
+  it('gives every page the same bundle whatever was resolved before', () => {
+    const warm = resolverForFiles(files());
+    const slugs = warm.listPages().map((p) => p.slug);
+    const all = slugs.map((slug) => JSON.stringify(warm.resolvePage(slug)));
+    for (const [index, slug] of slugs.entries()) {
+      expect(JSON.stringify(resolverForFiles(files()).resolvePage(slug)), slug).toBe(all[index]);
+      expect(JSON.stringify(warm.resolvePage(slug)), slug).toBe(all[index]);
+    }
+  });
+
+  it('never changes the stored content, and no bundle shares an object with it or with another bundle', () => {
+    const stored = deepFreeze(files());
+    const resolver = resolverForFiles(stored);
+    const bundles = resolver.listPages().map((p) => resolver.resolvePage(p.slug));
+    const storedObjects = objectsIn(stored);
+    const seen = new Set<object>();
+    for (const bundle of bundles) {
+      for (const object of objectsIn(bundle)) {
+        expect(storedObjects.has(object)).toBe(false);
+        expect(seen.has(object)).toBe(false);
+        seen.add(object);
+      }
+    }
+    // A caller changing one bundle leaves the next resolution alone.
+    (bundles[0]!.sections[0]!.data as { logoText: string }).logoText = 'changed';
+    expect(resolver.resolvePage(bundles[0]!.slug).sections[0]!.data).toMatchObject({ logoText: 'Acme' });
+  });
+
+  it('starts fresh for a new snapshot: changed shared documents, entries and templates show', () => {
+    const before = resolverForFiles(files());
+    expect(before.resolvePage('about').sections[0]!.data).toMatchObject({ logoText: 'Acme' });
+    expect(before.resolvePage('posts/one').meta.title).toBe('One · T');
+    const changed = {
+      ...files(),
+      'shared/header.json': { ...header, data: { ...header.data, logoText: 'Renamed' } },
+      'collections/posts/one.json': post('One, revised', '2025-01-01'),
+      'pages/posts/[slug].json': page('posts/[slug]', [{ id: 'post-body', type: 'post-detail', data: { showCover: false } }], {
+        template: { collection: 'posts' },
+      }),
+    };
+    const after = resolverForFiles(changed);
+    expect(after.resolvePage('about').sections[0]!.data).toMatchObject({ logoText: 'Renamed' });
+    expect(after.resolvePage('posts/one').meta.title).toBe('One, revised · T');
+    expect(after.resolvePage('posts/two').sections[0]!.data).toMatchObject({ showCover: false });
+    // The first resolver still answers from its own snapshot.
+    expect(before.resolvePage('about').sections[0]!.data).toMatchObject({ logoText: 'Acme' });
+  });
+
+  it('reports a template that is invalid on every entry page, not only the first', () => {
+    const resolver = resolverForFiles({
+      ...files(),
+      'pages/posts/[slug].json': page('posts/[slug]', [{ id: 'x', type: 'post-detail', data: { showCover: 'no' } }], { template: { collection: 'posts' } }),
+    });
+    for (const slug of ['posts/one', 'posts/two']) expect(errorOf(() => resolver.resolvePage(slug)).kind, slug).toBe('invalid');
+  });
+
+  it('names the escaped pointer of a bad ref inside a shared document, every time it is met', () => {
+    const resolver = resolverForFiles({
+      'pages/home.json': page('home', [block('a', { $ref: '../shared/t.json#/x' })]),
+      'pages/about.json': page('about', [block('b', { $ref: '../shared/t.json#/x' })]),
+      'shared/t.json': { x: { 'a/b~c': [{ $ref: 5 }] } },
+    });
+    for (const slug of ['home', 'about']) {
+      expect(errorOf(() => resolver.resolvePage(slug)), slug).toMatchObject({ kind: 'invalid', file: 'shared/t.json', pointer: '/x/a~1b~0c/0' });
+    }
+  });
+});

@@ -37,13 +37,25 @@ function passesThroughRef(root: unknown, path: readonly PropertyKey[]): boolean 
   return isRef(node);
 }
 
+/** `path` is a stack the walk pushes to and pops from; only a found ref gets a copy of it. */
 function findRefs(value: unknown, path: (string | number)[], out: { path: (string | number)[]; ref: RefObject }[]) {
   if (isRef(value)) {
-    out.push({ path, ref: value });
+    out.push({ path: [...path], ref: value });
     return;
   }
-  if (Array.isArray(value)) value.forEach((item, index) => findRefs(item, [...path, index], out));
-  else if (isPlainObject(value)) for (const [key, item] of Object.entries(value)) findRefs(item, [...path, key], out);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      path.push(index);
+      findRefs(value[index], path, out);
+      path.pop();
+    }
+  } else if (isPlainObject(value)) {
+    for (const key of Object.keys(value)) {
+      path.push(key);
+      findRefs(value[key], path, out);
+      path.pop();
+    }
+  }
 }
 
 /** Every `$ref` in a value, with its path, outermost first. */
