@@ -4,8 +4,10 @@
  * docs/performance.md. `--quick` runs small sizes as a smoke test and writes
  * to test-results/bench/ instead, leaving the committed report alone.
  * `--only build,api` runs some scenarios (for development; it writes nothing).
+ * `--report-only` renders the chart and docs/performance.md again from
+ * bench/results/latest.json, after a change to the report's wording.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../tests/helpers/project-copy.ts';
@@ -19,9 +21,17 @@ const wanted = (name: string) => !only || only.includes(name);
 
 const config = quick
   ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60 }
-  : { sizes: [1000, 5000], buildRuns: 3, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200 };
+  : { sizes: [1000, 5000], buildRuns: 5, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200 };
 
 async function main() {
+  if (args.includes('--report-only')) {
+    const resultsDir = join(PROJECT_ROOT, 'bench', 'results');
+    const results = JSON.parse(await readFile(join(resultsDir, 'latest.json'), 'utf8'));
+    await writeFile(join(resultsDir, 'build-scaling.svg'), renderChart(results));
+    await writeFile(join(PROJECT_ROOT, 'docs', 'performance.md'), renderReport(results));
+    console.log('Rendered bench/results/build-scaling.svg and docs/performance.md from bench/results/latest.json');
+    return;
+  }
   const started = Date.now();
   const { version: astroVersion } = (await import('astro/package.json', { with: { type: 'json' } })).default;
   const results: Record<string, unknown> = {
