@@ -315,8 +315,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       return followRef(value.$ref, file, base, path, chain, budget);
     }
     const keys = Object.keys(value);
-    // Only plain objects are passed through as they are; anything else is copied as before.
-    // An own "__proto__" key also takes the copying path, which assigns it (as it always did).
+    // Only plain objects are passed through as they are; anything else is copied.
     const copy = Object.getPrototypeOf(value) !== Object.prototype;
     let resolvedItems: unknown[] | undefined;
     for (let index = 0; index < keys.length; index += 1) {
@@ -326,11 +325,16 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const resolved = resolveValue(item, file, base, path, chain, budget);
       path.pop();
       if (resolvedItems) resolvedItems.push(resolved);
-      else if (resolved !== item || copy || key === '__proto__') (resolvedItems = keys.slice(0, index).map((k) => (value as Record<string, unknown>)[k])).push(resolved);
+      else if (resolved !== item || copy) (resolvedItems = keys.slice(0, index).map((k) => (value as Record<string, unknown>)[k])).push(resolved);
     }
     if (!resolvedItems) return value;
     const out: Record<string, unknown> = {};
-    for (let index = 0; index < keys.length; index += 1) out[keys[index]!] = resolvedItems[index];
+    for (let index = 0; index < keys.length; index += 1) {
+      // Assigning an own "__proto__" key (JSON.parse makes one) would set the copy's prototype, and
+      // the schemas would then read fields the document only inherits: keep it an own, inert key.
+      if (keys[index] === '__proto__') Object.defineProperty(out, '__proto__', { value: resolvedItems[index], enumerable: true, writable: true, configurable: true });
+      else out[keys[index]!] = resolvedItems[index];
+    }
     return out;
   }
 

@@ -169,6 +169,16 @@ describe('resolvePage: $ref', () => {
     expect(({} as Record<string, unknown>).body).toBeUndefined();
   });
 
+  it('never lets an own "__proto__" key of a stored document lend it fields', () => {
+    // The object holds a ref, so the resolver copies it; the copy must not take "__proto__" as its prototype,
+    // or the optional title it "inherits" would pass the schema and reach the bundle.
+    const section = JSON.parse('{"id": "a", "type": "content-block", "data": {"__proto__": {"title": "Inherited"}, "body": {"$ref": "../shared/t.json#/body"}}}');
+    const resolved = resolverForFiles({ 'pages/home.json': page('home', [section]), 'shared/t.json': { body: 'Shared body' } }).resolvePage('home');
+    expect(resolved.sections[0]!.data).toMatchObject({ body: 'Shared body' });
+    expect(resolved.sections[0]!.data).not.toHaveProperty('title');
+    expect(({} as Record<string, unknown>).title).toBeUndefined();
+  });
+
   it('caps the depth of ref chains', () => {
     const files: Record<string, unknown> = { 'pages/home.json': page('home', [block('a', { $ref: '../shared/d0.json' })]) };
     for (let i = 0; i <= MAX_REF_DEPTH + 1; i += 1) files[`shared/d${i}.json`] = { $ref: `d${i + 1}.json` };
