@@ -330,8 +330,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     if (!resolvedItems) return value;
     const out: Record<string, unknown> = {};
     for (let index = 0; index < keys.length; index += 1) {
-      // Assigning an own "__proto__" key (JSON.parse makes one) would set the copy's prototype, and
-      // the schemas would then read fields the document only inherits: keep it an own, inert key.
+      // Assigning an own "__proto__" key (JSON.parse makes one) would set the copy's prototype
+      // instead: keep it what it was in the file, an own and inert key.
       if (keys[index] === '__proto__') Object.defineProperty(out, '__proto__', { value: resolvedItems[index], enumerable: true, writable: true, configurable: true });
       else out[keys[index]!] = resolvedItems[index];
     }
@@ -385,6 +385,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     listPages: (): PageRoute[] => listRoutes().pages,
     /** Template pages, for tools that edit them (they have no URL of their own). */
     listTemplates: (): TemplateRoute[] => listRoutes().templates,
+    /** The page a slug routes to, with the file behind it; throws PageNotFoundError. */
+    findPage: (slug: string): PageRoute => findRoute(slug),
     /** The resolved bundle of a page; throws PageNotFoundError or ContentError. */
     resolvePage(slug: string = HOME_SLUG): Bundle {
       const route = findRoute(slug);

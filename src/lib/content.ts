@@ -6,7 +6,7 @@
  * that changed); in a build it is the content layer's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
-import { PageNotFoundError, type Bundle, type PageRoute, type Resolver } from '../engine/resolver';
+import type { Bundle, Resolver } from '../engine/resolver';
 import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
@@ -16,8 +16,6 @@ interface Loaded {
   resolver: Resolver;
   bundles: Map<string, Bundle>;
   responses: Map<string, PageJson>;
-  /** Pages by slug, once a page's JSON is asked for. */
-  routes?: Map<string, PageRoute>;
 }
 
 /** A bundle as the page API sends it: serialized once, with its version. */
@@ -74,9 +72,7 @@ export async function pageJson(slug: string): Promise<PageJson> {
   let response = loaded.responses.get(slug);
   if (!response) {
     const bundle = await resolvePage(slug);
-    loaded.routes ??= new Map(loaded.resolver.listPages().map((page) => [page.slug, page]));
-    const route = loaded.routes.get(bundle.slug);
-    if (!route) throw new PageNotFoundError(slug);
+    const route = loaded.resolver.findPage(bundle.slug);
     response = { json: JSON.stringify(bundle), version: contentVersion(loaded.snapshot.get(route.file)) };
     loaded.responses.set(slug, response);
   }

@@ -1,6 +1,7 @@
 /** The posts and the tags, each entry by title (or name) and slug; opening one is a client-side switch, like pages. */
 import { memo } from 'react';
 import { entriesOf, entryLabel, entryRoute, entrySlugOf, isDirty, type Docs, type EntryCollection } from '../lib/model';
+import { RouteLink } from './PageTree';
 
 const HEADINGS: Record<EntryCollection, { title: string; add: string }> = {
   posts: { title: 'Posts', add: 'New post' },
@@ -48,22 +49,13 @@ export const CollectionTree = memo(function CollectionTree({ rows, collection, c
         <ul>
           {rows.map((row) => (
             <li key={row.route}>
-              <a
-                href={`/editor/${row.route}`}
-                className="page-link"
-                aria-current={row.route === currentRoute ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onOpen(row.route);
-                }}
-              >
+              <RouteLink route={row.route} current={currentRoute} isDirty={row.isDirty} onOpen={onOpen}>
                 <span className="page-link-title">
                   {row.accent !== undefined && <span className="relation-dot" aria-hidden="true" style={{ background: row.accent, display: 'inline-block', marginRight: 6 }} />}
                   {row.label}
                 </span>
                 <span className="page-link-slug">{row.slug}</span>
-                {row.isDirty && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
-              </a>
+              </RouteLink>
             </li>
           ))}
         </ul>

@@ -158,7 +158,6 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const pages = useStableValue(pageRows(docs));
   const posts = useStableValue(entryRows(docs, 'posts'));
   const tags = useStableValue(entryRows(docs, 'tags'));
-  const openRoute = useCallback((route: string) => open(route), [open]);
   const openNewPage = useCallback(() => setDialog({ kind: 'new-page' }), []);
   const openNewEntry = useCallback((collection: EntryCollection) => setDialog({ kind: 'new-entry', collection }), []);
 
@@ -498,7 +497,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
       <div className="workspace">
         <aside className="sidebar">
-          <ContentNav current={entryAt?.collection ?? 'pages'} pages={pages} posts={posts} tags={tags} route={slug} onOpen={openRoute} onNewPage={openNewPage} onNewEntry={openNewEntry} />
+          <ContentNav current={entryAt?.collection ?? 'pages'} pages={pages} posts={posts} tags={tags} route={slug} onOpen={open} onNewPage={openNewPage} onNewEntry={openNewEntry} />
           {page && (
             <>
               <button type="button" className={`page-settings-link${selected === null ? ' is-active' : ''}`} onClick={() => select(null)}>

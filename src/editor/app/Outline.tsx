@@ -1,8 +1,9 @@
 /** The page's sections in order: type label, id, shared and error markers; reordered by dragging or from the keyboard. */
-import { memo, useMemo } from 'react';
+import { memo } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
 import { DragHandle, SortableList, useSortableItem } from './Sortable';
+import { useStableValue } from './useStableCallback';
 
 interface Props {
   entries: OutlineEntry[];
@@ -50,8 +51,7 @@ function sameOutline(a: Props, b: Props): boolean {
 
 export const Outline = memo(function Outline({ entries, selected, issueCounts, onSelect, onMove, onAdd }: Props) {
   // The same array while the order is, so the rows' drag context does not change on selection.
-  const idsKey = dragIds(entries).join('\n');
-  const ids = useMemo(() => (idsKey ? idsKey.split('\n') : []), [idsKey]);
+  const ids = useStableValue(dragIds(entries));
   return (
     <section className="panel outline" aria-labelledby="outline-title">
       <div className="panel-head">

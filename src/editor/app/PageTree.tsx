@@ -1,5 +1,5 @@
 /** All page files, nested slugs indented and templates marked; opening one is a client-side switch. */
-import { memo } from 'react';
+import { memo, type CSSProperties, type ReactNode } from 'react';
 import { isDirty, sortedPages, type Docs, type StoredPage } from '../lib/model';
 
 /** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */
@@ -44,16 +44,7 @@ export const PageTree = memo(function PageTree({ rows, currentSlug, onOpen, onNe
       <ul>
         {rows.map((row) => (
           <li key={row.slug}>
-            <a
-              href={`/editor/${row.slug}`}
-              className="page-link"
-              aria-current={row.slug === currentSlug ? 'page' : undefined}
-              style={{ paddingLeft: `${0.75 + row.depth * 0.9}rem` }}
-              onClick={(event) => {
-                event.preventDefault();
-                onOpen(row.slug);
-              }}
-            >
+            <RouteLink route={row.slug} current={currentSlug} isDirty={row.isDirty} onOpen={onOpen} style={{ paddingLeft: `${0.75 + row.depth * 0.9}rem` }}>
               <span className="page-link-title">{row.title}</span>
               <span className="page-link-slug">/{row.slug === 'home' ? '' : row.slug}</span>
               {row.isTemplate && (
@@ -61,11 +52,29 @@ export const PageTree = memo(function PageTree({ rows, currentSlug, onOpen, onNe
                   Template
                 </span>
               )}
-              {row.isDirty && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
-            </a>
+            </RouteLink>
           </li>
         ))}
       </ul>
     </nav>
   );
 });
+
+/** A row of the pages, posts or tags: a real link to its editor URL, opened in place without a reload. */
+export function RouteLink({ route, current, isDirty, onOpen, style, children }: { route: string; current: string | null; isDirty: boolean; onOpen(route: string): void; style?: CSSProperties; children: ReactNode }) {
+  return (
+    <a
+      href={`/editor/${route}`}
+      className="page-link"
+      aria-current={route === current ? 'page' : undefined}
+      style={style}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(route);
+      }}
+    >
+      {children}
+      {isDirty && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+    </a>
+  );
+}

@@ -7,6 +7,8 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type Modifier, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { moveItem } from '../lib/model';
+import { useStableCallback } from './useStableCallback';
 
 const INSTRUCTIONS =
   'To move an item, press Space or Enter on its handle to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel.';
@@ -30,12 +32,9 @@ export function SortableList({ ids, describe, onMove, children }: ListProps) {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   // Announcements read the latest list, without rebuilding the context for each render.
-  const latest = useRef({ ids, describe });
-  latest.current = { ids, describe };
+  const name = useStableCallback((id: UniqueIdentifier) => describe(ids.indexOf(String(id))));
+  const position = useStableCallback((id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
   const accessibility = useMemo(() => {
-    const at = (id: UniqueIdentifier) => latest.current.ids.indexOf(String(id));
-    const name = (id: UniqueIdentifier) => latest.current.describe(at(id));
-    const position = (id: UniqueIdentifier) => `position ${at(id) + 1} of ${latest.current.ids.length}`;
     // dnd-kit reports the item over its own place right after pick-up; saying so would drown "Picked up".
     let lastOver: UniqueIdentifier | null = null;
     const announcements: Announcements = {
@@ -52,7 +51,7 @@ export function SortableList({ ids, describe, onMove, children }: ListProps) {
       onDragCancel: ({ active }) => `Cancelled. ${name(active.id)} stays at ${position(active.id)}.`,
     };
     return { announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } };
-  }, []);
+  }, [name, position]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const [from, to] = [ids.indexOf(String(active.id)), ids.indexOf(String(over.id))];
@@ -103,11 +102,10 @@ export function useItemKeys(length: number) {
   return {
     keys: [...keys],
     move(from: number, to: number) {
-      const [key] = keys.splice(from, 1);
-      keys.splice(to, 0, key!);
+      state.current.keys = moveItem(state.current.keys, from, to);
     },
     remove(index: number) {
-      keys.splice(index, 1);
+      state.current.keys = state.current.keys.filter((_, i) => i !== index);
     },
   };
 }

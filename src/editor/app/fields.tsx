@@ -7,6 +7,7 @@ import { memo, useId, useRef, type ReactNode } from 'react';
 import { ICONS, type IconName } from '../../engine/icons';
 import { isRef } from '../../engine/schema/refs';
 import { initialValue, type FieldSpec } from '../lib/form';
+import { moveItem } from '../lib/model';
 import { pathKey, sameIssuesUnder, type IssueMap } from '../lib/validate';
 import { FieldsetLegend } from './FieldsetLegend';
 import { ImageField, type MediaOptions } from './MediaLibrary';
@@ -372,11 +373,8 @@ function ArrayField({ spec, value, path, context, error }: { spec: FieldSpec; va
   const item = spec.item!;
   const itemKeys = useItemKeys(items.length);
   const move = (from: number, to: number) => {
-    const next = [...items];
-    const [moved] = next.splice(from, 1);
-    next.splice(to, 0, moved);
     itemKeys.move(from, to);
-    context.onChange(path, next);
+    context.onChange(path, moveItem(items, from, to));
   };
   const remove = (index: number) => {
     itemKeys.remove(index);

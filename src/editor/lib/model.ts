@@ -169,12 +169,16 @@ export function addSection(page: StoredPage, section: StoredSection, at = page.s
   return { ...page, sections };
 }
 
+/** A copy of `items` with the item at `from` moved to `to`: sections, array-field items, their keys. */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const moved = [...items];
+  moved.splice(to, 0, ...moved.splice(from, 1));
+  return moved;
+}
+
 export function moveSection(page: StoredPage, from: number, to: number): StoredPage {
   if (to < 0 || to >= page.sections.length || from === to) return page;
-  const sections = [...page.sections];
-  const [moved] = sections.splice(from, 1);
-  sections.splice(to, 0, moved);
-  return { ...page, sections };
+  return { ...page, sections: moveItem(page.sections, from, to) };
 }
 
 export function removeSection(page: StoredPage, index: number): StoredPage {
