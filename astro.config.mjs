@@ -5,8 +5,10 @@ import { defineConfig } from 'astro/config';
 import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
-import { setAssetHeaders } from './server/headers.mjs';
-import { devWriteGuard } from './src/server/dev-guard.ts';
+import { normalisedPath } from './server/requests.mjs';
+import { projectRoot, serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
+import { devRequestGuard } from './src/server/dev-guard.ts';
+import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 
@@ -33,7 +35,7 @@ function devOnly(integration) {
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [devOnly(react()), contentEditor()],
+  integrations: [devOnly(react()), contentEditor(), privatePageBundles()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.
@@ -42,6 +44,9 @@ export default defineConfig({
   build: { inlineStylesheets: 'always', concurrency: PRERENDER_CONCURRENCY },
   vite: {
     server: {
+      // Vite approves cross-origin requests from other localhost origins by default, which would let
+      // any local page read the editor's documents. The dev server approves none (no CORS headers).
+      cors: false,
       // Where the installed packages really are, should they be links (a shared install, or a test's
       // project copy): the editor island's modules are served from there.
       fs: { allow: [searchForWorkspaceRoot(process.cwd()), dirname(realpathSync('node_modules/astro'))] },
@@ -51,16 +56,19 @@ export default defineConfig({
         name: 'content-site-dev-server',
         enforce: 'post',
         configureServer(server) {
-          // Before Vite serves public/, so dev images get the same headers as production.
+          // Uploaded images come from the one handler production uses too, ahead of Vite's public/
+          // server: it picks the file and its safety headers from the same normalised path, and an
+          // upload is served the moment it is written (Vite serves only files its watcher has seen).
+          const imagesDir = uploadedImagesDir(projectRoot(), true);
           server.middlewares.use((request, response, next) => {
-            setAssetHeaders(request.url ?? '', response);
-            next();
+            const path = normalisedPath(request.url ?? '') ?? '';
+            serveUploadedImage(request, response, path, imagesDir).then((served) => served || next(), next);
           });
           // A post hook of a post plugin runs after Astro's own, so unshifting here puts the
-          // write guard first: before Astro reads (and buffers) a write request's body, and
-          // before Vite's and Astro's own plain-text refusals, so refusals of writes are JSON.
+          // request guard first: before Astro builds a URL from the Host header, before it reads
+          // (and buffers) a request's body, and before Vite's and Astro's own plain-text refusals.
           return () => {
-            server.middlewares.stack.unshift({ route: '', handle: devWriteGuard });
+            server.middlewares.stack.unshift({ route: '', handle: devRequestGuard });
           };
         },
       },

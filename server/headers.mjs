@@ -1,7 +1,6 @@
-// Response headers shared by the API (src/server/http.ts), the dev server (a
-// Vite middleware in astro.config.mjs) and the production server
-// (server/index.mjs). Plain JavaScript so the production server can load it
-// without a build step.
+// Response headers and constants shared by the API (src/server/http.ts), the
+// dev server (astro.config.mjs) and the production server (server/index.mjs).
+// Plain JavaScript so the production server can load it without a build step.
 
 /** Every JSON response of the API. */
 export const JSON_HEADERS = {
@@ -12,13 +11,15 @@ export const JSON_HEADERS = {
 
 export const ASSETS_URL_PREFIX = '/assets/images/';
 
-/** Never sniff an image into HTML; an SVG opened directly runs no script and loads nothing. */
-export const SVG_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+/** The image types uploads may have, by lowercase extension: the only files served under ASSETS_URL_PREFIX. */
+export const IMAGE_MIME_TYPES = Object.freeze({
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+});
 
-/** Sets the safety headers for a request to an uploaded image. */
-export function setAssetHeaders(url, response) {
-  const path = url.split(/[?#]/)[0] ?? '';
-  if (!path.startsWith(ASSETS_URL_PREFIX)) return;
-  response.setHeader('X-Content-Type-Options', 'nosniff');
-  if (path.toLowerCase().endsWith('.svg')) response.setHeader('Content-Security-Policy', SVG_CSP);
-}
+/** An SVG opened directly runs no script and loads nothing, whatever got past the upload check. */
+export const SVG_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";

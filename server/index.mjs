@@ -1,22 +1,31 @@
 // The production server: `npm start` after `npm run build`. It is the
 // @astrojs/node standalone handler (static files from dist/client, then the
-// API routes) with two additions:
-// - safety headers for uploaded images, which the adapter's static file
-//   handler cannot set;
-// - the page API answered from memory: the build wrote every bundle to
-//   dist/client/page-bundles.json (src/pages/page-bundles.json.ts), and production
-//   content is fixed at build time. Anything else goes to the Astro endpoint.
+// API routes) behind a front that decides on the decoded, normalised path
+// (server/requests.mjs), the same path the static handler picks files by:
+// - a malformed Host or an undecodable path: 400;
+// - writes: only to the API, only from the site's own origin (403), checked
+//   before any of the body is read; every other path allows GET and HEAD only
+//   (405 with Allow);
+// - uploaded images: served by the handler the dev server uses too, with their
+//   safety headers (server/uploaded-images.mjs);
+// - the page API: answered from memory. The build wrote every bundle to
+//   dist/server/page-bundles.json (src/pages/page-bundles.json.ts, moved out of
+//   the static folder by src/lib/private-page-bundles.ts), and production
+//   content is fixed at build time.
+// Anything else goes to the adapter.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import { JSON_HEADERS, setAssetHeaders } from './headers.mjs';
+import { JSON_HEADERS } from './headers.mjs';
+import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
+import { projectRoot, serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 
-const BUNDLES = new URL('../dist/client/page-bundles.json', import.meta.url);
-const BUNDLES_PATH = '/page-bundles.json';
+const BUNDLES = new URL('../dist/server/page-bundles.json', import.meta.url);
 const PAGE_API = '/api/public-page';
-const NOT_FOUND = JSON.stringify({ error: 'Not found' });
+const API_PREFIX = '/api/';
+const IMAGES_DIR = uploadedImagesDir(projectRoot(), false);
 
 /** Slug → the page API's response: `body` is the bundle's JSON text exactly as the build wrote it. */
 async function loadBundles() {
@@ -28,33 +37,54 @@ async function loadBundles() {
 
 const bundles = await loadBundles();
 
-/** The slug a page API path asks for: '' and '/' are home; anything unusual is left to the endpoint. */
-function slugOf(url) {
-  const path = url.split(/[?#]/)[0];
+/** The slug a normalised page API path asks for: '' is home; anything else is left to the endpoint. */
+function slugOf(path) {
   if (path !== PAGE_API && !path.startsWith(`${PAGE_API}/`)) return undefined;
-  const slug = path.slice(PAGE_API.length).replace(/^\/+|\/+$/g, '');
+  const slug = path.slice(PAGE_API.length + 1);
   return slug === '' ? 'home' : slug;
+}
+
+/** Why a request must be refused before it is routed, as [status, message, headers?], or undefined. */
+function requestProblem(request, path) {
+  if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
+  if (path === undefined) return [400, 'The request path cannot be decoded'];
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (!path.startsWith(API_PREFIX)) return [405, `${request.method} is not allowed here`, { Allow: 'GET, HEAD' }];
+  const crossOrigin = crossOriginWriteProblem({
+    host: request.headers.host,
+    origin: request.headers.origin,
+    secFetchSite: request.headers['sec-fetch-site'],
+  });
+  return crossOrigin ? [403, crossOrigin] : undefined;
+}
+
+async function serve(request, response) {
+  const path = normalisedPath(request.url ?? '');
+  const problem = requestProblem(request, path);
+  if (problem) {
+    refuseRequest(request, response, ...problem);
+    return;
+  }
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  const bundle = request.method === 'GET' || request.method === 'HEAD' ? bundles.get(slugOf(path)) : undefined;
+  if (bundle) {
+    response.writeHead(200, bundle.headers);
+    response.end(request.method === 'HEAD' ? undefined : bundle.body);
+    return;
+  }
+  if (await serveUploadedImage(request, response, path, IMAGES_DIR)) return;
+  handler(request, response);
 }
 
 const host = process.env.HOST ?? 'localhost';
 const port = Number(process.env.PORT ?? 4321);
 
 const server = http.createServer((request, response) => {
-  const url = request.url ?? '';
-  const bundle = request.method === 'GET' ? bundles.get(slugOf(url)) : undefined;
-  if (bundle) {
-    response.writeHead(200, bundle.headers);
-    response.end(bundle.body);
-    return;
-  }
-  // The build's file of every bundle is this server's input, not a public download: pages come one at a time from the API.
-  if (url.split(/[?#]/)[0] === BUNDLES_PATH) {
-    response.writeHead(404, JSON_HEADERS);
-    response.end(NOT_FOUND);
-    return;
-  }
-  setAssetHeaders(url, response);
-  handler(request, response);
+  serve(request, response).catch((error) => {
+    console.error(error);
+    if (!response.headersSent) refuseRequest(request, response, 500, 'Internal server error');
+    else response.destroy();
+  });
 });
 
 server.listen(port, host, () => {

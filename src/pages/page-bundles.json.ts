@@ -6,14 +6,18 @@
  *
  * One route for all pages, rather than one per page: the bundles come from the
  * same cached resolver the visitor route renders from, and the build renders and
- * writes one more file instead of one more per page.
+ * writes one more file instead of one more per page. After the build, the file
+ * moves to dist/server/ (src/lib/private-page-bundles.ts): it is never a public file.
+ * The dev server has no use for it and answers 404, like the production server.
  */
 import type { APIRoute } from 'astro';
 import { listPages, pageJson } from '../lib/content';
+import { errorResponse } from '../server/http';
 
 export const prerender = true;
 
 export const GET: APIRoute = async () => {
+  if (import.meta.env.DEV) return errorResponse(404, 'Not found');
   const entries = [];
   for (const page of await listPages()) {
     const { json, version } = await pageJson(page.slug);

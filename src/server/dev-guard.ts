@@ -1,38 +1,54 @@
 /**
- * Dev server only: a middleware in front of Astro for the write endpoints.
- * Astro's dev server buffers a whole request body before a route runs, so the
- * size cap must be enforced here, from Content-Length, before any byte is
- * read. It applies the same write guard as the routes, so refusals are JSON
- * and come before Astro's own plain-text checks.
+ * Dev server only: the first middleware of `astro dev`, in front of Vite and
+ * Astro. Astro's dev server buffers a whole request body before a route runs,
+ * so every limit must be enforced here, before any byte is read, and on the
+ * decoded, normalised path (server/requests.mjs): `/api/%73ave-to-file`,
+ * `/./api/save-to-file` and `/api/save-to-file/` reach the same route as
+ * `/api/save-to-file`, so they get the same guard.
+ *
+ * - A malformed Host or an undecodable path: 400 (Astro builds a URL from both).
+ * - GET and HEAD go on.
+ * - Every other method: loopback Host and same origin (403); then the write
+ *   endpoints need JSON (415), a Content-Length (411) within their cap (413),
+ *   and every other path takes no body at all (413).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { localWriteProblem } from './guards';
+import { isWellFormedHost, normalisedPath, refuseRequest } from '../../server/requests.mjs';
+import { jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
-/**
- * Answers at once and discards whatever body follows without keeping it:
- * closing the socket on unread bytes would reset the connection, and the
- * client could lose the answer.
- */
-function refuse(request: IncomingMessage, response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-  response.end(JSON.stringify({ error: message }));
-  request.resume();
+function hasBody(request: IncomingMessage): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
 
-export function devWriteGuard(request: IncomingMessage, response: ServerResponse, next: () => void): void {
-  const pathname = (request.url ?? '').split('?')[0]!;
-  const limit = writeBodyLimit(pathname);
-  if (limit === undefined || request.method !== 'POST') return next();
-  const problem = localWriteProblem({
+/** Why a request must be refused before anything else sees it, as [status, message], or undefined. */
+export function devRequestProblem(request: IncomingMessage): [number, string] | undefined {
+  if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
+  const path = normalisedPath(request.url ?? '');
+  if (path === undefined) return [400, 'The request path cannot be decoded'];
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+
+  const headers = {
     host: request.headers.host,
     origin: request.headers.origin,
     secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
     contentType: request.headers['content-type'],
-  });
-  if (problem) return refuse(request, response, problem.status, problem.message);
+  };
+  const originProblem = localOriginProblem(headers);
+  if (originProblem) return [originProblem.status, originProblem.message];
+  const limit = writeBodyLimit(path);
+  if (limit === undefined) return hasBody(request) ? [413, `${path} takes no request body`] : undefined;
+  const contentProblem = jsonContentProblem(headers.contentType);
+  if (contentProblem) return [contentProblem.status, contentProblem.message];
   const declared = request.headers['content-length'];
-  if (declared === undefined) return refuse(request, response, 411, 'Content-Length is required');
-  if (Number(declared) > limit) return refuse(request, response, 413, `Request body is larger than ${limit} bytes`);
-  next();
+  if (declared === undefined) return [411, 'Content-Length is required'];
+  if (!/^\d+$/.test(declared)) return [400, 'Content-Length is not a number'];
+  if (Number(declared) > limit) return [413, `Request body is larger than ${limit} bytes`];
+  return undefined;
+}
+
+export function devRequestGuard(request: IncomingMessage, response: ServerResponse, next: () => void): void {
+  const problem = devRequestProblem(request);
+  if (problem) refuseRequest(request, response, ...problem);
+  else next();
 }

@@ -1,11 +1,13 @@
 /**
- * Guards for requests that write files. A dev server on localhost is reachable
- * from any page the developer visits, so writes must come from the dev
- * server's own origin, through a loopback Host name (against DNS rebinding),
- * as JSON (a cross-site form cannot send that without a preflight, which we
- * never approve).
+ * Guards for requests that write. A dev server on localhost is reachable from
+ * any page the developer visits, so writes must come from the dev server's own
+ * origin, through a loopback Host name (against DNS rebinding), as JSON (a
+ * cross-site form cannot send that without a preflight, which is never
+ * approved). The production server applies the same origin rule to every
+ * write, before its body is read.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { crossOriginWriteProblem } from '../../server/requests.mjs';
 import { HttpError } from './errors';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -28,42 +30,54 @@ export interface WriteHeaders {
   contentType?: string | null;
 }
 
-function jsonProblem(contentType: string | null | undefined): HttpError | undefined {
+/** Why a write from another origin must be refused (403), or undefined: shared with the production server. */
+export function crossOriginProblem(headers: WriteHeaders): HttpError | undefined {
+  const problem = crossOriginWriteProblem(headers);
+  return problem ? new HttpError(403, problem) : undefined;
+}
+
+export function jsonContentProblem(contentType: string | null | undefined): HttpError | undefined {
   if ((contentType ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') {
     return new HttpError(415, 'Content-Type must be application/json');
   }
   return undefined;
 }
 
-/** Why a dev-only write must be refused, or undefined: same origin, loopback Host, JSON body. */
-export function localWriteProblem(headers: WriteHeaders): HttpError | undefined {
+/** Why a dev-only request that may write must be refused, or undefined: loopback Host, same origin. */
+export function localOriginProblem(headers: WriteHeaders): HttpError | undefined {
   if (!isLoopbackHost(headers.host ?? null)) return new HttpError(403, 'Writes are only accepted through a localhost address');
-  if (headers.origin != null && headers.origin !== `http://${headers.host}` && headers.origin !== `https://${headers.host}`) {
-    return new HttpError(403, 'Cross-origin writes are refused');
-  }
-  if (headers.secFetchSite === 'cross-site') return new HttpError(403, 'Cross-site writes are refused');
-  return jsonProblem(headers.contentType);
+  return crossOriginProblem(headers);
 }
+
+/** Why a dev-only write must be refused, or undefined: loopback Host, same origin, JSON body. */
+export function localWriteProblem(headers: WriteHeaders): HttpError | undefined {
+  return localOriginProblem(headers) ?? jsonContentProblem(headers.contentType);
+}
+
+const writeHeadersOf = (request: Request): WriteHeaders => ({
+  host: request.headers.get('host'),
+  origin: request.headers.get('origin'),
+  secFetchSite: request.headers.get('sec-fetch-site'),
+  contentType: request.headers.get('content-type'),
+});
 
 /** Dev-only write endpoints: same origin, loopback Host, JSON body. */
 export function guardLocalWrite(request: Request): void {
-  const problem = localWriteProblem({
-    host: request.headers.get('host'),
-    origin: request.headers.get('origin'),
-    secFetchSite: request.headers.get('sec-fetch-site'),
-    contentType: request.headers.get('content-type'),
-  });
+  const problem = localWriteProblem(writeHeadersOf(request));
   if (problem) throw problem;
 }
 
-/** Production writes: `Authorization: Bearer <CONTENT_API_TOKEN>`. */
+/** Production writes: same origin, `Authorization: Bearer <CONTENT_API_TOKEN>`, JSON body. */
 export function guardTokenWrite(request: Request, token = process.env.CONTENT_API_TOKEN): void {
+  const headers = writeHeadersOf(request);
+  const crossOrigin = crossOriginProblem(headers);
+  if (crossOrigin) throw crossOrigin;
   if (!token) throw new HttpError(403, 'Uploads are disabled: set CONTENT_API_TOKEN on the server to enable them');
   const given = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]?.trim() ?? '';
   const [a, b] = [Buffer.from(given), Buffer.from(token)];
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
     throw new HttpError(401, 'A valid bearer token is required', {}, { 'WWW-Authenticate': 'Bearer' });
   }
-  const problem = jsonProblem(request.headers.get('content-type'));
+  const problem = jsonContentProblem(headers.contentType);
   if (problem) throw problem;
 }

@@ -4,23 +4,24 @@
  */
 import { existsSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { HttpError } from './errors';
 import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
+import { projectRoot, uploadedImagesDir } from '../../server/uploaded-images.mjs';
 
 export { ASSETS_URL_PREFIX };
 
 /** The project folder. `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
-export const PROJECT_ROOT = resolve(process.env.CONTENT_ROOT ?? process.cwd());
+export const PROJECT_ROOT = projectRoot();
 export const DATA_ROOT = join(PROJECT_ROOT, 'src', 'data');
-const PUBLIC_ASSETS = join(PROJECT_ROOT, 'public', 'assets', 'images');
+const PUBLIC_ASSETS = uploadedImagesDir(PROJECT_ROOT, true);
 /**
  * Uploaded images, served at /assets/images/<filename>. The dev server serves
  * public/; the production server serves the build's copy in dist/client/, so
  * uploads land there and are mirrored into public/ (when present) for the
  * next build.
  */
-export const ASSETS_DIR = import.meta.env.DEV ? PUBLIC_ASSETS : join(PROJECT_ROOT, 'dist', 'client', 'assets', 'images');
+export const ASSETS_DIR = uploadedImagesDir(PROJECT_ROOT, import.meta.env.DEV);
 export const ASSETS_MIRROR_DIRS: readonly string[] = import.meta.env.DEV || !existsSync(PUBLIC_ASSETS) ? [] : [PUBLIC_ASSETS];
 
 function isInside(root: string, candidate: string): boolean {

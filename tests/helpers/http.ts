@@ -68,3 +68,55 @@ export function postJson(origin: string, path: string, body: unknown, headers: R
     body: text,
   });
 }
+
+export interface StreamedRefusal {
+  status?: number;
+  text: string;
+  /** Bytes the client wrote before it stopped or was cut off. */
+  sent: number;
+}
+
+/**
+ * Streams up to `totalBytes` of chunked body and resolves with the server's
+ * answer, as a hostile client would see it. By default it stops sending once
+ * an answer arrives; with `keepSending` it ignores the answer and sends on
+ * until the server cuts the connection (or it has sent everything).
+ */
+export function streamBody(
+  origin: string,
+  options: { path: string; headers?: Record<string, string | number>; totalBytes: number; keepSending?: boolean },
+): Promise<StreamedRefusal> {
+  const url = new URL(origin);
+  const chunk = Buffer.alloc(256 * 1024, 0x61);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let status: number | undefined;
+    let text = '';
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method: 'POST', path: options.path, headers: { host: url.host, ...options.headers }, setHost: false },
+      (res) => {
+        status = res.statusCode!;
+        res.on('data', (data: Buffer) => (text += data.toString('utf8')));
+        res.on('end', () => {
+          if (options.keepSending) return;
+          resolve({ status, text, sent });
+          req.destroy();
+        });
+        res.on('error', () => {});
+      },
+    );
+    req.on('error', () => {});
+    req.on('close', () => {
+      if (options.keepSending) resolve({ status, text, sent });
+      else if (status === undefined) reject(new Error(`The connection closed before any answer, after ${sent} bytes`));
+    });
+    const pump = () => {
+      while ((options.keepSending || status === undefined) && sent < options.totalBytes && !req.destroyed) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (sent >= options.totalBytes) req.end();
+    };
+    pump();
+  });
+}

@@ -1,0 +1,107 @@
+// What a request asks for and where it comes from, read the way the servers read it. Every guard
+// and header decision in the dev server (astro.config.mjs, src/server/dev-guard.ts)
+// and the production server (server/index.mjs) is made on these values, never
+// on the raw URL: Vite's and the adapter's static servers percent-decode the
+// path and resolve dot segments, so a decision on the raw text could be skipped
+// by `/assets/%69mages/x.svg` while the same file is still served.
+// Plain JavaScript so the production server can load it without a build step.
+import { JSON_HEADERS } from './headers.mjs';
+
+/**
+ * The request's path, percent-decoded once (as the static servers decode it),
+ * with empty and `.` segments dropped, `..` resolved, backslashes taken as
+ * separators and no trailing slash: `/assets//images/../images/x%2Esvg?v=1`
+ * is `/assets/images/x.svg`. Undefined when the path cannot be decoded or
+ * holds a NUL: such a request is answered 400 before anything else looks at it.
+ * @param {string} url the request target (`request.url`)
+ * @returns {string | undefined}
+ */
+export function normalisedPath(url) {
+  const raw = url.split(/[?#]/, 1)[0] ?? '';
+  let decoded;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const segments = [];
+  for (const segment of decoded.split(/[/\\]/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+// A Host header is a host name, an IPv4 address or a bracketed IPv6 address, and an optional
+// port of at most five digits (RFC 9110 §7.2 with RFC 3986's host grammar, restricted to what
+// a browser sends). Anything else (`localhost:abc`, `localhost:4721.evil.com`) is refused.
+const HOST_PATTERN = /^(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]{0,62})(?:\.[a-z0-9](?:[a-z0-9-]{0,62}))*\.?)(?::(\d{1,5}))?$/i;
+
+/**
+ * Whether a Host header is well formed. Servers that build URLs from it (Astro
+ * does, for every request) must never see a malformed one.
+ * @param {string | undefined} host
+ * @returns {boolean}
+ */
+export function isWellFormedHost(host) {
+  if (typeof host !== 'string' || host.length === 0 || host.length > 255) return false;
+  const match = HOST_PATTERN.exec(host);
+  if (!match) return false;
+  return match[1] === undefined || Number(match[1]) <= 65535;
+}
+
+/** `Sec-Fetch-Site` values a write may carry: the site's own pages, or a user's own action (tools send none). */
+const SAME_ORIGIN_FETCH_SITES = new Set(['same-origin', 'none']);
+
+/** Whether an `Origin` header names this server: its host (name and port) is the request's Host. `null` never does. */
+function isOwnOrigin(origin, host) {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === String(host ?? '').toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a write must be refused as coming from another site, or undefined. The
+ * browser says where a request comes from in `Origin` (sent with every
+ * cross-origin request and every POST) and `Sec-Fetch-Site`; a write passes only
+ * if neither names another origin. Decided from headers alone, before any of the
+ * body is read.
+ * @param {{ host?: string | null, origin?: string | null, secFetchSite?: string | null }} headers
+ * @returns {string | undefined}
+ */
+export function crossOriginWriteProblem({ host, origin, secFetchSite }) {
+  if (origin != null && !isOwnOrigin(origin, host)) return 'Cross-origin writes are refused';
+  if (secFetchSite != null && !SAME_ORIGIN_FETCH_SITES.has(secFetchSite)) return 'Cross-site writes are refused';
+  return undefined;
+}
+
+/** How long a refused client that keeps sending has to read the answer before its connection is cut. */
+const GRACE_MS = 1000;
+
+/**
+ * Answers a request with a JSON error at once and keeps none of its body:
+ * whatever arrives is discarded as it comes. Cutting the connection while the
+ * client is still sending would reset it, and the client could lose the
+ * answer, so a client that keeps sending is cut off only after a grace period.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {number} status
+ * @param {string} message
+ * @param {Record<string, string>} [headers]
+ */
+export function refuseRequest(request, response, status, message, headers = {}) {
+  response.writeHead(status, { ...JSON_HEADERS, ...headers });
+  response.end(JSON.stringify({ error: message }));
+  if (request.complete) return;
+  request.resume();
+  response.once('finish', () => {
+    setTimeout(() => {
+      if (!request.complete) request.socket.destroy();
+    }, GRACE_MS).unref();
+  });
+}

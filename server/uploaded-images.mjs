@@ -1,0 +1,94 @@
+// The one handler that serves uploaded images, /assets/images/<file>, in the
+// dev server (a Vite middleware in astro.config.mjs) and the production server
+// (server/index.mjs) alike. It picks the file from the decoded, normalised path
+// (server/requests.mjs) and sets the safety headers from that same path, so
+// no spelling of a URL reaches an image without them. It reads the folder on
+// every request, so an upload is fetchable the moment its answer is sent.
+// Plain JavaScript so the production server can load it without a build step.
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, SVG_CSP } from './headers.mjs';
+import { refuseRequest } from './requests.mjs';
+
+/** The project folder: `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
+export const projectRoot = () => resolve(process.env.CONTENT_ROOT ?? process.cwd());
+
+/** Where uploads live: public/ in dev; in production the build's copy, which the server serves. */
+export function uploadedImagesDir(root, dev) {
+  return dev ? join(root, 'public', 'assets', 'images') : join(root, 'dist', 'client', 'assets', 'images');
+}
+
+const ALLOW = 'GET, HEAD';
+
+/** The image file a normalised path names: one plain segment with a known image extension. */
+function imageFileOf(path) {
+  const name = path.slice(ASSETS_URL_PREFIX.length);
+  if (name === '' || name.includes('/') || name.startsWith('.')) return undefined;
+  const mime = IMAGE_MIME_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
+  return mime && name.includes('.') ? { name, mime } : undefined;
+}
+
+/** Opens a regular file without following a symlink (O_NOFOLLOW): a link in the folder never leads out of it. */
+async function openRegularFile(path) {
+  let handle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const info = await handle.stat();
+    if (info.isFile()) return { handle, info };
+  } catch {
+    // missing, a link (ELOOP) or unreadable: not served
+  }
+  await handle?.close();
+  return undefined;
+}
+
+/**
+ * Answers a request whose normalised path is under /assets/images/, and
+ * returns true; returns false for any other path, to be served by whoever is
+ * next. Only GET and HEAD succeed.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} path the request's normalised path
+ * @param {string} dir the uploaded-images folder
+ */
+export async function serveUploadedImage(request, response, path, dir) {
+  if (path !== ASSETS_URL_PREFIX.slice(0, -1) && !path.startsWith(ASSETS_URL_PREFIX)) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    refuseRequest(request, response, 405, `${request.method} is not allowed on images`, { Allow: ALLOW });
+    return true;
+  }
+  const file = imageFileOf(path);
+  const opened = file && (await openRegularFile(join(dir, file.name)));
+  if (!opened) {
+    refuseRequest(request, response, 404, 'No such image');
+    return true;
+  }
+  const { handle, info } = opened;
+  const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+  const headers = {
+    'Content-Type': file.mime,
+    'X-Content-Type-Options': 'nosniff',
+    // Uploads may be replaced under the same name, so caches revalidate (a 304 is cheap).
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    ETag: etag,
+    'Last-Modified': info.mtime.toUTCString(),
+    ...(file.mime === IMAGE_MIME_TYPES.svg ? { 'Content-Security-Policy': SVG_CSP } : {}),
+  };
+  if (request.headers['if-none-match'] === etag) {
+    await handle.close();
+    response.writeHead(304, headers);
+    response.end();
+    return true;
+  }
+  response.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
+  if (request.method === 'HEAD') {
+    await handle.close();
+    response.end();
+    return true;
+  }
+  const stream = handle.createReadStream();
+  stream.on('error', () => response.destroy());
+  stream.pipe(response);
+  return true;
+}

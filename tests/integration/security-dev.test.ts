@@ -1,0 +1,174 @@
+/**
+ * Regression tests of the hostile review, against a real `astro dev` server on
+ * a project copy: each test replays an attack that once worked.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, raw, streamBody } from '../helpers/http';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { startDevServer, type RunningServer } from '../helpers/servers';
+import { encodedImagePaths, MALFORMED_HOSTS, numberedSvg, residentBytes, routeSpellings } from './attacks';
+import { b64, cleanSvg } from './fixtures';
+
+let project: ProjectCopy;
+let server: RunningServer;
+let origin: string;
+
+beforeAll(async () => {
+  project = await copyProject('security-dev');
+  server = await startDevServer(project);
+  origin = server.origin;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await project?.remove();
+});
+
+const upload = (filename: string, data: string) => postJson(origin, '/api/upload-asset', { filename, data: b64(data) });
+const imagesDir = () => join(project.root, 'public', 'assets', 'images');
+
+describe('uploaded images (dev)', () => {
+  it('serves an SVG with its CSP and nosniff under every spelling of its URL', async () => {
+    expect((await upload('mark.svg', cleanSvg)).status).toBe(200);
+    for (const path of encodedImagePaths('mark.svg')) {
+      const response = await raw(origin, { path });
+      expect(response.status, path).toBe(200);
+      expect(response.headers['content-type'], path).toBe('image/svg+xml');
+      expect(response.headers['content-security-policy'], path).toMatch(/default-src 'none'.*sandbox/);
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(response.text).toBe(cleanSvg);
+    }
+  });
+
+  it('makes every upload fetchable the moment its answer arrives', async () => {
+    for (let n = 0; n < 15; n += 1) {
+      const name = `fresh-${n}.svg`;
+      expect((await upload(name, numberedSvg(n))).status).toBe(200);
+      const served = await raw(origin, { path: `/assets/images/${name}` });
+      expect(served.status, name).toBe(200);
+      expect(served.text).toBe(numberedSvg(n));
+    }
+  });
+
+  it('lets exactly one of 200 concurrent uploads of different bytes under one name win', async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => upload('race.svg', numberedSvg(n))));
+    const winners = answers.map((answer, n) => [answer.status, n] as const).filter(([status]) => status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(199);
+    expect(await readFile(join(imagesDir(), 'race.svg'), 'utf8')).toBe(numberedSvg(winners[0]![1]));
+    expect((await readdir(imagesDir())).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('allows only GET and HEAD on images', async () => {
+    for (const method of ['PUT', 'DELETE', 'PATCH']) {
+      const response = await raw(origin, { method, path: '/assets/images/mark.svg', headers: { origin, 'content-length': 0 } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+    }
+    expect(await readFile(join(imagesDir(), 'mark.svg'), 'utf8')).toBe(cleanSvg);
+  });
+
+  it('never serves a link out of the images folder', async () => {
+    const { symlink } = await import('node:fs/promises');
+    await symlink('/etc/passwd', join(imagesDir(), 'passwd.png'));
+    const response = await raw(origin, { path: '/assets/images/passwd.png' });
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('root:');
+  });
+});
+
+describe('the bundle file (dev)', () => {
+  it('is not downloadable under any spelling', async () => {
+    for (const path of ['/page-bundles.json', '/%70age-bundles.json', '//page-bundles.json', '/x/../page-bundles.json']) {
+      const response = await raw(origin, { path });
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).not.toContain('"sections"');
+    }
+  });
+});
+
+describe('write guards on every spelling of a write route', () => {
+  const SPELLINGS = [...routeSpellings('/api/save-to-file'), ...routeSpellings('/api/upload-asset'), ...routeSpellings('/api/editor/preview')];
+
+  it('asks for a Content-Length before reading a chunked body', async () => {
+    for (const path of SPELLINGS) {
+      const answer = await streamBody(origin, { path, headers: { 'content-type': 'application/json', origin }, totalBytes: 1024 ** 2 });
+      expect(answer.status, path).toBe(411);
+      expect(JSON.parse(answer.text).error).toMatch(/Content-Length/);
+    }
+  });
+
+  it('refuses a body over the cap from its Content-Length, without reading it', async () => {
+    for (const path of SPELLINGS) {
+      const headers = { 'content-type': 'application/json', origin, 'content-length': 600 * 1024 ** 2 };
+      const response = await raw(origin, { method: 'POST', path, headers, withholdBody: true });
+      expect(response.status, path).toBe(413);
+    }
+  });
+
+  it('keeps none of an endless chunked body, and cuts the sender off', async () => {
+    const before = await residentBytes(server.pid);
+    const endless = 64 * 1024 ** 3;
+    const headers = { 'content-type': 'application/json', origin };
+    const answer = await streamBody(origin, { path: '/api/%73ave-to-file', headers, totalBytes: endless, keepSending: true });
+    expect(answer.sent).toBeLessThan(endless);
+    expect((await residentBytes(server.pid)) - before).toBeLessThan(64 * 1024 ** 2);
+  });
+
+  it('refuses a cross-site form post before reading its 40 MB body', async () => {
+    for (const path of ['/api/save-to-file', ...SPELLINGS]) {
+      const headers = { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-length': 40_000_000 };
+      const response = await raw(origin, { method: 'POST', path, headers, withholdBody: true });
+      expect(response.status, path).toBe(403);
+      expect(response.json().error).toMatch(/Cross-origin/);
+    }
+  });
+
+  it('refuses writes from other local origins and from sandboxed documents (Origin: null)', async () => {
+    for (const other of ['http://localhost:5173', 'http://127.0.0.1:1', 'null']) {
+      const response = await postJson(origin, '/api/save-to-file', { slug: 'about', projectState: {} }, { origin: other });
+      expect(response.status, other).toBe(403);
+    }
+    const sameSite = await postJson(origin, '/api/save-to-file', { slug: 'about', projectState: {} }, { origin, 'sec-fetch-site': 'same-site' });
+    expect(sameSite.status).toBe(403);
+  });
+
+  it('refuses a body on any other non-GET request', async () => {
+    const response = await raw(origin, { method: 'POST', path: '/about/', headers: { origin, 'content-type': 'application/json', 'content-length': 10 }, body: '{"a":true}' });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('cross-origin reads (dev)', () => {
+  it('approves no preflight and no cross-origin read of the editor state', async () => {
+    const other = 'http://localhost:5173';
+    const read = await raw(origin, { path: '/api/editor/state', headers: { origin: other } });
+    expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await raw(origin, {
+      method: 'OPTIONS',
+      path: '/api/save-to-file',
+      headers: { origin: other, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+});
+
+describe('malformed requests (dev)', () => {
+  it('answers a malformed Host with 400 at once', async () => {
+    for (const host of MALFORMED_HOSTS) {
+      const response = await raw(origin, { path: '/', headers: { host } });
+      expect(response.status, host).toBe(400);
+      expect(response.json().error).toMatch(/Host/);
+    }
+  });
+
+  it('answers an undecodable path with 400', async () => {
+    for (const path of ['/%E0%A4%A', '/assets/images/%00.svg', '/api/%ZZ']) {
+      expect((await raw(origin, { path })).status, path).toBe(400);
+    }
+  });
+});
