@@ -4,10 +4,11 @@
  */
 import { lstat, readFile, readdir } from 'node:fs/promises';
 
-import { writeFileAtomic } from './atomic-write';
+import { createFileExclusive, writeFileAtomic } from './atomic-write';
 import { HttpError } from './errors';
 import { checkFilename, checkImageContent, decodeBase64, IMAGE_EXTENSIONS } from './images';
 import { ASSETS_DIR, ASSETS_MIRROR_DIRS, ASSETS_URL_PREFIX, containedPath } from './paths';
+import { serialised } from './serialise';
 
 /** Compares by Unicode code point, not UTF-16 unit, so the order is the same in every language. */
 export function compareCodePoints(a: string, b: string): number {
@@ -47,7 +48,16 @@ export interface UploadRequest {
   overwrite?: unknown;
 }
 
-/** Validates and stores an upload; returns its public URL. */
+const conflict = (filename: string) =>
+  new HttpError(409, `An image named "${filename}" already exists with different content; send "overwrite": true to replace it`);
+
+/**
+ * Validates and stores an upload; returns its public URL. Uploads under one
+ * name run one at a time, and a new name is created exclusively, so of
+ * concurrent uploads of different bytes exactly one wins and the others get
+ * 409; the production copies (dist/ and public/) are written under the same
+ * turn, so they never diverge.
+ */
 export async function storeUpload(body: UploadRequest, maxBytes: number): Promise<string> {
   const claimed = checkFilename(body.filename);
   const filename = body.filename as string;
@@ -56,16 +66,18 @@ export async function storeUpload(body: UploadRequest, maxBytes: number): Promis
   if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw new HttpError(400, 'overwrite must be a boolean');
 
   const target = await containedPath(ASSETS_DIR, [filename]);
-  // With overwrite there is nothing to compare, so the old file is not read.
-  const current = body.overwrite === true ? undefined : await existingBytes(target);
-  if (current && !current.equals(bytes)) {
-    throw new HttpError(409, `An image named "${filename}" already exists with different content; send "overwrite": true to replace it`);
-  }
-  if (!current) {
-    await writeFileAtomic(target, bytes);
+  const url = ASSETS_URL_PREFIX + filename;
+  await serialised(`upload:${target}`, async () => {
+    if (body.overwrite === true) {
+      await writeFileAtomic(target, bytes);
+    } else if (!(await createFileExclusive(target, bytes))) {
+      // Something has the name (perhaps written by another process just now): the same bytes again are fine.
+      const current = await existingBytes(target);
+      if (!current?.equals(bytes)) throw conflict(filename);
+      return;
+    }
     // Production serves a copy of public/ from dist/; keep the source folder in step so a rebuild keeps the upload.
     for (const mirror of ASSETS_MIRROR_DIRS) await writeFileAtomic(await containedPath(mirror, [filename]), bytes);
-  }
-  return ASSETS_URL_PREFIX + filename;
+  });
+  return url;
 }
-

@@ -5,7 +5,7 @@
  * listings and the content loader skip them.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export const TEMP_PREFIX = '.tmp-';
@@ -26,7 +26,8 @@ export async function removeStaleTempFiles(folder: string, now = Date.now()): Pr
   );
 }
 
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+/** Writes `data` to a new temp file beside `target`, flushed to disk; returns its path. */
+async function writeTemp(target: string, data: string | Uint8Array): Promise<string> {
   const folder = dirname(target);
   await mkdir(folder, { recursive: true });
   await removeStaleTempFiles(folder);
@@ -39,9 +40,39 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
     } finally {
       await handle.close();
     }
+    return temp;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Replaces `target` whole: readers see the old file or the new one. */
+export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  const temp = await writeTemp(target, data);
+  try {
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Creates `target` whole, only if nothing has that name yet: returns false when
+ * something does. The existence check and the write are one step in the
+ * filesystem (a hard link fails with EEXIST), so of many writers, even in other
+ * processes, exactly one creates the file.
+ */
+export async function createFileExclusive(target: string, data: string | Uint8Array): Promise<boolean> {
+  const temp = await writeTemp(target, data);
+  try {
+    await link(temp, target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temp, { force: true });
   }
 }
