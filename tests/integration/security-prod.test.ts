@@ -1,0 +1,137 @@
+/**
+ * Regression tests of the hostile review against the built production server
+ * (`npm run build`, then `npm start`) on a project copy: each test replays an
+ * attack that once worked.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, readdir, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, raw } from '../helpers/http';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
+import { fingerprint } from '../helpers/tree';
+import { encodedImagePaths, MALFORMED_HOSTS, numberedSvg } from './attacks';
+import { b64, cleanSvg } from './fixtures';
+
+const TOKEN = 'security-test-token-with-entropy';
+const authorized = { authorization: `Bearer ${TOKEN}` };
+let project: ProjectCopy;
+let server: RunningServer;
+let origin: string;
+
+beforeAll(async () => {
+  project = await copyProject('security-prod');
+  await buildProject(project);
+  server = await startProdServer(project, { CONTENT_API_TOKEN: TOKEN });
+  origin = server.origin;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await project?.remove();
+});
+
+const upload = (filename: string, data: string, headers: Record<string, string> = {}) =>
+  postJson(origin, '/api/upload-asset', { filename, data: b64(data) }, { ...authorized, ...headers });
+const servedDir = () => join(project.root, 'dist', 'client', 'assets', 'images');
+const publicDir = () => join(project.root, 'public', 'assets', 'images');
+
+describe('uploaded images (production)', () => {
+  it('serves an SVG with its CSP and nosniff under every spelling of its URL', async () => {
+    expect((await upload('mark.svg', cleanSvg)).status).toBe(200);
+    for (const path of encodedImagePaths('mark.svg')) {
+      const response = await raw(origin, { path });
+      expect(response.status, path).toBe(200);
+      expect(response.headers['content-type'], path).toBe('image/svg+xml');
+      expect(response.headers['content-security-policy'], path).toMatch(/default-src 'none'.*sandbox/);
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+
+  it('revalidates images with an ETag and answers 304', async () => {
+    const first = await raw(origin, { path: '/assets/images/hero-studio.webp' });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await raw(origin, { path: '/assets/images/hero-studio.webp', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('lets exactly one of 200 concurrent uploads of different bytes under one name win, with both copies equal', async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => upload('race.svg', numberedSvg(n))));
+    const winners = answers.map((answer, n) => [answer.status, n] as const).filter(([status]) => status === 200);
+    expect(winners).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(199);
+    const served = await readFile(join(servedDir(), 'race.svg'), 'utf8');
+    expect(served).toBe(numberedSvg(winners[0]![1]));
+    expect(await readFile(join(publicDir(), 'race.svg'), 'utf8')).toBe(served);
+    expect((await raw(origin, { path: '/assets/images/race.svg' })).text).toBe(served);
+  });
+
+  it('never serves a link out of the images folder', async () => {
+    await symlink('/etc/passwd', join(servedDir(), 'passwd.png'));
+    const response = await raw(origin, { path: '/assets/images/passwd.png' });
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('root:');
+    expect((await raw(origin, { path: '/api/list-assets' })).json()).not.toContain('/assets/images/passwd.png');
+  });
+
+  it('refuses a cross-origin upload before reading its body, even with the token', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }]) {
+      const response = await raw(origin, {
+        method: 'POST',
+        path: '/api/%75pload-asset',
+        headers: { 'content-type': 'application/json', 'content-length': 40_000_000, ...authorized, ...headers },
+        withholdBody: true,
+      });
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+    }
+  });
+});
+
+describe('the bundle file (production)', () => {
+  it('lives outside the static folder and is not downloadable under any spelling', async () => {
+    expect(existsSync(join(project.root, 'dist', 'client', 'page-bundles.json'))).toBe(false);
+    expect(existsSync(join(project.root, 'dist', 'server', 'page-bundles.json'))).toBe(true);
+    for (const path of ['/page-bundles.json', '/%70age-bundles.json', '//page-bundles.json', '/x/../page-bundles.json', '/page-bundles.json?x=1']) {
+      const response = await raw(origin, { path });
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).not.toContain('"sections"');
+    }
+  });
+});
+
+describe('static files (production)', () => {
+  it('allow only GET and HEAD', async () => {
+    const before = await fingerprint(join(project.root, 'dist', 'client'));
+    for (const path of ['/', '/about/', '/favicon.svg', '/assets/images/hero-studio.webp', '/robots.txt', '/nope']) {
+      for (const method of ['PUT', 'DELETE', 'PATCH', 'TRACE', 'POST']) {
+        const response = await raw(origin, { method, path, headers: { 'content-type': 'text/plain', 'content-length': 5 }, body: 'owned' });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.allow, `${method} ${path}`).toBe('GET, HEAD');
+        expect(typeof response.json().error).toBe('string');
+      }
+      expect((await raw(origin, { method: 'HEAD', path })).status, `HEAD ${path}`).toBe(path === '/nope' ? 404 : 200);
+    }
+    expect(await fingerprint(join(project.root, 'dist', 'client'))).toEqual(before);
+  });
+});
+
+describe('malformed requests (production)', () => {
+  it('answers a malformed Host with 400', async () => {
+    for (const host of MALFORMED_HOSTS) {
+      const response = await raw(origin, { path: '/', headers: { host } });
+      expect(response.status, host).toBe(400);
+    }
+  });
+
+  it('answers an undecodable path with 400', async () => {
+    for (const path of ['/%E0%A4%A', '/assets/images/%00.svg']) {
+      expect((await raw(origin, { path })).status, path).toBe(400);
+    }
+  });
+
+  it('keeps no temp file of a refused or finished upload', async () => {
+    expect((await readdir(servedDir())).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+});
