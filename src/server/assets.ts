@@ -70,11 +70,16 @@ export async function storeUpload(body: UploadRequest, maxBytes: number): Promis
   await serialised(`upload:${target}`, async () => {
     if (body.overwrite === true) {
       await writeFileAtomic(target, bytes);
-    } else if (!(await createFileExclusive(target, bytes))) {
-      // Something has the name (perhaps written by another process just now): the same bytes again are fine.
+    } else {
+      // The same bytes again are fine; a refusal writes nothing. Another process may still take
+      // the name between this look and the write: the exclusive create catches that.
       const current = await existingBytes(target);
-      if (!current?.equals(bytes)) throw conflict(filename);
-      return;
+      if (current && !current.equals(bytes)) throw conflict(filename);
+      if (current) return;
+      if (!(await createFileExclusive(target, bytes))) {
+        if (!(await existingBytes(target))?.equals(bytes)) throw conflict(filename);
+        return;
+      }
     }
     // Production serves a copy of public/ from dist/; keep the source folder in step so a rebuild keeps the upload.
     for (const mirror of ASSETS_MIRROR_DIRS) await writeFileAtomic(await containedPath(mirror, [filename]), bytes);
