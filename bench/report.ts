@@ -69,7 +69,7 @@ function costSplit(points: BuildPoint[]): string[] {
   const resolvePerPage = large.resolveAllMs.median / large.pages;
   return [
     '',
-    `Where the difference comes from, from the same measurements: each extra page costs **${fixed(ours, 2)} ms** in our build and ${fixed(floor, 2)} ms in the floor's, and the fixed part of a build is ${fixed(fixedOurs / 1000, 2)} s against ${fixed(fixedFloor / 1000, 2)} s. Resolving is ${fixed(resolvePerPage, 2)} ms of each page; the rest of the per-page cost is rendering the section views into HTML, work the floor does not do because it prints finished HTML (every bundle goes into one file, \`dist/client/page-bundles.json\`). The fixed part adds the content layer's sync of every data file and the server build for the API.`,
+    `Where the difference comes from, from the same measurements: each extra page costs **${fixed(ours, 2)} ms** in our build and ${fixed(floor, 2)} ms in the floor's, and the fixed part of a build is ${fixed(fixedOurs / 1000, 2)} s against ${fixed(fixedFloor / 1000, 2)} s. Resolving is ${fixed(resolvePerPage, 2)} ms of each page; the rest of the per-page cost is rendering the section views into HTML, work the floor does not do because it prints finished HTML (every bundle goes into one file, \`dist/server/page-bundles.json\`). The fixed part adds the content layer's sync of every data file and the server build for the API.`,
     ...(points.every((p) => p.ratioToFloor <= 1.5)
       ? []
       : [
@@ -103,7 +103,7 @@ function apiSection(api: Results): string[] {
     '',
     `Throughput ratio: **${fixed(api.throughputRatio, 2)}** of the static file (target ≥ 0.8): ${verdict(api.throughputRatio >= 0.8)}. p99: **${fixed(api.api.p99Ms.median)} ms** (target < 20 ms): ${verdict(api.api.p99Ms.median < 20)}.`,
     '',
-    'Production content is fixed at build time, so the build writes every bundle into one file, `dist/client/page-bundles.json`, and `server/index.mjs` answers the page API from memory. It beats the floor because the adapter reads a static file from disk for each request. In dev, bundles are cached per content snapshot and re-resolved when a file changes; tests in `npm test` cover both paths.',
+    'Production content is fixed at build time, so the build writes every bundle into one file, `dist/server/page-bundles.json`, and `server/index.mjs` answers the page API from memory. It beats the floor because the adapter reads a static file from disk for each request. In dev, bundles are cached per content snapshot and re-resolved when a file changes; tests in `npm test` cover both paths.',
   ];
 }
 
