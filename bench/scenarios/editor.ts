@@ -11,9 +11,9 @@ import { build } from 'vite';
 import { copyProject, PROJECT_ROOT } from '../../tests/helpers/project-copy.ts';
 import { bigPage } from '../../tests/helpers/big-page.ts';
 import { startDevServer } from '../../tests/helpers/servers.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
 import { percentile, stat } from '../lib/stats.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Minified, gzipped JavaScript of a browser bundle built from `source`. */
 async function gzipBytes(name: string, source: string): Promise<number> {
@@ -59,7 +59,7 @@ async function keystrokeLatency(sections: number, keystrokes: number, { preview:
   const project = await copyProject('bench-editor');
   await writeFile(join(project.dataRoot, 'pages', 'big.json'), JSON.stringify(bigPage(sections)));
   const server = await startDevServer(project);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${server.origin}/editor/big`);

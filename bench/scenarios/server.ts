@@ -13,11 +13,11 @@ import { chromium } from '@playwright/test';
 import { raw } from '../../tests/helpers/http.ts';
 import { copyProject } from '../../tests/helpers/project-copy.ts';
 import { buildProject, startProdServer, type RunningServer } from '../../tests/helpers/servers.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
 import { MiB, peakRssBytes, resetPeak, rssBytes } from '../lib/memory.ts';
 import { repeat, stat } from '../lib/stats.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 const TOKEN = 'bench-token';
 
 interface LoadResult {

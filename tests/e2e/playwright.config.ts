@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, chromiumAvailable } from '../helpers/chromium';
 
-/** Debian's Chromium; tests never download a browser. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-if (!existsSync(CHROMIUM)) {
-  const message = `End-to-end tests need Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`;
-  // In CI a missing browser is a failure, never a silent skip.
-  if (process.env.CI) throw new Error(message);
-  console.warn(`${message} Skipping the end-to-end tests.`);
-}
+// In CI a missing browser is a failure, never a silent skip.
+const available = chromiumAvailable();
 
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
-  testIgnore: existsSync(CHROMIUM) ? [] : ['**/*'],
+  testIgnore: available ? [] : ['**/*'],
   globalSetup: './global-setup.ts',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
@@ -29,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: CHROMIUM_ARGS,
     },
   },
 });
