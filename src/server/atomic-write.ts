@@ -27,7 +27,7 @@ export async function removeStaleTempFiles(folder: string, now = Date.now()): Pr
 }
 
 /** Writes `data` to a new temp file beside `target`, flushed to disk; returns its path. */
-async function writeTemp(target: string, data: string | Uint8Array): Promise<string> {
+export async function writeTemp(target: string, data: string | Uint8Array): Promise<string> {
   const folder = dirname(target);
   await mkdir(folder, { recursive: true });
   await removeStaleTempFiles(folder);
