@@ -1,0 +1,95 @@
+/**
+ * Who points at what: the `$ref`s and image URLs between content files. The
+ * content store asks before deleting a file (is anything still pointing at
+ * it?) and when moving one (rewrite every pointer to it, and the relative
+ * pointers inside it). Pure, on parsed documents, so the editor can ask too.
+ */
+import { parseRef, pointerFromPath, RefSyntaxError } from './pointer';
+import { dirname } from './posix-path';
+import { collectRefs, type RefObject } from './schema/refs';
+import type { ContentSnapshot } from './snapshot';
+
+/** A place that points at something: a data file and a JSON pointer into it. */
+export interface Referrer {
+  file: string;
+  pointer: string;
+}
+
+/** The data file a `$ref` held in `holder` points at, or undefined when it is malformed. */
+function targetOf(ref: RefObject, holder: string): string | undefined {
+  if (typeof ref.$ref !== 'string') return undefined;
+  try {
+    return parseRef(ref.$ref, holder).file;
+  } catch (error) {
+    if (error instanceof RefSyntaxError) return undefined;
+    throw error;
+  }
+}
+
+/** Every `$ref` in the snapshot that points into `target`, except those inside files in `ignore`. */
+export function refReferrers(snapshot: ContentSnapshot, target: string, ignore: ReadonlySet<string> = new Set()): Referrer[] {
+  const found: Referrer[] = [];
+  for (const file of snapshot.paths()) {
+    if (ignore.has(file)) continue;
+    for (const { path, ref } of collectRefs(snapshot.get(file))) {
+      if (targetOf(ref, file) === target) found.push({ file, pointer: pointerFromPath(path) });
+    }
+  }
+  return found;
+}
+
+function findStrings(value: unknown, wanted: string, path: (string | number)[], out: (string | number)[][]): void {
+  if (value === wanted) out.push([...path]);
+  else if (Array.isArray(value)) value.forEach((item, index) => findStrings(item, wanted, [...path, index], out));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) findStrings(item, wanted, [...path, key], out);
+  }
+}
+
+/** Every field in the snapshot whose value is exactly `url` (an image's public URL). */
+export function urlReferrers(snapshot: ContentSnapshot, url: string, ignore: ReadonlySet<string> = new Set()): Referrer[] {
+  const found: Referrer[] = [];
+  for (const file of snapshot.paths()) {
+    if (ignore.has(file)) continue;
+    const paths: (string | number)[][] = [];
+    findStrings(snapshot.get(file), url, [], paths);
+    found.push(...paths.map((path) => ({ file, pointer: pointerFromPath(path) })));
+  }
+  return found;
+}
+
+/** The relative path from the folder of `holder` to `target`, both data-root-relative: what a `$ref` in `holder` writes. */
+export function relativeRefPath(holder: string, target: string): string {
+  const from = dirname(holder) === '.' ? [] : dirname(holder).split('/');
+  const to = target.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common += 1;
+  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
+}
+
+/**
+ * A copy of `document` (held at `holder`, moving to `newHolder`) with every
+ * `$ref` written for where things are after a set of moves: refs to a moved
+ * file point at its new path, and relative refs keep their target when the
+ * holder itself moves. Returns undefined when nothing changes.
+ */
+export function rewriteRefs(document: unknown, holder: string, newHolder: string, moves: ReadonlyMap<string, string>): unknown {
+  const refs = collectRefs(document);
+  let changed = false;
+  const copy = structuredClone(document);
+  for (const { path, ref } of refs) {
+    const target = targetOf(ref, holder);
+    if (target === undefined) continue;
+    const newTarget = moves.get(target) ?? target;
+    if (newTarget === target && newHolder === holder) continue;
+    const hash = ref.$ref.indexOf('#');
+    const fragment = hash === -1 ? '' : ref.$ref.slice(hash);
+    const rewritten = (newTarget === newHolder ? '' : relativeRefPath(newHolder, newTarget)) + fragment;
+    if (rewritten === ref.$ref) continue;
+    let node = copy as Record<string | number, unknown>;
+    for (const key of path) node = node[key] as Record<string | number, unknown>;
+    node.$ref = rewritten;
+    changed = true;
+  }
+  return changed ? copy : undefined;
+}
