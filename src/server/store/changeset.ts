@@ -1,0 +1,111 @@
+/**
+ * The body of `POST /api/content/changes`: what a changeset may say, checked
+ * whole before anything is read from disk, so a client sees every mistake in
+ * one answer.
+ *
+ * `{ "message"?: string, "changes": [ {"op":"put","file","content","baseVersion"},
+ *   {"op":"delete","file","baseVersion"}, {"op":"move","file","to","baseVersion"} ] }`
+ *
+ * `file` is relative to src/data. A path under `assets/images/` addresses an
+ * uploaded image, which may be deleted or moved but not put (uploads do that).
+ */
+import { HttpError } from '../errors';
+import { checkFilename } from '../images';
+
+export type Change =
+  | { op: 'put'; file: string; content: unknown; baseVersion: string | null }
+  | { op: 'delete'; file: string; baseVersion: string }
+  | { op: 'move'; file: string; to: string; baseVersion: string };
+
+export interface Changeset {
+  message?: string;
+  changes: Change[];
+}
+
+/** A problem with one file of a changeset: `path` is a JSON pointer into its content, or '' for the file itself. */
+export interface FileIssue {
+  file: string;
+  path: string;
+  message: string;
+}
+
+export const MAX_CHANGES = 500;
+export const MAX_MESSAGE_LENGTH = 500;
+export const IMAGES_PREFIX = 'assets/images/';
+
+/** A data file: lowercase segments, `.json`; `[slug]` only as the file name of a page template. */
+const DATA_FILE = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*(?:[a-z0-9]+(?:-[a-z0-9]+)*|\[slug\])\.json$/;
+
+export const isImageFile = (file: string) => file.startsWith(IMAGES_PREFIX);
+
+/** Why `file` cannot be addressed by a changeset, or undefined. */
+export function fileProblem(file: unknown): string | undefined {
+  if (typeof file !== 'string' || file === '') return 'must be a non-empty string';
+  if (isImageFile(file)) {
+    try {
+      checkFilename(file.slice(IMAGES_PREFIX.length));
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+  if (!DATA_FILE.test(file)) return 'must be a data file path relative to src/data, like "pages/about.json", in lowercase letters, digits and "-"';
+  if (file.includes('[slug]') && !file.startsWith('pages/')) return 'only page templates are named "[slug].json"';
+  if (file.startsWith('assets/')) return 'only images live under assets/, at assets/images/<name>';
+  return undefined;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const ALLOWED_KEYS: Record<Change['op'], readonly string[]> = {
+  put: ['op', 'file', 'content', 'baseVersion'],
+  delete: ['op', 'file', 'baseVersion'],
+  move: ['op', 'file', 'to', 'baseVersion'],
+};
+
+function changeIssues(change: unknown, index: number): FileIssue[] {
+  const at = (path: string, message: string): FileIssue => ({ file: isObject(change) && typeof change.file === 'string' ? change.file : '', path: `/changes/${index}${path}`, message });
+  if (!isObject(change)) return [at('', 'must be an object')];
+  const op = change.op as Change['op'];
+  if (!Object.hasOwn(ALLOWED_KEYS, op)) return [at('/op', 'must be "put", "delete" or "move"')];
+  const issues = Object.keys(change)
+    .filter((key) => !ALLOWED_KEYS[op].includes(key))
+    .map((key) => at(`/${key}`, `unknown field "${key}" for a ${op}`));
+  const problem = fileProblem(change.file);
+  if (problem) issues.push(at('/file', problem));
+  if (op === 'move') {
+    const toProblem = fileProblem(change.to);
+    if (toProblem) issues.push(at('/to', toProblem));
+    else if (typeof change.file === 'string' && isImageFile(change.file) !== isImageFile(change.to as string)) issues.push(at('/to', 'an image moves to another image name, a data file to another data file'));
+  }
+  if (op === 'put' && typeof change.file === 'string' && isImageFile(change.file)) issues.push(at('/op', 'images are added with POST /api/upload-asset; a changeset may only delete or move them'));
+  if (op === 'put' && !Object.hasOwn(change, 'content')) issues.push(at('/content', 'is required'));
+  if (!Object.hasOwn(change, 'baseVersion')) issues.push(at('/baseVersion', op === 'put' ? 'is required: the version it was based on, or null to create the file' : 'is required'));
+  else if (typeof change.baseVersion !== 'string' && !(op === 'put' && change.baseVersion === null)) issues.push(at('/baseVersion', op === 'put' ? 'must be a string or null' : 'must be a string'));
+  return issues;
+}
+
+/** Parses a changeset body, or throws 400 with every issue found. */
+export function parseChangeset(body: Record<string, unknown>): Changeset {
+  const issues: FileIssue[] = Object.keys(body)
+    .filter((key) => key !== 'message' && key !== 'changes')
+    .map((key) => ({ file: '', path: `/${key}`, message: `unknown field "${key}"` }));
+  if (body.message !== undefined && (typeof body.message !== 'string' || body.message.length > MAX_MESSAGE_LENGTH)) {
+    issues.push({ file: '', path: '/message', message: `must be a string of at most ${MAX_MESSAGE_LENGTH} characters` });
+  }
+  if (!Array.isArray(body.changes) || body.changes.length === 0) {
+    issues.push({ file: '', path: '/changes', message: 'must be a non-empty array' });
+  } else if (body.changes.length > MAX_CHANGES) {
+    issues.push({ file: '', path: '/changes', message: `has more than ${MAX_CHANGES} changes` });
+  } else {
+    issues.push(...body.changes.flatMap(changeIssues));
+  }
+  if (issues.length === 0) {
+    const changes = body.changes as Change[];
+    const named = changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file]));
+    const twice = named.filter((file, index) => named.indexOf(file) !== index);
+    for (const file of new Set(twice)) issues.push({ file, path: '', message: 'is named by more than one change' });
+  }
+  if (issues.length > 0) throw new HttpError(400, `The changeset is not valid: ${issues.length} issue${issues.length === 1 ? '' : 's'}`, { issues });
+  return { ...(body.message === undefined ? {} : { message: body.message as string }), changes: body.changes as Change[] };
+}

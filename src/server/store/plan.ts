@@ -1,0 +1,97 @@
+/**
+ * What a changeset makes of the content, before anything is written: the
+ * documents after it, the files it rewrites to keep references whole, and
+ * every reference it would leave dangling. Pure, over a content snapshot.
+ */
+import { refReferrers, rewriteRefs, urlReferrers, type Referrer } from '../../engine/references';
+import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import { isImageFile, type Change, type FileIssue } from './changeset';
+
+export interface Plan {
+  /** Data files to write (with their new documents) or remove (undefined). */
+  documents: Map<string, unknown>;
+  /** Image moves, `assets/images/a.png` → `assets/images/b.png`. */
+  imageMoves: Map<string, string>;
+  imageRemovals: string[];
+  /** Files the changeset did not name that are rewritten to follow a move. */
+  rewritten: string[];
+  /** References the changeset would leave dangling. */
+  issues: FileIssue[];
+  /** The content as it would be after the changeset. */
+  after: ContentSnapshot;
+}
+
+/** The public URL of an image file of a changeset (`assets/images/a.png` → `/assets/images/a.png`). */
+export const imageUrl = (file: string) => `/${file}`;
+
+function withDocuments(base: ContentSnapshot, documents: ReadonlyMap<string, unknown>): ContentSnapshot {
+  return {
+    get: (path) => (documents.has(path) ? documents.get(path) : base.get(path)),
+    paths: () => [...[...base.paths()].filter((path) => !documents.has(path) || documents.get(path) !== undefined), ...[...documents.keys()].filter((path) => documents.get(path) !== undefined && base.get(path) === undefined)],
+  };
+}
+
+function replaceStrings(value: unknown, replacements: ReadonlyMap<string, string>): { value: unknown; changed: boolean } {
+  if (typeof value === 'string') return replacements.has(value) ? { value: replacements.get(value), changed: true } : { value, changed: false };
+  if (Array.isArray(value)) {
+    const items = value.map((item) => replaceStrings(item, replacements));
+    return items.some((item) => item.changed) ? { value: items.map((item) => item.value), changed: true } : { value, changed: false };
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => [key, replaceStrings(item, replacements)] as const);
+    return entries.some(([, item]) => item.changed) ? { value: Object.fromEntries(entries.map(([key, item]) => [key, item.value])), changed: true } : { value, changed: false };
+  }
+  return { value, changed: false };
+}
+
+/** A moved page's document carries its new slug, so the file and its `slug` field keep agreeing. */
+function movedPage(document: unknown, from: string, to: string): unknown {
+  if (!from.startsWith(`${PAGES_DIR}/`) || typeof document !== 'object' || document === null) return document;
+  const page = document as Record<string, unknown>;
+  return page.slug === slugOfPageFile(from) ? { ...page, slug: slugOfPageFile(to) } : document;
+}
+
+const danglingIssue = (what: string) => (referrer: Referrer): FileIssue => ({ file: referrer.file, path: referrer.pointer, message: `still points at ${what}, which this change deletes` });
+
+export function planChangeset(current: ContentSnapshot, changes: readonly Change[]): Plan {
+  const documents = new Map<string, unknown>();
+  const moves = new Map<string, string>();
+  const imageMoves = new Map<string, string>();
+  const imageRemovals: string[] = [];
+  for (const change of changes) {
+    if (isImageFile(change.file)) {
+      if (change.op === 'move') imageMoves.set(change.file, change.to);
+      else if (change.op === 'delete') imageRemovals.push(change.file);
+    } else if (change.op === 'put') documents.set(change.file, change.content);
+    else if (change.op === 'delete') documents.set(change.file, undefined);
+    else moves.set(change.file, change.to);
+  }
+  // Moved files first: their content, carried to the new path with their own relative refs rewritten.
+  for (const [from, to] of moves) {
+    const document = movedPage(current.get(from), from, to);
+    documents.set(to, rewriteRefs(document, from, to, moves) ?? document);
+    documents.set(from, undefined);
+  }
+  // Every other file, named or not, follows the moves of the files it points at, and of images.
+  const urlMoves = new Map([...imageMoves].map(([from, to]) => [imageUrl(from), imageUrl(to)]));
+  const rewritten: string[] = [];
+  const named = new Set(changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file])));
+  for (const file of withDocuments(current, documents).paths()) {
+    if (moves.has(file)) continue;
+    const document = documents.has(file) ? documents.get(file) : current.get(file);
+    const refsFollowed = moves.size > 0 ? rewriteRefs(document, file, file, moves) : undefined;
+    const urls = urlMoves.size > 0 ? replaceStrings(refsFollowed ?? document, urlMoves) : { value: refsFollowed ?? document, changed: false };
+    if (refsFollowed === undefined && !urls.changed) continue;
+    documents.set(file, urls.value);
+    if (!named.has(file)) rewritten.push(file);
+  }
+  const after = withDocuments(current, documents);
+  const issues: FileIssue[] = [];
+  for (const [file, document] of documents) {
+    if (document !== undefined || moves.has(file)) continue;
+    issues.push(...refReferrers(after, file).map(danglingIssue(file)));
+  }
+  for (const file of imageRemovals) issues.push(...urlReferrers(after, imageUrl(file)).map(danglingIssue(imageUrl(file))));
+  return { documents, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, after };
+}

@@ -1,0 +1,114 @@
+/** Changeset bodies and what they make of the content: every issue at once, references kept whole. */
+import { describe, expect, it } from 'vitest';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+import { HttpError } from '../../src/server/errors';
+import { parseChangeset } from '../../src/server/store/changeset';
+import { planChangeset } from '../../src/server/store/plan';
+
+const issuesOf = (body: Record<string, unknown>) => {
+  try {
+    parseChangeset(body);
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    return ((error as HttpError).extra.issues as { path: string; message: string }[]).map((issue) => `${issue.path}: ${issue.message}`);
+  }
+  return [];
+};
+
+describe('parseChangeset', () => {
+  it('accepts put, delete and move', () => {
+    const body = {
+      message: 'Tidy up',
+      changes: [
+        { op: 'put', file: 'pages/about.json', content: { id: 'about' }, baseVersion: null },
+        { op: 'delete', file: 'collections/tags/old.json', baseVersion: 'v1' },
+        { op: 'move', file: 'pages/a.json', to: 'pages/b.json', baseVersion: 'v2' },
+        { op: 'move', file: 'assets/images/a.png', to: 'assets/images/b.png', baseVersion: 'v3' },
+      ],
+    };
+    expect(parseChangeset(body)).toEqual(body);
+  });
+
+  it('reports every issue of every change in one answer', () => {
+    expect(
+      issuesOf({
+        extra: 1,
+        changes: [
+          { op: 'put', file: '../etc/passwd', content: 1, baseVersion: null },
+          { op: 'put', file: 'assets/images/a.png', content: 1, baseVersion: null },
+          { op: 'delete', file: 'pages/x.json' },
+          { op: 'move', file: 'pages/x.json', to: 'assets/images/x.png', baseVersion: 'v' },
+          { op: 'rename', file: 'pages/y.json' },
+          { op: 'put', file: 'shared/[slug].json', content: {}, baseVersion: 3, typo: true },
+        ],
+      }),
+    ).toEqual([
+      '/extra: unknown field "extra"',
+      expect.stringMatching(/^\/changes\/0\/file: must be a data file path/),
+      '/changes/1/op: images are added with POST /api/upload-asset; a changeset may only delete or move them',
+      '/changes/2/baseVersion: is required',
+      '/changes/3/to: an image moves to another image name, a data file to another data file',
+      '/changes/4/op: must be "put", "delete" or "move"',
+      '/changes/5/typo: unknown field "typo" for a put',
+      '/changes/5/file: only page templates are named "[slug].json"',
+      '/changes/5/baseVersion: must be a string or null',
+    ]);
+  });
+
+  it('refuses a file named by two changes, and an empty changeset', () => {
+    expect(issuesOf({ changes: [] })).toEqual(['/changes: must be a non-empty array']);
+    expect(issuesOf({ changes: [{ op: 'delete', file: 'pages/a.json', baseVersion: 'v' }, { op: 'move', file: 'pages/b.json', to: 'pages/a.json', baseVersion: 'v' }] })).toEqual([
+      ': is named by more than one change',
+    ]);
+  });
+});
+
+const site = snapshotFromEntries([
+  ['pages/home.json', { id: 'home', slug: 'home', sections: [{ $ref: '../shared/header.json' }, { id: 'h', data: { image: { url: '/assets/images/a.png', alt: 'A' } } }] }],
+  ['pages/about.json', { id: 'about', slug: 'about', sections: [{ $ref: '../shared/header.json' }] }],
+  ['shared/header.json', { id: 'site-header', type: 'header', data: {} }],
+]);
+
+describe('planChangeset', () => {
+  it('refuses to delete a file or an image that others still point at, naming every referrer', () => {
+    const plan = planChangeset(site, [
+      { op: 'delete', file: 'shared/header.json', baseVersion: 'v' },
+      { op: 'delete', file: 'assets/images/a.png', baseVersion: 'v' },
+    ]);
+    expect(plan.issues).toEqual([
+      { file: 'pages/home.json', path: '/sections/0', message: 'still points at shared/header.json, which this change deletes' },
+      { file: 'pages/about.json', path: '/sections/0', message: 'still points at shared/header.json, which this change deletes' },
+      { file: 'pages/home.json', path: '/sections/1/data/image/url', message: 'still points at /assets/images/a.png, which this change deletes' },
+    ]);
+  });
+
+  it('allows the delete when the same changeset removes the references', () => {
+    const home = site.get('pages/home.json') as { sections: unknown[] };
+    const plan = planChangeset(site, [
+      { op: 'delete', file: 'shared/header.json', baseVersion: 'v' },
+      { op: 'put', file: 'pages/home.json', content: { ...home, sections: home.sections.slice(1) }, baseVersion: 'v' },
+      { op: 'delete', file: 'pages/about.json', baseVersion: 'v' },
+    ]);
+    expect(plan.issues).toEqual([]);
+    expect([...plan.after.paths()].sort()).toEqual(['pages/home.json']);
+  });
+
+  it('rewrites every ref to a moved file and every URL of a moved image', () => {
+    const plan = planChangeset(site, [
+      { op: 'move', file: 'shared/header.json', to: 'shared/nav/header.json', baseVersion: 'v' },
+      { op: 'move', file: 'assets/images/a.png', to: 'assets/images/b.png', baseVersion: 'v' },
+    ]);
+    expect(plan.issues).toEqual([]);
+    expect(plan.rewritten).toEqual(['pages/about.json', 'pages/home.json']);
+    expect(plan.after.get('pages/home.json')).toMatchObject({ sections: [{ $ref: '../shared/nav/header.json' }, { data: { image: { url: '/assets/images/b.png' } } }] });
+    expect(plan.after.get('shared/header.json')).toBeUndefined();
+    expect(plan.after.get('shared/nav/header.json')).toEqual(site.get('shared/header.json'));
+    expect(plan.imageMoves).toEqual(new Map([['assets/images/a.png', 'assets/images/b.png']]));
+  });
+
+  it('gives a moved page its new slug and keeps its relative refs pointing at the same files', () => {
+    const plan = planChangeset(site, [{ op: 'move', file: 'pages/about.json', to: 'pages/company/about-us.json', baseVersion: 'v' }]);
+    expect(plan.after.get('pages/company/about-us.json')).toEqual({ id: 'about', slug: 'company/about-us', sections: [{ $ref: '../../shared/header.json' }] });
+    expect(plan.rewritten).toEqual([]);
+  });
+});
