@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatDocument } from '../../src/server/store/content-store';
 import { describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { BUILT_IN_TYPES } from '../helpers/built-in-types';
@@ -40,5 +43,14 @@ describe('the committed demo content', async () => {
     expect(hero.type === 'hero' && hero.data.image).toBeTruthy();
     const list = home.sections[3]!;
     expect(list.data).toMatchObject({ variant: 'bento', limit: 5 });
+  });
+
+  it('is stored in the one canonical format, so a one-field edit is a one-line diff', () => {
+    const files = readdirSync(dataRoot, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && entry.name.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(10);
+    for (const entry of files) {
+      const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+      expect(text, entry.name).toBe(formatDocument(JSON.parse(text)));
+    }
   });
 });
