@@ -4,6 +4,9 @@
  * and no editor code.
  */
 import type { AstroIntegration } from 'astro';
+import { projectRoot } from '../../server/uploaded-images.mjs';
+import { fsStoreDirs } from '../server/store/dirs';
+import { createFsTransactions } from '../server/store/fs-transaction';
 
 export function contentEditor(): AstroIntegration {
   let dev = false;
@@ -14,6 +17,12 @@ export function contentEditor(): AstroIntegration {
       // created or renamed in the editor are reachable at once; builds still prerender every page.
       'astro:route:setup': ({ route }) => {
         if (dev && route.component === 'src/pages/[...slug].astro') route.prerender = false;
+      },
+      // Before the dev server serves anything: a change a crash interrupted is completed, and
+      // files staged for changes that never committed are removed (src/server/store/fs-transaction.ts).
+      'astro:server:setup': async () => {
+        const { dataRoot, imagesDir, journalDir } = fsStoreDirs(projectRoot());
+        await createFsTransactions(journalDir, [dataRoot, imagesDir]).recover({ sweepTemps: true });
       },
       'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
         dev = command === 'dev';

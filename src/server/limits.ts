@@ -16,9 +16,9 @@ export function maxUploadBodyBytes(): number {
   return Math.ceil(maxUploadBytes() / 3) * 4 + UPLOAD_ENVELOPE_BYTES;
 }
 
-/** The body cap of each endpoint that takes a JSON body (the save, the upload and the editor's preview), by path. */
+/** The body cap of each endpoint that takes a JSON body (the saves, the upload and the editor's preview), by path. */
 export function writeBodyLimit(pathname: string): number | undefined {
-  if (pathname === '/api/save-to-file' || pathname === '/api/editor/preview') return MAX_SAVE_BYTES;
+  if (pathname === '/api/save-to-file' || pathname === '/api/content/changes' || pathname === '/api/editor/preview') return MAX_SAVE_BYTES;
   if (pathname === '/api/upload-asset') return maxUploadBodyBytes();
   return undefined;
 }

@@ -59,7 +59,7 @@ describe('fs transactions', () => {
     await writeFile(join(journal, '0-crash.journal.json'), JSON.stringify(steps));
     const { rename } = await import('node:fs/promises');
     await rename(temp, join(data, 'pages', 'a.json'));
-    await createFsTransactions(journal, [data]).recover();
+    await createFsTransactions(journal, [data]).recover({ sweepTemps: true });
     expect(await list()).toEqual(['pages/a.json', 'pages/c.json']);
     expect([await read('pages/a.json'), await read('pages/c.json')]).toEqual(['A2', 'C']);
     expect(await list(journal)).toEqual([]);
@@ -70,7 +70,7 @@ describe('fs transactions', () => {
     await writeTemp(join(data, 'pages', 'deep', 'c.json'), 'C');
     await mkdir(journal);
     await writeFile(join(journal, '.tmp-unfinished.journal.json'), '[{"kind":"remove"');
-    await createFsTransactions(journal, [data]).recover();
+    await createFsTransactions(journal, [data]).recover({ sweepTemps: true });
     expect(await list()).toEqual(['pages/a.json', 'pages/b.json']);
     expect(await read('pages/a.json')).toBe('A');
     expect(await list(journal)).toEqual([]);

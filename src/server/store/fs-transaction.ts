@@ -54,8 +54,11 @@ async function applyStep(step: JournalStep): Promise<void> {
 export interface FsTransactions {
   /** Applies every step, or (after a crash before the commit point) none of them. */
   commit(steps: readonly Step[]): Promise<void>;
-  /** Completes committed changes and removes staged files of uncommitted ones. Call before serving. */
-  recover(): Promise<void>;
+  /**
+   * Completes committed changes. With `sweepTemps` (at start-up, before anything
+   * else writes) it also removes the staged files of uncommitted ones.
+   */
+  recover(options: { sweepTemps: boolean }): Promise<void>;
 }
 
 /**
@@ -101,7 +104,7 @@ export function createFsTransactions(journalDir: string, roots: readonly string[
       await rm(journal, { force: true });
     },
 
-    async recover() {
+    async recover({ sweepTemps: sweep }) {
       for (const journal of await journals()) {
         let steps: JournalStep[];
         try {
@@ -114,6 +117,7 @@ export function createFsTransactions(journalDir: string, roots: readonly string[
         for (const step of steps) await applyStep(step);
         await rm(journal, { force: true });
       }
+      if (!sweep) return;
       for (const root of roots) await sweepTemps(root);
       await sweepTemps(journalDir);
     },

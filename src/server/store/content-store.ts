@@ -1,0 +1,115 @@
+/**
+ * The one content store: every write to a data file or an uploaded image goes
+ * through `apply`, as a changeset that applies whole or not at all.
+ *
+ * Under one lock per store, it checks every `baseVersion` against the files
+ * as they are (409 with every conflict), plans the change (references kept
+ * whole), validates the site after it (400 with every issue), and commits the
+ * files in one transaction. The check and the write are one step, so of two
+ * changesets based on the same version exactly one wins.
+ *
+ * The filesystem backend is the default. The backend is the part that reads a
+ * file's version, reads the snapshot, and commits steps; a git backend is one
+ * more implementation of `StoreBackend`.
+ */
+import { contentVersion } from '../version';
+import { HttpError } from '../errors';
+import { serialised } from '../serialise';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import type { Change, Changeset } from './changeset';
+import { planChangeset } from './plan';
+import { validatePlan } from './validate';
+
+/** One write of a commit, by file relative to src/data (images: `assets/images/<name>`). */
+export type StoreWrite = { kind: 'write'; file: string; text: string } | { kind: 'remove'; file: string } | { kind: 'move'; file: string; to: string };
+
+export interface StoreBackend {
+  /** The version of a file as stored now, or undefined when it does not exist. */
+  version(file: string): Promise<string | undefined>;
+  /** The content as stored now. */
+  snapshot(): Promise<ContentSnapshot>;
+  /** Writes every step, or none. */
+  commit(writes: StoreWrite[], changeset: Changeset): Promise<void>;
+  /** Completes or undoes what a crash interrupted; runs once before the first change. */
+  recover(): Promise<void>;
+}
+
+export interface ApplyResult {
+  /** The new version of every file written, and `null` for every file removed. */
+  versions: Record<string, string | null>;
+  /** Files the changeset did not name that were rewritten to keep references whole. */
+  rewritten: string[];
+}
+
+/** The one way content is stored: two-space JSON with a final newline, keys in their given order, so one edit is a one-line diff. */
+export const formatDocument = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
+
+export interface Conflict {
+  file: string;
+  currentVersion: string | null;
+}
+
+async function conflictsOf(backend: StoreBackend, changes: readonly Change[]): Promise<Conflict[]> {
+  const conflicts: Conflict[] = [];
+  for (const change of changes) {
+    const current = (await backend.version(change.file)) ?? null;
+    if (current !== change.baseVersion) conflicts.push({ file: change.file, currentVersion: current });
+    if (change.op === 'move') {
+      const occupied = (await backend.version(change.to)) ?? null;
+      if (occupied !== null) conflicts.push({ file: change.to, currentVersion: occupied });
+    }
+  }
+  return conflicts;
+}
+
+export interface ContentStore {
+  apply(changeset: Changeset): Promise<ApplyResult>;
+  /** Runs `task` under the store's lock, after recovery: for reads that must not interleave with a change. */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
+}
+
+export function createContentStore(backend: StoreBackend, lockKey = 'content-store'): ContentStore {
+  let recovered: Promise<void> | undefined;
+  const exclusive = <T>(task: () => Promise<T>) =>
+    serialised(lockKey, async () => {
+      recovered ??= backend.recover();
+      await recovered;
+      return task();
+    });
+
+  return {
+    exclusive,
+    apply: (changeset) =>
+      exclusive(async () => {
+        const conflicts = await conflictsOf(backend, changeset.changes);
+        if (conflicts.length > 0) {
+          const files = conflicts.map((conflict) => conflict.file).join(', ');
+          throw new HttpError(409, `Changed since it was loaded (or already exists): ${files}. Reload and try again.`, { conflicts });
+        }
+        const before = await backend.snapshot();
+        const plan = planChangeset(before, changeset.changes);
+        const issues = validatePlan(before, plan);
+        if (issues.length > 0) {
+          const files = [...new Set(issues.map((issue) => issue.file))].join(', ');
+          throw new HttpError(400, `The change would leave content that is not valid, in ${files}`, { issues });
+        }
+        const writes: StoreWrite[] = [];
+        const versions: ApplyResult['versions'] = {};
+        for (const [file, document] of plan.documents) {
+          writes.push(document === undefined ? { kind: 'remove', file } : { kind: 'write', file, text: formatDocument(document) });
+          versions[file] = document === undefined ? null : contentVersion(document);
+        }
+        for (const file of plan.imageRemovals) {
+          writes.push({ kind: 'remove', file });
+          versions[file] = null;
+        }
+        for (const [file, to] of plan.imageMoves) {
+          writes.push({ kind: 'move', file, to });
+          versions[file] = null;
+          versions[to] = (await backend.version(file)) ?? null;
+        }
+        await backend.commit(writes, changeset);
+        return { versions, rewritten: plan.rewritten };
+      }),
+  };
+}

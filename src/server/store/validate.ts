@@ -1,0 +1,72 @@
+/**
+ * Whether the site still holds together after a changeset: every document it
+ * writes passes its schema, and no page that resolved before fails after. A
+ * page that was already broken does not block an unrelated change, but a file
+ * the changeset writes must itself be valid. Every issue is reported, each
+ * against the file it is in.
+ */
+import { collectionSchemas, COLLECTIONS, type CollectionName } from '../../engine/schema/collections';
+import { ContentError, issuesOf, type Resolver } from '../../engine/resolver';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import { createSiteResolver } from '../../lib/site-resolver';
+import type { FileIssue } from './changeset';
+import type { Plan } from './plan';
+
+/** The collection an entry file belongs to (`collections/posts/x.json` → posts), if it is one. */
+export function collectionOfFile(file: string): CollectionName | undefined {
+  const match = /^collections\/([^/]+)\/[^/]+\.json$/.exec(file);
+  return match && (COLLECTIONS as readonly string[]).includes(match[1]!) ? (match[1] as CollectionName) : undefined;
+}
+
+/** Every page slug that fails to resolve, with its error; `*` when the site's routes themselves do not resolve. */
+function failures(resolver: Resolver, only?: ReadonlySet<string>): Map<string, ContentError> {
+  const failed = new Map<string, ContentError>();
+  let slugs: string[];
+  try {
+    slugs = resolver.listPages().map((page) => page.slug);
+  } catch (error) {
+    if (error instanceof ContentError) return new Map([['*', error]]);
+    throw error;
+  }
+  for (const slug of slugs) {
+    if (only && !only.has(slug)) continue;
+    try {
+      resolver.resolvePage(slug);
+    } catch (error) {
+      if (error instanceof ContentError) failed.set(slug, error);
+      else throw error;
+    }
+  }
+  return failed;
+}
+
+export function issuesOfContentError(error: ContentError): FileIssue[] {
+  if (error.issues.length > 0) return error.issues.map((issue) => ({ file: error.file, path: issue.path, message: issue.message }));
+  return [{ file: error.file, path: error.pointer, message: error.detail }];
+}
+
+/** Every issue the plan's content would have that the current content does not excuse. */
+export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
+  const issues: FileIssue[] = [...plan.issues];
+  const written = new Set([...plan.documents].filter(([, document]) => document !== undefined).map(([file]) => file));
+  for (const file of written) {
+    const collection = collectionOfFile(file);
+    if (!collection) continue;
+    const parsed = collectionSchemas[collection].safeParse(plan.after.get(file));
+    if (!parsed.success) issues.push(...issuesOf(parsed.error).map((issue) => ({ file, ...issue })));
+  }
+  const after = failures(createSiteResolver(plan.after));
+  if (after.size > 0) {
+    const stillBroken = failures(createSiteResolver(before), new Set(after.keys()));
+    for (const [slug, error] of after) {
+      // A page broken before is excused, unless the file at fault is one this change writes.
+      if (stillBroken.has(slug) && !written.has(error.file)) continue;
+      issues.push(...issuesOfContentError(error));
+    }
+  }
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.file}\n${issue.path}\n${issue.message}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}

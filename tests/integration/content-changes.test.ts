@@ -1,0 +1,166 @@
+/**
+ * POST /api/content/changes against a real `astro dev` server on a project
+ * copy: all or nothing, one winner under concurrency, references kept whole,
+ * one-line diffs, and no partial change after `kill -9`.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textVersion } from '../../src/server/store/fs-backend';
+import { postJson, raw, type RawResponse } from '../helpers/http';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { startDevServer, type RunningServer } from '../helpers/servers';
+import { fingerprint } from '../helpers/tree';
+
+let project: ProjectCopy;
+let server: RunningServer;
+
+beforeAll(async () => {
+  project = await copyProject('content-changes');
+  server = await startDevServer(project);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await project?.remove();
+});
+
+const file = (path: string) => join(project.dataRoot, path);
+const readJson = async (path: string) => JSON.parse(await readFile(file(path), 'utf8'));
+const versionOf = async (path: string) => textVersion(await readFile(file(path)));
+const change = (body: unknown) => postJson(server.origin, '/api/content/changes', body);
+const json = (response: RawResponse) => {
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return response.json();
+};
+
+describe('POST /api/content/changes', () => {
+  it('writes nothing when one file of the changeset is invalid, and lists every issue', async () => {
+    const about = await readJson('pages/about.json');
+    const before = await fingerprint(project.root);
+    const response = await change({
+      changes: [
+        { op: 'put', file: 'pages/about.json', content: { ...about, meta: { ...about.meta, title: 'Valid edit' } }, baseVersion: await versionOf('pages/about.json') },
+        { op: 'put', file: 'collections/tags/broken.json', content: { name: '', description: 'x', accent: 'red' }, baseVersion: null },
+      ],
+    });
+    expect(response.status, response.text).toBe(400);
+    const body = json(response);
+    expect(body.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: 'collections/tags/broken.json', path: '/name' }),
+        expect.objectContaining({ file: 'collections/tags/broken.json', path: '/accent' }),
+      ]),
+    );
+    expect(await fingerprint(project.root)).toEqual(before);
+  });
+
+  it('applies several files at once and answers their versions', async () => {
+    const about = await readJson('pages/about.json');
+    const edited = { ...about, meta: { ...about.meta, description: 'Edited through a changeset.' } };
+    const tag = { name: 'Testing', description: 'Posts about tests.', accent: '#336699' };
+    const response = await change({
+      message: 'Edit about, add a tag',
+      changes: [
+        { op: 'put', file: 'pages/about.json', content: edited, baseVersion: await versionOf('pages/about.json') },
+        { op: 'put', file: 'collections/tags/testing.json', content: tag, baseVersion: null },
+      ],
+    });
+    expect(response.status, response.text).toBe(200);
+    const body = json(response);
+    expect(body).toEqual({ ok: true, versions: { 'pages/about.json': await versionOf('pages/about.json'), 'collections/tags/testing.json': await versionOf('collections/tags/testing.json') }, rewritten: [] });
+    expect(await readJson('collections/tags/testing.json')).toEqual(tag);
+    expect((await raw(server.origin, { path: '/api/public-page/tags/testing' })).status).toBe(200);
+  });
+
+  it('lets exactly one of 30 concurrent changesets with the same baseVersion win', async () => {
+    const base = await versionOf('pages/about.json');
+    const about = await readJson('pages/about.json');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        change({ changes: [{ op: 'put', file: 'pages/about.json', content: { ...about, meta: { ...about.meta, title: `Race ${n}` } }, baseVersion: base }] }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29);
+    const winner = statuses.indexOf(200);
+    expect((await readJson('pages/about.json')).meta.title).toBe(`Race ${winner}`);
+    const conflict = json(answers[winner === 0 ? 1 : 0]!);
+    expect(conflict.conflicts).toEqual([{ file: 'pages/about.json', currentVersion: await versionOf('pages/about.json') }]);
+  });
+
+  it('refuses to create a file that exists, and to delete one that others point at, naming every referrer', async () => {
+    const exists = await change({ changes: [{ op: 'put', file: 'pages/about.json', content: {}, baseVersion: null }] });
+    expect(exists.status).toBe(409);
+    const refused = await change({ changes: [{ op: 'delete', file: 'shared/footer.json', baseVersion: await versionOf('shared/footer.json') }] });
+    expect(refused.status).toBe(400);
+    const referrers = json(refused).issues.map((issue: { file: string }) => issue.file);
+    expect(referrers).toEqual(expect.arrayContaining(['pages/home.json', 'pages/about.json', 'pages/docs/getting-started.json']));
+    expect(await readJson('shared/footer.json')).toBeTruthy();
+  });
+
+  it('moves a shared document and rewrites every $ref to it in the same change', async () => {
+    const response = await change({ changes: [{ op: 'move', file: 'shared/footer.json', to: 'shared/site/footer.json', baseVersion: await versionOf('shared/footer.json') }] });
+    expect(response.status, response.text).toBe(200);
+    const { rewritten } = json(response);
+    expect(rewritten).toEqual(expect.arrayContaining(['pages/home.json', 'pages/about.json', 'pages/docs/getting-started.json']));
+    expect((await readJson('pages/docs/getting-started.json')).sections.at(-1)).toEqual({ $ref: '../../shared/site/footer.json' });
+    const page = await raw(server.origin, { path: '/api/public-page/docs/getting-started' });
+    expect(page.status).toBe(200);
+    expect(page.json().sections.at(-1).type).toBe('footer');
+  });
+
+  it('gives a one-field edit a one-line git diff', async () => {
+    const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: project.root });
+    await git('init', '-q');
+    await git('add', 'src/data');
+    await git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'base');
+    const home = await readJson('pages/home.json');
+    home.sections[1].data.image.alt = 'A new description of the hero image';
+    const response = await change({ changes: [{ op: 'put', file: 'pages/home.json', content: home, baseVersion: await versionOf('pages/home.json') }] });
+    expect(response.status, response.text).toBe(200);
+    const { stdout } = await git('diff', '--numstat', '--', 'src/data');
+    expect(stdout.trim()).toBe('1\t1\tsrc/data/pages/home.json');
+  });
+
+  it('keeps a changeset whole through kill -9, and leaves no temp file or journal after restart', async () => {
+    const files = ['pages/about.json', 'pages/journal.json', 'pages/docs/getting-started.json'];
+    const documents = await Promise.all(files.map(readJson));
+    const describeAll = async (marker: string) =>
+      change({
+        changes: await Promise.all(
+          files.map(async (path, index) => ({ op: 'put', file: path, content: { ...documents[index], meta: { ...documents[index].meta, description: marker } }, baseVersion: await versionOf(path) })),
+        ),
+      });
+    expect((await describeAll('start')).status).toBe(200);
+    for (let round = 0; round < 4; round += 1) {
+      const writes = (async () => {
+        for (let n = 0; ; n += 1) {
+          const answer = await describeAll(`round ${round} write ${n}`).catch(() => undefined);
+          if (!answer) return;
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
+      process.kill(server.pid, 'SIGKILL');
+      await writes;
+      server = await startDevServer(project);
+      const descriptions = await Promise.all(files.map(async (path) => (await readJson(path)).meta.description));
+      expect(new Set(descriptions).size, descriptions.join(' | ')).toBe(1);
+      const leftovers = (await readdir(project.root, { recursive: true })).filter((name) => /(^|\/)\.tmp-|\.journal\.json$/.test(name) && !name.includes('node_modules'));
+      expect(leftovers).toEqual([]);
+    }
+  }, 240_000);
+
+  it('is refused cross-origin, before its body is read', async () => {
+    const response = await raw(server.origin, {
+      method: 'POST',
+      path: '/api/content/%63hanges',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'content-length': 1024 ** 3 },
+      withholdBody: true,
+    });
+    expect(response.status).toBe(403);
+  });
+});
