@@ -8,6 +8,7 @@
 //   (405 with Allow);
 // - uploaded images: served by the handler the dev server uses too, with their
 //   safety headers (server/uploaded-images.mjs);
+// - moved pages: a 301 from their old path (src/data/redirects.json);
 // - the page API: answered from memory. The build wrote every bundle to
 //   dist/server/page-bundles.json (src/pages/page-bundles.json.ts, moved out of
 //   the static folder by src/lib/private-page-bundles.ts), and production
@@ -27,15 +28,19 @@ const PAGE_API = '/api/public-page';
 const API_PREFIX = '/api/';
 const IMAGES_DIR = uploadedImagesDir(projectRoot(), false);
 
-/** Slug → the page API's response: `body` is the bundle's JSON text exactly as the build wrote it. */
+/**
+ * Slug → the page API's response (`body` is the bundle's JSON text exactly as the build wrote it),
+ * and the permanent redirects of moved pages, by the normalised path they lead away from.
+ */
 async function loadBundles() {
-  const entries = JSON.parse(await readFile(BUNDLES, 'utf8'));
-  return new Map(
-    entries.map(({ slug, version, body }) => [slug, { body: Buffer.from(body, 'utf8'), headers: { ...JSON_HEADERS, ETag: `"${version}"` } }]),
-  );
+  const { pages, redirects } = JSON.parse(await readFile(BUNDLES, 'utf8'));
+  return {
+    bundles: new Map(pages.map(({ slug, version, body }) => [slug, { body: Buffer.from(body, 'utf8'), headers: { ...JSON_HEADERS, ETag: `"${version}"` } }])),
+    redirects: new Map(redirects.map(({ from, to }) => [from === '/' ? '/' : from.slice(0, -1), to])),
+  };
 }
 
-const bundles = await loadBundles();
+const { bundles, redirects } = await loadBundles();
 
 /** The slug a normalised page API path asks for: '' is home; anything else is left to the endpoint. */
 function slugOf(path) {
@@ -70,6 +75,12 @@ async function serve(request, response) {
   if (bundle) {
     response.writeHead(200, bundle.headers);
     response.end(request.method === 'HEAD' ? undefined : bundle.body);
+    return;
+  }
+  const redirect = request.method === 'GET' || request.method === 'HEAD' ? redirects.get(path) : undefined;
+  if (redirect) {
+    response.writeHead(301, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
+    response.end();
     return;
   }
   if (await serveUploadedImage(request, response, path, IMAGES_DIR)) return;

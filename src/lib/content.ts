@@ -10,6 +10,7 @@ import type { Bundle, Resolver } from '../engine/resolver';
 import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
+import { redirectsOf } from '../engine/redirects';
 
 interface Loaded {
   snapshot: ContentSnapshot;
@@ -92,4 +93,9 @@ export async function listPages() {
 /** Collection template pages, e.g. `posts/[slug]`. */
 export async function listTemplates() {
   return (await current()).resolver.listTemplates();
+}
+
+/** Permanent redirects of moved pages, by the slug they lead away from (src/data/redirects.json). */
+export async function listRedirects() {
+  return redirectsOf((await current()).snapshot);
 }

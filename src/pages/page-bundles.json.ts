@@ -1,6 +1,6 @@
 /**
- * Build only: `page-bundles.json`, every page's bundle in one file, as a list of
- * `{ slug, version, body }`. `body` is exactly the text GET /api/public-page/<slug>
+ * Build only: `page-bundles.json`, every page's bundle in one file, as
+ * `{ pages: [{ slug, version, body }], redirects: [{ from, to }] }`. `body` is exactly the text GET /api/public-page/<slug>
  * sends and `version` its ETag. The production server loads the file at start and
  * answers the page API from memory (server/index.mjs).
  *
@@ -11,7 +11,7 @@
  * The dev server has no use for it and answers 404, like the production server.
  */
 import type { APIRoute } from 'astro';
-import { listPages, pageJson } from '../lib/content';
+import { listPages, listRedirects, pageJson } from '../lib/content';
 import { errorResponse } from '../server/http';
 
 export const prerender = true;
@@ -23,5 +23,6 @@ export const GET: APIRoute = async () => {
     const { json, version } = await pageJson(page.slug);
     entries.push({ slug: page.slug, version, body: json });
   }
-  return new Response(JSON.stringify(entries), { headers: { 'Content-Type': 'application/json' } });
+  const redirects = [...(await listRedirects()).values()];
+  return new Response(JSON.stringify({ pages: entries, redirects }), { headers: { 'Content-Type': 'application/json' } });
 };

@@ -113,6 +113,24 @@ describe('POST /api/content/changes', () => {
     expect(page.json().sections.at(-1).type).toBe('footer');
   });
 
+  it('moves a page: its old URL answers 301 to the new one, through a redirect stored as data', async () => {
+    const response = await change({ changes: [{ op: 'move', file: 'pages/journal.json', to: 'pages/blog/journal.json', baseVersion: await versionOf('pages/journal.json') }] });
+    expect(response.status, response.text).toBe(200);
+    expect(json(response).rewritten).toContain('redirects.json');
+    expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/journal/', to: '/blog/journal/' }] });
+    expect((await readJson('pages/blog/journal.json')).slug).toBe('blog/journal');
+    const old = await raw(server.origin, { path: '/journal/' });
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/blog/journal/');
+    expect((await raw(server.origin, { path: '/blog/journal/' })).status).toBe(200);
+    expect((await raw(server.origin, { path: '/api/public-page/blog/journal' })).json().slug).toBe('blog/journal');
+    // Moving it back removes the redirect that now points away from a live page.
+    const back = await change({ changes: [{ op: 'move', file: 'pages/blog/journal.json', to: 'pages/journal.json', baseVersion: await versionOf('pages/blog/journal.json') }] });
+    expect(back.status, back.text).toBe(200);
+    expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/blog/journal/', to: '/journal/' }] });
+    expect((await raw(server.origin, { path: '/journal/' })).status).toBe(200);
+  });
+
   it('gives a one-field edit a one-line git diff', async () => {
     const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: project.root });
     await git('init', '-q');

@@ -2,7 +2,7 @@
  * The endpoints against the built @astrojs/node server (`npm run build`, then
  * `npm start`), on a copy of the project.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
@@ -21,6 +21,7 @@ let tokenless: RunningServer;
 
 beforeAll(async () => {
   project = await copyProject('prod-api');
+  await writeFile(join(project.dataRoot, 'redirects.json'), JSON.stringify({ redirects: [{ from: '/old-about/', to: '/about/' }] }));
   await buildProject(project);
   server = await startProdServer(project, { CONTENT_API_TOKEN: TOKEN });
   tokenless = await startProdServer(project, { CONTENT_API_TOKEN: '' });
@@ -41,6 +42,16 @@ describe('the production server', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
     }
+  });
+
+  it('answers the old path of a moved page with a permanent redirect, and the build has a redirect page there', async () => {
+    for (const path of ['/old-about/', '/old-about', '/old-%61bout/']) {
+      const response = await raw(server.origin, { path });
+      expect(response.status, path).toBe(301);
+      expect(response.headers.location, path).toBe('/about/');
+    }
+    const page = await readFile(join(project.root, 'dist', 'client', 'old-about', 'index.html'), 'utf8');
+    expect(page).toMatch(/http-equiv="refresh" content="0;\s*url=\/about\/"/);
   });
 
   it('answers unknown paths with the 404 page, and has no editor', async () => {

@@ -109,6 +109,16 @@ describe('planChangeset', () => {
   it('gives a moved page its new slug and keeps its relative refs pointing at the same files', () => {
     const plan = planChangeset(site, [{ op: 'move', file: 'pages/about.json', to: 'pages/company/about-us.json', baseVersion: 'v' }]);
     expect(plan.after.get('pages/company/about-us.json')).toEqual({ id: 'about', slug: 'company/about-us', sections: [{ $ref: '../../shared/header.json' }] });
-    expect(plan.rewritten).toEqual([]);
+    expect(plan.rewritten).toEqual(['redirects.json']);
+    expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/about/', to: '/company/about-us/' }] });
+  });
+});
+
+describe('page moves and redirects', () => {
+  it('adds a permanent redirect from the old path, and leads older redirects to the new one', () => {
+    const withRedirects = snapshotFromEntries([...site.paths()].map((path) => [path, site.get(path)] as const).concat([['redirects.json', { redirects: [{ from: '/old-about/', to: '/about/' }] }]]));
+    const plan = planChangeset(withRedirects, [{ op: 'move', file: 'pages/about.json', to: 'pages/company.json', baseVersion: 'v' }]);
+    expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/old-about/', to: '/company/' }, { from: '/about/', to: '/company/' }] });
+    expect(plan.rewritten).toEqual(['redirects.json']);
   });
 });

@@ -4,7 +4,9 @@
  * every reference it would leave dangling. Pure, over a content snapshot.
  */
 import { refReferrers, rewriteRefs, urlReferrers, type Referrer } from '../../engine/references';
+import { redirectsAfterMove, REDIRECTS_FILE } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
+import { isTemplateSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { isImageFile, type Change, type FileIssue } from './changeset';
 
@@ -73,6 +75,12 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     documents.set(to, rewriteRefs(document, from, to, moves) ?? document);
     documents.set(from, undefined);
   }
+  // A moved page's old URL keeps working: a permanent redirect, stored as data.
+  for (const [from, to] of moves) {
+    if (!from.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(from))) continue;
+    const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
+    documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
+  }
   // Every other file, named or not, follows the moves of the files it points at, and of images.
   const urlMoves = new Map([...imageMoves].map(([from, to]) => [imageUrl(from), imageUrl(to)]));
   const rewritten: string[] = [];
@@ -86,6 +94,7 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     documents.set(file, urls.value);
     if (!named.has(file)) rewritten.push(file);
   }
+  if (documents.has(REDIRECTS_FILE) && !named.has(REDIRECTS_FILE)) rewritten.push(REDIRECTS_FILE);
   const after = withDocuments(current, documents);
   const issues: FileIssue[] = [];
   for (const [file, document] of documents) {

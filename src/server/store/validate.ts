@@ -9,6 +9,8 @@ import { collectionSchemas, COLLECTIONS, type CollectionName } from '../../engin
 import { ContentError, issuesOf, type Resolver } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
+import { REDIRECTS_FILE, RedirectsSchema } from '../../engine/redirects';
+import { slugFromPath } from '../../engine/slug';
 import type { FileIssue } from './changeset';
 import type { Plan } from './plan';
 
@@ -45,6 +47,25 @@ export function issuesOfContentError(error: ContentError): FileIssue[] {
   return [{ file: error.file, path: error.pointer, message: error.detail }];
 }
 
+/** Redirects must lead to a page, and never away from one; checked when redirects or pages go. */
+function redirectIssues(plan: Plan, resolver: Resolver): FileIssue[] {
+  const relevant = [...plan.documents].some(([file, document]) => file === REDIRECTS_FILE || (file.startsWith('pages/') && document === undefined));
+  const stored = plan.after.get(REDIRECTS_FILE);
+  if (!relevant || stored === undefined) return [];
+  const parsed = RedirectsSchema.safeParse(stored);
+  if (!parsed.success) return issuesOf(parsed.error).map((issue) => ({ file: REDIRECTS_FILE, ...issue }));
+  let live: Set<string>;
+  try {
+    live = new Set(resolver.listPages().map((page) => page.slug));
+  } catch {
+    return []; // the routes themselves are broken: reported by the page checks
+  }
+  return parsed.data.redirects.flatMap((redirect, index) => [
+    ...(live.has(slugFromPath(redirect.from)) ? [{ file: REDIRECTS_FILE, path: `/redirects/${index}/from`, message: `a page lives at ${redirect.from}: remove this redirect, or move the page` }] : []),
+    ...(live.has(slugFromPath(redirect.to)) ? [] : [{ file: REDIRECTS_FILE, path: `/redirects/${index}/to`, message: `there is no page at ${redirect.to}` }]),
+  ]);
+}
+
 /** Every issue the plan's content would have that the current content does not excuse. */
 export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const issues: FileIssue[] = [...plan.issues];
@@ -55,7 +76,9 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
     const parsed = collectionSchemas[collection].safeParse(plan.after.get(file));
     if (!parsed.success) issues.push(...issuesOf(parsed.error).map((issue) => ({ file, ...issue })));
   }
-  const after = failures(createSiteResolver(plan.after));
+  const resolver = createSiteResolver(plan.after);
+  issues.push(...redirectIssues(plan, resolver));
+  const after = failures(resolver);
   if (after.size > 0) {
     const stillBroken = failures(createSiteResolver(before), new Set(after.keys()));
     for (const [slug, error] of after) {
