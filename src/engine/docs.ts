@@ -28,6 +28,8 @@ function typeOf(schema: JsonSchema): string {
       if (schema.format === 'date') return 'date (YYYY-MM-DD)';
       if (schema.format === 'email') return 'email address';
       if (schema.widget === 'color') return 'colour (#rrggbb)';
+      if (schema.urlKind === 'link') return '[link](content-model.md#links-and-image-urls)';
+      if (schema.urlKind === 'image') return '[image URL](content-model.md#links-and-image-urls)';
       return schema.widget === 'url' ? 'URL or path' : 'text';
     default:
       return String(schema.type ?? 'any');
@@ -79,7 +81,7 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[]):
   return [
     '# Section and content reference',
     '<!-- Generated from the zod schemas by `npm run docs`; do not edit by hand. -->',
-    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)).',
+    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…`, `http://…` or a site path `/…`. Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
     '## Page metadata (`meta`)',
     table(inputJsonSchema(PageMetaSchema)),
     '## Sections',

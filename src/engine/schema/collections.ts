@@ -4,7 +4,7 @@
  * collections in src/content.config.ts use the stored schemas from here.
  */
 import { z } from 'astro/zod';
-import { field, ImageSelectionSchema, markdown, text } from './primitives';
+import { field, ImageSelectionSchema, link, markdown, text } from './primitives';
 import { SEGMENT_PATTERN } from '../slug';
 
 export const COLLECTIONS = ['posts', 'tags'] as const;
@@ -53,14 +53,14 @@ export const PostSchema = z.object({
 export const ResolvedTagSchema = TagSchema.extend({
   slug: z.string(),
   /** Path of the tag's page, when a tags template page exists. */
-  url: z.string().optional(),
+  url: link().optional(),
 });
 
 /** A post card: everything but the body, with its tags expanded. */
 export const PostSummarySchema = PostSchema.omit({ body: true }).extend({
   slug: z.string(),
   /** Path of the post's page, when a posts template page exists. */
-  url: z.string().optional(),
+  url: link().optional(),
   tags: z.array(ResolvedTagSchema),
 });
 

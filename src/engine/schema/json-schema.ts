@@ -11,6 +11,8 @@ export interface JsonSchema {
   title?: string;
   description?: string;
   widget?: string;
+  /** Which URL allowlist a string field has (see src/engine/schema/urls.ts). */
+  urlKind?: 'link' | 'image';
   /** An array of slugs of this collection's entries. */
   relation?: string;
   example?: string;

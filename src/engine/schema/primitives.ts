@@ -4,6 +4,7 @@
  * that the editor forms and the generated docs read.
  */
 import { z } from 'astro/zod';
+import { imageUrlProblem, linkProblem } from './urls';
 
 /** How an editor should render a string field; the default is a single-line input. */
 export type Widget = 'text' | 'textarea' | 'markdown' | 'url' | 'color' | 'icon';
@@ -16,6 +17,8 @@ declare module 'zod/v4/core' {
     example?: string;
     /** For an array of entry slugs: the collection the slugs point into (the editor offers its entries). */
     relation?: string;
+    /** A URL field's allowlist (src/engine/schema/urls.ts): what the docs say it accepts. */
+    urlKind?: 'link' | 'image';
   }
 }
 
@@ -38,6 +41,22 @@ export function field<T extends z.ZodType>(
  */
 export const text = () => z.string().regex(/\S/, 'Required');
 
+/** A string that `problem` accepts: it reports the problem's own message. */
+const checkedString = (problem: (value: string) => string | undefined) =>
+  z.string().superRefine((value, context) => {
+    const message = problem(value);
+    if (message) context.addIssue({ code: 'custom', message });
+  });
+
+/**
+ * A link's target: an http(s) URL, mailto:, tel:, a site path, ?query or
+ * #anchor, and nothing else (no `javascript:`). Every `href` in content uses it.
+ */
+export const link = () => checkedString(linkProblem).meta({ widget: 'url', urlKind: 'link' });
+
+/** An image's source: an http(s) URL or a site path. */
+export const imageUrl = () => checkedString(imageUrlProblem).meta({ widget: 'url', urlKind: 'image' });
+
 export const CtaVariantSchema = z.enum(['primary', 'secondary', 'ghost']);
 
 /** A call-to-action button (spec §2.5). */
@@ -48,7 +67,7 @@ export const CtaSchema = z
     /** Visible button text. */
     label: field(text(), 'Label', 'Visible button text.'),
     /** URL or path to link to. */
-    href: field(text(), 'Link', 'URL or path to link to.', { widget: 'url' }),
+    href: field(link(), 'Link', 'URL or path to link to.'),
     /** Visual weight of the button. */
     variant: field(CtaVariantSchema, 'Style', 'One of primary, secondary or ghost.'),
   })
@@ -58,9 +77,7 @@ export const CtaSchema = z
 export const ImageSelectionSchema = z
   .object({
     /** Fully qualified URL, or a path under the public assets directory. */
-    url: field(text(), 'Image URL', 'Fully qualified URL of the image, or a path under /assets/images/.', {
-      widget: 'url',
-    }),
+    url: field(imageUrl(), 'Image URL', 'Fully qualified URL of the image, or a path under /assets/images/.'),
     /** Alternative text, rendered as the `alt` attribute. */
     alt: field(text(), 'Alt text', 'Describes the image for people who cannot see it.'),
   })
@@ -72,7 +89,7 @@ export const MenuItemSchema = z
     /** Visible link text. */
     label: field(text(), 'Label', 'Visible link text.'),
     /** URL or path the link goes to. */
-    href: field(text(), 'Link', 'URL or path the link goes to.', { widget: 'url' }),
+    href: field(link(), 'Link', 'URL or path the link goes to.'),
   })
   .meta({ title: 'Menu item', description: 'A navigation link.' });
 

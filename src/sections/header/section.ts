@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { baseSettings, CtaSchema, field, MenuItemSchema, text } from '../../engine/schema/primitives';
+import { baseSettings, CtaSchema, field, link, MenuItemSchema, text } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'header',
@@ -11,14 +11,14 @@ export default defineSection({
     /** Brand name shown as the logo. */
     logoText: field(text(), 'Logo text', 'Brand name shown as the logo.'),
     /** Where the logo links to. */
-    logoHref: field(z.string().default('/'), 'Logo link', 'Where the logo links to; usually the home page.', { widget: 'url' }),
+    logoHref: field(link().default('/'), 'Logo link', 'Where the logo links to; usually the home page.'),
     /** Optional strip above the bar for news or a launch. */
     announcement: field(
       z.object({
         /** Text of the strip. */
         text: field(text(), 'Text', 'Text of the announcement strip.'),
         /** Optional link for the strip. */
-        href: field(z.string().optional(), 'Link', 'Optional link for the strip.', { widget: 'url' }),
+        href: field(link().optional(), 'Link', 'Optional link for the strip.'),
       }).optional(),
       'Announcement',
       'Optional strip above the navigation bar.',

@@ -1,0 +1,66 @@
+/**
+ * The URLs content may put into a visitor page's `href` and `src` attributes.
+ * Both checks are allowlists: a value passes only in a form known to be safe,
+ * so a script URL (`javascript:`, `vbscript:`, `data:text/html`) never reaches
+ * a page, however it is spelled. Schemes are read by the WHATWG URL parser,
+ * the one browsers use, never by matching a prefix alone.
+ */
+
+export const LINK_RULE = 'Links must start with https://, http://, mailto:, tel:, / or #';
+export const IMAGE_URL_RULE = 'Image URLs must start with https://, http:// or /';
+const CHARACTERS_RULE = 'may not contain spaces, control or invisible characters, or backslashes';
+
+/**
+ * Browsers drop tabs and newlines anywhere in a URL and trim controls and
+ * spaces at its ends, so `java\tscript:` and ` javascript:` run as
+ * `javascript:`; they read `\` as `/` in web URLs, so `/\host` leaves the
+ * site. Rather than predict each browser's cleanup, such values are refused:
+ * C0/C1 controls, invisible format characters, any whitespace and backslashes.
+ */
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u;
+
+/** A base for reading site-relative values; `.invalid` can never be a real host. */
+const SITE = 'https://site.invalid';
+
+function parse(value: string, base?: string): URL | undefined {
+  try {
+    return new URL(value, base);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `/path`, `?query` or `#anchor` that stays on this site (`//host` would not). */
+function isSiteRelative(value: string, allowed: RegExp): boolean {
+  if (!allowed.test(value) || value.startsWith('//')) return false;
+  return parse(value, SITE)?.origin === SITE;
+}
+
+/** An absolute `http(s)://host…` URL. */
+function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  const url = parse(value);
+  return (url?.protocol === 'https:' || url?.protocol === 'http:') && url.hostname !== '';
+}
+
+function isMailOrPhone(value: string): boolean {
+  if (!/^(?:mailto|tel):./i.test(value)) return false;
+  const url = parse(value);
+  return url?.protocol === 'mailto:' || url?.protocol === 'tel:';
+}
+
+/** Why `value` may not be a link's `href`, or undefined when it may. */
+export function linkProblem(value: string): string | undefined {
+  if (value === '') return 'Required';
+  if (UNSAFE_CHARACTERS.test(value)) return `Links ${CHARACTERS_RULE}`;
+  if (isSiteRelative(value, /^[/?#]/) || isWebUrl(value) || isMailOrPhone(value)) return undefined;
+  return LINK_RULE;
+}
+
+/** Why `value` may not be an image's `src`, or undefined when it may. */
+export function imageUrlProblem(value: string): string | undefined {
+  if (value === '') return 'Required';
+  if (UNSAFE_CHARACTERS.test(value)) return `Image URLs ${CHARACTERS_RULE}`;
+  if (isSiteRelative(value, /^\//) || isWebUrl(value)) return undefined;
+  return IMAGE_URL_RULE;
+}

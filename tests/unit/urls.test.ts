@@ -1,0 +1,135 @@
+/**
+ * The link and image URL allowlists (item 7 of the security issue): a script
+ * URL in a CTA or menu href was saved and rendered into visitor pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { CtaSchema, ImageSelectionSchema, imageUrl, link, MenuItemSchema } from '../../src/engine/schema/primitives';
+import { IMAGE_URL_RULE, imageUrlProblem, LINK_RULE, linkProblem } from '../../src/engine/schema/urls';
+import { collectionSchemas } from '../../src/engine/schema/collections';
+import { sectionRegistry } from '../../src/sections/registry';
+
+const ACCEPTED_LINKS = [
+  'https://ok.example/x',
+  'HTTPS://OK.EXAMPLE/x?q=1#a',
+  'http://ok.example',
+  'https://bücher.example/über',
+  '/about/',
+  '/',
+  '/#home-topics',
+  '/javascript:alert(1)', // a path on this site, not a scheme
+  '#top',
+  '?page=2',
+  'mailto:a@b.c',
+  'MAILTO:a@b.c?subject=Hi',
+  'tel:+1-555',
+];
+
+const REFUSED_LINKS = [
+  'javascript:alert(document.domain)',
+  'JaVaScRiPt:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  '\x01javascript:alert(1)',
+  ' javascript:alert(1)',
+  'javascript:alert(1) ',
+  '\u200bjavascript:alert(1)', // zero-width space
+  '\u00a0https://ok.example/', // no-break space
+  'javascript&colon;alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'ftp://ok.example/',
+  '//evil.com',
+  '///evil.com',
+  '/\\evil.com',
+  '\\\\evil.com',
+  'https:/evil.com',
+  'https:evil.com',
+  'http://',
+  'about/',
+  '../secret',
+  'evil.com',
+  'mailto:',
+  'tel:',
+  '',
+];
+
+describe('link()', () => {
+  it.each(ACCEPTED_LINKS)('accepts %j', (value) => {
+    expect(linkProblem(value)).toBeUndefined();
+    expect(link().safeParse(value).success).toBe(true);
+  });
+
+  it.each(REFUSED_LINKS)('refuses %j', (value) => {
+    expect(linkProblem(value)).toBeDefined();
+    expect(link().safeParse(value).success).toBe(false);
+  });
+
+  it('explains what a link may start with', () => {
+    expect(link().safeParse('javascript:alert(1)').error!.issues[0]!.message).toBe(LINK_RULE);
+    expect(LINK_RULE).toBe('Links must start with https://, http://, mailto:, tel:, / or #');
+    expect(linkProblem('java\tscript:x')).toMatch(/may not contain spaces, control/);
+    expect(linkProblem('')).toBe('Required');
+  });
+});
+
+describe('imageUrl()', () => {
+  it.each(['https://img.example/a.png', 'http://img.example/a.png', '/assets/images/a.webp'])('accepts %j', (value) => {
+    expect(imageUrlProblem(value)).toBeUndefined();
+    expect(imageUrl().safeParse(value).success).toBe(true);
+  });
+
+  it.each(['data:image/svg+xml,<svg onload=alert(1)>', 'javascript:alert(1)', '//evil.com/a.png', '/\\evil.com/a.png', '#top', '?x', 'mailto:a@b.c', 'a.png', ' /a.png', ''])(
+    'refuses %j',
+    (value) => {
+      expect(imageUrlProblem(value)).toBeDefined();
+      expect(imageUrl().safeParse(value).success).toBe(false);
+    },
+  );
+
+  it('explains what an image URL may start with', () => {
+    expect(imageUrlProblem('data:image/png;base64,AA')).toBe(IMAGE_URL_RULE);
+  });
+});
+
+describe('every link and image field uses the allowlists', () => {
+  const bad = 'javascript:alert(1)';
+  const cta = { id: 'c', label: 'Go', href: bad, variant: 'primary' };
+
+  it('in the shared shapes', () => {
+    expect(CtaSchema.safeParse(cta).error!.issues[0]!.path).toEqual(['href']);
+    expect(MenuItemSchema.safeParse({ label: 'x', href: bad }).success).toBe(false);
+    expect(ImageSelectionSchema.safeParse({ url: bad, alt: 'x' }).success).toBe(false);
+  });
+
+  it('in the header logo link and announcement strip', () => {
+    const header = sectionRegistry.get('header')!.schema;
+    const data = { logoText: 'A', menu: [] };
+    expect(header.safeParse({ ...data, logoHref: bad }).success).toBe(false);
+    expect(header.safeParse({ ...data, announcement: { text: 't', href: bad } }).success).toBe(false);
+    expect(header.safeParse(data).success).toBe(true);
+  });
+
+  it('in post covers', () => {
+    const post = { title: 't', excerpt: 'e', date: '2026-01-01', author: 'a', tags: [], body: 'b' };
+    expect(collectionSchemas.posts.safeParse(post).success).toBe(true);
+    expect(collectionSchemas.posts.safeParse({ ...post, cover: { url: 'data:image/png;base64,AA', alt: 'x' } }).success).toBe(false);
+  });
+
+  it('leaves no string field with a URL widget unchecked', () => {
+    // Any field the editor shows as a URL must carry one of the two allowlists.
+    const unchecked: string[] = [];
+    const checked: string[] = [];
+    const visit = (schema: unknown, path: string) => {
+      const json = schema as { type?: string; widget?: string; urlKind?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+      if (json.widget === 'url') (json.urlKind ? checked : unchecked).push(path);
+      for (const [key, child] of Object.entries(json.properties ?? {})) visit(child, `${path}.${key}`);
+      if (json.items) visit(json.items, `${path}[]`);
+      for (const option of json.anyOf ?? []) visit(option, path);
+    };
+    for (const [type, definition] of sectionRegistry) visit(definition.schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }), type);
+    for (const [name, schema] of Object.entries(collectionSchemas)) visit(schema.toJSONSchema({ io: 'input', unrepresentable: 'any' }), name);
+    expect(unchecked).toEqual([]);
+    expect(checked).toEqual(expect.arrayContaining(['header.logoHref', 'header.announcement.href', 'header.menu[].href', 'hero.image.url', 'posts.cover.url']));
+  });
+});
