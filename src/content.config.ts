@@ -7,24 +7,44 @@
  *
  * Entry ids are the file paths without `.json` (`pages/docs/getting-started`),
  * so a `$ref`'s file path maps to exactly one entry.
+ *
+ * Astro's glob loader follows symbolic links, so a link in src/data would
+ * publish whatever it points to. Every loader first refuses links (see
+ * src/engine/data-files.ts): `astro build` and `astro sync` fail and name
+ * each one. `astro dev` serves content from disk itself (src/lib/dev-snapshot.ts),
+ * never from the content layer, so there the loaders report the links and load
+ * nothing, and the dev server still starts.
  */
+import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
+import { listDataFiles } from './engine/data-files';
 import { collectionSchemas } from './engine/schema/collections';
 import { DATA_COLLECTIONS } from './lib/data-collections';
 
 const pathId = ({ entry }: { entry: string }) => entry.replace(/\.json$/, '');
 const base = './src/data';
 
+/** `loader`, run only while src/data holds no symbolic link. */
+function refusingLinks(loader: Loader): Loader {
+  return {
+    ...loader,
+    load: async (context) => {
+      const { refused } = await listDataFiles(fileURLToPath(new URL(`${base}/`, context.config.root)));
+      if (refused.size === 0) return loader.load(context);
+      const message = `src/data holds entries that are never read:\n${[...refused.values()].map((reason) => `  - src/data/${reason}`).join('\n')}`;
+      // Only the dev server passes a watcher; it reads src/data itself and refuses the same entries.
+      if (context.watcher) return context.logger.error(message);
+      throw new Error(message);
+    },
+  };
+}
+
+const load = (pattern: string | string[]) => refusingLinks(glob({ base, pattern, generateId: pathId }));
+
 export const collections = {
-  pages: defineCollection({ loader: glob({ base, pattern: DATA_COLLECTIONS.pages, generateId: pathId }) }),
-  documents: defineCollection({ loader: glob({ base, pattern: DATA_COLLECTIONS.documents, generateId: pathId }) }),
-  posts: defineCollection({
-    loader: glob({ base, pattern: DATA_COLLECTIONS.posts, generateId: pathId }),
-    schema: collectionSchemas.posts,
-  }),
-  tags: defineCollection({
-    loader: glob({ base, pattern: DATA_COLLECTIONS.tags, generateId: pathId }),
-    schema: collectionSchemas.tags,
-  }),
+  pages: defineCollection({ loader: load(DATA_COLLECTIONS.pages) }),
+  documents: defineCollection({ loader: load(DATA_COLLECTIONS.documents) }),
+  posts: defineCollection({ loader: load(DATA_COLLECTIONS.posts), schema: collectionSchemas.posts }),
+  tags: defineCollection({ loader: load(DATA_COLLECTIONS.tags), schema: collectionSchemas.tags }),
 };

@@ -5,6 +5,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { projectRoot } from '../../server/uploaded-images.mjs';
+import { refuseDataFileRequests } from '../server/dev-data-requests';
 import { fsStoreDirs } from '../server/store/dirs';
 import { createFsTransactions } from '../server/store/fs-transaction';
 
@@ -33,7 +34,8 @@ export function contentEditor(): AstroIntegration {
         // The dev site reads content from disk on every request, so content changes need no
         // reload; without this, every save would make the browser reload the editor.
         // (public/ stays watched: Vite serves only the public files its watcher knows.)
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } } } });
+        // Vite would also serve src/data's files by their paths, through symbolic links too: it never does.
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseDataFileRequests(fsStoreDirs(projectRoot()).dataRoot)] } });
       },
     },
   };

@@ -3,8 +3,9 @@
  * when their size or mtime changed, so a dev server sees every save at once
  * without re-parsing the whole site on each request.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { listDataFiles } from './data-files';
 import { snapshotFromEntries, type ContentSnapshot } from './snapshot';
 
 export class DataFileError extends Error {}
@@ -14,34 +15,21 @@ interface CachedFile {
   value: unknown;
 }
 
-async function listJsonFiles(root: string, dir = root): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map(async (entry) => {
-      // Dotfiles and editors' temp files are never content.
-      if (entry.name.startsWith('.')) return [];
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) return listJsonFiles(root, full);
-      return entry.isFile() && entry.name.endsWith('.json') ? [full] : [];
-    }),
-  );
-  return nested.flat();
-}
-
 export function createFsSnapshotLoader(dataRoot: string) {
   const cache = new Map<string, CachedFile>();
   let last: { signature: string; snapshot: ContentSnapshot } | undefined;
 
   /** The current snapshot; the same object while no file changed. */
   return async function load(): Promise<{ snapshot: ContentSnapshot; signature: string }> {
-    const files = await listJsonFiles(dataRoot);
+    // Links and other non-files are never read; the snapshot names them, so pages that need them say why.
+    const { files, refused } = await listDataFiles(dataRoot);
     const stamps = await Promise.all(
       files.map(async (file) => {
         const info = await stat(file);
         return `${info.size}:${info.mtimeMs}`;
       }),
     );
-    const signature = files.map((file, index) => `${file}=${stamps[index]}`).join('\n');
+    const signature = [...files.map((file, index) => `${file}=${stamps[index]}`), ...[...refused.keys()].map((path) => `refused:${path}`)].join('\n');
     if (last?.signature === signature) return last;
 
     const entries = await Promise.all(
@@ -60,7 +48,7 @@ export function createFsSnapshotLoader(dataRoot: string) {
         return [key, value];
       }),
     );
-    last = { signature, snapshot: snapshotFromEntries(entries) };
+    last = { signature, snapshot: snapshotFromEntries(entries, refused) };
     return last;
   };
 }

@@ -9,6 +9,12 @@ export interface ContentSnapshot {
   get(path: string): unknown;
   /** Every file path in the snapshot. */
   paths(): Iterable<string>;
+  /**
+   * Entries of the data folder that were refused rather than read (symbolic
+   * links, see data-files.ts): path → why. A page that needs one fails with
+   * that reason instead of "does not exist".
+   */
+  refused?(): ReadonlyMap<string, string>;
 }
 
 /** `base` with some files replaced or added: what a draft or a pending save would make of the site. */
@@ -17,13 +23,15 @@ export function overlaySnapshot(base: ContentSnapshot, files: Readonly<Record<st
   return {
     get: (path) => (Object.hasOwn(files, path) ? files[path] : base.get(path)),
     paths: () => [...base.paths(), ...added],
+    refused: base.refused && (() => base.refused!()),
   };
 }
 
-export function snapshotFromEntries(entries: Iterable<readonly [string, unknown]>): ContentSnapshot {
+export function snapshotFromEntries(entries: Iterable<readonly [string, unknown]>, refused?: ReadonlyMap<string, string>): ContentSnapshot {
   const files = new Map(entries);
   return {
     get: (path) => files.get(path),
     paths: () => files.keys(),
+    ...(refused && refused.size > 0 ? { refused: () => refused } : {}),
   };
 }

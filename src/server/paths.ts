@@ -3,7 +3,7 @@
  * path inside them. Every path built from a request goes through `containedPath`.
  */
 import { existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { HttpError } from './errors';
 import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
@@ -47,7 +47,9 @@ async function realAncestor(path: string): Promise<{ real: string; rest: string 
 /**
  * Joins already-validated segments onto `root` and proves the result stays
  * inside it, both lexically and after following symlinks of every existing
- * folder on the way. Throws a 400 otherwise.
+ * folder on the way, and that no segment is a symbolic link at all (a link
+ * that stays inside would still be replaced, or written through, unseen).
+ * Throws a 400 otherwise.
  */
 export async function containedPath(root: string, segments: readonly string[]): Promise<string> {
   for (const segment of segments) {
@@ -60,7 +62,30 @@ export async function containedPath(root: string, segments: readonly string[]): 
   const realRoot = await realpath(root);
   const { real, rest } = await realAncestor(target);
   if (!isInside(realRoot, join(real, rest))) throw new HttpError(400, 'Path leaves its folder through a link');
+  await refuseLinks(root, segments, (link) => `Path goes through a symbolic link: ${link}`);
   return target;
+}
+
+/**
+ * Refuses segments under `root` that are, or pass through, a symbolic link,
+ * wherever it points: `containedPath` already refuses links that leave the
+ * folder, and this keeps a write from replacing a link or landing in the folder
+ * a link names. `describe` words the refusal for the first link found (its
+ * `/`-joined segments). Segments that do not exist yet are fine.
+ */
+export async function refuseLinks(root: string, segments: readonly string[], describe: (link: string) => string): Promise<void> {
+  let current = root;
+  for (let index = 0; index < segments.length; index += 1) {
+    current = join(current, segments[index]!);
+    let isLink: boolean;
+    try {
+      isLink = (await lstat(current)).isSymbolicLink();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    if (isLink) throw new HttpError(400, describe(segments.slice(0, index + 1).join('/')));
+  }
 }
 
 /** An error message safe to send: project paths become relative, other absolute paths are hidden. */

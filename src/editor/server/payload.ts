@@ -1,10 +1,12 @@
 /**
  * Dev only: every editable document under src/data, for the editor, and the
  * upload size limit. A file that is not valid JSON (say, mid-edit in a text
- * editor) is reported, not fatal, so the editor still opens.
+ * editor) is reported, not fatal, so the editor still opens. So is a symbolic
+ * link: it is never read (see src/engine/data-files.ts), and the editor says why.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
+import { listDataFiles } from '../../engine/data-files';
 import type { DocKind, EditorPayload } from '../lib/model';
 import { maxUploadBytes } from '../../server/limits';
 import { DATA_ROOT } from '../../server/paths';
@@ -20,15 +22,15 @@ function classify(file: string): { kind: DocKind; saveSlug: string } | undefined
 }
 
 export async function readEditorPayload(dataRoot = DATA_ROOT): Promise<EditorPayload> {
-  const entries = await readdir(dataRoot, { recursive: true, withFileTypes: true });
+  const { files, refused } = await listDataFiles(dataRoot);
   const payload: EditorPayload = { docs: [], problems: [], maxUploadBytes: maxUploadBytes() };
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.json') || entry.name.startsWith('.')) continue;
-    const file = relative(dataRoot, join(entry.parentPath, entry.name)).split(sep).join('/');
+  for (const [file, message] of refused) payload.problems.push({ file, message });
+  for (const path of files) {
+    const file = relative(dataRoot, path).split(sep).join('/');
     const kind = classify(file);
     if (!kind) continue;
     try {
-      const data: unknown = JSON.parse(await readFile(join(dataRoot, file), 'utf8'));
+      const data: unknown = JSON.parse(await readFile(path, 'utf8'));
       payload.docs.push({ file, ...kind, data, version: contentVersion(data) });
     } catch (error) {
       payload.problems.push({ file, message: (error as Error).message });

@@ -1,0 +1,63 @@
+/**
+ * The one walk of src/data that every reader shares: the dev snapshot, the
+ * editor's state route and the build's content-layer check. It never follows
+ * a symbolic link. A link (to a file or a folder, pointing inside src/data or
+ * out of it) is refused rather than skipped: a link to a host file would
+ * otherwise be published by `astro build`, whose glob loader follows links,
+ * while the dev server showed nothing. Refusing every link, not only those
+ * that leave src/data, keeps the rule simple and independent of where a link
+ * points at the moment it is read. Names starting with a dot are never content
+ * and are not looked at (editors keep lock files there, and Emacs's are links).
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface DataListing {
+  /** Absolute paths of the JSON files. */
+  files: string[];
+  /** Refused entries, data-root-relative POSIX path → why. */
+  refused: Map<string, string>;
+}
+
+export function refusalReason(path: string, kind: 'link' | 'special'): string {
+  return kind === 'link'
+    ? `${path} is a symbolic link; links in src/data are refused, wherever they point, because a link could publish files from outside it. Replace it with the file or folder itself`
+    : `${path} is not a regular file or folder; src/data may only hold JSON files and folders`;
+}
+
+async function walk(dir: string, prefix: string, refused: Map<string, string>): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map(async (entry): Promise<string[]> => {
+      if (entry.name.startsWith('.')) return [];
+      const full = join(dir, entry.name);
+      const path = `${prefix}${entry.name}`;
+      // A Dirent describes the entry itself: a link to a folder is a link here, never a folder.
+      if (entry.isSymbolicLink()) refused.set(path, refusalReason(path, 'link'));
+      else if (entry.isDirectory()) return walk(full, `${path}/`, refused);
+      else if (entry.isFile()) return entry.name.endsWith('.json') ? [full] : [];
+      else refused.set(path, refusalReason(path, 'special'));
+      return [];
+    }),
+  );
+  return nested.flat();
+}
+
+/** The JSON files under `root` (in directory order) and the entries refused there (sorted). */
+export async function listDataFiles(root: string): Promise<DataListing> {
+  const refused = new Map<string, string>();
+  const files = await walk(root, '', refused);
+  return { files, refused: new Map([...refused].sort(([a], [b]) => (a < b ? -1 : 1))) };
+}
+
+/**
+ * Why content at `path` (a file, or a folder such as `collections/posts`) is
+ * refused: it is a refused entry, lies under one, or holds one.
+ */
+export function refusalAt(refused: ReadonlyMap<string, string> | undefined, path: string): string | undefined {
+  if (!refused) return undefined;
+  for (const [entry, reason] of refused) {
+    if (path === entry || path.startsWith(`${entry}/`) || entry.startsWith(`${path}/`)) return reason;
+  }
+  return undefined;
+}
