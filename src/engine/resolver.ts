@@ -6,6 +6,7 @@
  */
 import type { z } from 'astro/zod';
 import {
+  COLLECTIONS as COLLECTION_NAMES,
   collectionSchemas,
   type CollectionName,
   type PostSummary,
@@ -16,6 +17,8 @@ import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/d
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { isRef } from './schema/refs';
 import { lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError, type ParsedRef } from './pointer';
+import { refusalAt } from './data-files';
+import { originOf } from './ref-origin';
 import { HOME_SLUG, isTemplateSlug, isValidSegment, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
@@ -23,6 +26,15 @@ import type { ContentSnapshot } from './snapshot';
 export const MAX_REF_DEPTH = 32;
 /** Refs one page may follow in total, counting repeats. */
 export const MAX_REFS_PER_PAGE = 2000;
+/**
+ * The most content one page may resolve to. A `$ref` repeats its whole target
+ * each time it is used, so a small file with many refs to one large string
+ * would otherwise make a page of gigabytes (a 10 KB page with 100 refs to a
+ * 2 MiB string took 82 s and 3 GB to render). Measured as values are placed:
+ * the characters of every string and key, plus one per other value, a lower
+ * bound on the page's JSON size.
+ */
+export const MAX_RESOLVED_PAGE_SIZE = 5 * 1024 * 1024;
 
 export const PAGES_DIR = 'pages';
 export const collectionDir = (collection: CollectionName) => `collections/${collection}`;
@@ -31,9 +43,11 @@ export interface Issue {
   /** JSON pointer into the file or body, e.g. `/sections/2/data/title`. */
   path: string;
   message: string;
+  /** The data file `path` points into, when it is not the error's own file (a value reached through `$ref`). */
+  file?: string;
 }
 
-export type ContentErrorKind = 'invalid' | 'dangling-ref' | 'cyclic-ref' | 'out-of-root' | 'limit' | 'binding';
+export type ContentErrorKind = 'invalid' | 'dangling-ref' | 'cyclic-ref' | 'out-of-root' | 'limit' | 'binding' | 'refused';
 
 /** A content problem: names the data file and pointer, never a filesystem path. */
 export class ContentError extends Error {
@@ -46,7 +60,7 @@ export class ContentError extends Error {
     readonly pointer = '',
     readonly issues: Issue[] = [],
   ) {
-    const details = issues.slice(0, 3).map((issue) => `${issue.path || '/'}: ${issue.message}`);
+    const details = issues.slice(0, 3).map((issue) => `${issue.file ? `${issue.file}#` : ''}${issue.path || '/'}: ${issue.message}`);
     const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
     super(`${file}${pointer ? `#${pointer}` : ''}: ${detail}${details.length ? ` (${details.join('; ')}${more})` : ''}`);
     this.name = 'ContentError';
@@ -79,6 +93,14 @@ type PageSchemas = ReturnType<typeof buildPageSchemas>;
 
 /** Where the resolver is in a file, as pointer tokens. */
 type Path = (string | number)[];
+
+/** What one page may still spend: refs to follow, and content size so far. */
+interface Budget {
+  left: number;
+  size: number;
+  /** The page file being resolved, named by a size error. */
+  page: string;
+}
 
 /** A resolved section. Its `data` is checked against its type's schema; views narrow it with z.infer. */
 export interface BundleSection {
@@ -121,7 +143,9 @@ export type Resolver = ReturnType<typeof createResolver>;
 /** A resolver over one immutable snapshot; it memoises what it has resolved. */
 export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
   const { definitions, schemas } = options;
-  const resolvedTargets = new Map<string, unknown>();
+  /** Resolved `$ref` targets with their size (see MAX_RESOLVED_PAGE_SIZE), shared by every page. */
+  const resolvedTargets = new Map<string, { value: unknown; size: number }>();
+  const refusal = (path: string) => refusalAt(snapshot.refused?.(), path);
   /** `$ref` texts already parsed, by the file that holds them and the text. */
   const parsedRefs = new Map<string, { target: ParsedRef; key: string }>();
   let routes: { pages: PageRoute[]; templates: TemplateRoute[]; bySlug: Map<string, PageRoute> } | undefined;
@@ -219,6 +243,11 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
 
   function loadCollections() {
     if (collections) return collections;
+    // A refused entry (or folder) in a collection would leave lists silently short: refuse them instead.
+    for (const collection of COLLECTION_NAMES) {
+      const refused = refusal(collectionDir(collection));
+      if (refused) throw new ContentError('refused', collectionDir(collection), refused);
+    }
     const tags: ResolvedTag[] = entrySlugs('tags')
       .map(({ slug, file }) => ({ ...(readEntry('tags', file) as z.infer<typeof collectionSchemas.tags>), slug, url: entryUrl('tags', slug) }))
       .sort((a, b) => a.name.localeCompare(b.name));
@@ -244,7 +273,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
    * Follows one `$ref` and returns its fully resolved target. The ref sits at
    * `base` + `path` in `fromFile`; the pointer text is only built for errors.
    */
-  function followRef(ref: string, fromFile: string, base: string, path: Path, chain: string[], budget: { left: number }): unknown {
+  function followRef(ref: string, fromFile: string, base: string, path: Path, chain: string[], budget: Budget): unknown {
     const at = () => base + pointerFromPath(path);
     if (--budget.left < 0) throw new ContentError('limit', fromFile, `more than ${MAX_REFS_PER_PAGE} refs on one page`, at());
     // Every page names the shared header and footer with the same ref text: parse it once.
@@ -269,11 +298,20 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       throw new ContentError('limit', fromFile, `$ref chain deeper than ${MAX_REF_DEPTH}: ${[...chain, key].join(' → ')}`, at());
     }
     const cached = resolvedTargets.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      grow(budget, cached.size, fromFile, at);
+      return cached.value;
+    }
 
     const nextChain = [...chain, key];
     let node = snapshot.get(target.file);
-    if (node === undefined) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at());
+    if (node === undefined) {
+      const refused = refusal(target.file);
+      if (refused) throw new ContentError('refused', fromFile, `$ref "${ref}": ${refused}`, at());
+      throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at());
+    }
+    // Refs the pointer passes through are not placed in the page: their size does not count.
+    const sizeBefore = budget.size;
     const walked: string[] = [];
     for (const token of target.tokens) {
       // A pointer may pass through another ref on its way; follow it first.
@@ -283,9 +321,24 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       node = (node as Record<string, unknown>)[token];
       walked.push(token);
     }
+    budget.size = sizeBefore;
     const resolved = resolveValue(node, target.file, target.pointer, [], nextChain, budget);
-    resolvedTargets.set(key, resolved);
+    resolvedTargets.set(key, { value: resolved, size: budget.size - sizeBefore });
     return resolved;
+  }
+
+  /** Adds `size` to the page's content; past MAX_RESOLVED_PAGE_SIZE the page is refused at once. */
+  function grow(budget: Budget, size: number, file: string, at: () => string) {
+    budget.size += size;
+    if (budget.size <= MAX_RESOLVED_PAGE_SIZE) return;
+    const inPage = file === budget.page;
+    const where = inPage ? '' : ` (crossed at ${file}#${at()})`;
+    throw new ContentError(
+      'limit',
+      budget.page,
+      `resolves to more than ${MAX_RESOLVED_PAGE_SIZE / 1024 / 1024} MiB of content${where}; every $ref repeats its whole target`,
+      inPage ? at() : '',
+    );
   }
 
   /**
@@ -296,7 +349,10 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
    * `base`) is a stack the walk pushes to and pops from; pointer text is built
    * only when there is an error to report.
    */
-  function resolveValue(value: unknown, file: string, base: string, path: Path, chain: string[], budget: { left: number }): unknown {
+  function resolveValue(value: unknown, file: string, base: string, path: Path, chain: string[], budget: Budget): unknown {
+    // Every value counts as it is placed (a string by its length); a `$ref` adds its target's size.
+    budget.size += typeof value === 'string' ? value.length : 1;
+    if (budget.size > MAX_RESOLVED_PAGE_SIZE) grow(budget, 0, file, () => base + pointerFromPath(path));
     if (typeof value !== 'object' || value === null) return value;
     if (Array.isArray(value)) {
       let out: unknown[] | undefined = Object.getPrototypeOf(value) === Array.prototype ? undefined : [];
@@ -321,6 +377,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     for (let index = 0; index < keys.length; index += 1) {
       const key = keys[index]!;
       const item = (value as Record<string, unknown>)[key];
+      budget.size += key.length;
       path.push(key);
       const resolved = resolveValue(item, file, base, path, chain, budget);
       path.pop();
@@ -376,8 +433,16 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
 
   function findRoute(slug: string): PageRoute {
     const route = isValidSlug(slug) ? listRoutes().bySlug.get(slug) : undefined;
-    if (!route) throw new PageNotFoundError(slug);
-    return route;
+    if (route) return route;
+    if (isValidSlug(slug)) {
+      // A page file (or the template that would give this entry page) that is a refused link: say so, not "no page".
+      const parent = slug.includes('/') ? `${slug.slice(0, slug.lastIndexOf('/'))}/` : '';
+      for (const file of [pageFileOfSlug(slug), pageFileOfSlug(`${parent}${TEMPLATE_SEGMENT}`)]) {
+        const refused = refusal(file);
+        if (refused) throw new ContentError('refused', file, refused);
+      }
+    }
+    throw new PageNotFoundError(slug);
   }
 
   return {
@@ -392,7 +457,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const route = findRoute(slug);
       const page = readStoredPage(route.file);
       const current = currentEntry(route);
-      const budget = { left: MAX_REFS_PER_PAGE };
+      const budget: Budget = { left: MAX_REFS_PER_PAGE, size: 0, page: route.file };
       const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) =>
         bindSection(section, index, route.file, current),
       );
@@ -404,7 +469,13 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       };
       const parsed = schemas.BundleSchema.safeParse(candidate);
       if (!parsed.success) {
-        throw new ContentError('invalid', route.file, 'does not resolve to a valid page', '', issuesOf(parsed.error));
+        const issues = parsed.error.issues.map(({ path, message }): Issue => {
+          // A value reached through $ref is fixed in the file that stores it: name that file and pointer.
+          const origin = originOf(snapshot, route.file, page, path);
+          if (!origin) return { path: pointerFromPath(path as (string | number)[]), message };
+          return origin.file === route.file ? { path: origin.pointer, message } : { file: origin.file, path: origin.pointer, message };
+        });
+        throw new ContentError('invalid', route.file, 'does not resolve to a valid page', '', issues);
       }
       return parsed.data as Bundle;
     },

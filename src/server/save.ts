@@ -18,7 +18,8 @@ import { createSiteResolver as resolverFor } from '../lib/site-resolver';
 import { StoredPageSchema } from '../sections/registry';
 import { writeFileAtomic } from './atomic-write';
 import { HttpError } from './errors';
-import { containedPath, DATA_ROOT } from './paths';
+import { refusalReason } from '../engine/data-files';
+import { containedPath, DATA_ROOT, refuseLinks } from './paths';
 import { contentVersion } from './version';
 
 type Target =
@@ -55,9 +56,10 @@ export function selectTarget(projectState: Record<string, unknown>, slug: string
   throw new HttpError(400, `Nothing to save for slug "${slug}": it is not a key of projectState.pages, a collection entry or a shared document`);
 }
 
+/** The error's issues, with pointers into the saved file as they are and others prefixed by their file. */
 function issuesOf(error: ContentError, savedFile: string): Issue[] {
-  const where = (path: string) => (error.file === savedFile ? path : `${error.file}#${path}`);
-  if (error.issues.length > 0) return error.issues.map((issue) => ({ path: where(issue.path), message: issue.message }));
+  const where = (path: string, file = error.file) => (file === savedFile ? path : `${file}#${path}`);
+  if (error.issues.length > 0) return error.issues.map((issue) => ({ path: where(issue.path, issue.file), message: issue.message }));
   return [{ path: where(error.pointer), message: error.detail }];
 }
 
@@ -138,7 +140,11 @@ export async function saveToFile(body: SaveRequest, loadSnapshot: () => Promise<
 
   const slug = body.slug;
   const target = selectTarget(body.projectState, slug);
-  const path = await containedPath(DATA_ROOT, target.file.split('/'));
+  const segments = target.file.split('/');
+  // Before anything reads the file: a link is never read through nor replaced (see src/engine/data-files.ts).
+  // (The segments come from a validated slug; lstat reads nothing.)
+  await refuseLinks(DATA_ROOT, segments, (link) => `Cannot save "${slug}": ${refusalReason(link, 'link')}`);
+  const path = await containedPath(DATA_ROOT, segments);
   validate(target, slug, (await loadSnapshot()).snapshot);
 
   if (body.baseVersion !== undefined) {

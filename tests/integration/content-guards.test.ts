@@ -1,0 +1,266 @@
+/**
+ * Content guards replayed against real servers on project copies: script
+ * links (item 7 of the security issue), `$ref` fan-out (item 8) and symbolic
+ * links in src/data (item 3), through the dev server's API and `astro build`.
+ */
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINK_RULE } from '../../src/engine/schema/urls';
+import { postJson, raw, type RawResponse } from '../helpers/http';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { buildProject, startDevServer, type RunningServer } from '../helpers/servers';
+import { fingerprint } from '../helpers/tree';
+
+const SECRET = 'host-secret-7d41e0';
+const CTA_HREF = '/sections/3/data/ctas/0/href';
+const MiB = 1024 * 1024;
+
+/** A folder outside the project with a secret file and a secret folder, as a host's files would be. */
+async function hostFiles() {
+  const dir = await mkdtemp(join(tmpdir(), 'cse-host-'));
+  await mkdir(join(dir, 'folder'));
+  await writeFile(join(dir, 'secret.json'), JSON.stringify({ text: SECRET }));
+  await writeFile(join(dir, 'folder', 'doc.json'), JSON.stringify({ text: SECRET }));
+  return dir;
+}
+
+async function linkHostFiles(project: ProjectCopy, host: string) {
+  await symlink(join(host, 'secret.json'), join(project.dataRoot, 'shared', 'leak.json'));
+  await symlink(join(host, 'folder'), join(project.dataRoot, 'shared', 'leak-dir'));
+}
+
+const readJson = async (project: ProjectCopy, file: string) => JSON.parse(await readFile(join(project.dataRoot, file), 'utf8'));
+
+/** about.json with its CTA button pointing at `href`. */
+async function aboutWithCta(project: ProjectCopy, href: string) {
+  const about = await readJson(project, 'pages/about.json');
+  about.sections[3].data.ctas[0].href = href;
+  return about;
+}
+
+function expectError(response: RawResponse, status: number) {
+  expect(response.status, response.text).toBe(status);
+  const body = response.json();
+  expect(typeof body.error).toBe('string');
+  expect(response.text).not.toContain(SECRET);
+  return body as { error: string; issues?: { path: string; message: string }[] };
+}
+
+describe('dev server', () => {
+  let project: ProjectCopy;
+  let server: RunningServer;
+  let host: string;
+  const save = (body: unknown) => postJson(server.origin, '/api/save-to-file', body);
+  const page = (slug: string) => raw(server.origin, { path: `/api/public-page/${slug}` });
+
+  beforeAll(async () => {
+    project = await copyProject('content-guards-dev');
+    host = await hostFiles();
+    await linkHostFiles(project, host);
+    await writeFile(join(project.dataRoot, 'pages', 'leak.json'), JSON.stringify({ id: 'leak', slug: 'leak', meta: { title: 'T', description: 'D' }, sections: [{ id: 'b', type: 'content-block', data: { body: { $ref: '../shared/leak.json#/text' } } }] }));
+    // The dev server must start with the links in place.
+    server = await startDevServer(project);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await project?.remove();
+    if (host) await rm(host, { recursive: true, force: true });
+  });
+
+  describe('script links', () => {
+    it('a save with a javascript: CTA href is refused with 400 naming the field, and writes nothing', async () => {
+      for (const href of ['javascript:alert(document.domain)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', '//evil.com']) {
+        const before = await fingerprint(project.dataRoot);
+        const body = expectError(await save({ slug: 'about', projectState: { pages: { about: await aboutWithCta(project, href) } } }), 400);
+        expect(body.issues, href).toContainEqual({ path: CTA_HREF, message: expect.stringMatching(/^Links /) });
+        expect(await fingerprint(project.dataRoot)).toEqual(before);
+      }
+    });
+
+    it('the editor preview refuses it too', async () => {
+      const response = await postJson(server.origin, '/api/editor/preview', { slug: 'about', files: { 'pages/about.json': await aboutWithCta(project, 'javascript:alert(1)') } });
+      const body = expectError(response, 422);
+      expect(body.error).toContain(`${CTA_HREF}: ${LINK_RULE}`);
+    });
+
+    it('a shared header edited on disk makes its pages answer 500 naming shared/header.json', async () => {
+      const original = await readFile(join(project.dataRoot, 'shared', 'header.json'), 'utf8');
+      const header = JSON.parse(original);
+      header.data.menu[0].href = 'javascript:alert(document.domain)';
+      await writeFile(join(project.dataRoot, 'shared', 'header.json'), JSON.stringify(header));
+      try {
+        const body = expectError(await page('about'), 500);
+        expect(body.error).toContain(`shared/header.json#/data/menu/0/href: ${LINK_RULE}`);
+        const visitor = await raw(server.origin, { path: '/about/' });
+        expect(visitor.status).toBe(500);
+        expect(visitor.text).not.toContain('javascript:alert');
+      } finally {
+        await writeFile(join(project.dataRoot, 'shared', 'header.json'), original);
+      }
+      expect((await page('about')).status).toBe(200);
+    });
+
+    it('saving the shared header with a script link is refused, naming its own field', async () => {
+      const header = await readJson(project, 'shared/header.json');
+      header.data.cta.href = 'vbscript:msgbox(1)';
+      const body = expectError(await save({ slug: 'shared/header', projectState: { shared: { header } } }), 400);
+      expect(body.issues).toContainEqual({ path: '/data/cta/href', message: LINK_RULE });
+    });
+  });
+
+  describe('$ref fan-out', () => {
+    const fanOut = (slug: string) => ({
+      id: slug,
+      slug,
+      meta: { title: 'T', description: 'D' },
+      sections: Array.from({ length: 100 }, (_, index) => ({ id: `b${index}`, type: 'content-block', data: { body: { $ref: '../shared/big.json#/text' } } })),
+    });
+
+    beforeAll(async () => {
+      // A 2 MiB shared string is a legitimate save on its own.
+      const response = await save({ slug: 'shared/big', projectState: { shared: { big: { text: 'x '.repeat(MiB) } } } });
+      expect(response.status, response.text).toBe(200);
+    });
+
+    it('a small page with 100 refs to the 2 MiB string is refused with 400, quickly', async () => {
+      const body = JSON.stringify({ slug: 'fanout', projectState: { pages: { fanout: fanOut('fanout') } } });
+      expect(body.length).toBeLessThan(20_000);
+      const started = Date.now();
+      const response = await save(body);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const error = expectError(response, 400);
+      expect(error.error).toMatch(/resolves to more than 5 MiB/);
+      await expect(readFile(join(project.dataRoot, 'pages', 'fanout.json'))).rejects.toThrow();
+    });
+
+    it('the same page written to disk answers 500 naming its file, quickly', async () => {
+      await writeFile(join(project.dataRoot, 'pages', 'fanout-disk.json'), JSON.stringify(fanOut('fanout-disk')));
+      const started = Date.now();
+      const body = expectError(await page('fanout-disk'), 500);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(body.error).toMatch(/^pages\/fanout-disk\.json#\/sections\/\d+\/data\/body: resolves to more than 5 MiB/);
+      await rm(join(project.dataRoot, 'pages', 'fanout-disk.json'));
+    });
+  });
+
+  describe('symbolic links in src/data', () => {
+    it('the server started and serves pages that need no link, without the secret', async () => {
+      for (const slug of ['home', 'about', 'posts/zero-javascript-by-default']) {
+        const response = await page(slug);
+        expect(response.status, slug).toBe(200);
+        expect(response.text).not.toContain(SECRET);
+      }
+    });
+
+    it('a page that needs a link answers 500 naming the link, never its content', async () => {
+      const body = expectError(await page('leak'), 500);
+      expect(body.error).toContain('shared/leak.json is a symbolic link');
+      const visitor = await raw(server.origin, { path: '/leak/' });
+      expect(visitor.status).toBe(500);
+      expect(visitor.text).not.toContain(SECRET);
+    });
+
+    it("the editor's state reports each link as a problem and reads none", async () => {
+      const response = await raw(server.origin, { path: '/api/editor/state' });
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain(SECRET);
+      expect(response.json().problems.map((problem: { file: string }) => problem.file)).toEqual(['shared/leak-dir', 'shared/leak.json']);
+    });
+
+    it('a save to a link or through a linked folder is refused with 400 and writes nothing through it', async () => {
+      const before = await fingerprint(host);
+      for (const [slug, name, link] of [['shared/leak', 'leak', 'shared/leak.json'], ['shared/leak-dir/doc', 'leak-dir/doc', 'shared/leak-dir'], ['shared/leak-dir/new', 'leak-dir/new', 'shared/leak-dir']]) {
+        const body = expectError(await save({ slug, projectState: { shared: { [name!]: { text: 'overwritten' } } } }), 400);
+        expect(body.error, slug).toContain(`${link} is a symbolic link`);
+      }
+      expect(await fingerprint(host)).toEqual(before);
+    });
+
+    it('no API response carries the secret', async () => {
+      const paths = ['/api/public-page/', '/api/public-page/leak', '/api/editor/state', '/api/list-assets', '/shared/leak.json', `/@fs${host}/secret.json`];
+      for (const path of paths) expect((await raw(server.origin, { path })).text, path).not.toContain(SECRET);
+    });
+
+    it("Vite never serves src/data's files by their paths, links included (it followed them)", async () => {
+      const paths = [
+        '/src/data/shared/leak.json',
+        '/src/data/shared/leak.json?raw',
+        '/src/data/shared/leak.json?import',
+        '/src/data/shared/leak-dir/doc.json?raw',
+        '/src//data/./shared/leak.json',
+        '/src/%64ata/shared/leak.json',
+        '/@id/src/data/shared/leak.json',
+        `/@fs${project.dataRoot}/shared/leak.json`,
+        `/@fs${project.dataRoot}/shared/leak.json?raw`,
+        '/src/data/pages/home.json',
+      ];
+      for (const path of paths) {
+        const response = await raw(server.origin, { path });
+        expect(response.status, path).toBe(404);
+        expect(response.text, path).not.toContain(SECRET);
+      }
+    });
+  });
+});
+
+describe('astro build', () => {
+  let project: ProjectCopy | undefined;
+  let host: string | undefined;
+
+  afterAll(async () => {
+    await project?.remove();
+    if (host) await rm(host, { recursive: true, force: true });
+  });
+
+  async function failedBuild(target: ProjectCopy): Promise<string> {
+    try {
+      await buildProject(target);
+    } catch (error) {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      return `${stdout}\n${stderr}`;
+    }
+    throw new Error('the build succeeded');
+  }
+
+  it('fails on symbolic links in src/data, naming every one, before reading them', async () => {
+    project = await copyProject('content-guards-links');
+    host = await hostFiles();
+    await linkHostFiles(project, host);
+    const output = await failedBuild(project);
+    expect(output).toContain('src/data/shared/leak.json is a symbolic link');
+    expect(output).toContain('src/data/shared/leak-dir is a symbolic link');
+    expect(output).not.toContain(SECRET);
+    await expect(readFile(join(project.root, 'dist', 'server', 'page-bundles.json'))).rejects.toThrow();
+  }, 180_000);
+
+  it('fails on a javascript: href in a page, naming the file and the field', async () => {
+    // The same copy, without its links: the content check passes and the page check fails.
+    await rm(join(project!.dataRoot, 'shared', 'leak.json'));
+    await rm(join(project!.dataRoot, 'shared', 'leak-dir'));
+    await writeFile(join(project!.dataRoot, 'pages', 'about.json'), JSON.stringify(await aboutWithCta(project!, 'javascript:alert(document.domain)')));
+    const output = await failedBuild(project!);
+    expect(output).toContain(`pages/about.json: is not a valid page (${CTA_HREF}: ${LINK_RULE})`);
+  }, 300_000);
+
+  it('fails on a data: image URL in a post cover, naming the entry and the field', async () => {
+    await writeFile(join(project!.dataRoot, 'pages', 'about.json'), JSON.stringify(await aboutWithCta(project!, '/docs/getting-started/')));
+    const file = join(project!.dataRoot, 'collections', 'posts', 'zero-javascript-by-default.json');
+    const post = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify({ ...post, cover: { url: 'data:image/svg+xml,<svg/onload=alert(1)>', alt: 'x' } }));
+    const output = await failedBuild(project!);
+    expect(output).toContain('zero-javascript-by-default');
+    expect(output).toContain('/cover/url');
+    expect(output).toContain('Image URLs must start with https://, http:// or /');
+    await writeFile(file, JSON.stringify(post));
+  }, 300_000);
+
+  it('builds once the links and the script URLs are gone', async () => {
+    await buildProject(project!);
+    const bundles = await readFile(join(project!.root, 'dist', 'server', 'page-bundles.json'), 'utf8');
+    expect(bundles).toContain('"slug":"about"');
+    expect(bundles).not.toContain(SECRET);
+  }, 300_000);
+});

@@ -1,0 +1,114 @@
+/**
+ * The resolver's guards against hostile content: the size cap on a resolved
+ * page (item 8 of the security issue: a 10 KB page with 100 refs to one 2 MiB
+ * string took 82 s and 3 GB), and script links reached through `$ref` (item 7),
+ * which must name the file that stores them.
+ */
+import { describe, expect, it } from 'vitest';
+import { ContentError, MAX_RESOLVED_PAGE_SIZE } from '../../src/engine/resolver';
+import { LINK_RULE } from '../../src/engine/schema/urls';
+import { resolverForFiles } from '../helpers/registry';
+
+const meta = { title: 'T', description: 'D' };
+const page = (slug: string, sections: unknown[]) => ({ id: slug, slug, meta, sections });
+const block = (id: string, body: unknown) => ({ id, type: 'content-block', data: { body } });
+const MiB = 1024 * 1024;
+
+function errorOf(run: () => unknown): ContentError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  throw new Error('expected a ContentError');
+}
+
+/** Resolves and returns the error with the time it took. */
+function timedError(run: () => unknown) {
+  const started = performance.now();
+  const error = errorOf(run);
+  return { error, ms: performance.now() - started };
+}
+
+describe('the resolved size cap', () => {
+  const big = { text: 'x'.repeat(2 * MiB) };
+  const fanOut = (count: number) => page('home', Array.from({ length: count }, (_, i) => block(`b${i}`, { $ref: '../shared/big.json#/text' })));
+
+  it('refuses the fan-out attack at once, naming the page and the ref that crossed the cap', () => {
+    const resolver = resolverForFiles({ 'shared/big.json': big, 'pages/home.json': fanOut(100) });
+    const { error, ms } = timedError(() => resolver.resolvePage('home'));
+    expect(error.kind).toBe('limit');
+    expect(error.file).toBe('pages/home.json');
+    // 2 MiB, 4 MiB, then the third ref passes 5 MiB.
+    expect(error.pointer).toBe('/sections/2/data/body');
+    expect(error.message).toMatch(/^pages\/home\.json#\/sections\/2\/data\/body: resolves to more than 5 MiB/);
+    expect(ms).toBeLessThan(500);
+  });
+
+  it('resolves a page under the cap, and counts a cached target every time it is used', () => {
+    const resolver = resolverForFiles({ 'shared/big.json': big, 'pages/home.json': fanOut(2), 'pages/about.json': { ...fanOut(3), id: 'about', slug: 'about' } });
+    expect(resolver.resolvePage('home').sections).toHaveLength(2);
+    // The target is cached by now; the cap still counts each use.
+    expect(errorOf(() => resolver.resolvePage('about')).kind).toBe('limit');
+  });
+
+  it('catches nested fan-out, where each document is small and refs multiply', () => {
+    const tenRefs = (target: string) => Array.from({ length: 10 }, () => ({ $ref: target }));
+    const files = {
+      'shared/c.json': { text: 'y'.repeat(100_000) },
+      'shared/b.json': { items: tenRefs('c.json#/text') },
+      'shared/a.json': { items: tenRefs('b.json#/items') },
+      'pages/home.json': page('home', [{ id: 's', type: 'stats-band', data: { title: { $ref: '../shared/a.json#/items' }, stats: [{ icon: 'users', value: '1', label: 'x' }] } }]),
+    };
+    const { error, ms } = timedError(() => resolverForFiles(files).resolvePage('home'));
+    expect(error.kind).toBe('limit');
+    expect(error.message).toMatch(/crossed at shared\//);
+    expect(ms).toBeLessThan(500);
+  });
+
+  it('counts strings and keys of the page itself too', () => {
+    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [block('b', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE))]) }).resolvePage('home'));
+    expect(error.kind).toBe('limit');
+    expect(error.pointer).toBe('/sections/0/data/body');
+  });
+});
+
+describe('links reached through $ref', () => {
+  const header = (href: string) => ({ id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [{ label: 'Home', href }] } });
+  const files = (href: string) => ({
+    'shared/header.json': header(href),
+    'shared/site.json': { link: 'javascript:alert(1)' },
+    'pages/home.json': page('home', [{ $ref: '../shared/header.json' }, block('b', 'Hi')]),
+  });
+
+  it('resolve when they are safe', () => {
+    expect(resolverForFiles(files('/about/')).resolvePage('home').sections[0]!.data).toMatchObject({ menu: [{ href: '/about/' }] });
+  });
+
+  it('are refused in the bundle, naming the shared file and pointer', () => {
+    const error = errorOf(() => resolverForFiles(files('javascript:alert(document.domain)')).resolvePage('home'));
+    expect(error.file).toBe('pages/home.json');
+    expect(error.issues).toEqual([{ file: 'shared/header.json', path: '/data/menu/0/href', message: LINK_RULE }]);
+    expect(error.message).toContain(`shared/header.json#/data/menu/0/href: ${LINK_RULE}`);
+  });
+
+  it('are traced through refs to single fields and pointers that pass through refs', () => {
+    const through = {
+      ...files('/'),
+      'shared/menu.json': { items: { $ref: 'nav.json#/list' } },
+      'shared/nav.json': { list: [{ label: 'Bad', href: { $ref: 'site.json#/link' } }] },
+      'pages/home.json': page('home', [{ id: 'h', type: 'header', data: { logoText: 'A', menu: { $ref: '../shared/menu.json#/items' } } }]),
+    };
+    const error = errorOf(() => resolverForFiles(through).resolvePage('home'));
+    expect(error.issues).toEqual([{ file: 'shared/site.json', path: '/link', message: LINK_RULE }]);
+  });
+
+  it('keep the page pointer for values stored in the page itself', () => {
+    const error = errorOf(() =>
+      resolverForFiles({ 'pages/home.json': page('home', [{ id: 'c', type: 'cta-banner', data: { title: 'T', ctas: [{ id: 'x', label: 'L', href: 'data:text/html,x', variant: 'primary' }] } }]) }).resolvePage('home'),
+    );
+    // The stored-page check catches it before resolution, with the page's own pointer.
+    expect(error.issues).toContainEqual({ path: '/sections/0/data/ctas/0/href', message: LINK_RULE });
+  });
+});
