@@ -1,9 +1,11 @@
 /**
  * Every JSON file under src/data is loaded into Astro's content layer, so the
  * production build carries a fixed copy of the content: prerendered pages and
- * the API in the Node server read the same data. Posts and tags are validated
- * by their collection schemas; pages and shared documents contain `$ref`s and
- * are validated by the resolver (src/engine/resolver.ts).
+ * the API in the Node server read the same data. The content layer validates
+ * nothing: the resolver (src/engine/resolver.ts) validates every file against
+ * its schema, so one invalid file breaks only the pages that depend on it, and
+ * `npm run dev` starts whatever state the content is in (a schema here made
+ * one invalid entry stop the dev server, and with it the editor that could fix it).
  *
  * Entry ids are the file paths without `.json` (`pages/docs/getting-started`),
  * so a `$ref`'s file path maps to exactly one entry.
@@ -19,7 +21,6 @@ import { fileURLToPath } from 'node:url';
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { listDataFiles } from './engine/data-files';
-import { collectionSchemas } from './engine/schema/collections';
 import { DATA_COLLECTIONS } from './lib/data-collections';
 
 const pathId = ({ entry }: { entry: string }) => entry.replace(/\.json$/, '');
@@ -45,6 +46,6 @@ const load = (pattern: string | string[]) => refusingLinks(glob({ base, pattern,
 export const collections = {
   pages: defineCollection({ loader: load(DATA_COLLECTIONS.pages) }),
   documents: defineCollection({ loader: load(DATA_COLLECTIONS.documents) }),
-  posts: defineCollection({ loader: load(DATA_COLLECTIONS.posts), schema: collectionSchemas.posts }),
-  tags: defineCollection({ loader: load(DATA_COLLECTIONS.tags), schema: collectionSchemas.tags }),
+  posts: defineCollection({ loader: load(DATA_COLLECTIONS.posts) }),
+  tags: defineCollection({ loader: load(DATA_COLLECTIONS.tags) }),
 };
