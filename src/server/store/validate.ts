@@ -43,7 +43,8 @@ function failures(resolver: Resolver, only?: ReadonlySet<string>): Map<string, C
 }
 
 export function issuesOfContentError(error: ContentError): FileIssue[] {
-  if (error.issues.length > 0) return error.issues.map((issue) => ({ file: error.file, path: issue.path, message: issue.message }));
+  // An issue reached through $ref names the file that stores the value (Issue.file).
+  if (error.issues.length > 0) return error.issues.map((issue) => ({ file: issue.file ?? error.file, path: issue.path, message: issue.message }));
   return [{ file: error.file, path: error.pointer, message: error.detail }];
 }
 
