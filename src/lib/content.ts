@@ -80,11 +80,6 @@ export async function pageJson(slug: string): Promise<PageJson> {
   return response;
 }
 
-/** The current content snapshot: what the save endpoint validates against. */
-export async function currentSnapshot() {
-  return { snapshot: (await current()).snapshot };
-}
-
 /** Every routable page (page files and collection-entry pages). */
 export async function listPages() {
   return (await current()).resolver.listPages();

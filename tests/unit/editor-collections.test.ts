@@ -16,8 +16,6 @@ import {
   newEntry,
   newEntryDoc,
   parseEntryRoute,
-  projectStateFor,
-  saveRank,
   type Docs,
 } from '../../src/editor/lib/model';
 import { entryIssues } from '../../src/editor/lib/validate';
@@ -101,10 +99,9 @@ describe('new entries', () => {
     expect(newEntry('tags', 'how-to', '2026-11-22')).toMatchObject({ name: 'How To' });
   });
 
-  it('is a new, unsaved doc that saves through the entry’s slug', () => {
+  it('is a new, unsaved doc at the entry’s file, created by the save (version null)', () => {
     const doc = newEntryDoc('tags', 'how-to', { name: 'How to' });
     expect(doc).toMatchObject({ file: 'collections/tags/how-to.json', kind: 'entry', saveSlug: 'tags/how-to', version: null, savedJson: '' });
-    expect(projectStateFor(doc)).toEqual({ pages: {}, collections: { tags: { 'how-to': { name: 'How to' } } } });
   });
 
   it('is created and edited through the undoable reducer, with named steps', () => {
@@ -143,10 +140,5 @@ describe('entry lists and routes', () => {
   it('finds an entry’s page through its collection’s template', () => {
     expect(entryPageSlug(docs, 'posts', 'hello')).toBe('posts/hello');
     expect(entryPageSlug(docs, 'tags', 'news')).toBeUndefined();
-  });
-
-  it('saves shared documents, then tags, then posts, then pages', () => {
-    const order = Object.values(docs).sort((a, b) => saveRank(a) - saveRank(b)).map((doc) => doc.kind === 'entry' ? doc.saveSlug.split('/')[0] : doc.kind);
-    expect(order).toEqual(['shared', 'tags', 'tags', 'posts', 'page', 'page']);
   });
 });

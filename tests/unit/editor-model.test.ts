@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addSection, docsFromPayload, duplicateSection, isDirty, moveSection, newPage, newSection, outline, projectStateFor,
+  addSection, docsFromPayload, duplicateSection, isDirty, moveSection, newPage, newSection, outline,
   removeSection, uniqueSectionId, type Docs, type StoredPage,
 } from '../../src/editor/lib/model';
 
@@ -83,12 +83,9 @@ describe('outline and documents', () => {
     ]);
   });
 
-  it('tracks dirtiness and builds the save body for each kind of document', () => {
+  it('tracks dirtiness', () => {
     const doc = docs['shared/header.json']!;
     expect(isDirty(doc)).toBe(false);
     expect(isDirty({ ...doc, data: { ...header, id: 'changed' } })).toBe(true);
-    expect(projectStateFor(doc)).toEqual({ pages: {}, shared: { header } });
-    expect(projectStateFor({ ...doc, kind: 'page', saveSlug: 'home', data: page })).toEqual({ pages: { home: page } });
-    expect(projectStateFor({ ...doc, kind: 'entry', saveSlug: 'posts/hello', data: { title: 'x' } })).toEqual({ pages: {}, collections: { posts: { hello: { title: 'x' } } } });
   });
 });

@@ -27,7 +27,6 @@ import {
   pageFile,
   parseEntryRoute,
   removeSection,
-  saveRank,
   type Docs,
   type EditorDoc,
   type EditorPayload,
@@ -36,7 +35,7 @@ import {
   type StoredSection,
 } from '../lib/model';
 import { entryIssues, pageIssues, sectionIssues, serverIssues, type IssueMap } from '../lib/validate';
-import { loadState, saveDoc } from './api';
+import { loadState, saveDocs } from './api';
 import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recoverable } from '../lib/drafts';
 import { entryRows } from './CollectionTree';
 import { ContentNav } from './ContentNav';
@@ -57,7 +56,7 @@ interface Props {
 }
 
 type Notice = { kind: 'success' | 'error' | 'info'; text: string; details?: string[] } | null;
-type Dialog = { kind: 'picker' } | { kind: 'new-page' } | { kind: 'new-entry'; collection: EntryCollection } | { kind: 'conflict'; file: string } | null;
+type Dialog = { kind: 'picker' } | { kind: 'new-page' } | { kind: 'new-entry'; collection: EntryCollection } | { kind: 'conflict'; file: string; currentVersion: string | null } | null;
 
 const EMPTY: IssueMap = new Map();
 
@@ -342,7 +341,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
   // ---- saving ----
   const save = useCallback(
-    async (options: { overwrite?: string } = {}) => {
+    async (options: { overwrite?: Record<string, string | null> } = {}) => {
       const dirty = Object.values(docsRef.current).filter(isDirty);
       if (saving) return;
       if (dirty.length === 0) {
@@ -355,27 +354,24 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         return;
       }
       setSaving(true);
-      // Shared documents first, so a page never links to a shared change that is not on disk; tags before the posts that name them.
-      const ordered = [...dirty].sort((a, b) => saveRank(a) - saveRank(b));
       try {
-        for (const d of ordered) {
-          const result = await saveDoc(d, { overwrite: options.overwrite === d.file });
-          if (result.status === 'saved') {
-            dispatch({ type: 'saved', file: d.file, version: result.version, json: JSON.stringify(d.data) });
-            setFromServer((current) => ({ ...current, [d.file]: EMPTY }));
-            continue;
-          }
-          if (result.status === 'invalid') {
-            setFromServer((current) => ({ ...current, [d.file]: serverIssues(result.issues) }));
-            setNotice({ kind: 'error', text: `The server refused ${d.file}: ${result.error}`, details: result.issues.map((issue) => `${issue.path}: ${issue.message}`) });
-          } else if (result.status === 'conflict') {
-            setDialog({ kind: 'conflict', file: d.file });
-          } else {
-            setNotice({ kind: 'error', text: `Saving ${d.file} failed: ${result.error}` });
-          }
-          return;
+        // One changeset: every changed file is written, or none is.
+        const result = await saveDocs(dirty, options.overwrite);
+        if (result.status === 'saved') {
+          for (const d of dirty) dispatch({ type: 'saved', file: d.file, version: result.versions[d.file] ?? '', json: JSON.stringify(d.data) });
+          setFromServer((current) => ({ ...current, ...Object.fromEntries(dirty.map((d) => [d.file, EMPTY])) }));
+          setNotice({ kind: 'success', text: `Saved ${dirty.length} file${dirty.length === 1 ? '' : 's'}.` });
+        } else if (result.status === 'invalid') {
+          const byFile = Object.groupBy(result.issues, (issue) => issue.file);
+          setFromServer((current) => ({ ...current, ...Object.fromEntries(Object.entries(byFile).map(([name, issues]) => [name, serverIssues(issues ?? [])])) }));
+          setNotice({ kind: 'error', text: `Nothing was saved: ${result.error}`, details: result.issues.map((issue) => `${issue.file} › ${issue.path || '(document)'}: ${issue.message}`) });
+        } else if (result.status === 'conflict') {
+          const first = result.conflicts[0];
+          if (first) setDialog({ kind: 'conflict', file: first.file, currentVersion: first.currentVersion });
+          else setNotice({ kind: 'error', text: `Nothing was saved: ${result.error}` });
+        } else {
+          setNotice({ kind: 'error', text: `Nothing was saved: ${result.error}` });
         }
-        setNotice({ kind: 'success', text: `Saved ${ordered.length} file${ordered.length === 1 ? '' : 's'}.` });
       } finally {
         setSaving(false);
       }
@@ -591,9 +587,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           onClose={() => setDialog(null)}
           onReload={() => void reloadFromDisk(dialog.file)}
           onOverwrite={() => {
-            const conflict = dialog.file;
+            const { file: conflict, currentVersion } = dialog;
             setDialog(null);
-            void save({ overwrite: conflict });
+            void save({ overwrite: { [conflict]: currentVersion } });
           }}
         />
       )}

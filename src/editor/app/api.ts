@@ -1,14 +1,20 @@
 /** The editor's calls to the dev server. */
 import type { EditorDoc, EditorPayload } from '../lib/model';
-import { projectStateFor } from '../lib/model';
+
+/** A problem the server found, in the file it is in: `path` is a JSON pointer into that file. */
+export interface FileIssue {
+  file: string;
+  path: string;
+  message: string;
+}
 
 export type SaveResult =
-  | { status: 'saved'; version: string }
-  | { status: 'invalid'; error: string; issues: { path: string; message: string }[] }
-  | { status: 'conflict'; error: string }
+  | { status: 'saved'; versions: Record<string, string | null> }
+  | { status: 'invalid'; error: string; issues: FileIssue[] }
+  | { status: 'conflict'; error: string; conflicts: { file: string; currentVersion: string | null }[] }
   | { status: 'failed'; error: string };
 
-async function errorOf(response: Response): Promise<{ error: string; issues?: { path: string; message: string }[] }> {
+async function errorOf(response: Response): Promise<{ error: string; issues?: FileIssue[]; conflicts?: { file: string; currentVersion: string | null }[] }> {
   try {
     return await response.json();
   } catch {
@@ -16,23 +22,29 @@ async function errorOf(response: Response): Promise<{ error: string; issues?: { 
   }
 }
 
-export async function saveDoc(doc: EditorDoc, { overwrite = false } = {}): Promise<SaveResult> {
-  const body = {
-    projectState: projectStateFor(doc),
-    slug: doc.saveSlug,
-    ...(doc.version && !overwrite ? { baseVersion: doc.version } : {}),
-  };
+/**
+ * Saves every changed document as one changeset (POST /api/content/changes):
+ * all of them are written, or none. Each is based on the version it was loaded
+ * at; `baseVersions` overrides that for files the user chose to overwrite.
+ */
+export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonly<Record<string, string | null>> = {}): Promise<SaveResult> {
+  const changes = docs.map((doc) => ({
+    op: 'put',
+    file: doc.file,
+    content: doc.data,
+    baseVersion: Object.hasOwn(baseVersions, doc.file) ? baseVersions[doc.file] : doc.version,
+  }));
   let response: Response;
   try {
-    response = await fetch('/api/save-to-file', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ changes }) });
   } catch (error) {
     return { status: 'failed', error: `The dev server did not answer: ${(error as Error).message}` };
   }
-  if (response.ok) return { status: 'saved', version: (response.headers.get('ETag') ?? '').replaceAll('"', '') };
-  const problem = await errorOf(response);
-  if (response.status === 400) return { status: 'invalid', error: problem.error, issues: problem.issues ?? [] };
-  if (response.status === 409) return { status: 'conflict', error: problem.error };
-  return { status: 'failed', error: problem.error };
+  const answer = await errorOf(response);
+  if (response.ok) return { status: 'saved', versions: (answer as unknown as { versions: Record<string, string | null> }).versions };
+  if (response.status === 400) return { status: 'invalid', error: answer.error, issues: answer.issues ?? [] };
+  if (response.status === 409) return { status: 'conflict', error: answer.error, conflicts: answer.conflicts ?? [] };
+  return { status: 'failed', error: answer.error };
 }
 
 export async function loadState(): Promise<EditorPayload> {

@@ -301,19 +301,3 @@ export function newEntry(collection: EntryCollection, slug: string, today: strin
 export function newEntryDoc(collection: EntryCollection, slug: string, data: unknown): EditorDoc {
   return { file: entryFile(collection, slug), kind: 'entry', saveSlug: `${collection}/${slug}`, data, savedJson: '', version: null };
 }
-
-/** Save order: shared documents, then tags, other entries (which may name tags), then pages. */
-export function saveRank(doc: EditorDoc): number {
-  if (doc.kind === 'shared') return 0;
-  if (doc.kind === 'entry') return doc.saveSlug.startsWith('tags/') ? 1 : 2;
-  return 3;
-}
-
-/** What POST /api/save-to-file needs for one document. */
-export function projectStateFor(doc: EditorDoc): Record<string, unknown> {
-  if (doc.kind === 'page') return { pages: { [doc.saveSlug]: doc.data } };
-  if (doc.kind === 'shared') return { pages: {}, shared: { [doc.saveSlug.slice('shared/'.length)]: doc.data } };
-  const [collection, entry] = doc.saveSlug.split('/') as [string, string];
-  return { pages: {}, collections: { [collection]: { [entry]: doc.data } } };
-}
-

@@ -13,7 +13,8 @@ import { HttpError } from '../errors';
 import { checkFilename } from '../images';
 
 export type Change =
-  | { op: 'put'; file: string; content: unknown; baseVersion: string | null }
+  /** `baseVersion: undefined` (never from a request: only POST /api/save-to-file without one) overwrites with no check. */
+  | { op: 'put'; file: string; content: unknown; baseVersion: string | null | undefined }
   | { op: 'delete'; file: string; baseVersion: string }
   | { op: 'move'; file: string; to: string; baseVersion: string };
 

@@ -53,7 +53,7 @@ async function conflictsOf(backend: StoreBackend, changes: readonly Change[]): P
   const conflicts: Conflict[] = [];
   for (const change of changes) {
     const current = (await backend.version(change.file)) ?? null;
-    if (current !== change.baseVersion) conflicts.push({ file: change.file, currentVersion: current });
+    if (change.baseVersion !== undefined && current !== change.baseVersion) conflicts.push({ file: change.file, currentVersion: current });
     if (change.op === 'move') {
       const occupied = (await backend.version(change.to)) ?? null;
       if (occupied !== null) conflicts.push({ file: change.to, currentVersion: occupied });
