@@ -49,17 +49,21 @@ function follow(snapshot: ContentSnapshot, place: Place, hops: { left: number })
 
 /**
  * The file and pointer that hold the value at `path` of the page stored in
- * `file` as `root`, following `$ref`s; undefined when the value is not stored
- * (a bound field, a default) or the path cannot be walked.
+ * `file` as `root`, following `$ref`s; for a missing field, where it belongs.
+ * Undefined when the path cannot be walked.
  */
 export function originOf(snapshot: ContentSnapshot, file: string, root: unknown, path: readonly PropertyKey[]): { file: string; pointer: string } | undefined {
   const hops = { left: MAX_HOPS };
   let place: Place | undefined = { file, tokens: [], node: root };
-  for (const key of path) {
+  for (const [index, key] of path.entries()) {
     if (typeof key === 'symbol') return undefined;
     place = follow(snapshot, place, hops);
-    place = place && step(place, key);
     if (!place) return undefined;
+    const next = step(place, key);
+    // A missing field is added in the file that holds the object it belongs in.
+    if (!next && index === path.length - 1) return { file: place.file, pointer: pointerFromPath([...place.tokens, key]) };
+    if (!next) return undefined;
+    place = next;
   }
   place = follow(snapshot, place, hops);
   return place && { file: place.file, pointer: pointerFromPath(place.tokens) };

@@ -19,8 +19,13 @@ import { isRef } from './schema/refs';
 import { lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError, type ParsedRef } from './pointer';
 import { refusalAt } from './data-files';
 import { originOf } from './ref-origin';
-import { HOME_SLUG, isTemplateSlug, isValidSegment, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
+import { HOME_SLUG, isTemplateSlug, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import type { ContentSnapshot } from './snapshot';
+import { ContentError, issuesOf, PageNotFoundError, type Issue } from './content-error';
+import { collectionDir, entriesOrThrow, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
+
+export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
+export { collectionDir, pageFileOfSlug, PAGES_DIR, slugOfPageFile, type PageRoute, type TemplateRoute } from './routes';
 
 /** Nested refs a single ref may pass through before resolution gives up. */
 export const MAX_REF_DEPTH = 32;
@@ -35,59 +40,6 @@ export const MAX_REFS_PER_PAGE = 2000;
  * bound on the page's JSON size.
  */
 export const MAX_RESOLVED_PAGE_SIZE = 5 * 1024 * 1024;
-
-export const PAGES_DIR = 'pages';
-export const collectionDir = (collection: CollectionName) => `collections/${collection}`;
-
-export interface Issue {
-  /** JSON pointer into the file or body, e.g. `/sections/2/data/title`. */
-  path: string;
-  message: string;
-  /** The data file `path` points into, when it is not the error's own file (a value reached through `$ref`). */
-  file?: string;
-}
-
-export type ContentErrorKind = 'invalid' | 'dangling-ref' | 'cyclic-ref' | 'out-of-root' | 'limit' | 'binding' | 'refused';
-
-/** A content problem: names the data file and pointer, never a filesystem path. */
-export class ContentError extends Error {
-  constructor(
-    readonly kind: ContentErrorKind,
-    /** Data-root-relative file, e.g. `pages/home.json`. */
-    readonly file: string,
-    /** What is wrong, without the file and pointer. */
-    readonly detail: string,
-    readonly pointer = '',
-    readonly issues: Issue[] = [],
-  ) {
-    const details = issues.slice(0, 3).map((issue) => `${issue.file ? `${issue.file}#` : ''}${issue.path || '/'}: ${issue.message}`);
-    const more = issues.length > 3 ? ` (+${issues.length - 3} more)` : '';
-    super(`${file}${pointer ? `#${pointer}` : ''}: ${detail}${details.length ? ` (${details.join('; ')}${more})` : ''}`);
-    this.name = 'ContentError';
-  }
-}
-
-export class PageNotFoundError extends Error {
-  constructor(readonly slug: string) {
-    super(`No page with slug "${slug}"`);
-    this.name = 'PageNotFoundError';
-  }
-}
-
-/** A routable page: a page file, or one entry of a collection template. */
-export interface PageRoute {
-  slug: string;
-  /** The page file it comes from (for entries: the template file). */
-  file: string;
-  entry?: { collection: CollectionName; slug: string; file: string };
-}
-
-/** A template page that yields one page per entry of its collection. */
-export interface TemplateRoute {
-  slug: string;
-  file: string;
-  collection: CollectionName;
-}
 
 type PageSchemas = ReturnType<typeof buildPageSchemas>;
 
@@ -123,21 +75,6 @@ export interface ResolverOptions {
   schemas: Pick<PageSchemas, 'BundleSchema' | 'StoredPageSchema'>;
 }
 
-export function issuesOf(error: z.ZodError): Issue[] {
-  return error.issues.map((issue) => ({
-    path: pointerFromPath(issue.path as (string | number)[]),
-    message: issue.message,
-  }));
-}
-
-export function slugOfPageFile(file: string): string {
-  return file.slice(PAGES_DIR.length + 1, -'.json'.length);
-}
-
-export function pageFileOfSlug(slug: string): string {
-  return `${PAGES_DIR}/${slug}.json`;
-}
-
 export type Resolver = ReturnType<typeof createResolver>;
 
 /** A resolver over one immutable snapshot; it memoises what it has resolved. */
@@ -148,7 +85,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   const refusal = (path: string) => refusalAt(snapshot.refused?.(), path);
   /** `$ref` texts already parsed, by the file that holds them and the text. */
   const parsedRefs = new Map<string, { target: ParsedRef; key: string }>();
-  let routes: { pages: PageRoute[]; templates: TemplateRoute[]; bySlug: Map<string, PageRoute> } | undefined;
+  let routes: SiteRoutes | undefined;
   let collections:
     | { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[]; postsBySlug: Map<string, ResolvedPost>; tagsBySlug: Map<string, ResolvedTag> }
     | undefined;
@@ -186,45 +123,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     return page;
   }
 
-  function entrySlugs(collection: CollectionName): { slug: string; file: string }[] {
-    const prefix = `${collectionDir(collection)}/`;
-    const entries: { slug: string; file: string }[] = [];
-    for (const file of snapshot.paths()) {
-      if (!file.startsWith(prefix) || !file.endsWith('.json') || file.slice(prefix.length).includes('/')) continue;
-      const slug = file.slice(prefix.length, -'.json'.length);
-      if (!isValidSegment(slug)) {
-        throw new ContentError('invalid', file, `entry file name "${slug}" must use lowercase letters, digits and hyphens`);
-      }
-      entries.push({ slug, file });
-    }
-    return entries.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
-  }
-
   function listRoutes() {
-    if (routes) return routes;
-    const pages: PageRoute[] = [];
-    const templates: TemplateRoute[] = [];
-    const pageFiles = [...snapshot.paths()].filter((file) => file.startsWith(`${PAGES_DIR}/`) && file.endsWith('.json')).sort();
-    for (const file of pageFiles) {
-      const slug = slugOfPageFile(file);
-      if (isTemplateSlug(slug)) {
-        const collection = readStoredPage(file).template!.collection;
-        templates.push({ slug, file, collection });
-      } else if (isValidSlug(slug)) {
-        pages.push({ slug, file });
-      } else {
-        throw new ContentError('invalid', file, `page file name "${slug}" must use lowercase letters, digits, hyphens and /`);
-      }
-    }
-    const direct = new Set(pages.map((page) => page.slug));
-    for (const template of templates) {
-      for (const entry of entrySlugs(template.collection)) {
-        const slug = template.slug.replace(TEMPLATE_SEGMENT, entry.slug);
-        // A page file with the same slug wins over a generated entry page.
-        if (!direct.has(slug)) pages.push({ slug, file: template.file, entry: { collection: template.collection, ...entry } });
-      }
-    }
-    routes = { pages, templates, bySlug: new Map(pages.map((page) => [page.slug, page])) };
+    routes ??= listSiteRoutes(snapshot, (file) => readStoredPage(file).template!.collection);
     return routes;
   }
 
@@ -248,11 +148,11 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const refused = refusal(collectionDir(collection));
       if (refused) throw new ContentError('refused', collectionDir(collection), refused);
     }
-    const tags: ResolvedTag[] = entrySlugs('tags')
+    const tags: ResolvedTag[] = entriesOrThrow(snapshot, 'tags')
       .map(({ slug, file }) => ({ ...(readEntry('tags', file) as z.infer<typeof collectionSchemas.tags>), slug, url: entryUrl('tags', slug) }))
       .sort((a, b) => a.name.localeCompare(b.name));
     const tagsBySlug = new Map(tags.map((tag) => [tag.slug, tag]));
-    const posts: ResolvedPost[] = entrySlugs('posts')
+    const posts: ResolvedPost[] = entriesOrThrow(snapshot, 'posts')
       .map(({ slug, file }) => {
         const post = readEntry('posts', file) as z.infer<typeof collectionSchemas.posts>;
         const postTags = post.tags.map((tagSlug, index) => {
@@ -450,6 +350,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     listPages: (): PageRoute[] => listRoutes().pages,
     /** Template pages, for tools that edit them (they have no URL of their own). */
     listTemplates: (): TemplateRoute[] => listRoutes().templates,
+    /** Page and entry files that give no route (a bad file name, an invalid template): every other page still works. */
+    routeProblems: (): ContentError[] => listRoutes().problems,
     /** The page a slug routes to, with the file behind it; throws PageNotFoundError. */
     findPage: (slug: string): PageRoute => findRoute(slug),
     /** The resolved bundle of a page; throws PageNotFoundError or ContentError. */

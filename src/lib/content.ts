@@ -11,6 +11,7 @@ import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
 import { redirectsOf } from '../engine/redirects';
+import { formatProblems, siteProblems } from '../engine/problems';
 
 interface Loaded {
   snapshot: ContentSnapshot;
@@ -93,4 +94,10 @@ export async function listTemplates() {
 /** Permanent redirects of moved pages, by the slug they lead away from (src/data/redirects.json). */
 export async function listRedirects() {
   return redirectsOf((await current()).snapshot);
+}
+
+/** For the build: fails with every content problem of every file, grouped by file, or passes. */
+export async function assertNoContentProblems(): Promise<void> {
+  const problems = siteProblems((await current()).resolver);
+  if (problems.length > 0) throw new Error(formatProblems(problems));
 }

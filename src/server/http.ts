@@ -26,7 +26,8 @@ export function errorResponseFor(error: unknown): Response {
   if (error instanceof HttpError) return errorResponse(error.status, error.message, error.extra, error.headers);
   if (error instanceof PageNotFoundError) return errorResponse(404, error.message);
   // Content errors name a data file and a pointer, never a filesystem path.
-  if (error instanceof ContentError || error instanceof DataFileError) return errorResponse(500, error.message);
+  if (error instanceof ContentError) return errorResponse(500, error.message, { issues: error.fileIssues() });
+  if (error instanceof DataFileError) return errorResponse(500, error.message);
   console.error(error);
   const message = error instanceof Error ? error.message : String(error);
   return errorResponse(500, publicMessage(message));

@@ -199,11 +199,12 @@ describe('resolvePage: $ref', () => {
     expect(error.issues).toContainEqual({ path: '/sections/0/data/body', message: 'an object with $ref may have no other keys' });
   });
 
-  it('validates what a ref resolves to against the section schema', () => {
+  it('validates what a ref resolves to against the section schema, and reports a missing field in the file that should hold it', () => {
     const error = errorOf(() =>
       resolverForFiles({ 'pages/home.json': page('home', [{ $ref: '../shared/bad.json' }]), 'shared/bad.json': { id: 'x', type: 'footer', data: {} } }).resolvePage('home'),
     );
-    expect(error.issues.map((issue) => issue.path)).toContain('/sections/0/data/brandText');
+    expect(error.file).toBe('pages/home.json');
+    expect(error.fileIssues()).toContainEqual({ file: 'shared/bad.json', path: '/data/brandText', message: expect.any(String) });
   });
 });
 
@@ -312,9 +313,27 @@ describe('resolvePage: collections and templates', () => {
     expect(error.issues).toContainEqual({ path: '/date', message: 'Use a YYYY-MM-DD date' });
   });
 
-  it('requires a template collection on [slug] pages and only there', () => {
-    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', []), 'pages/x/[slug].json': page('x/[slug]', []) }).listPages());
-    expect(error.message).toMatch(/needs a "template"/);
+  it('requires a template collection on [slug] pages, reported as a route problem that leaves other pages working', () => {
+    const resolver = resolverForFiles({ 'pages/home.json': page('home', []), 'pages/x/[slug].json': page('x/[slug]', []) });
+    expect(resolver.listPages().map((route) => route.slug)).toEqual(['home']);
+    expect(resolver.routeProblems().map((problem) => problem.message)).toEqual([expect.stringMatching(/^pages\/x\/\[slug\]\.json#\/template: .*needs a "template"/)]);
+    expect(resolver.resolvePage('home').slug).toBe('home');
+  });
+
+  it('lists every page when one page file or entry has a bad name, or a template is invalid', () => {
+    const tag = { name: 'Alpha', description: 'Alpha things', accent: '#123456' };
+    const resolver = resolverForFiles({
+      'pages/home.json': page('home', []),
+      'pages/Bad Name.json': page('Bad Name', []),
+      'pages/tags/[slug].json': page('tags/[slug]', [], { template: { collection: 'tags' }, meta: 'broken' }),
+      'collections/tags/alpha.json': tag,
+      'collections/tags/Not_OK.json': tag,
+    });
+    expect(resolver.listPages().map((route) => route.slug)).toEqual(['home', 'tags/alpha']);
+    expect(resolver.routeProblems().map((problem) => problem.file).sort()).toEqual(['collections/tags/Not_OK.json', 'pages/Bad Name.json', 'pages/tags/[slug].json']);
+    expect(resolver.resolvePage('home').slug).toBe('home');
+    // The entry page answers with its template's error, naming the template file.
+    expect(errorOf(() => resolver.resolvePage('tags/alpha')).file).toBe('pages/tags/[slug].json');
   });
 });
 

@@ -42,12 +42,6 @@ function failures(resolver: Resolver, only?: ReadonlySet<string>): Map<string, C
   return failed;
 }
 
-export function issuesOfContentError(error: ContentError): FileIssue[] {
-  // An issue reached through $ref names the file that stores the value (Issue.file).
-  if (error.issues.length > 0) return error.issues.map((issue) => ({ file: issue.file ?? error.file, path: issue.path, message: issue.message }));
-  return [{ file: error.file, path: error.pointer, message: error.detail }];
-}
-
 /** Redirects must lead to a page, and never away from one; checked when redirects or pages go. */
 function redirectIssues(plan: Plan, resolver: Resolver): FileIssue[] {
   const relevant = [...plan.documents].some(([file, document]) => file === REDIRECTS_FILE || (file.startsWith('pages/') && document === undefined));
@@ -85,7 +79,7 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
     for (const [slug, error] of after) {
       // A page broken before is excused, unless the file at fault is one this change writes.
       if (stillBroken.has(slug) && !written.has(error.file)) continue;
-      issues.push(...issuesOfContentError(error));
+      issues.push(...error.fileIssues());
     }
   }
   const seen = new Set<string>();
