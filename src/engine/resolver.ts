@@ -8,6 +8,7 @@ import type { z } from 'astro/zod';
 import {
   COLLECTIONS as COLLECTION_NAMES,
   collectionSchemas,
+  entryIssues,
   type CollectionName,
   type PostSummary,
   type ResolvedPost,
@@ -16,6 +17,7 @@ import {
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { isRef } from './schema/refs';
+import { unknownFields } from './schema/unknown-fields';
 import { lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError, type ParsedRef } from './pointer';
 import { refusalAt } from './data-files';
 import { originOf } from './ref-origin';
@@ -134,11 +136,9 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   }
 
   function readEntry(collection: CollectionName, file: string) {
-    const parsed = collectionSchemas[collection].safeParse(snapshot.get(file));
-    if (!parsed.success) {
-      throw new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issuesOf(parsed.error));
-    }
-    return parsed.data;
+    const issues = entryIssues(collection, snapshot.get(file));
+    if (issues.length > 0) throw new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issues);
+    return collectionSchemas[collection].parse(snapshot.get(file));
   }
 
   function loadCollections() {
@@ -370,8 +370,10 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
         sections,
       };
       const parsed = schemas.BundleSchema.safeParse(candidate);
-      if (!parsed.success) {
-        const issues = parsed.error.issues.map(({ path, message }): Issue => {
+      // The stored page's own unknown fields were refused with it; these are in the documents its refs reach.
+      const problems = parsed.success ? unknownFields(schemas.BundleSchema, candidate) : parsed.error.issues;
+      if (problems.length > 0) {
+        const issues = problems.map(({ path, message }): Issue => {
           // A value reached through $ref is fixed in the file that stores it: name that file and pointer.
           const origin = originOf(snapshot, route.file, page, path);
           if (!origin) return { path: pointerFromPath(path as (string | number)[]), message };

@@ -57,6 +57,24 @@ describe('POST /api/content/changes', () => {
     expect(await fingerprint(project.root)).toEqual(before);
   });
 
+  it('refuses an unknown field by name, with a suggestion, in a page and in an entry', async () => {
+    const about = await readJson('pages/about.json');
+    const tag = await readJson('collections/tags/editorial.json');
+    const response = await change({
+      changes: [
+        { op: 'put', file: 'pages/about.json', content: { ...about, meta: { ...about.meta, descripton: 'typo' } }, baseVersion: await versionOf('pages/about.json') },
+        { op: 'put', file: 'collections/tags/editorial.json', content: { ...tag, colour: '#ff0000' }, baseVersion: await versionOf('collections/tags/editorial.json') },
+      ],
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(json(response).issues).toEqual(
+      expect.arrayContaining([
+        { file: 'pages/about.json', path: '/meta/descripton', message: expect.stringMatching(/^Unknown field "descripton": did you mean "description"\?/) },
+        { file: 'collections/tags/editorial.json', path: '/colour', message: expect.stringMatching(/^Unknown field "colour"/) },
+      ]),
+    );
+  });
+
   it('applies several files at once and answers their versions', async () => {
     const about = await readJson('pages/about.json');
     const edited = { ...about, meta: { ...about.meta, description: 'Edited through a changeset.' } };

@@ -172,11 +172,21 @@ describe('resolvePage: $ref', () => {
   it('never lets an own "__proto__" key of a stored document lend it fields', () => {
     // The object holds a ref, so the resolver copies it; the copy must not take "__proto__" as its prototype,
     // or the optional title it "inherits" would pass the schema and reach the bundle.
+    // Such a key is an unknown field, refused by name.
     const section = JSON.parse('{"id": "a", "type": "content-block", "data": {"__proto__": {"title": "Inherited"}, "body": {"$ref": "../shared/t.json#/body"}}}');
-    const resolved = resolverForFiles({ 'pages/home.json': page('home', [section]), 'shared/t.json': { body: 'Shared body' } }).resolvePage('home');
-    expect(resolved.sections[0]!.data).toMatchObject({ body: 'Shared body' });
-    expect(resolved.sections[0]!.data).not.toHaveProperty('title');
+    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [section]), 'shared/t.json': { body: 'Shared body' } }).resolvePage('home'));
+    expect(error.issues).toContainEqual({ path: '/sections/0/data/__proto__', message: expect.stringMatching(/^Unknown field "__proto__"\./) });
     expect(({} as Record<string, unknown>).title).toBeUndefined();
+  });
+
+  it('refuses unknown fields by name, with a suggestion, in the page and in the documents its refs reach', () => {
+    const typo = { id: 'a', type: 'content-block', data: { titel: 'Hello', body: 'x' } };
+    const inPage = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [typo]) }).resolvePage('home'));
+    expect(inPage.fileIssues()).toEqual([{ file: 'pages/home.json', path: '/sections/0/data/titel', message: expect.stringMatching(/^Unknown field "titel": did you mean "title"\?/) }]);
+    const shared = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [{ $ref: '../shared/block.json' }]), 'shared/block.json': { ...typo, colour: 'red' } }).resolvePage('home'));
+    expect(shared.fileIssues().map((issue) => `${issue.file}#${issue.path}`).sort()).toEqual(['shared/block.json#/colour', 'shared/block.json#/data/titel']);
+    // Settings that do not apply are ignored, as the spec says.
+    expect(resolverForFiles({ 'pages/home.json': page('home', [{ ...block('b'), settings: { sticky: true, whatever: 1 } }]) }).resolvePage('home').slug).toBe('home');
   });
 
   it('caps the depth of ref chains', () => {

@@ -6,6 +6,8 @@
 import { z } from 'astro/zod';
 import { field, ImageSelectionSchema, link, markdown, text } from './primitives';
 import { SEGMENT_PATTERN } from '../slug';
+import { pointerFromPath } from '../pointer';
+import { unknownFields } from './unknown-fields';
 
 export const COLLECTIONS = ['posts', 'tags'] as const;
 export type CollectionName = (typeof COLLECTIONS)[number];
@@ -74,3 +76,10 @@ export type Post = z.infer<typeof PostSchema>;
 export type ResolvedTag = z.infer<typeof ResolvedTagSchema>;
 export type PostSummary = z.infer<typeof PostSummarySchema>;
 export type ResolvedPost = z.infer<typeof ResolvedPostSchema>;
+
+/** Every problem of a stored entry, unknown fields included (they would be dropped silently). */
+export function entryIssues(collection: CollectionName, value: unknown): { path: string; message: string }[] {
+  const parsed = collectionSchemas[collection].safeParse(value);
+  const problems = [...unknownFields(collectionSchemas[collection], value), ...(parsed.success ? [] : parsed.error.issues)];
+  return problems.map((problem) => ({ path: pointerFromPath(problem.path as (string | number)[]), message: problem.message }));
+}

@@ -5,6 +5,7 @@
  * instead of a hand-written "refs allowed" twin.
  */
 import { z } from 'astro/zod';
+import { unknownFields } from './unknown-fields';
 
 export interface RefObject {
   $ref: string;
@@ -67,7 +68,8 @@ export function collectRefs(value: unknown): { path: (string | number)[]; ref: R
 
 /**
  * The stored-data variant of a strict schema: every issue that sits at or
- * below a `$ref` is dropped, and malformed `$ref` objects are reported.
+ * below a `$ref` is dropped, malformed `$ref` objects are reported, and so is
+ * every field the schema does not know (nothing is dropped silently).
  */
 export function allowRefs<T>(strict: z.ZodType<T>): z.ZodType<T> {
   return z.unknown().superRefine((value, context) => {
@@ -75,6 +77,7 @@ export function allowRefs<T>(strict: z.ZodType<T>): z.ZodType<T> {
       const problem = refShapeProblem(ref);
       if (problem) context.addIssue({ code: 'custom', message: problem, path });
     }
+    for (const { path, message } of unknownFields(strict, value)) context.addIssue({ code: 'custom', message, path });
     const result = strict.safeParse(value);
     if (result.success) return;
     for (const issue of result.error.issues) {

@@ -5,7 +5,7 @@
  * the changeset writes must itself be valid. Every issue is reported, each
  * against the file it is in.
  */
-import { collectionSchemas, COLLECTIONS, type CollectionName } from '../../engine/schema/collections';
+import { COLLECTIONS, entryIssues, type CollectionName } from '../../engine/schema/collections';
 import { ContentError, issuesOf, type Resolver } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
@@ -68,8 +68,7 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   for (const file of written) {
     const collection = collectionOfFile(file);
     if (!collection) continue;
-    const parsed = collectionSchemas[collection].safeParse(plan.after.get(file));
-    if (!parsed.success) issues.push(...issuesOf(parsed.error).map((issue) => ({ file, ...issue })));
+    issues.push(...entryIssues(collection, plan.after.get(file)).map((issue) => ({ file, ...issue })));
   }
   const resolver = createSiteResolver(plan.after);
   issues.push(...redirectIssues(plan, resolver));
