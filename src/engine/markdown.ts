@@ -5,11 +5,14 @@
  * headings become h2 (see below).
  */
 import MarkdownIt from 'markdown-it';
+import { linkProblem } from './schema/urls';
 
 const renderer = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
-const SAFE_LINK = /^(https?:|mailto:|tel:|\/|#|\.{0,2}\/|[^:]*$)/i;
-renderer.validateLink = (url: string) => SAFE_LINK.test(url.trim());
+/** A relative path (`../intro`, `guide/`): no scheme, no host, nothing a browser would clean up. */
+const RELATIVE_PATH = /^(?!\/\/)[^:\\\s]*$/;
+// The same allowlist as link fields (src/engine/schema/urls.ts), plus relative paths, which Markdown prose uses.
+renderer.validateLink = (url: string) => linkProblem(url) === undefined || RELATIVE_PATH.test(url);
 
 // Images belong in image fields, which carry alt text and get sized frames;
 // Markdown image syntax renders as plain text.

@@ -32,3 +32,22 @@ describe('renderMarkdown', () => {
 it('keeps the page title the only h1', () => {
   expect(renderMarkdown('# Big\n\n## Small')).toBe('<h2>Big</h2>\n<h2>Small</h2>\n');
 });
+
+describe('Markdown links use the link allowlist', () => {
+  it('keeps safe links and drops script, data and protocol-relative ones', () => {
+    for (const [source, kept] of [
+      ['[a](https://example.com/x)', true],
+      ['[a](/about/)', true],
+      ['[a](#top)', true],
+      ['[a](mailto:a@b.c)', true],
+      ['[a](../intro)', true],
+      ['[a](javascript:alert(1))', false],
+      ['[a](JaVaScRiPt:alert(1))', false],
+      ['[a](data:text/html,x)', false],
+      ['[a](vbscript:x)', false],
+      ['[a](//evil.example/x)', false],
+    ] as const) {
+      expect(renderMarkdown(source).includes('<a href='), source).toBe(kept);
+    }
+  });
+});
