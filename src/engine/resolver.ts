@@ -16,9 +16,9 @@ import {
 } from './schema/collections';
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
-import { isRef } from './schema/refs';
 import { unknownFields } from './schema/unknown-fields';
-import { lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError, type ParsedRef } from './pointer';
+import { pointerFromPath } from './pointer';
+import { createRefExpander, pageBudget } from './expand-refs';
 import { refusalAt } from './data-files';
 import { originOf } from './ref-origin';
 import { HOME_SLUG, isTemplateSlug, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
@@ -27,34 +27,10 @@ import { ContentError, issuesOf, PageNotFoundError, type Issue } from './content
 import { collectionDir, entriesOrThrow, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
 export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
+export { MAX_REF_DEPTH, MAX_REFS_PER_PAGE, MAX_RESOLVED_PAGE_SIZE } from './expand-refs';
 export { collectionDir, pageFileOfSlug, PAGES_DIR, slugOfPageFile, type PageRoute, type TemplateRoute } from './routes';
 
-/** Nested refs a single ref may pass through before resolution gives up. */
-export const MAX_REF_DEPTH = 32;
-/** Refs one page may follow in total, counting repeats. */
-export const MAX_REFS_PER_PAGE = 2000;
-/**
- * The most content one page may resolve to. A `$ref` repeats its whole target
- * each time it is used, so a small file with many refs to one large string
- * would otherwise make a page of gigabytes (a 10 KB page with 100 refs to a
- * 2 MiB string took 82 s and 3 GB to render). Measured as values are placed:
- * the characters of every string and key, plus one per other value, a lower
- * bound on the page's JSON size.
- */
-export const MAX_RESOLVED_PAGE_SIZE = 5 * 1024 * 1024;
-
 type PageSchemas = ReturnType<typeof buildPageSchemas>;
-
-/** Where the resolver is in a file, as pointer tokens. */
-type Path = (string | number)[];
-
-/** What one page may still spend: refs to follow, and content size so far. */
-interface Budget {
-  left: number;
-  size: number;
-  /** The page file being resolved, named by a size error. */
-  page: string;
-}
 
 /** A resolved section. Its `data` is checked against its type's schema; views narrow it with z.infer. */
 export interface BundleSection {
@@ -82,11 +58,8 @@ export type Resolver = ReturnType<typeof createResolver>;
 /** A resolver over one immutable snapshot; it memoises what it has resolved. */
 export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
   const { definitions, schemas } = options;
-  /** Resolved `$ref` targets with their size (see MAX_RESOLVED_PAGE_SIZE), shared by every page. */
-  const resolvedTargets = new Map<string, { value: unknown; size: number }>();
   const refusal = (path: string) => refusalAt(snapshot.refused?.(), path);
-  /** `$ref` texts already parsed, by the file that holds them and the text. */
-  const parsedRefs = new Map<string, { target: ParsedRef; key: string }>();
+  const resolveValue = createRefExpander(snapshot, refusal);
   let routes: SiteRoutes | undefined;
   let collections:
     | { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[]; postsBySlug: Map<string, ResolvedPost>; tagsBySlug: Map<string, ResolvedTag> }
@@ -169,132 +142,6 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     return collections;
   }
 
-  /**
-   * Follows one `$ref` and returns its fully resolved target. The ref sits at
-   * `base` + `path` in `fromFile`; the pointer text is only built for errors.
-   */
-  function followRef(ref: string, fromFile: string, base: string, path: Path, chain: string[], budget: Budget): unknown {
-    const at = () => base + pointerFromPath(path);
-    if (--budget.left < 0) throw new ContentError('limit', fromFile, `more than ${MAX_REFS_PER_PAGE} refs on one page`, at());
-    // Every page names the shared header and footer with the same ref text: parse it once.
-    const refKey = `${fromFile}\0${ref}`;
-    let parsedRef = parsedRefs.get(refKey);
-    if (!parsedRef) {
-      let target;
-      try {
-        target = parseRef(ref, fromFile);
-      } catch (error) {
-        if (!(error instanceof RefSyntaxError)) throw error;
-        throw new ContentError(error instanceof OutOfRootError ? 'out-of-root' : 'invalid', fromFile, error.message, at());
-      }
-      parsedRef = { target, key: `${target.file}#${target.pointer}` };
-      parsedRefs.set(refKey, parsedRef);
-    }
-    const { target, key } = parsedRef;
-    if (chain.includes(key)) {
-      throw new ContentError('cyclic-ref', fromFile, `$ref cycle: ${[...chain, key].join(' → ')}`, at());
-    }
-    if (chain.length >= MAX_REF_DEPTH) {
-      throw new ContentError('limit', fromFile, `$ref chain deeper than ${MAX_REF_DEPTH}: ${[...chain, key].join(' → ')}`, at());
-    }
-    const cached = resolvedTargets.get(key);
-    if (cached !== undefined) {
-      grow(budget, cached.size, fromFile, at);
-      return cached.value;
-    }
-
-    const nextChain = [...chain, key];
-    let node = snapshot.get(target.file);
-    if (node === undefined) {
-      const refused = refusal(target.file);
-      if (refused) throw new ContentError('refused', fromFile, `$ref "${ref}": ${refused}`, at());
-      throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at());
-    }
-    // Refs the pointer passes through are not placed in the page: their size does not count.
-    const sizeBefore = budget.size;
-    const walked: string[] = [];
-    for (const token of target.tokens) {
-      // A pointer may pass through another ref on its way; follow it first.
-      if (isRef(node)) node = followRef(String(node.$ref), target.file, '', walked, nextChain, budget);
-      const problem = lookupProblem(node, token);
-      if (problem) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": ${problem} in ${target.file}`, at());
-      node = (node as Record<string, unknown>)[token];
-      walked.push(token);
-    }
-    budget.size = sizeBefore;
-    const resolved = resolveValue(node, target.file, target.pointer, [], nextChain, budget);
-    resolvedTargets.set(key, { value: resolved, size: budget.size - sizeBefore });
-    return resolved;
-  }
-
-  /** Adds `size` to the page's content; past MAX_RESOLVED_PAGE_SIZE the page is refused at once. */
-  function grow(budget: Budget, size: number, file: string, at: () => string) {
-    budget.size += size;
-    if (budget.size <= MAX_RESOLVED_PAGE_SIZE) return;
-    const inPage = file === budget.page;
-    const where = inPage ? '' : ` (crossed at ${file}#${at()})`;
-    throw new ContentError(
-      'limit',
-      budget.page,
-      `resolves to more than ${MAX_RESOLVED_PAGE_SIZE / 1024 / 1024} MiB of content${where}; every $ref repeats its whole target`,
-      inPage ? at() : '',
-    );
-  }
-
-  /**
-   * `value` with every `$ref` replaced by its target. Parts without refs are
-   * returned as they are, not copied: the candidate bundle is only read, and
-   * the bundle schema's parse builds the bundle from fresh objects, so no
-   * bundle shares an object with the snapshot. `path` (under the pointer
-   * `base`) is a stack the walk pushes to and pops from; pointer text is built
-   * only when there is an error to report.
-   */
-  function resolveValue(value: unknown, file: string, base: string, path: Path, chain: string[], budget: Budget): unknown {
-    // Every value counts as it is placed (a string by its length); a `$ref` adds its target's size.
-    budget.size += typeof value === 'string' ? value.length : 1;
-    if (budget.size > MAX_RESOLVED_PAGE_SIZE) grow(budget, 0, file, () => base + pointerFromPath(path));
-    if (typeof value !== 'object' || value === null) return value;
-    if (Array.isArray(value)) {
-      let out: unknown[] | undefined = Object.getPrototypeOf(value) === Array.prototype ? undefined : [];
-      for (let index = 0; index < value.length; index += 1) {
-        const item: unknown = value[index];
-        path.push(index);
-        const resolved = resolveValue(item, file, base, path, chain, budget);
-        path.pop();
-        if (out) out.push(resolved);
-        else if (resolved !== item) (out = value.slice(0, index)).push(resolved);
-      }
-      return out ?? value;
-    }
-    if (isRef(value)) {
-      if (typeof value.$ref !== 'string') throw new ContentError('invalid', file, '$ref must be a string', base + pointerFromPath(path));
-      return followRef(value.$ref, file, base, path, chain, budget);
-    }
-    const keys = Object.keys(value);
-    // Only plain objects are passed through as they are; anything else is copied.
-    const copy = Object.getPrototypeOf(value) !== Object.prototype;
-    let resolvedItems: unknown[] | undefined;
-    for (let index = 0; index < keys.length; index += 1) {
-      const key = keys[index]!;
-      const item = (value as Record<string, unknown>)[key];
-      budget.size += key.length;
-      path.push(key);
-      const resolved = resolveValue(item, file, base, path, chain, budget);
-      path.pop();
-      if (resolvedItems) resolvedItems.push(resolved);
-      else if (resolved !== item || copy) (resolvedItems = keys.slice(0, index).map((k) => (value as Record<string, unknown>)[k])).push(resolved);
-    }
-    if (!resolvedItems) return value;
-    const out: Record<string, unknown> = {};
-    for (let index = 0; index < keys.length; index += 1) {
-      // Assigning an own "__proto__" key (JSON.parse makes one) would set the copy's prototype
-      // instead: keep it what it was in the file, an own and inert key.
-      if (keys[index] === '__proto__') Object.defineProperty(out, '__proto__', { value: resolvedItems[index], enumerable: true, writable: true, configurable: true });
-      else out[keys[index]!] = resolvedItems[index];
-    }
-    return out;
-  }
-
   function currentEntry(route: PageRoute): CurrentEntry | undefined {
     if (!route.entry) return undefined;
     const { postsBySlug, tagsBySlug } = loadCollections();
@@ -359,7 +206,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const route = findRoute(slug);
       const page = readStoredPage(route.file);
       const current = currentEntry(route);
-      const budget: Budget = { left: MAX_REFS_PER_PAGE, size: 0, page: route.file };
+      const budget = pageBudget(route.file);
       const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) =>
         bindSection(section, index, route.file, current),
       );
