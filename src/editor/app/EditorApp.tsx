@@ -40,6 +40,9 @@ import { discardDrafts, persistDrafts, recoverable, restoreDrafts, type Recovera
 import { entryRows } from './CollectionTree';
 import { ContentNav } from './ContentNav';
 import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
+import { ContentOpsDialog } from './ContentOpsDialog';
+import { ProblemsPanel } from './ProblemsPanel';
+import { useContentOps } from './useContentOps';
 import type { Path, RelationOption } from './fields';
 import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
 import { useMediaOptions } from './MediaLibrary';
@@ -48,6 +51,7 @@ import { pageRows } from './PageTree';
 import { Preview, type Viewport } from './Preview';
 import { Topbar } from './Topbar';
 import { useEditorState } from './useEditorState';
+import { problemCount } from '../lib/problems';
 import { useStableCallback, useStableValue } from './useStableCallback';
 
 interface Props {
@@ -128,12 +132,13 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const [viewport, setViewport] = useState<Viewport>('desktop');
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<Notice>(payload.problems.length ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => `${p.file}: ${p.message}`) } : null);
-  const [undo, setUndo] = useState<{ file: string; section: unknown; index: number; label: string } | null>(null);
+  const [undo, setUndo] = useState<{ file: string; section: unknown; index: number; label: string; sharedFile?: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [fromServer, setFromServer] = useState<Record<string, IssueMap>>({});
   const docsRef = useRef(docs);
   docsRef.current = docs;
-  const media = useMediaOptions(payload.maxUploadBytes, docsRef);
+  const manageImage = useStableCallback((url: string, action: 'delete' | 'rename') => ops.manageImage(url, action));
+  const media = useMediaOptions(payload.maxUploadBytes, docsRef, manageImage);
 
   // The route is a page slug, or `~posts/<slug>` / `~tags/<slug>` for an entry.
   const entryAt = parseEntryRoute(slug);
@@ -143,7 +148,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const entryDoc = openEntryFile ? docs[openEntryFile] : undefined;
   const entryPage = entryAt ? entryPageSlug(docs, entryAt.collection, entryAt.slug) : undefined;
   const page = doc?.data as StoredPage | undefined;
-  const entries = useMemo(() => (page && file ? outline(page, file, docs) : []), [page, file, docs]);
+  // A page that is not valid (say, `sections` is not a list) still opens: its outline is empty and the Problems panel says why.
+  const entries = useMemo(() => (page && file && Array.isArray(page.sections) ? outline(page, file, docs) : []), [page, file, docs]);
   const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
 
   // ---- navigation ----
@@ -219,6 +225,15 @@ export default function EditorApp({ payload, initialSlug }: Props) {
     if (fromEditor) setScrollRequest((n) => n + 1);
   }, []);
 
+  const goTo = useCallback((route: string | null) => {
+    if (route !== null) return open(route);
+    setSlug(null);
+    setSelected(null);
+    history.pushState({ slug: null }, '', '/editor');
+  }, [open]);
+  const notify = useCallback((kind: 'success' | 'error' | 'info', text: string) => setNotice({ kind, text }), []);
+  const ops = useContentOps({ payload, docs, dispatch, goTo, select, notify });
+
   // Stable, for the memoized outline rows.
   const move = useStableCallback((from: number, to: number, focusRow = true) => {
     if (!page || to < 0 || to >= page.sections.length || from === to) return;
@@ -234,7 +249,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
   const remove = (index: number) => {
     if (!page || !file) return;
-    setUndo({ file, section: page.sections[index], index, label: entries[index]?.id ?? 'section' });
+    const shared = entries[index]?.shared;
+    setUndo({ file, section: page.sections[index], index, label: entries[index]?.id ?? 'section', sharedFile: shared && !('broken' in shared) ? shared.file : undefined });
     updatePage(removeSection(page, index));
     setSelected(null);
   };
@@ -361,6 +377,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           for (const d of dirty) dispatch({ type: 'saved', file: d.file, version: result.versions[d.file] ?? '', json: JSON.stringify(d.data) });
           setFromServer((current) => ({ ...current, ...Object.fromEntries(dirty.map((d) => [d.file, EMPTY])) }));
           setNotice({ kind: 'success', text: `Saved ${dirty.length} file${dirty.length === 1 ? '' : 's'}.` });
+          void ops.refreshProblems();
         } else if (result.status === 'invalid') {
           const byFile = Object.groupBy(result.issues, (issue) => issue.file);
           setFromServer((current) => ({ ...current, ...Object.fromEntries(Object.entries(byFile).map(([name, issues]) => [name, serverIssues(issues ?? [])])) }));
@@ -376,7 +393,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         setSaving(false);
       }
     },
-    [saving, dispatch],
+    [saving, dispatch, ops.refreshProblems],
   );
 
   const reloadFromDisk = async (conflictFile: string) => {
@@ -428,6 +445,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const undoStep = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
   const redoStep = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
   const saveNow = useCallback(() => void save(), [save]);
+  const openProblems = useCallback(() => ops.setProblemsOpen(true), [ops.setProblemsOpen]);
+  const fileAction = (targetFile: string | null | undefined) => (targetFile ? (action: 'delete' | 'rename') => ops.requestOp({ action, target: { type: 'doc', file: targetFile } }) : undefined);
   const selectedSection = target ? (getAt(docs[target.file]?.data, target.path.map(String)) as StoredSection | undefined) : undefined;
 
   return (
@@ -444,6 +463,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         dirtyCount={dirtyDocs.length}
         saving={saving}
         onSave={saveNow}
+        problemCount={problemCount(ops.problems)}
+        onProblems={openProblems}
       />
 
       {recovery.length > 0 && (
@@ -547,11 +568,12 @@ export default function EditorApp({ payload, initialSlug }: Props) {
                 select(selectedEntry.index + 1);
               }}
               onDelete={() => remove(selectedEntry.index)}
+              onFileAction={fileAction(target?.file !== file ? target?.file : undefined)}
             />
           ) : page && selectedEntry ? (
             <BrokenRefInspector entry={selectedEntry} onDelete={() => remove(selectedEntry.index)} />
           ) : page ? (
-            <PageInspector page={page} issues={pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} />
+            <PageInspector page={page} issues={pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} onFileAction={fileAction(file)} />
           ) : entryAt && entryDoc ? (
             <EntryInspector
               collection={entryAt.collection}
@@ -562,6 +584,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
               resolveRef={resolveRef}
               media={media}
               relationOptions={relationOptions}
+              onFileAction={fileAction(openEntryFile)}
             />
           ) : null}
         </aside>
@@ -569,13 +592,17 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
       {undo && (
         <div className="toast" role="status">
-          Deleted {undo.label}.
+          {undo.sharedFile ? `Removed the link to the shared ${undo.label} from this page; src/data/${undo.sharedFile} stays.` : `Deleted ${undo.label}.`}
           <button type="button" className="btn btn-small" onClick={restore}>
             Undo
           </button>
         </div>
       )}
 
+      {ops.request && (
+        <ContentOpsDialog key={JSON.stringify(ops.request)} request={ops.request} docs={docs} dirtyCount={dirtyDocs.length} saving={saving} onSave={saveNow} onApplied={(done) => void ops.applied(done)} onClose={ops.closeOp} />
+      )}
+      {ops.problemsOpen && <ProblemsPanel files={ops.problems} docs={docs} onOpen={ops.openProblem} onRefresh={() => void ops.refreshProblems()} onClose={() => ops.setProblemsOpen(false)} />}
       {dialog?.kind === 'picker' && <SectionPicker onPick={addOfType} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'new-page' && <NewPageDialog existing={existingSlugs} onCreate={createPage} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'new-entry' && (

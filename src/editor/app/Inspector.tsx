@@ -43,9 +43,12 @@ interface SectionProps {
   onMove(delta: -1 | 1): void;
   onDuplicate(): void;
   onDelete(): void;
+  /** For a shared section: rename or delete its file (not just this page's link to it). */
+  onFileAction?(action: 'delete' | 'rename'): void;
 }
 
-export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, media, onMove, onDuplicate, onDelete }: SectionProps) {
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction }: SectionProps) {
+  const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
   const context: FieldContext = { issues, onChange, resolveRef, media };
   const form = definition && formOf(section.type);
@@ -66,14 +69,24 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
           <button type="button" className="btn btn-small" onClick={onDuplicate}>
             Duplicate
           </button>
-          <button type="button" className="btn btn-small btn-danger" onClick={onDelete}>
-            Delete
+          <button type="button" className="btn btn-small btn-danger" onClick={onDelete} title={shared ? 'Removes this page’s link to the shared section; its file stays' : undefined}>
+            {shared ? 'Remove from page' : 'Delete'}
           </button>
         </div>
       </div>
-      {entry.shared && !('broken' in entry.shared) && (
+      {shared && (
         <div className="notice notice-shared" role="note">
-          <strong>Shared section.</strong> It is stored in <code>{entry.shared.file}</code> and appears on every page that links to it: your changes apply to all of them.
+          <strong>Shared section.</strong> It is stored in <code>{shared.file}</code> and appears on every page that links to it: your changes apply to all of them.
+          {onFileAction && (
+            <span className="notice-actions">
+              <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')}>
+                Rename file…
+              </button>
+              <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('delete')}>
+                Delete file…
+              </button>
+            </span>
+          )}
         </div>
       )}
       {!definition || !form ? (
@@ -119,9 +132,26 @@ interface PageProps {
   onChange(path: Path, value: unknown): void;
   resolveRef(ref: string): unknown;
   media?: MediaOptions;
+  /** Rename (move) or delete the page file. */
+  onFileAction?(action: 'delete' | 'rename'): void;
 }
 
-export function PageInspector({ page, issues, onChange, resolveRef, media }: PageProps) {
+/** Rename… and Delete… of a whole page, post or tag, beside its title. */
+function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(action: 'delete' | 'rename'): void }) {
+  if (!onFileAction) return null;
+  return (
+    <div className="inspector-actions">
+      <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')} aria-label={`Rename ${noun}…`}>
+        Rename…
+      </button>
+      <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('delete')} aria-label={`Delete ${noun}…`}>
+        Delete…
+      </button>
+    </div>
+  );
+}
+
+export function PageInspector({ page, issues, onChange, resolveRef, media, onFileAction }: PageProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media }), [issues, onChange, resolveRef, media]);
   return (
     <div className="inspector-body">
@@ -130,6 +160,7 @@ export function PageInspector({ page, issues, onChange, resolveRef, media }: Pag
           <p className="eyebrow">Page settings</p>
           <h2 className="inspector-title">/{page.slug === 'home' ? '' : page.slug}</h2>
         </div>
+        <FileActions noun="page" onFileAction={onFileAction} />
       </div>
       <p className="inspector-description">Search and sharing metadata. Select a section in the outline or the preview to edit it.</p>
       <div className="form-group">
@@ -155,9 +186,10 @@ interface EntryProps {
   resolveRef(ref: string): unknown;
   media?: MediaOptions;
   relationOptions(collection: string): readonly RelationOption[];
+  onFileAction?(action: 'delete' | 'rename'): void;
 }
 
-export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions }: EntryProps) {
+export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions, onFileAction }: EntryProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
   const fields = entryForms[collection] ?? [];
   return (
@@ -167,6 +199,7 @@ export function EntryInspector({ collection, slug, data, issues, onChange, resol
           <p className="eyebrow">{collection === 'posts' ? 'Post' : 'Tag'}</p>
           <h2 className="inspector-title">{slug}</h2>
         </div>
+        <FileActions noun={collection === 'posts' ? 'post' : 'tag'} onFileAction={onFileAction} />
       </div>
       <p className="inspector-description">
         Stored in <code>src/data/collections/{collection}/{slug}.json</code>. {collection === 'posts' ? 'Lists of posts on every page show your changes in the preview.' : 'Tag chips and tag pages show your changes in the preview.'}

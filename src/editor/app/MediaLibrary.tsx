@@ -20,11 +20,13 @@ import './media.css';
 export interface MediaOptions {
   maxUploadBytes: number;
   whereUsed(url: string): Usage[];
+  /** Confirms and applies a delete or rename of an image; resolves true when it happened. */
+  manageImage?(url: string, action: 'delete' | 'rename'): Promise<boolean>;
 }
 
 /** Media options over the editor's documents as they are when asked (a ref, so the options object stays the same). */
-export function useMediaOptions(maxUploadBytes: number, docs: { readonly current: Docs }): MediaOptions {
-  return useMemo(() => ({ maxUploadBytes, whereUsed: (url: string) => whereUsed(docs.current, url) }), [maxUploadBytes, docs]);
+export function useMediaOptions(maxUploadBytes: number, docs: { readonly current: Docs }, manageImage?: MediaOptions['manageImage']): MediaOptions {
+  return useMemo(() => ({ maxUploadBytes, whereUsed: (url: string) => whereUsed(docs.current, url), manageImage }), [maxUploadBytes, docs, manageImage]);
 }
 
 // ---- the field ----
@@ -75,7 +77,7 @@ export function ImageField({ spec, value, path, context, error, renderChild }: I
   );
 
   const picker = picking && media && (
-    <MediaLibrary currentUrl={url} maxUploadBytes={media.maxUploadBytes} whereUsed={media.whereUsed} onSelect={select} onClose={() => setPicking(false)} />
+    <MediaLibrary currentUrl={url} maxUploadBytes={media.maxUploadBytes} whereUsed={media.whereUsed} manageImage={media.manageImage} onSelect={select} onClose={() => setPicking(false)} />
   );
   const chooseButton = media && (
     <button ref={chooseRef} type="button" className="btn btn-small" onClick={() => setPicking(true)}>
@@ -162,12 +164,13 @@ interface LibraryProps {
   currentUrl: string;
   maxUploadBytes: number;
   whereUsed(url: string): Usage[];
+  manageImage?: MediaOptions['manageImage'];
   /** Sets the field's URL; the picker closes itself. */
   onSelect(url: string): void;
   onClose(): void;
 }
 
-export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, onSelect, onClose }: LibraryProps) {
+export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, manageImage, onSelect, onClose }: LibraryProps) {
   const uid = useId().replace(/:/g, '');
   const [assets, setAssets] = useState<string[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
@@ -452,6 +455,7 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, o
                     )}
                   </button>
                   <UsageNote usages={usage.get(url) ?? []} />
+                  {manageImage && <ImageActions url={url} onAction={(action) => void manageImage(url, action).then((changed) => changed && load())} />}
                 </li>
               ))}
             </ul>
@@ -576,6 +580,21 @@ function UploadRow({ item, uid, onRename, onUpload, onReplace, onNewName, onRemo
         )}
       </div>
     </li>
+  );
+}
+
+/** Rename and delete, per image: each asks first, in a dialog over the library. */
+function ImageActions({ url, onAction }: { url: string; onAction(action: 'delete' | 'rename'): void }) {
+  const name = filenameOf(url);
+  return (
+    <div className="media-item-actions">
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => onAction('rename')} aria-label={`Rename ${name}`}>
+        Rename…
+      </button>
+      <button type="button" className="btn btn-ghost btn-small btn-danger" onClick={() => onAction('delete')} aria-label={`Delete ${name}`}>
+        Delete…
+      </button>
+    </div>
   );
 }
 

@@ -20,9 +20,12 @@ interface Props {
   dirtyCount: number;
   saving: boolean;
   onSave(): void;
+  /** How many problems the site has on disk; the Problems button shows only when there are some. */
+  problemCount: number;
+  onProblems(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, dirtyCount, saving, onSave }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, dirtyCount, saving, onSave, problemCount, onProblems }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <header className="topbar">
@@ -81,6 +84,11 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
           )}
         </details>
       </div>
+      {problemCount > 0 && (
+        <button type="button" className="btn btn-small btn-problems" onClick={onProblems} aria-haspopup="dialog">
+          Problems <span className="badge badge-error">{problemCount}</span>
+        </button>
+      )}
       <span className={`save-state${dirtyCount ? ' is-dirty' : ''}`} role="status" aria-live="polite">
         {saving ? 'Saving…' : dirtyCount ? `${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}` : 'All changes saved'}
       </span>

@@ -1,4 +1,5 @@
 /** The editor's calls to the dev server. */
+import type { Change } from '../lib/content-ops';
 import type { EditorDoc, EditorPayload } from '../lib/model';
 
 /** A problem the server found, in the file it is in: `path` is a JSON pointer into that file. */
@@ -9,7 +10,7 @@ export interface FileIssue {
 }
 
 export type SaveResult =
-  | { status: 'saved'; versions: Record<string, string | null> }
+  | { status: 'saved'; versions: Record<string, string | null>; rewritten: string[] }
   | { status: 'invalid'; error: string; issues: FileIssue[] }
   | { status: 'conflict'; error: string; conflicts: { file: string; currentVersion: string | null }[] }
   | { status: 'failed'; error: string };
@@ -28,20 +29,29 @@ async function errorOf(response: Response): Promise<{ error: string; issues?: Fi
  * at; `baseVersions` overrides that for files the user chose to overwrite.
  */
 export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonly<Record<string, string | null>> = {}): Promise<SaveResult> {
-  const changes = docs.map((doc) => ({
-    op: 'put',
-    file: doc.file,
-    content: doc.data,
-    baseVersion: Object.hasOwn(baseVersions, doc.file) ? baseVersions[doc.file] : doc.version,
-  }));
+  return applyChanges(
+    docs.map((doc) => ({
+      op: 'put',
+      file: doc.file,
+      content: doc.data,
+      baseVersion: Object.hasOwn(baseVersions, doc.file) ? baseVersions[doc.file]! : doc.version,
+    })),
+  );
+}
+
+/** Applies a changeset (puts, deletes, moves) whole or not at all; `rewritten` lists the files the server changed to keep references whole. */
+export async function applyChanges(changes: readonly Change[], message?: string): Promise<SaveResult> {
   let response: Response;
   try {
-    response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ changes }) });
+    response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(message && { message }), changes }) });
   } catch (error) {
     return { status: 'failed', error: `The dev server did not answer: ${(error as Error).message}` };
   }
   const answer = await errorOf(response);
-  if (response.ok) return { status: 'saved', versions: (answer as unknown as { versions: Record<string, string | null> }).versions };
+  if (response.ok) {
+    const applied = answer as unknown as { versions: Record<string, string | null>; rewritten?: string[] };
+    return { status: 'saved', versions: applied.versions, rewritten: applied.rewritten ?? [] };
+  }
   if (response.status === 400) return { status: 'invalid', error: answer.error, issues: answer.issues ?? [] };
   if (response.status === 409) return { status: 'conflict', error: answer.error, conflicts: answer.conflicts ?? [] };
   return { status: 'failed', error: answer.error };

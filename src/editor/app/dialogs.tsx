@@ -1,19 +1,21 @@
 /** Modal dialogs: the section picker, the new-page and new-entry forms and the save conflict; `Dialog` is also the media library's frame. */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { isValidSegment, isValidSlug } from '../../engine/slug';
 import { sectionDefinitions } from '../../sections/registry';
 
 export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // Unique, as a dialog can open over another (a delete over the media library).
+  const titleId = `dialog-title-${useId().replace(/:/g, '')}`;
   useEffect(() => {
     const dialog = ref.current!;
     dialog.showModal();
     return () => dialog.close();
   }, []);
   return (
-    <dialog ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}${className ? ` ${className}` : ''}`} aria-labelledby="dialog-title" onCancel={(event) => { event.preventDefault(); onClose(); }}>
+    <dialog ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}${className ? ` ${className}` : ''}`} aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onClose(); }}>
       <div className="dialog-head">
-        <h2 id="dialog-title">{title}</h2>
+        <h2 id={titleId}>{title}</h2>
         <button type="button" className="btn btn-ghost" onClick={onClose} aria-label="Close">
           ×
         </button>

@@ -189,7 +189,8 @@ export const Field = memo(function Field({ spec, value, path, context }: FieldPr
   const set = (next: unknown) => context.onChange(path, next);
   if (isRef(value)) return <RefValue id={id} spec={spec} value={value as { $ref: string }} path={path} context={context} />;
 
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, spec, error) } as const;
+  // `data-field` lets the Problems panel find the input of a failing field by its path.
+  const common = { id, 'data-field': pathKey(path), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, spec, error) } as const;
   // Optional text left empty is removed, so it does not fail "Required".
   const setText = (text: string) => set(text === '' && !spec.required ? undefined : text);
 

@@ -27,6 +27,10 @@ export interface EditorPayload {
   docs: Omit<EditorDoc, 'savedJson'>[];
   /** Files that could not be read (invalid JSON), shown as a warning. */
   problems: { file: string; message: string }[];
+  /** Every broken file of the site as it is on disk, its issues (JSON pointers into it) and the pages it breaks. */
+  siteProblems: { file: string; issues: { path: string; message: string }[]; pages: string[] }[];
+  /** The uploaded images and their versions (what a changeset deleting or moving one is based on). */
+  images: { url: string; version: string }[];
   /** The largest image POST /api/upload-asset accepts, in bytes (MAX_UPLOAD_BYTES, or 10 MiB). */
   maxUploadBytes: number;
 }
@@ -57,7 +61,7 @@ export function isDirty(doc: EditorDoc): boolean {
   return result;
 }
 
-export function docsFromPayload(payload: EditorPayload): Docs {
+export function docsFromPayload(payload: Pick<EditorPayload, 'docs'> & Partial<EditorPayload>): Docs {
   return Object.fromEntries(payload.docs.map((doc) => [doc.file, { ...doc, savedJson: JSON.stringify(doc.data) }]));
 }
 

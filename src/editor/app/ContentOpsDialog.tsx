@@ -1,0 +1,184 @@
+/**
+ * The confirmation of a delete or a rename (move): it names what will change
+ * before anything happens (who points at the thing, the files rewritten, the
+ * redirect a page gets), then applies it as one changeset.
+ */
+import { useEffect, useState } from 'react';
+import {
+  currentName, deleteChanges, describeIssue, lockedBecause, referrersOf, renamePlan, renameProblem, targetName,
+  type NamedReferrer, type OpTarget,
+} from '../lib/content-ops';
+import type { Docs } from '../lib/model';
+import { applyChanges, loadState } from './api';
+import { Dialog } from './dialogs';
+
+export type OpRequest = { action: 'delete' | 'rename'; target: OpTarget };
+
+/** What happened, for the editor to reload and go: `route` undefined stays, null leaves the deleted thing. */
+export interface AppliedOp {
+  request: OpRequest;
+  message: string;
+  route?: string | null;
+}
+
+interface Props {
+  request: OpRequest;
+  docs: Docs;
+  dirtyCount: number;
+  saving: boolean;
+  onSave(): void;
+  onApplied(done: AppliedOp): void;
+  onClose(): void;
+}
+
+const PREFIXES: Record<string, string> = { page: '/', posts: '/posts/', tags: '/tags/', shared: 'src/data/shared/', image: '/assets/images/' };
+
+function prefixOf(docs: Docs, target: OpTarget): string {
+  if (target.type === 'image') return PREFIXES.image!;
+  const doc = docs[target.file]!;
+  return doc.kind === 'entry' ? PREFIXES[doc.saveSlug.split('/')[0]!]! : PREFIXES[doc.kind]!;
+}
+
+function ReferrerList({ referrers }: { referrers: readonly NamedReferrer[] }) {
+  return (
+    <ul className="op-referrers">
+      {referrers.map((referrer) => (
+        <li key={referrer.file}>
+          <strong>{referrer.name}</strong> <span className="op-where">{referrer.pointers.length === 1 ? `at ${referrer.pointers[0]}` : `in ${referrer.pointers.length} places`}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
+  const { action } = request;
+  const [name, setName] = useState(() => currentName(docs, request.target));
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  // An image's version is the hash of its bytes, as the server has them now (it may be a fresh upload).
+  const [images, setImages] = useState<{ url: string; version: string }[] | null>(request.target.type === 'image' ? null : []);
+  useEffect(() => {
+    if (request.target.type !== 'image') return;
+    loadState().then((fresh) => setImages(fresh.images), (error: Error) => setErrors([`The image's version could not be read: ${error.message}`]));
+  }, [request.target]);
+
+  const target: OpTarget = request.target.type === 'image' ? { ...request.target, version: images?.find((image) => image.url === (request.target as { url: string }).url)?.version } : request.target;
+  const title = targetName(docs, target);
+  const locked = lockedBecause(docs, target);
+  const referrers = referrersOf(docs, target);
+  const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
+  const plan = action === 'rename' && !problem ? renamePlan(docs, target, name) : undefined;
+  const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
+
+  const apply = async () => {
+    setBusy(true);
+    setErrors([]);
+    const changes = action === 'delete' ? deleteChanges(docs, target) : plan!.changes;
+    const result = await applyChanges(changes, `${action === 'delete' ? 'Delete' : 'Rename'} ${title}`);
+    setBusy(false);
+    if (result.status === 'saved') {
+      const rewritten = result.rewritten.length ? ` Updated ${result.rewritten.length} file${result.rewritten.length === 1 ? '' : 's'} that pointed at it.` : '';
+      if (action === 'delete') onApplied({ request, message: `Deleted ${title}.`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
+      else onApplied({ request, message: `Renamed ${title} to “${name}”.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
+    } else if (result.status === 'invalid') {
+      setErrors([`Nothing was changed: ${result.error}`, ...result.issues.map((issue) => describeIssue(docs, issue))]);
+    } else if (result.status === 'conflict') {
+      setErrors([
+        'Nothing was changed: a file changed on disk since the editor loaded it. Reload the editor to see the current files, then try again.',
+        ...result.conflicts.map((conflict) => describeIssue(docs, { file: conflict.file, path: '', message: conflict.currentVersion === null ? 'exists now, or is gone' : 'changed on disk' })),
+      ]);
+    } else {
+      setErrors([`Nothing was changed: ${result.error}`]);
+    }
+  };
+
+  return (
+    <Dialog title={action === 'delete' ? `Delete ${title}?` : `Rename ${title}`} onClose={onClose} className="dialog-op">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!blocked) void apply();
+        }}
+      >
+        {locked ? (
+          <p className="notice notice-error">{locked}</p>
+        ) : (
+          <>
+            {dirtyCount > 0 && (
+              // Not folded into the same changeset: a delete or move stands on its own, and a refused one must not take unsaved edits down with it.
+              <div className="notice notice-warning" role="alert">
+                <p>
+                  You have {dirtyCount} unsaved change{dirtyCount === 1 ? '' : 's'}. A {action} is saved at once, on its own: save your changes first.
+                </p>
+                <button type="button" className="btn btn-small btn-primary" onClick={onSave} disabled={saving}>
+                  {saving ? 'Saving…' : 'Save changes'}
+                </button>
+              </div>
+            )}
+            {action === 'rename' && (
+              <div className="field">
+                <label className="field-label" htmlFor="op-new-name">
+                  New {target.type === 'image' ? 'file name' : docs[target.file]?.kind === 'shared' ? 'file name' : 'slug'}
+                </label>
+                <div className="slug-input">
+                  <span aria-hidden="true">{prefixOf(docs, target)}</span>
+                  <input id="op-new-name" className="input mono" value={name} autoFocus spellCheck={false} aria-invalid={touched && problem ? true : undefined} aria-describedby="op-new-name-help" onChange={(event) => { setName(event.target.value.trim()); setTouched(true); }} />
+                </div>
+                <p className={touched && problem ? 'field-error' : 'field-hint'} id="op-new-name-help">
+                  {touched && problem ? problem : 'Lowercase letters, digits and hyphens.'}
+                </p>
+              </div>
+            )}
+            {action === 'delete' && referrers.length > 0 && (
+              <div className="notice notice-error">
+                <p>
+                  It cannot be deleted while {referrers.length === 1 ? 'this points' : `these ${referrers.length} point`} at it. Remove {referrers.length === 1 ? 'that link' : 'those links'} first (or point them elsewhere), save, then delete it:
+                </p>
+                <ReferrerList referrers={referrers} />
+              </div>
+            )}
+            {action === 'delete' && referrers.length === 0 && (
+              <p>
+                Nothing points at it. {target.type === 'doc' && docs[target.file]?.kind === 'page' ? `Its address ${currentName(docs, target) === 'home' ? '/' : `/${currentName(docs, target)}/`} will stop working.` : ''}
+              </p>
+            )}
+            {plan?.redirect && (
+              <p className="op-redirect">
+                <strong>{plan.redirect.from}</strong> will redirect to <strong>{plan.redirect.to}</strong> (a permanent redirect, kept in <code>src/data/redirects.json</code>).
+              </p>
+            )}
+            {plan && plan.rewritten.length > 0 && (
+              <>
+                <p>{plan.rewritten.length === 1 ? 'This file points at it and is' : `These ${plan.rewritten.length} files point at it and are`} updated to the new name:</p>
+                <ReferrerList referrers={plan.rewritten} />
+              </>
+            )}
+            <p className="field-hint op-note">This is saved at once, without pressing Save, and cannot be undone with Undo; the editor reloads and its undo history starts afresh.</p>
+          </>
+        )}
+        {errors.length > 0 && (
+          <div className="notice notice-error" role="alert">
+            <ul>
+              {errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            {locked || (action === 'delete' && referrers.length > 0) ? 'Close' : 'Cancel'}
+          </button>
+          {!locked && (
+            <button type="submit" className={action === 'delete' ? 'btn btn-danger-solid' : 'btn btn-primary'} disabled={blocked}>
+              {busy ? (action === 'delete' ? 'Deleting…' : 'Renaming…') : action === 'delete' ? 'Delete' : 'Rename'}
+            </button>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

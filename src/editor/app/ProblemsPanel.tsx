@@ -1,0 +1,72 @@
+/**
+ * The Problems panel: every broken file of the site as it is on disk, with its
+ * messages and the pages it breaks. A problem with a form opens it at the
+ * failing field; an unreadable file can only be fixed in a text editor.
+ */
+import { problemCount, problemLocation, type ProblemFile, type ProblemLocation } from '../lib/problems';
+import type { Docs } from '../lib/model';
+import { Dialog } from './dialogs';
+
+interface Props {
+  files: readonly ProblemFile[];
+  docs: Docs;
+  onOpen(location: ProblemLocation): void;
+  onRefresh(): void;
+  onClose(): void;
+}
+
+const pagePath = (slug: string) => (slug === 'home' ? '/' : `/${slug}/`);
+
+export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props) {
+  const count = problemCount(files);
+  return (
+    <Dialog title="Problems" onClose={onClose} wide className="dialog-problems">
+      <p className="problems-summary">
+        {count === 0
+          ? 'No problems: every page of the site builds.'
+          : `${count} problem${count === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}, as the files are on disk (unsaved edits are not included). Open one to fix it, then save.`}
+      </p>
+      <ul className="problems-list">
+        {files.map((file) => (
+          <li key={file.file} className="problem-file">
+            <div className="problem-file-head">
+              <strong>{file.name}</strong> <code>src/data/{file.file}</code>
+            </div>
+            <ul className="problem-issues">
+              {file.issues.map((issue) => {
+                const location = file.unreadable ? undefined : problemLocation(docs, file.file, issue.path);
+                return (
+                  <li key={`${issue.path}\n${issue.message}`} className="problem-issue">
+                    <span className="problem-message">
+                      {issue.path && <code className="problem-path">{issue.path}</code>} {issue.message}
+                    </span>
+                    {location ? (
+                      <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${file.name} at ${issue.path || 'the start'}`}>
+                        Open
+                      </button>
+                    ) : (
+                      <span className="field-hint">{file.unreadable ? 'Fix it in a text editor.' : 'No form for this file: fix it in a text editor.'}</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+            {file.pages.length > 0 && (
+              <p className="problem-pages">
+                Breaks {file.pages.length === 1 ? 'the page' : `${file.pages.length} pages`}: {file.pages.map(pagePath).join(', ')}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="dialog-actions">
+        <button type="button" className="btn" onClick={onRefresh}>
+          Check again
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Deleting and renaming (moving) pages, posts, tags, shared documents and
+ * images: who points at the thing (named for people, not as pointers), and the
+ * changeset for POST /api/content/changes that does it. Pure, over the
+ * editor's documents, so the confirmation dialog can say what will change
+ * before anything happens.
+ */
+import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
+import { isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, HOME_SLUG } from '../../engine/slug';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import { filenameOf, filenameProblem } from './media';
+import { entryFile, entryLabel, entrySlugOf, pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
+
+/** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
+export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: string; version?: string };
+
+export type Change =
+  | { op: 'put'; file: string; content: unknown; baseVersion: string | null }
+  | { op: 'delete'; file: string; baseVersion: string }
+  | { op: 'move'; file: string; to: string; baseVersion: string };
+
+/** A file that points at the target, as the dialog lists it. */
+export interface NamedReferrer {
+  file: string;
+  /** "Page “About” (/about/)", "Post “Editing without fear”", "Shared footer". */
+  name: string;
+  /** Where in the file, as JSON pointers. */
+  pointers: string[];
+}
+
+export const IMAGES_DIR = 'assets/images/';
+/** `/assets/images/a.png` → `assets/images/a.png`, the changeset's name for it. */
+export const imageFile = (url: string) => url.replace(/^\//, '');
+
+export function snapshotOfDocs(docs: Docs): ContentSnapshot {
+  return { get: (path) => docs[path]?.data, paths: () => Object.keys(docs) };
+}
+
+const sitePath = (slug: string) => pathForSlug(slug);
+
+/** How people know a document: its title or name, and where it shows. */
+export function docName(docs: Docs, file: string): string {
+  const doc = docs[file];
+  if (!doc) return file;
+  if (doc.kind === 'page') {
+    const page = doc.data as Partial<StoredPage> | undefined;
+    if (page?.template) return `The ${page.template.collection} template (${sitePath(doc.saveSlug)})`;
+    const title = typeof page?.meta?.title === 'string' && page.meta.title.trim() ? String(page.meta.title).split(' — ')[0] : doc.saveSlug;
+    return `Page “${title}” (${sitePath(doc.saveSlug)})`;
+  }
+  if (doc.kind === 'entry') return `${doc.saveSlug.startsWith('posts/') ? 'Post' : 'Tag'} “${entryLabel(doc)}”`;
+  const type = (doc.data as { type?: unknown } | undefined)?.type;
+  return `Shared ${typeof type === 'string' ? type : doc.saveSlug.slice('shared/'.length)} (${file})`;
+}
+
+/** What the thing itself is called in the dialog's title and messages. */
+export function targetName(docs: Docs, target: OpTarget): string {
+  return target.type === 'image' ? `the image ${filenameOf(target.url)}` : docName(docs, target.file);
+}
+
+function named(docs: Docs, referrers: readonly Referrer[]): NamedReferrer[] {
+  const byFile = new Map<string, string[]>();
+  for (const { file, pointer } of referrers) byFile.set(file, [...(byFile.get(file) ?? []), pointer]);
+  return [...byFile].map(([file, pointers]) => ({ file, name: docName(docs, file), pointers })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The posts carrying a tag: a relation by slug, not a `$ref`, so deleting or renaming the tag touches them too. */
+function postsTagged(docs: Docs, tagSlug: string): EditorDoc[] {
+  return Object.values(docs).filter((doc) => doc.kind === 'entry' && doc.saveSlug.startsWith('posts/') && ((doc.data as { tags?: unknown })?.tags as unknown[] | undefined)?.includes?.(tagSlug));
+}
+
+const tagSlugOf = (file: string) => /^collections\/tags\/([^/]+)\.json$/.exec(file)?.[1];
+
+/** Everything that points at the target: `$ref`s to the file, fields holding the image URL, posts carrying the tag. */
+export function referrersOf(docs: Docs, target: OpTarget): NamedReferrer[] {
+  const snapshot = snapshotOfDocs(docs);
+  if (target.type === 'image') return named(docs, urlReferrers(snapshot, target.url));
+  const found = refReferrers(snapshot, target.file, new Set([target.file]));
+  const tag = tagSlugOf(target.file);
+  if (tag) {
+    for (const post of postsTagged(docs, tag)) {
+      const index = ((post.data as { tags: unknown[] }).tags).indexOf(tag);
+      found.push({ file: post.file, pointer: `/tags/${index}` });
+    }
+  }
+  return named(docs, found);
+}
+
+/** Why a document or image cannot be deleted or renamed at all, or null. */
+export function lockedBecause(docs: Docs, target: OpTarget): string | null {
+  if (target.type === 'image') return null;
+  const doc = docs[target.file];
+  if (!doc) return 'It is not in the editor.';
+  if (doc.version === null) return 'It is not saved yet: save it first, or undo its creation.';
+  if (doc.kind === 'page' && doc.saveSlug === HOME_SLUG) return 'The home page is the site’s front door: it cannot be deleted or moved.';
+  if (doc.kind === 'page' && isTemplateSlug(doc.saveSlug)) return 'A template page makes the pages of its collection: it stays where it is.';
+  return null;
+}
+
+/** The name a target is renamed by: a page's slug, an entry's slug, a shared document's or an image's file name. */
+export function currentName(docs: Docs, target: OpTarget): string {
+  if (target.type === 'image') return filenameOf(target.url);
+  const doc = docs[target.file]!;
+  if (doc.kind === 'page') return doc.saveSlug;
+  if (doc.kind === 'entry') return entrySlugOf(doc);
+  return doc.saveSlug.slice('shared/'.length);
+}
+
+/** The file a target has after a rename to `name`. */
+export function renamedFile(docs: Docs, target: OpTarget, name: string): string {
+  if (target.type === 'image') return `${IMAGES_DIR}${name}`;
+  const doc = docs[target.file]!;
+  if (doc.kind === 'page') return pageFile(name);
+  if (doc.kind === 'entry') return entryFile(doc.saveSlug.split('/')[0]!, name);
+  return `shared/${name}.json`;
+}
+
+/** Why `name` cannot be the new name, or null; like the new-page and new-entry dialogs. */
+export function renameProblem(docs: Docs, target: OpTarget, name: string, takenImages: readonly string[] = []): string | null {
+  if (name === currentName(docs, target)) return 'Type a new name.';
+  if (target.type === 'image') {
+    const problem = filenameProblem(name);
+    if (problem) return problem;
+    const extension = (file: string) => file.split('.').pop()!.toLowerCase();
+    if (extension(name) !== extension(target.url)) return `Keep the extension .${extension(target.url)}: renaming does not convert the image.`;
+    return takenImages.map(filenameOf).includes(name) ? `An image “${name}” already exists.` : null;
+  }
+  const doc = docs[target.file]!;
+  const valid = doc.kind === 'page' ? isValidSlug(name) && !isTemplateSlug(name) && name !== HOME_SLUG : isValidSegment(name);
+  if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
+  return docs[renamedFile(docs, target, name)] ? `“${name}” is taken: another file has that name.` : null;
+}
+
+/** The version a change to the target is based on. */
+function versionOf(docs: Docs, target: OpTarget): string {
+  return target.type === 'image' ? target.version ?? '' : docs[target.file]!.version ?? '';
+}
+
+export function deleteChanges(docs: Docs, target: OpTarget): Change[] {
+  return [{ op: 'delete', file: target.type === 'image' ? imageFile(target.url) : target.file, baseVersion: versionOf(docs, target) }];
+}
+
+export interface RenamePlan {
+  changes: Change[];
+  /** Files whose pointers to the target are rewritten. */
+  rewritten: NamedReferrer[];
+  /** For a page: its old address keeps working as a permanent redirect. */
+  redirect?: { from: string; to: string };
+  /** Where the editor goes after: the new route (a page slug or `~posts/<slug>`), or the image's new URL. */
+  to: string;
+}
+
+/**
+ * The changeset of a rename. The server rewrites `$ref`s and image URLs
+ * itself; a tag is named by slug in its posts (a relation, not a `$ref`), so
+ * those posts are rewritten here, in the same changeset.
+ */
+export function renamePlan(docs: Docs, target: OpTarget, name: string): RenamePlan {
+  const to = renamedFile(docs, target, name);
+  const rewritten = referrersOf(docs, target);
+  if (target.type === 'image') {
+    return { changes: [{ op: 'move', file: imageFile(target.url), to, baseVersion: versionOf(docs, target) }], rewritten, to: `/${to}` };
+  }
+  const doc = docs[target.file]!;
+  const changes: Change[] = [{ op: 'move', file: target.file, to, baseVersion: versionOf(docs, target) }];
+  const tag = tagSlugOf(target.file);
+  if (tag) {
+    for (const post of postsTagged(docs, tag)) {
+      const data = post.data as { tags: string[] };
+      changes.push({ op: 'put', file: post.file, content: { ...data, tags: data.tags.map((slug) => (slug === tag ? name : slug)) }, baseVersion: post.version });
+    }
+  }
+  if (doc.kind === 'page') return { changes, rewritten, redirect: { from: sitePath(doc.saveSlug), to: sitePath(name) }, to: name };
+  if (doc.kind === 'entry') return { changes, rewritten, to: `~${doc.saveSlug.split('/')[0]}/${name}` };
+  return { changes, rewritten, to: name };
+}
+
+/** A server issue in plain words: which document, where, what. */
+export function describeIssue(docs: Docs, issue: { file: string; path: string; message: string }): string {
+  const where = issue.file ? (docs[issue.file] ? docName(docs, issue.file) : issue.file.startsWith(IMAGES_DIR) ? `The image ${filenameOf(issue.file)}` : issue.file) : 'The change';
+  return `${where}${issue.path ? ` (at ${issue.path})` : ''}: ${issue.message}`;
+}

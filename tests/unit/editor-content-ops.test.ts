@@ -1,0 +1,92 @@
+import { describe as group, expect, it } from 'vitest';
+import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renamePlan, renameProblem } from '../../src/editor/lib/content-ops';
+import { problemFiles, problemLocation } from '../../src/editor/lib/problems';
+import { docsFromPayload } from '../../src/editor/lib/model';
+
+const docs = docsFromPayload({
+  docs: [
+    { file: 'pages/home.json', kind: 'page', saveSlug: 'home', version: 'vh', data: { id: 'home', slug: 'home', meta: { title: 'Home — Northwind' }, sections: [{ $ref: '../shared/header.json' }, { id: 'home-hero', type: 'hero', data: { title: { $ref: '../collections/posts/cited.json#/title' } } }] } },
+    { file: 'pages/journal.json', kind: 'page', saveSlug: 'journal', version: 'vj', data: { id: 'journal', slug: 'journal', meta: { title: 'Journal' }, sections: [{ $ref: '../shared/header.json' }, { $ref: '../shared/footer.json' }] } },
+    { file: 'pages/posts/[slug].json', kind: 'page', saveSlug: 'posts/[slug]', version: 'vt', data: { id: 'post', slug: 'posts/[slug]', template: { collection: 'posts' }, meta: {}, sections: [] } },
+    { file: 'shared/header.json', kind: 'shared', saveSlug: 'shared/header', version: 'vs', data: { id: 'site-header', type: 'header', data: { logo: { url: '/assets/images/logo.png', alt: 'Logo' } } } },
+    { file: 'shared/footer.json', kind: 'shared', saveSlug: 'shared/footer', version: 'vf', data: { id: 'site-footer', type: 'footer', data: { copyright: 1 } } },
+    { file: 'collections/posts/cited.json', kind: 'entry', saveSlug: 'posts/cited', version: 'vc', data: { title: 'Cited post', tags: ['craft'] } },
+    { file: 'collections/posts/other.json', kind: 'entry', saveSlug: 'posts/other', version: 'vo', data: { title: 'Other post', tags: ['craft', 'news'] } },
+    { file: 'collections/tags/craft.json', kind: 'entry', saveSlug: 'tags/craft', version: 'vg', data: { name: 'Craft' } },
+  ],
+});
+
+group('delete and rename: who points at what, in people’s words', () => {
+  it('names documents by title, with where pages show', () => {
+    expect(docName(docs, 'pages/home.json')).toBe('Page “Home” (/)');
+    expect(docName(docs, 'pages/journal.json')).toBe('Page “Journal” (/journal/)');
+    expect(docName(docs, 'collections/posts/cited.json')).toBe('Post “Cited post”');
+    expect(docName(docs, 'shared/footer.json')).toBe('Shared footer (shared/footer.json)');
+  });
+
+  it('finds $refs, image URLs and tag relations, grouped by file', () => {
+    expect(referrersOf(docs, { type: 'doc', file: 'collections/posts/cited.json' })).toEqual([{ file: 'pages/home.json', name: 'Page “Home” (/)', pointers: ['/sections/1/data/title'] }]);
+    expect(referrersOf(docs, { type: 'doc', file: 'shared/header.json' }).map((r) => r.name)).toEqual(['Page “Home” (/)', 'Page “Journal” (/journal/)']);
+    expect(referrersOf(docs, { type: 'image', url: '/assets/images/logo.png' })).toEqual([{ file: 'shared/header.json', name: 'Shared header (shared/header.json)', pointers: ['/data/logo/url'] }]);
+    expect(referrersOf(docs, { type: 'doc', file: 'collections/tags/craft.json' }).map((r) => `${r.name} ${r.pointers}`)).toEqual(['Post “Cited post” /tags/0', 'Post “Other post” /tags/0']);
+    expect(referrersOf(docs, { type: 'doc', file: 'collections/posts/other.json' })).toEqual([]);
+  });
+
+  it('builds the changeset of a delete from the loaded version', () => {
+    expect(deleteChanges(docs, { type: 'doc', file: 'collections/posts/other.json' })).toEqual([{ op: 'delete', file: 'collections/posts/other.json', baseVersion: 'vo' }]);
+    expect(deleteChanges(docs, { type: 'image', url: '/assets/images/a.png', version: 'iv' })).toEqual([{ op: 'delete', file: 'assets/images/a.png', baseVersion: 'iv' }]);
+  });
+
+  it('a page rename moves the file and announces the redirect', () => {
+    const plan = renamePlan(docs, { type: 'doc', file: 'pages/journal.json' }, 'blog');
+    expect(plan.changes).toEqual([{ op: 'move', file: 'pages/journal.json', to: 'pages/blog.json', baseVersion: 'vj' }]);
+    expect(plan.redirect).toEqual({ from: '/journal/', to: '/blog/' });
+    expect(plan.to).toBe('blog');
+  });
+
+  it('a tag rename rewrites the posts that carry it in the same changeset', () => {
+    const plan = renamePlan(docs, { type: 'doc', file: 'collections/tags/craft.json' }, 'making');
+    expect(plan.changes).toEqual([
+      { op: 'move', file: 'collections/tags/craft.json', to: 'collections/tags/making.json', baseVersion: 'vg' },
+      { op: 'put', file: 'collections/posts/cited.json', content: { title: 'Cited post', tags: ['making'] }, baseVersion: 'vc' },
+      { op: 'put', file: 'collections/posts/other.json', content: { title: 'Other post', tags: ['making', 'news'] }, baseVersion: 'vo' },
+    ]);
+    expect(plan.to).toBe('~tags/making');
+  });
+
+  it('validates new names like the new-page dialog, and locks home and templates', () => {
+    const journal = { type: 'doc', file: 'pages/journal.json' } as const;
+    expect(renameProblem(docs, journal, 'journal')).toBe('Type a new name.');
+    expect(renameProblem(docs, journal, 'Blog')).toMatch(/lowercase/);
+    expect(renameProblem(docs, journal, 'home')).toMatch(/lowercase/);
+    expect(renameProblem(docs, journal, 'guides/blog')).toBeNull();
+    expect(renameProblem(docs, { type: 'doc', file: 'collections/posts/cited.json' }, 'other')).toMatch(/taken/);
+    expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.jpg')).toMatch(/extension/);
+    expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.png', ['/assets/images/b.png'])).toMatch(/already exists/);
+    expect(lockedBecause(docs, { type: 'doc', file: 'pages/home.json' })).toMatch(/home page/);
+    expect(lockedBecause(docs, { type: 'doc', file: 'pages/posts/[slug].json' })).toMatch(/template/);
+    expect(lockedBecause(docs, journal)).toBeNull();
+  });
+
+  it('puts server issues in plain words', () => {
+    expect(describeIssue(docs, { file: 'pages/home.json', path: '/sections/1/data/title', message: 'still points at collections/posts/cited.json' })).toBe('Page “Home” (/) (at /sections/1/data/title): still points at collections/posts/cited.json');
+  });
+});
+
+group('the Problems panel', () => {
+  it('lists unreadable files and broken files once each, by name', () => {
+    const files = problemFiles(
+      { problems: [{ file: 'pages/bad.json', message: 'Unexpected token' }], siteProblems: [{ file: 'shared/footer.json', issues: [{ path: '/data/copyright', message: 'Expected string' }], pages: ['home', 'journal'] }] },
+      docs,
+    );
+    expect(files.map((f) => [f.name, f.unreadable])).toEqual([['pages/bad.json', true], ['Shared footer (shared/footer.json)', false]]);
+  });
+
+  it('opens a page at the section and field, an entry at its field, a shared document on a page that uses it', () => {
+    expect(problemLocation(docs, 'pages/home.json', '/sections/1/data/title')).toEqual({ route: 'home', section: 1, field: 'data.title' });
+    expect(problemLocation(docs, 'pages/home.json', '/meta/title')).toEqual({ route: 'home', section: null, field: 'meta.title' });
+    expect(problemLocation(docs, 'collections/posts/cited.json', '/tags/0')).toEqual({ route: '~posts/cited', section: null, field: 'tags.0' });
+    expect(problemLocation(docs, 'shared/footer.json', '/data/copyright')).toEqual({ route: 'journal', section: 1, field: 'data.copyright' });
+    expect(problemLocation(docs, 'redirects.json', '/redirects/0')).toBeUndefined();
+  });
+});
