@@ -1,4 +1,5 @@
 /** The real registry's resolver, over any snapshot: what tests resolve with. */
+import { ContentError } from '../../src/engine/content-error';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { createSiteResolver } from '../../src/lib/site-resolver';
 
@@ -6,4 +7,15 @@ export const resolverFor = createSiteResolver;
 
 export function resolverForFiles(files: Record<string, unknown>) {
   return resolverFor(snapshotFromEntries(Object.entries(files)));
+}
+
+/** The ContentError `run` throws; fails the test when it throws nothing, or something else. */
+export function contentErrorOf(run: () => unknown): ContentError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  throw new Error('expected a ContentError');
 }

@@ -7,22 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError, MAX_RESOLVED_PAGE_SIZE } from '../../src/engine/resolver';
 import { LINK_RULE } from '../../src/engine/schema/urls';
-import { resolverForFiles } from '../helpers/registry';
+import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
 const meta = { title: 'T', description: 'D' };
 const page = (slug: string, sections: unknown[]) => ({ id: slug, slug, meta, sections });
 const block = (id: string, body: unknown) => ({ id, type: 'content-block', data: { body } });
 const MiB = 1024 * 1024;
 
-function errorOf(run: () => unknown): ContentError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
-  throw new Error('expected a ContentError');
-}
+const errorOf = contentErrorOf;
 
 /** Resolves and returns the error with the time it took. */
 function timedError(run: () => unknown) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError, MAX_REF_DEPTH, PageNotFoundError } from '../../src/engine/resolver';
-import { resolverForFiles } from '../helpers/registry';
+import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
 const meta = { title: 'T', description: 'D' };
 const header = { id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [] } };
@@ -8,15 +8,7 @@ const footer = { id: 'site-footer', type: 'footer', data: { brandText: 'Acme', c
 const page = (slug: string, sections: unknown[], extra: object = {}) => ({ id: slug.replaceAll('/', '-'), slug, meta, sections, ...extra });
 const block = (id: string, body: unknown = 'Hello') => ({ id, type: 'content-block', data: { body } });
 
-function errorOf(run: () => unknown): ContentError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
-  throw new Error('expected a ContentError');
-}
+const errorOf = contentErrorOf;
 
 describe('resolvePage: pages and slugs', () => {
   const files = {
