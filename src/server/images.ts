@@ -1,9 +1,10 @@
 /**
  * What an upload must be: a safe filename, strict base64, and bytes that are
  * really the image type the name (and mimeType, when given) claims. Raster
- * images must be readable by sharp within a pixel cap; SVGs must parse as
- * XML built only from svg.ts's allowlist.
+ * images must decode fully, every frame, within the pixel and frame caps;
+ * SVGs must parse as XML built only from svg.ts's allowlist.
  */
+import { crc32 } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
 import { checkSvg, looksLikeSvg } from './svg';
@@ -21,8 +22,10 @@ export type ImageType = keyof typeof IMAGE_TYPES;
 
 export const IMAGE_EXTENSIONS: readonly string[] = Object.values(IMAGE_TYPES).flatMap((type) => type.extensions);
 export const MAX_FILENAME_LENGTH = 100;
-/** Decompression-bomb guard: larger images are refused before decoding. */
+/** Decompression-bomb guard: larger images (all frames together) are refused before decoding. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Animated GIF and WebP: at most this many frames. */
+export const MAX_IMAGE_FRAMES = 1_000;
 
 const bad = (message: string) => new HttpError(400, message);
 
@@ -68,11 +71,12 @@ export function decodeBase64(data: unknown, maxBytes: number): Buffer {
   return Buffer.from(data, 'base64');
 }
 
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
 
 /** The image type the bytes are, judged by content alone (for SVG a cheap head check; checkSvg's parse decides). */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (bytes.subarray(0, 6).toString('latin1').match(/^GIF8[79]a$/)) return 'gif';
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
@@ -80,17 +84,46 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
   return undefined;
 }
 
+/** Every PNG chunk must be whole and have a correct CRC, up to IEND and nothing after it (libpng ignores some bad CRCs). */
+function checkPngChunks(bytes: Buffer): void {
+  let offset = PNG_SIGNATURE.length;
+  for (;;) {
+    if (offset + 12 > bytes.length) throw bad('The PNG is truncated: it has no IEND chunk');
+    const length = bytes.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (length > 0x7fffffff || end > bytes.length) throw bad(`The PNG is truncated inside a chunk at byte ${offset}`);
+    const type = bytes.subarray(offset + 4, offset + 8).toString('latin1');
+    if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) throw bad(`The PNG's ${JSON.stringify(type)} chunk has a bad CRC`);
+    offset = end;
+    if (type === 'IEND') break;
+  }
+  if (offset !== bytes.length) throw bad('The PNG has data after its IEND chunk');
+}
+
+/**
+ * Decodes the whole image (every frame of an animation) within the caps, so
+ * that corrupt, truncated or lying images are refused: sharp fails on
+ * decoder warnings, and stats() reads every pixel as a stream.
+ */
 async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
+  if (type === 'png') checkPngChunks(bytes);
+  const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning', animated: true });
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).metadata();
+    metadata = await open().metadata();
   } catch (error) {
     throw bad(`The image could not be read: ${(error as Error).message}`);
   }
   if (metadata.format !== type) throw bad(`The image data is ${metadata.format}, not ${type}`);
-  const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * (metadata.pages ?? 1);
   if (!metadata.width || !metadata.height) throw bad('The image has no dimensions');
-  if (pixels > MAX_IMAGE_PIXELS) throw bad(`The image has more than ${MAX_IMAGE_PIXELS} pixels`);
+  if ((metadata.pages ?? 1) > MAX_IMAGE_FRAMES) throw bad(`The image has more than ${MAX_IMAGE_FRAMES} frames`);
+  // Opened as an animation, height is the height of all frames stacked.
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) throw bad(`The image has more than ${MAX_IMAGE_PIXELS} pixels`);
+  try {
+    await open().stats();
+  } catch (error) {
+    throw bad(`The image could not be decoded: ${(error as Error).message}`);
+  }
 }
 
 /** Checks that the bytes are the image the extension and mimeType say. */
