@@ -66,6 +66,8 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
 
   const target: OpTarget = request.target.type === 'image' ? { ...request.target, version: images?.find((image) => image.url === (request.target as { url: string }).url)?.version } : request.target;
   const title = targetName(docs, target);
+  // "Rename page “About” (/about/)": the name starts a sentence elsewhere, not here.
+  const inSentence = title.charAt(0).toLowerCase() + title.slice(1);
   const locked = lockedBecause(docs, target);
   const referrers = referrersOf(docs, target);
   const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
@@ -95,7 +97,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   };
 
   return (
-    <Dialog title={action === 'delete' ? `Delete ${title}?` : `Rename ${title}`} onClose={onClose} className="dialog-op">
+    <Dialog title={action === 'delete' ? `Delete ${inSentence}?` : `Rename ${inSentence}`} onClose={onClose} className="dialog-op">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -150,13 +152,13 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
                 <strong>{plan.redirect.from}</strong> will redirect to <strong>{plan.redirect.to}</strong> (a permanent redirect, kept in <code>src/data/redirects.json</code>).
               </p>
             )}
-            {plan && plan.rewritten.length > 0 && (
-              <>
-                <p>{plan.rewritten.length === 1 ? 'This file points at it and is' : `These ${plan.rewritten.length} files point at it and are`} updated to the new name:</p>
-                <ReferrerList referrers={plan.rewritten} />
-              </>
+            {action === 'rename' && referrers.length > 0 && (
+              <div className="op-rewritten">
+                <p>{referrers.length === 1 ? 'This points at it and is' : `These ${referrers.length} point at it and are`} updated to the new name:</p>
+                <ReferrerList referrers={referrers} />
+              </div>
             )}
-            <p className="field-hint op-note">This is saved at once, without pressing Save, and cannot be undone with Undo; the editor reloads and its undo history starts afresh.</p>
+            {!(action === 'delete' && referrers.length > 0) && <p className="field-hint op-note">This is saved at once, without pressing Save, and cannot be undone with Undo; the editor reloads and its undo history starts afresh.</p>}
           </>
         )}
         {errors.length > 0 && (

@@ -52,6 +52,7 @@ import { Preview, type Viewport } from './Preview';
 import { Topbar } from './Topbar';
 import { useEditorState } from './useEditorState';
 import { problemCount } from '../lib/problems';
+import { lockedBecause } from '../lib/content-ops';
 import { useStableCallback, useStableValue } from './useStableCallback';
 
 interface Props {
@@ -446,7 +447,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const redoStep = useCallback(() => dispatch({ type: 'redo' }), [dispatch]);
   const saveNow = useCallback(() => void save(), [save]);
   const openProblems = useCallback(() => ops.setProblemsOpen(true), [ops.setProblemsOpen]);
-  const fileAction = (targetFile: string | null | undefined) => (targetFile ? (action: 'delete' | 'rename') => ops.requestOp({ action, target: { type: 'doc', file: targetFile } }) : undefined);
+  // No Rename… or Delete… where neither can happen (the home page, templates); the dialog explains other refusals.
+  const fileAction = (targetFile: string | null | undefined) =>
+    targetFile && docs[targetFile]?.version !== null && !lockedBecause(docs, { type: 'doc', file: targetFile }) ? (action: 'delete' | 'rename') => ops.requestOp({ action, target: { type: 'doc', file: targetFile } }) : undefined;
   const selectedSection = target ? (getAt(docs[target.file]?.data, target.path.map(String)) as StoredSection | undefined) : undefined;
 
   return (

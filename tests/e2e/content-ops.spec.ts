@@ -1,0 +1,191 @@
+/**
+ * Delete, rename and the Problems panel, in Chromium against `astro dev` on a
+ * copy of the project. The specs share that copy, so this one works on files
+ * of its own (written before, removed after): an `ops-*` page, posts, a tag
+ * and images, and it restores anything else it breaks.
+ */
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { dataFile, openEditor, readData, save, shot, test } from './support';
+
+const imageFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
+const writeData = async (path: string, value: unknown) => {
+  await mkdir(dirname(dataFile(path)), { recursive: true });
+  await writeFile(dataFile(path), `${JSON.stringify(value, null, 2)}\n`);
+};
+
+const post = (title: string, extra: Record<string, unknown> = {}) => ({
+  title, excerpt: 'A post made by the content-ops test.', date: '2001-01-01', author: 'Test', tags: [], body: 'Body.', ...extra,
+});
+
+const DATA = [
+  'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
+  'collections/posts/ops-tagged.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json',
+];
+const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png'];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  const journal = JSON.parse(await readFile(dataFile('pages/journal.json'), 'utf8'));
+  // The hero's label is the cited post's title: a `$ref` into a post.
+  journal.sections[1].data.label = { $ref: '../collections/posts/ops-cited.json#/title' };
+  await writeData('pages/ops-journal.json', { ...journal, id: 'ops-journal', slug: 'ops-journal', meta: { ...journal.meta, title: 'Ops journal' } });
+  await writeData('collections/posts/ops-cited.json', post('Ops cited', { cover: { url: '/assets/images/ops-used.png', alt: 'A used image' } }));
+  await writeData('collections/posts/ops-doomed.json', post('Ops doomed'));
+  await writeData('collections/tags/ops-tag.json', { name: 'Ops tag', description: 'A tag of the content-ops test.', accent: '#123456' });
+  await writeData('collections/posts/ops-tagged.json', post('Ops tagged', { tags: ['ops-tag'] }));
+  await copyFile(imageFile('og-default.png'), imageFile('ops-used.png'));
+  await copyFile(imageFile('og-default.png'), imageFile('ops-unused.png'));
+});
+
+test.afterAll(async () => {
+  await Promise.all([...DATA.map((path) => rm(dataFile(path), { force: true })), ...IMAGES.map((name) => rm(imageFile(name), { force: true }))]);
+});
+
+const dialog = (page: Page) => page.getByRole('dialog').last();
+
+test('a post that something points at cannot be deleted; one nothing points at can', async ({ page }) => {
+  await page.goto('/editor/~posts/ops-cited');
+  await page.getByRole('button', { name: 'Delete post…' }).click();
+  await expect(dialog(page)).toContainText('Delete post “Ops cited”?');
+  await expect(dialog(page)).toContainText('cannot be deleted while this points at it');
+  await expect(dialog(page)).toContainText('Page “Ops journal” (/ops-journal/)');
+  await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+  await shot(page, 'content-ops-delete-refused');
+  await dialog(page).getByRole('button', { name: 'Close', exact: true }).first().click();
+
+  await page.goto('/editor/~posts/ops-doomed');
+  await page.getByRole('button', { name: 'Delete post…' }).click();
+  await expect(dialog(page)).toContainText('Nothing points at it.');
+  await expect(dialog(page)).toContainText('saved at once');
+  await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted Post “Ops doomed”.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/editor$/);
+  expect(existsSync(dataFile('collections/posts/ops-doomed.json'))).toBe(false);
+  expect((await page.request.get('/posts/ops-doomed/')).status()).toBe(404);
+});
+
+test('unsaved changes are saved first', async ({ page }) => {
+  await page.goto('/editor/~posts/ops-cited');
+  await page.getByLabel('Author').fill('Someone else');
+  await page.getByRole('button', { name: 'Rename post…' }).click();
+  await expect(dialog(page)).toContainText('You have 1 unsaved change');
+  await expect(dialog(page).getByRole('button', { name: 'Rename', exact: true })).toBeDisabled();
+  await dialog(page).getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog(page).getByText(/unsaved change/)).toHaveCount(0);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  expect(await readData('collections/posts/ops-cited.json')).toMatchObject({ author: 'Someone else' });
+});
+
+test('renaming a page moves its file and redirects its old address', async ({ page }) => {
+  await openEditor(page, 'ops-journal');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await page.getByRole('button', { name: 'Rename page…' }).click();
+  const name = dialog(page).getByLabel('New slug');
+  await name.fill('Ops Blog');
+  await expect(dialog(page)).toContainText('Use lowercase letters');
+  await name.fill('journal');
+  await expect(dialog(page)).toContainText('is taken');
+  await name.fill('ops-blog');
+  await expect(dialog(page)).toContainText('/ops-journal/ will redirect to /ops-blog/');
+  await shot(page, 'content-ops-rename-page');
+  await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor\/ops-blog$/);
+  await expect(page.getByRole('status').filter({ hasText: '/ops-journal/ now redirects to /ops-blog/' })).toBeVisible();
+  expect(existsSync(dataFile('pages/ops-journal.json'))).toBe(false);
+  expect(await readData('pages/ops-blog.json')).toMatchObject({ slug: 'ops-blog' });
+  const old = await page.request.get('/ops-journal/', { maxRedirects: 0 });
+  expect(old.status()).toBe(301);
+  await page.goto('/ops-journal/');
+  await expect(page).toHaveURL(/\/ops-blog\/$/);
+});
+
+test('renaming a tag keeps its posts tagged', async ({ page }) => {
+  await page.goto('/editor/~tags/ops-tag');
+  await page.getByRole('button', { name: 'Rename tag…' }).click();
+  await expect(dialog(page)).toContainText('Post “Ops tagged”');
+  await dialog(page).getByLabel('New slug').fill('ops-renamed');
+  await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor\/~tags\/ops-renamed$/);
+  expect(await readData('collections/posts/ops-tagged.json')).toMatchObject({ tags: ['ops-renamed'] });
+  expect(await (await page.request.get('/tags/ops-renamed/')).text()).toContain('Ops tagged');
+  expect((await page.request.get('/posts/ops-tagged/')).status()).toBe(200);
+});
+
+test('images: one in use cannot be deleted, an unused one can, and a rename follows into the post', async ({ page }) => {
+  await page.goto('/editor/~posts/ops-cited');
+  await page.getByRole('button', { name: 'Choose image' }).click();
+  const library = page.getByRole('dialog', { name: 'Media library' });
+  await library.getByLabel('Search images').fill('ops-');
+  await library.getByRole('button', { name: 'Delete ops-used.png' }).click();
+  await expect(dialog(page)).toContainText('Post “Ops cited”');
+  await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
+  await shot(page, 'content-ops-image-refused');
+  await dialog(page).getByRole('button', { name: 'Close', exact: true }).first().click();
+
+  await library.getByRole('button', { name: 'Delete ops-unused.png' }).click();
+  await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(library.getByRole('button', { name: 'Delete ops-unused.png' })).toHaveCount(0);
+  expect(existsSync(imageFile('ops-unused.png'))).toBe(false);
+
+  await library.getByRole('button', { name: 'Rename ops-used.png' }).click();
+  await dialog(page).getByLabel('New file name').fill('ops-used-cover.png');
+  await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(library.getByRole('button', { name: 'Rename ops-used-cover.png' })).toBeVisible();
+  expect(await readData('collections/posts/ops-cited.json')).toMatchObject({ cover: { url: '/assets/images/ops-used-cover.png' } });
+});
+
+test('the Problems panel lists a broken page and opens it at the failing field; fixing it clears the panel', async ({ page }) => {
+  await openEditor(page, 'home');
+  await expect(page.getByRole('button', { name: /^Problems/ })).toHaveCount(0);
+  const blog = await readData('pages/ops-blog.json');
+  blog.sections[2].data.title = 42;
+  await writeData('pages/ops-blog.json', blog);
+  await page.reload();
+  await page.getByRole('button', { name: /^Problems/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Problems' });
+  await expect(panel).toContainText('Page “Ops journal” (/ops-blog/)');
+  await expect(panel).toContainText('/sections/2/data/title');
+  await shot(page, 'content-ops-problems');
+  await panel.getByRole('button', { name: /Open Page “Ops journal”/ }).click();
+  await expect(page).toHaveURL(/\/editor\/ops-blog$/);
+  const title = page.locator('.inspector [data-field="data.title"]');
+  await expect(title).toBeFocused();
+  await title.fill('All posts, fixed');
+  await save(page);
+  await expect(page.getByRole('button', { name: /^Problems/ })).toHaveCount(0);
+});
+
+test('a broken shared section is listed with the pages it breaks, and opens on a page that uses it', async ({ page }) => {
+  const original = await readFile(dataFile('shared/footer.json'), 'utf8');
+  try {
+    const footer = JSON.parse(original);
+    footer.data.unknownField = true;
+    await writeFile(dataFile('shared/footer.json'), JSON.stringify(footer));
+    await page.goto('/editor/about');
+    await page.getByRole('button', { name: /^Problems/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Problems' });
+    await expect(panel).toContainText('shared/footer.json');
+    await expect(panel).toContainText('/about/');
+    await panel.getByRole('button', { name: /^Open Shared footer/ }).first().click();
+    await expect(page.locator('.outline-item[aria-current="true"]')).toContainText('site-footer');
+  } finally {
+    await writeFile(dataFile('shared/footer.json'), original);
+  }
+});
+
+test('removing a shared section from a page says the shared file stays', async ({ page }) => {
+  await openEditor(page, 'ops-blog');
+  await page.locator('.outline-item', { hasText: 'site-footer' }).click();
+  await expect(page.getByRole('note')).toContainText('Shared section.');
+  await expect(page.getByRole('button', { name: 'Delete file…' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove from page' }).click();
+  const toast = page.locator('.toast');
+  await expect(toast).toContainText('Removed the link to the shared site-footer from this page; src/data/shared/footer.json stays.');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('.outline-item', { hasText: 'site-footer' })).toBeVisible();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});
