@@ -1,3 +1,8 @@
+import { expect } from 'vitest';
+import { raw, type RawResponse } from '../helpers/http';
+import { svgCorpus } from '../helpers/svg-corpus';
+import { launchChromium, probeSvg, probeSvgs } from '../helpers/svg-browser';
+
 /**
  * The request spellings of the hostile review (issue: stored-XSS chain), shared
  * by the dev and production server tests and the browser test: each names the
@@ -39,4 +44,55 @@ export async function residentBytes(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+}
+
+/**
+ * The SVG corpus through a real server and a real browser: every hostile SVG
+ * is refused by the upload, and every SVG that is accepted, loaded in Chromium
+ * under every spelling of its URL (or those `spellings` gives), as a document
+ * and through `<img>`, runs no
+ * script and sends no request. A canary first proves the probe sees a script
+ * that does run (`canaryPath`: an active SVG the server serves without the
+ * images' CSP).
+ */
+export async function expectSvgCorpusInert(
+  origin: string,
+  upload: (name: string, bytes: Buffer) => Promise<RawResponse>,
+  canaryPath: string,
+  spellings: (name: string) => string[] = encodedImagePaths,
+) {
+  const accepted: string[] = [];
+  const corpus = svgCorpus();
+  for (const [index, file] of corpus.entries()) {
+    const name = `corpus-${index}.svg`;
+    const response = await upload(name, file.bytes);
+    if (file.kind === 'hostile') expect(response.status, `${file.name}: ${response.text}`).toBe(400);
+    else expect(response.status, `${file.name}: ${response.text}`).toBe(200);
+    if (response.status === 200) accepted.push(name);
+  }
+  expect(accepted.length).toBe(corpus.filter((file) => file.kind === 'benign').length);
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext();
+    expect(await probeSvg(context, origin, canaryPath, 'document')).toContainEqual(expect.stringMatching(/a script ran/));
+    await context.close();
+    expect(await probeSvgs(browser, origin, accepted.flatMap(spellings))).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** An SVG whose script would run if it were served as a plain document: the probe's canary. */
+export const ACTIVE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>console.log("ran")</script><rect width="10" height="10"/></svg>';
+
+/** The uploaded SVG `name` is served, as `text`, with its CSP and nosniff under every spelling of its URL. */
+export async function expectSvgServedSafely(origin: string, name: string, text: string) {
+  for (const path of encodedImagePaths(name)) {
+    const response = await raw(origin, { path });
+    expect(response.status, path).toBe(200);
+    expect(response.headers['content-type'], path).toBe('image/svg+xml');
+    expect(response.headers['content-security-policy'], path).toMatch(/default-src 'none'.*sandbox/);
+    expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+    expect(response.text, path).toBe(text);
+  }
 }
