@@ -22,7 +22,7 @@ const post = (title: string, extra: Record<string, unknown> = {}) => ({
 
 const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
-  'collections/posts/ops-tagged.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json',
+  'collections/posts/ops-tagged.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json',
 ];
 const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png'];
 
@@ -188,4 +188,28 @@ test('removing a shared section from a page says the shared file stays', async (
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.locator('.outline-item', { hasText: 'site-footer' })).toBeVisible();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});
+
+test('a file changed on disk while the dialog is open: nothing changes, and the dialog says why', async ({ page }) => {
+  await page.goto('/editor/~posts/ops-tagged');
+  await page.getByRole('button', { name: 'Delete post…' }).click();
+  await expect(dialog(page)).toContainText('Nothing points at it.');
+  await writeData('collections/posts/ops-tagged.json', { ...(await readData('collections/posts/ops-tagged.json')), author: 'Changed elsewhere' });
+  await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dialog(page).getByRole('alert')).toContainText('a file changed on disk since the editor loaded it');
+  await expect(dialog(page).getByRole('alert')).toContainText('Post “Ops tagged”: changed on disk');
+  expect(existsSync(dataFile('collections/posts/ops-tagged.json'))).toBe(true);
+});
+
+test('a page that is not valid still opens, with its problem listed', async ({ page }) => {
+  await writeData('pages/ops-broken.json', { id: 'ops-broken', slug: 'ops-broken', meta: { title: 'Ops broken' }, sections: 'not a list' });
+  await page.goto('/editor/ops-broken');
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(page.getByText('This page has no sections yet.')).toBeVisible();
+  await page.getByRole('button', { name: /^Problems/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Problems' });
+  await expect(panel).toContainText('src/data/pages/ops-broken.json');
+  await panel.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByRole('link', { name: /About/ }).click();
+  await expect(page).toHaveURL(/\/editor\/about$/);
 });

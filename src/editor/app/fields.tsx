@@ -92,7 +92,7 @@ function useMarkdownToolbar(value: string, onChange: (value: string) => void) {
   return { ref, wrap, linePrefix };
 }
 
-function MarkdownField({ id, spec, value, error, onChange }: { id: string; spec: FieldSpec; value: string; error?: string; onChange(value: string): void }) {
+function MarkdownField({ id, field, spec, value, error, onChange }: { id: string; field: string; spec: FieldSpec; value: string; error?: string; onChange(value: string): void }) {
   const { ref, wrap, linePrefix } = useMarkdownToolbar(value, onChange);
   return (
     <div className="markdown-field">
@@ -120,6 +120,7 @@ function MarkdownField({ id, spec, value, error, onChange }: { id: string; spec:
       <textarea
         ref={ref}
         id={id}
+        data-field={field}
         className="input textarea textarea-tall mono"
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -257,7 +258,7 @@ export const Field = memo(function Field({ spec, value, path, context }: FieldPr
       return (
         <div className="field">
           <FieldLabel htmlFor={id} spec={spec} />
-          <MarkdownField id={id} spec={spec} value={String(value ?? '')} error={error} onChange={setText} />
+          <MarkdownField id={id} field={pathKey(path)} spec={spec} value={String(value ?? '')} error={error} onChange={setText} />
           <Hint id={id} description={spec.description} error={error} />
         </div>
       );

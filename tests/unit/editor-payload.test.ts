@@ -1,0 +1,44 @@
+/** GET /api/editor/state's payload: it answers however broken the content is, with the site's problems and each image's version. */
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEditorPayload } from '../../src/editor/server/payload';
+import { bytesVersion } from '../../src/server/store/fs-backend';
+
+let temp: string;
+const data = () => join(temp, 'data');
+const images = () => join(temp, 'images');
+
+beforeAll(async () => {
+  temp = await mkdtemp(join(tmpdir(), 'cse-payload-'));
+  await cp(join(import.meta.dirname, '../../src/data'), data(), { recursive: true });
+  await mkdir(images());
+  await cp(join(import.meta.dirname, '../../public/assets/images/og-default.png'), join(images(), 'og-default.png'));
+});
+afterAll(() => rm(temp, { recursive: true, force: true }));
+
+describe("the editor's state", () => {
+  it('has no problems for the demo content, and versions every image by its bytes', async () => {
+    const payload = await readEditorPayload(data(), images());
+    expect(payload.siteProblems).toEqual([]);
+    expect(payload.images).toEqual([{ url: '/assets/images/og-default.png', version: bytesVersion(await readFile(join(images(), 'og-default.png'))) }]);
+  });
+
+  it('lists a broken page, a broken shared section and an unparsable file, and still has every readable document', async () => {
+    const about = JSON.parse(await readFile(join(data(), 'pages/about.json'), 'utf8'));
+    about.sections[1].data.title = 42;
+    await writeFile(join(data(), 'pages/about.json'), JSON.stringify(about));
+    const footer = JSON.parse(await readFile(join(data(), 'shared/footer.json'), 'utf8'));
+    footer.data.stray = true;
+    await writeFile(join(data(), 'shared/footer.json'), JSON.stringify(footer));
+    await writeFile(join(data(), 'pages/half.json'), '{ "id": ');
+
+    const payload = await readEditorPayload(data(), images());
+    expect(payload.problems.map((problem) => problem.file)).toEqual(['pages/half.json']);
+    const byFile = Object.fromEntries(payload.siteProblems.map((problem) => [problem.file, problem]));
+    expect(byFile['pages/about.json']?.issues.map((issue) => issue.path)).toContain('/sections/1/data/title');
+    expect(byFile['shared/footer.json']?.pages).toEqual(expect.arrayContaining(['home', 'journal']));
+    expect(payload.docs.map((doc) => doc.file)).toEqual(expect.arrayContaining(['pages/about.json', 'shared/footer.json']));
+  });
+});
