@@ -11,15 +11,19 @@ export const JSON_HEADERS = {
 
 export const ASSETS_URL_PREFIX = '/assets/images/';
 
-/** The image types uploads may have, by lowercase extension: the only files served under ASSETS_URL_PREFIX. */
-export const IMAGE_MIME_TYPES = Object.freeze({
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
+/** The image formats uploads may have (spec §4.3), with their MIME type and file extensions. */
+export const IMAGE_TYPES = /** @type {const} */ ({
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  png: { mime: 'image/png', extensions: ['png'] },
+  webp: { mime: 'image/webp', extensions: ['webp'] },
+  gif: { mime: 'image/gif', extensions: ['gif'] },
+  svg: { mime: 'image/svg+xml', extensions: ['svg'] },
 });
+
+/** MIME type by lowercase extension: the only files served under ASSETS_URL_PREFIX. */
+export const IMAGE_MIME_TYPES = Object.freeze(
+  /** @type {Record<string, string>} */ (Object.fromEntries(Object.values(IMAGE_TYPES).flatMap(({ mime, extensions }) => extensions.map((extension) => [extension, mime])))),
+);
 
 /** An SVG opened directly runs no script and loads nothing, whatever got past the upload check. */
 export const SVG_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";

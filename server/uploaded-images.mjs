@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, SVG_CSP } from './headers.mjs';
+import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, IMAGE_TYPES, SVG_CSP } from './headers.mjs';
 import { refuseRequest } from './requests.mjs';
 
 /** The project folder: `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
@@ -73,7 +73,7 @@ export async function serveUploadedImage(request, response, path, dir) {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     ETag: etag,
     'Last-Modified': info.mtime.toUTCString(),
-    ...(file.mime === IMAGE_MIME_TYPES.svg ? { 'Content-Security-Policy': SVG_CSP } : {}),
+    ...(file.mime === IMAGE_TYPES.svg.mime ? { 'Content-Security-Policy': SVG_CSP } : {}),
   };
   if (request.headers['if-none-match'] === etag) {
     await handle.close();

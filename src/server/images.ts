@@ -7,17 +7,12 @@
 import { crc32 } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
+import { IMAGE_TYPES } from '../../server/headers.mjs';
 import { checkSvg, looksLikeSvg } from './svg';
 
 export { checkSvg };
 
-export const IMAGE_TYPES = {
-  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
-  png: { mime: 'image/png', extensions: ['png'] },
-  webp: { mime: 'image/webp', extensions: ['webp'] },
-  gif: { mime: 'image/gif', extensions: ['gif'] },
-  svg: { mime: 'image/svg+xml', extensions: ['svg'] },
-} as const;
+export { IMAGE_TYPES };
 export type ImageType = keyof typeof IMAGE_TYPES;
 
 export const IMAGE_EXTENSIONS: readonly string[] = Object.values(IMAGE_TYPES).flatMap((type) => type.extensions);
