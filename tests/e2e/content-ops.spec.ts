@@ -22,7 +22,7 @@ const post = (title: string, extra: Record<string, unknown> = {}) => ({
 
 const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
-  'collections/posts/ops-tagged.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json',
+  'collections/posts/ops-tagged.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
 ];
 const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png'];
 
@@ -32,6 +32,9 @@ test.beforeAll(async () => {
   const journal = JSON.parse(await readFile(dataFile('pages/journal.json'), 'utf8'));
   // The hero's label is the cited post's title: a `$ref` into a post.
   journal.sections[1].data.label = { $ref: '../collections/posts/ops-cited.json#/title' };
+  // A shared section of its own, before the footer.
+  journal.sections.splice(3, 0, { $ref: '../shared/ops-banner.json' });
+  await writeData('shared/ops-banner.json', { id: 'ops-banner', type: 'cta-banner', data: { title: 'A shared banner of the test', ctas: [] } });
   await writeData('pages/ops-journal.json', { ...journal, id: 'ops-journal', slug: 'ops-journal', meta: { ...journal.meta, title: 'Ops journal' } });
   await writeData('collections/posts/ops-cited.json', post('Ops cited', { cover: { url: '/assets/images/ops-used.png', alt: 'A used image' } }));
   await writeData('collections/posts/ops-doomed.json', post('Ops doomed'));
@@ -212,4 +215,17 @@ test('a page that is not valid still opens, with its problem listed', async ({ p
   await panel.getByRole('button', { name: 'Close' }).first().click();
   await page.getByRole('link', { name: /About/ }).click();
   await expect(page).toHaveURL(/\/editor\/about$/);
+});
+
+test('a shared section in use can be removed from its pages and deleted in one change', async ({ page }) => {
+  await openEditor(page, 'ops-blog');
+  await page.locator('.outline-item', { hasText: 'ops-banner' }).click();
+  await page.getByRole('button', { name: 'Delete file…' }).click();
+  await expect(dialog(page)).toContainText('Page “Ops journal” (/ops-blog/)');
+  await shot(page, 'content-ops-unlink-shared');
+  await dialog(page).getByRole('button', { name: 'Remove from 1 page and delete' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'It was removed from 1 file first.' })).toBeVisible();
+  await expect(page.locator('.outline-item', { hasText: 'ops-banner' })).toHaveCount(0);
+  expect(existsSync(dataFile('shared/ops-banner.json'))).toBe(false);
+  expect(JSON.stringify(await readData('pages/ops-blog.json'))).not.toContain('ops-banner');
 });

@@ -1,5 +1,5 @@
 import { describe as group, expect, it } from 'vitest';
-import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renamePlan, renameProblem } from '../../src/editor/lib/content-ops';
+import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renamePlan, renameProblem, unlinkAndDeleteChanges } from '../../src/editor/lib/content-ops';
 import { problemFiles, problemLocation } from '../../src/editor/lib/problems';
 import { docsFromPayload } from '../../src/editor/lib/model';
 
@@ -66,6 +66,16 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(lockedBecause(docs, { type: 'doc', file: 'pages/home.json' })).toMatch(/home page/);
     expect(lockedBecause(docs, { type: 'doc', file: 'pages/posts/[slug].json' })).toMatch(/template/);
     expect(lockedBecause(docs, journal)).toBeNull();
+  });
+
+  it('offers to remove a shared section from its pages, or a tag from its posts, and delete it in one change', () => {
+    expect(unlinkAndDeleteChanges(docs, { type: 'doc', file: 'shared/footer.json' })?.changes).toEqual([
+      { op: 'put', file: 'pages/journal.json', content: expect.objectContaining({ sections: [{ $ref: '../shared/header.json' }] }), baseVersion: 'vj' },
+      { op: 'delete', file: 'shared/footer.json', baseVersion: 'vf' },
+    ]);
+    expect(unlinkAndDeleteChanges(docs, { type: 'doc', file: 'collections/tags/craft.json' })?.changes.map((change) => (change.op === 'put' ? (change.content as { tags: string[] }).tags : change.op))).toEqual([[], ['news'], 'delete']);
+    // A field's `$ref` is for a person to replace: no offer.
+    expect(unlinkAndDeleteChanges(docs, { type: 'doc', file: 'collections/posts/cited.json' })).toBeUndefined();
   });
 
   it('puts server issues in plain words', () => {

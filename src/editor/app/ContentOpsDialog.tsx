@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  currentName, deleteChanges, describeIssue, lockedBecause, referrersOf, renamePlan, renameProblem, targetName,
+  currentName, deleteChanges, describeIssue, lockedBecause, referrersOf, renamePlan, renameProblem, targetName, unlinkAndDeleteChanges,
   type NamedReferrer, type OpTarget,
 } from '../lib/content-ops';
 import type { Docs } from '../lib/model';
@@ -72,17 +72,19 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   const referrers = referrersOf(docs, target);
   const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
   const plan = action === 'rename' && !problem ? renamePlan(docs, target, name) : undefined;
+  // For a shared section or a tag: remove it from the pages or posts that use it, and delete it, in one change.
+  const unlink = action === 'delete' && referrers.length > 0 ? unlinkAndDeleteChanges(docs, target) : undefined;
   const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
 
-  const apply = async () => {
+  const apply = async (changes = action === 'delete' ? deleteChanges(docs, target) : plan!.changes) => {
     setBusy(true);
     setErrors([]);
-    const changes = action === 'delete' ? deleteChanges(docs, target) : plan!.changes;
     const result = await applyChanges(changes, `${action === 'delete' ? 'Delete' : 'Rename'} ${title}`);
     setBusy(false);
     if (result.status === 'saved') {
       const rewritten = result.rewritten.length ? ` Updated ${result.rewritten.length} file${result.rewritten.length === 1 ? '' : 's'} that pointed at it.` : '';
-      if (action === 'delete') onApplied({ request, message: `Deleted ${title}.`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
+      const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
+      if (action === 'delete') onApplied({ request, message: `Deleted ${title}.${unlinked}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
       else onApplied({ request, message: `Renamed ${title} to “${name}”.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
     } else if (result.status === 'invalid') {
       setErrors([`Nothing was changed: ${result.error}`, ...result.issues.map((issue) => describeIssue(docs, issue))]);
@@ -140,6 +142,14 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
                   It cannot be deleted while {referrers.length === 1 ? 'this points' : `these ${referrers.length} point`} at it. Remove {referrers.length === 1 ? 'that link' : 'those links'} first (or point them elsewhere), save, then delete it:
                 </p>
                 <ReferrerList referrers={referrers} />
+                {unlink && (
+                  <p className="op-unlink">
+                    Or remove it from {referrers.length === 1 ? 'it' : 'all of them'} and delete it, in one change:{' '}
+                    <button type="button" className="btn btn-small btn-danger-solid" disabled={dirtyCount > 0 || busy} onClick={() => void apply(unlink.changes)}>
+                      Remove from {referrers.length} {docs[target.type === 'doc' ? target.file : '']?.kind === 'shared' ? (referrers.length === 1 ? 'page' : 'pages') : referrers.length === 1 ? 'post' : 'posts'} and delete
+                    </button>
+                  </p>
+                )}
               </div>
             )}
             {action === 'delete' && referrers.length === 0 && (
@@ -158,7 +168,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
                 <ReferrerList referrers={referrers} />
               </div>
             )}
-            {!(action === 'delete' && referrers.length > 0) && <p className="field-hint op-note">This is saved at once, without pressing Save, and cannot be undone with Undo; the editor reloads and its undo history starts afresh.</p>}
+            {!(action === 'delete' && referrers.length > 0 && !unlink) && <p className="field-hint op-note">This is saved at once, without pressing Save, and cannot be undone with Undo; the editor reloads and its undo history starts afresh.</p>}
           </>
         )}
         {errors.length > 0 && (

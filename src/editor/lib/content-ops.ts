@@ -140,6 +140,35 @@ export function deleteChanges(docs: Docs, target: OpTarget): Change[] {
   return [{ op: 'delete', file: target.type === 'image' ? imageFile(target.url) : target.file, baseVersion: versionOf(docs, target) }];
 }
 
+/**
+ * A delete that also removes what points at the target, in the same
+ * changeset, when every link is one the editor can remove without leaving a
+ * hole: a page's whole section that is a shared document, or a tag in a
+ * post's tags. Undefined when some link is anything else (a field's `$ref`,
+ * an image URL): those are for a person to replace.
+ */
+export function unlinkAndDeleteChanges(docs: Docs, target: OpTarget): { changes: Change[]; unlinked: NamedReferrer[] } | undefined {
+  if (target.type !== 'doc' || !docs[target.file]) return undefined;
+  const referrers = referrersOf(docs, target);
+  const tag = tagSlugOf(target.file);
+  const isShared = docs[target.file]!.kind === 'shared';
+  if (referrers.length === 0 || (!tag && !isShared)) return undefined;
+  const changes: Change[] = [];
+  for (const referrer of referrers) {
+    const holder = docs[referrer.file]!;
+    const data = holder.data as Record<string, unknown>;
+    if (tag && holder.kind === 'entry' && referrer.pointers.every((pointer) => /^\/tags\/\d+$/.test(pointer))) {
+      changes.push({ op: 'put', file: holder.file, content: { ...data, tags: (data.tags as string[]).filter((slug) => slug !== tag) }, baseVersion: holder.version });
+    } else if (isShared && holder.kind === 'page' && referrer.pointers.every((pointer) => /^\/sections\/\d+$/.test(pointer))) {
+      const removed = new Set(referrer.pointers.map((pointer) => Number(pointer.split('/')[2])));
+      changes.push({ op: 'put', file: holder.file, content: { ...data, sections: (data.sections as unknown[]).filter((_, index) => !removed.has(index)) }, baseVersion: holder.version });
+    } else {
+      return undefined;
+    }
+  }
+  return { changes: [...changes, ...deleteChanges(docs, target)], unlinked: referrers };
+}
+
 export interface RenamePlan {
   changes: Change[];
   /** Files whose pointers to the target are rewritten. */
