@@ -62,6 +62,15 @@ async function refused(request: () => Promise<RawResponse>, status: number) {
   return response;
 }
 
+describe('unknown API paths', () => {
+  it('answer a JSON 404, never the HTML 404 page', async () => {
+    for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/'], ['GET', '/api/nope/deeper?x=1'], ['POST', '/api/nope'], ['DELETE', '/api/list-assets/x']]) {
+      const response = await raw(origin, { method, path, headers: { origin, 'content-length': 0 } });
+      expect(expectError(response, 404).error, `${method} ${path}`).toMatch(/No API endpoint/);
+    }
+  });
+});
+
 describe('GET /api/public-page/[...slug]', () => {
   it('returns the same bundle the resolver gives the visitor route, with an ETag', async () => {
     for (const slug of ['home', 'about', 'docs/getting-started', 'posts/zero-javascript-by-default', 'tags/performance']) {

@@ -54,6 +54,15 @@ describe('the production server', () => {
     expect(page).toMatch(/http-equiv="refresh" content="0;\s*url=\/about\/"/);
   });
 
+  it('answers unknown API paths with a JSON 404, never the HTML 404 page', async () => {
+    for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/editor/state'], ['POST', '/api/nope'], ['GET', '/api/%6Eope']]) {
+      const response = await raw(server.origin, { method, path, headers: { 'content-length': 0 } });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers['content-type'], `${method} ${path}`).toMatch(/^application\/json/);
+      expect(response.json().error).toMatch(/No API endpoint/);
+    }
+  });
+
   it('answers unknown paths with the 404 page, and has no editor', async () => {
     for (const path of ['/nope/', '/editor/', '/editor/home', '/api/editor/state', '/page-bundles.json', '/page-bundles.json?x=1']) {
       const response = await raw(server.origin, { path });
