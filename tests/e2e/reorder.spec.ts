@@ -97,8 +97,12 @@ test('a section moves from the keyboard through its drag handle, and each step i
   await expect(page.getByRole('button', { name: 'Drag Page header lab-hero' })).toBeFocused();
 
   // Escape puts the section back where it was.
+  // Each key waits for the step before it to be announced, as a screen-reader user would (under load,
+  // a key pressed before the pick-up has taken effect is not part of the drag).
   await page.keyboard.press('Enter');
+  await expect(live).toContainText('Picked up Page header lab-hero, at position 4 of 6.');
   await page.keyboard.press('ArrowUp');
+  await expect(live).toContainText('is over position 3 of 6');
   await page.keyboard.press('Escape');
   await expect(live).toContainText('Cancelled. Page header lab-hero stays at position 4 of 6.');
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
