@@ -41,4 +41,16 @@ describe("the editor's state", () => {
     expect(byFile['shared/footer.json']?.pages).toEqual(expect.arrayContaining(['home', 'journal']));
     expect(payload.docs.map((doc) => doc.file)).toEqual(expect.arrayContaining(['pages/about.json', 'shared/footer.json']));
   });
+
+  it('follows changes: a replaced image gets its new version, and a fixed file leaves the problem list', async () => {
+    const before = await readEditorPayload(data(), images());
+    const replaced = Buffer.concat([await readFile(join(images(), 'og-default.png')), Buffer.from('x')]);
+    await writeFile(join(images(), 'og-default.png'), replaced);
+    await writeFile(join(data(), 'pages/half.json'), JSON.stringify({ id: 'half', slug: 'half', meta: { title: 'T', description: 'D' }, sections: [] }));
+    const after = await readEditorPayload(data(), images());
+    expect(after.images).toEqual([{ url: '/assets/images/og-default.png', version: bytesVersion(replaced) }]);
+    expect(after.images).not.toEqual(before.images);
+    expect(after.problems).toEqual([]);
+    expect(after.siteProblems.map((problem) => problem.file)).not.toContain('pages/half.json');
+  });
 });
