@@ -16,14 +16,14 @@ test('undo and redo across a typed edit, a move and an added section', async ({ 
   expect(await outlineIds(page)).toHaveLength(before.length + 1);
 
   await page.locator('.history-menu > summary').click();
-  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Add cta-banner');
-  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Move page-hero down');
-  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Edit page-hero title');
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Add Call to action');
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Move Page header down');
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Edit Page header › Title');
   await page.locator('.history-menu > summary').click();
 
   await page.keyboard.press('Control+z');
   expect(await outlineIds(page)).toHaveLength(before.length);
-  await expect(page.getByRole('status').filter({ hasText: 'Undid: Add cta-banner' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Undid: Add Call to action' })).toBeVisible();
   await page.keyboard.press('Control+z');
   expect(await outlineIds(page)).toEqual(before);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -44,7 +44,7 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   await openEditor(page, 'about');
   await outlineItem(page, 'about-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('Draft that must not be lost');
-  await page.waitForTimeout(800); // drafts are stored a moment after typing stops
+  await page.waitForTimeout(800); // a while after typing: the idle-time write has happened
   await page.close({ runBeforeUnload: false });
 
   const reopened = await context.newPage();
@@ -78,4 +78,35 @@ test('a draft whose file changed on disk since is flagged, and can be discarded'
   await reopened.reload();
   await expect(reopened.locator('.editor')).toBeVisible();
   await expect(reopened.getByText('Unsaved changes from an earlier session')).toBeHidden();
+});
+
+test('a tab closed right after a keystroke keeps that keystroke, and edits made while the Restore banner shows are kept too', async ({ context }) => {
+  const page = await context.newPage();
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-hero').click();
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('Quick');
+  await title.press('!');
+  // No wait at all: the page is closed at once, and `pagehide` writes what is still pending.
+  await page.close({ runBeforeUnload: false });
+
+  const second = await context.newPage();
+  await openEditor(second, 'home');
+  await expect(second.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' })).toContainText('pages/about.json');
+  // While the banner shows, edit another page, and close again.
+  await outlineItem(second, 'home-hero').click();
+  await second.getByLabel('Title', { exact: true }).fill('Edited under the banner');
+  await second.close({ runBeforeUnload: false });
+
+  const third = await context.newPage();
+  await openEditor(third, 'about');
+  const banner = third.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(banner).toContainText('pages/about.json');
+  await expect(banner).toContainText('pages/home.json');
+  await banner.getByRole('button', { name: 'Restore' }).click();
+  await outlineItem(third, 'about-hero').click();
+  await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Quick!');
+  await third.locator('.page-link[href="/editor/home"]').click();
+  await outlineItem(third, 'home-hero').click();
+  await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Edited under the banner');
 });

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { PostSchema, TagSchema } from '../../src/engine/schema/collections';
 import { inputJsonSchema } from '../../src/engine/schema/json-schema';
-import { reducer, type EditorState } from '../../src/editor/app/useEditorState';
+import { createEntry, editField, travel } from '../../src/editor/lib/store/commands';
+import { initialState } from '../../src/editor/lib/store/state';
 import { restoreDrafts } from '../../src/editor/lib/drafts';
 import { fieldsOf } from '../../src/editor/lib/form';
-import { emptyHistory } from '../../src/editor/lib/history';
 import {
   docsFromPayload,
   entriesOf,
@@ -104,16 +104,14 @@ describe('new entries', () => {
     expect(doc).toMatchObject({ file: 'collections/tags/how-to.json', kind: 'entry', saveSlug: 'tags/how-to', version: null, savedJson: '' });
   });
 
-  it('is created and edited through the undoable reducer, with named steps', () => {
-    let state: EditorState = { docs, history: emptyHistory };
-    state = reducer(state, { type: 'put', doc: newEntryDoc('tags', 'how-to', newEntry('tags', 'how-to', '2026-11-22')) });
-    state = reducer(state, { type: 'set', file: 'collections/posts/hello.json', path: ['title'], value: 'Hello again' });
-    state = reducer(state, { type: 'set', file: 'collections/posts/hello.json', path: ['tags'], value: ['news', 'how-to'] });
-    expect(state.history.past.map((step) => step.label)).toEqual(['Create tag how-to', 'Edit post title', 'Edit post tags']);
+  it('is created and edited through the store’s undoable commands, with named steps', () => {
+    let state = { ...initialState({ docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: 1 }, null), docs };
+    state = createEntry(state, { collection: 'tags', slug: 'how-to', today: '2026-11-22', now: 0 });
+    state = editField(state, { file: 'collections/posts/hello.json', path: ['title'], value: 'Hello again', now: 5000 });
+    state = editField(state, { file: 'collections/posts/hello.json', path: ['tags'], value: ['news', 'how-to'], now: 10_000 });
+    expect(state.history.past.map((step) => step.label)).toEqual(['Create tag “how-to”', 'Edit Post › Title', 'Edit Post › Tags']);
     expect(entryIssues('posts', state.docs['collections/posts/hello.json']!.data, knownEntries(state.docs)).size).toBe(0);
-    state = reducer(state, { type: 'undo' });
-    state = reducer(state, { type: 'undo' });
-    state = reducer(state, { type: 'undo' });
+    state = travel(state, { steps: -3, now: 20_000 });
     expect(state.docs['collections/tags/how-to.json']).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardDrafts, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
+import { discardDrafts, persistDrafts, readDrafts, recoverable, restoreDrafts, setAsidePending, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
 
 function memoryStore(): DraftStore & { map: Map<string, string> } {
@@ -69,5 +69,38 @@ describe('draft recovery', () => {
     broken.setItem('content-editor:draft:pages/x.json', '{not json');
     expect(readDrafts(broken)).toEqual([]);
     expect(broken.map.size).toBe(0);
+  });
+
+  it('writes only documents that changed since the last write', () => {
+    const store = memoryStore();
+    const written = new Map();
+    const edited = { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'One' } } };
+    persistDrafts(store, edited, 1, written);
+    let writes = 0;
+    const counting: DraftStore = { ...store, getItem: store.getItem, setItem: (key, value) => { writes += 1; store.setItem(key, value); } };
+    persistDrafts(counting, edited, 2, written);
+    expect(writes).toBe(0);
+    persistDrafts(counting, { ...edited, 'pages/home.json': { ...edited['pages/home.json']!, data: { title: 'Two' } } }, 3, written);
+    expect(writes).toBe(1);
+    expect(readDrafts(store)[0]).toMatchObject({ data: { title: 'Two' }, savedAt: 3 });
+  });
+
+  it('keeps this session’s edits while earlier drafts are on offer, and discarding those keeps these', () => {
+    const store = memoryStore();
+    persistDrafts(store, { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Earlier' } } }, 1);
+    const offered = recoverable(store, loaded);
+    setAsidePending(store, offered);
+    // This session edits the same page while the banner shows.
+    persistDrafts(store, { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Now' } } }, 2);
+    expect(readDrafts(store).map((draft) => draft.data)).toEqual([{ title: 'Now' }]);
+    discardDrafts(store, offered);
+    expect(readDrafts(store).map((draft) => draft.data)).toEqual([{ title: 'Now' }]);
+  });
+
+  it('offers drafts set aside by a session that closed before they were settled', () => {
+    const store = memoryStore();
+    persistDrafts(store, { ...loaded, 'pages/about.json': { ...loaded['pages/about.json']!, data: { title: 'Kept' } } }, 1);
+    setAsidePending(store, recoverable(store, loaded));
+    expect(recoverable(store, loaded).map(({ draft }) => draft.data)).toEqual([{ title: 'Kept' }]);
   });
 });

@@ -12,7 +12,8 @@ import type { Docs } from '../lib/model';
 import { applyChanges, loadState } from './api';
 import { Dialog } from './dialogs';
 
-export type OpRequest = { action: 'delete' | 'rename'; target: OpTarget };
+import type { OpRequest } from '../lib/store/state';
+export type { OpRequest };
 
 /** What happened, for the editor to reload and go: `route` undefined stays, null leaves the deleted thing. */
 export interface AppliedOp {

@@ -1,112 +1,60 @@
 /**
- * Structural changes and the site's problems, for the editor app: which
- * delete or rename is being confirmed, reloading the editor after one is
- * applied, the Problems panel's list (refreshed after every save), and going
- * to the failing field of a problem.
+ * The side of structural changes and site problems that talks to the
+ * server: reloading the editor after a delete or rename is applied, checking
+ * the site's problems again, and telling the media library how an image's
+ * delete or rename it asked for ended. The state itself is the store's.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
-import type { Docs, EditorPayload } from '../lib/model';
-import { fieldElement, problemFiles, type ProblemLocation } from '../lib/problems';
+import { useCallback, useRef } from 'react';
 import { loadState } from './api';
-import type { AppliedOp, OpRequest } from './ContentOpsDialog';
-import type { Action } from './useEditorState';
+import type { AppliedOp } from './ContentOpsDialog';
+import type { EditorDispatch } from './hooks/useEditorStore';
 
-interface Options {
-  payload: EditorPayload;
-  docs: Docs;
-  dispatch: Dispatch<Action>;
-  /** Opens a route (a page slug, `~posts/<slug>`), or the editor's start (null). */
-  goTo(route: string | null): void;
-  select(index: number | null): void;
-  notify(kind: 'success' | 'error' | 'info', text: string): void;
-}
-
-export function useContentOps({ payload, docs, dispatch, goTo, select, notify }: Options) {
-  const [site, setSite] = useState<Pick<EditorPayload, 'problems' | 'siteProblems'>>(payload);
-  const [request, setRequest] = useState<OpRequest | null>(null);
-  const [problemsOpen, setProblemsOpen] = useState(false);
-  const [focusField, setFocusField] = useState<{ field: string; at: number } | null>(null);
+export function useContentOps(dispatch: EditorDispatch) {
   // The media library waits for the outcome of an image's delete or rename, to list the images again.
   const imageDone = useRef<((changed: boolean) => void) | null>(null);
+  const settleImage = (changed: boolean) => {
+    imageDone.current?.(changed);
+    imageDone.current = null;
+  };
 
-  const problems = useMemo(() => problemFiles(site, docs), [site, docs]);
-
-  /** The problems as the files are on disk now; after a save or a fix elsewhere. */
+  /** The problems as the files are on disk now. */
   const refreshProblems = useCallback(async () => {
     try {
-      setSite(await loadState());
+      dispatch({ type: 'siteChecked', site: await loadState() });
     } catch (error) {
-      notify('error', `The problems could not be checked: ${(error as Error).message}`);
+      dispatch({ type: 'notify', notice: { kind: 'error', text: `The problems could not be checked: ${(error as Error).message}` } });
     }
-  }, [notify]);
-
-  const requestOp = useCallback((next: OpRequest) => setRequest(next), []);
+  }, [dispatch]);
 
   /** For the media library: confirm a delete or rename of an image; true when it happened. */
-  const manageImage = useCallback((url: string, action: 'delete' | 'rename') => {
-    imageDone.current?.(false);
-    setRequest({ action, target: { type: 'image', url } });
-    return new Promise<boolean>((resolve) => (imageDone.current = resolve));
-  }, []);
+  const manageImage = useCallback(
+    (url: string, action: 'delete' | 'rename') => {
+      settleImage(false);
+      dispatch({ type: 'requestOp', op: { action, target: { type: 'image', url } } });
+      return new Promise<boolean>((resolve) => (imageDone.current = resolve));
+    },
+    [dispatch],
+  );
 
   const closeOp = useCallback(() => {
-    setRequest(null);
-    imageDone.current?.(false);
-    imageDone.current = null;
-  }, []);
+    dispatch({ type: 'requestOp', op: null });
+    settleImage(false);
+  }, [dispatch]);
 
-  /**
-   * After a delete or rename: every document is loaded again (a move rewrites
-   * files the editor has open), so the undo history starts afresh: its steps
-   * would restore files under names that no longer exist.
-   */
+  /** After a delete or rename: every document is loaded again, as a move rewrites files the editor has open. */
   const applied = useCallback(
     async ({ message, route }: AppliedOp) => {
-      setRequest(null);
       try {
-        const fresh = await loadState();
-        dispatch({ type: 'load', payload: fresh });
-        setSite(fresh);
+        dispatch({ type: 'opApplied', payload: await loadState(), message, ...(route !== undefined && { route }) });
+        settleImage(true);
       } catch (error) {
-        notify('error', `${message} The editor could not reload: ${(error as Error).message}. Reload the page.`);
-        return;
+        dispatch({ type: 'requestOp', op: null });
+        dispatch({ type: 'notify', notice: { kind: 'error', text: `${message} The editor could not reload: ${(error as Error).message}. Reload the page.` } });
+        settleImage(false);
       }
-      // A renamed shared section or image stays selected where it is: only a moved or deleted page or entry changes the route.
-      if (route !== undefined) goTo(route);
-      notify('success', message);
-      imageDone.current?.(true);
-      imageDone.current = null;
     },
-    [dispatch, goTo, notify],
+    [dispatch],
   );
 
-  const openProblem = useCallback(
-    (location: ProblemLocation) => {
-      setProblemsOpen(false);
-      goTo(location.route);
-      select(location.section);
-      setFocusField({ field: location.field, at: Date.now() });
-    },
-    [goTo, select],
-  );
-
-  // Focus the failing field once its form is on screen (a few frames: the route, then the form, render).
-  useEffect(() => {
-    if (!focusField) return;
-    let frames = 0;
-    let handle = 0;
-    const attempt = () => {
-      const inspector = document.querySelector('.inspector');
-      const input = inspector && (focusField.field ? fieldElement(inspector, focusField.field) : null);
-      if (input) {
-        input.scrollIntoView({ block: 'center' });
-        input.focus();
-      } else if ((frames += 1) < 30) handle = requestAnimationFrame(attempt);
-      else (inspector?.querySelector<HTMLElement>('input, textarea, select'))?.focus();
-    };
-    handle = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(handle);
-  }, [focusField]);
-
-  return { problems, refreshProblems, request, requestOp, manageImage, closeOp, applied, problemsOpen, setProblemsOpen, openProblem };
+  return { refreshProblems, manageImage, closeOp, applied };
 }

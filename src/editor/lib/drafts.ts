@@ -25,10 +25,23 @@ export interface DraftStore {
 }
 
 const PREFIX = 'content-editor:draft:';
+/**
+ * Drafts of an earlier session that the user has not restored or discarded
+ * yet. They are set aside under their own keys when the editor starts, so the
+ * edits of this session are stored as drafts too while the Restore banner shows.
+ */
+const PENDING = 'content-editor:pending:';
 
-/** Stores a draft for each dirty document and forgets the drafts of clean ones. */
-export function persistDrafts(store: DraftStore, docs: Docs, now = Date.now()): void {
+/**
+ * Stores a draft for each dirty document and forgets the drafts of clean
+ * ones. `written` remembers what was last stored for each file: documents are
+ * replaced on every edit, never changed, so an unchanged one is skipped and
+ * a keystroke costs one document's JSON, not the whole site's.
+ */
+export function persistDrafts(store: DraftStore, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>): void {
   for (const doc of Object.values(docs)) {
+    if (written?.get(doc.file) === doc) continue;
+    written?.set(doc.file, doc);
     const key = PREFIX + doc.file;
     if (isDirty(doc)) {
       const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now };
@@ -43,18 +56,40 @@ export function persistDrafts(store: DraftStore, docs: Docs, now = Date.now()): 
   }
 }
 
-export function readDrafts(store: DraftStore): Draft[] {
+function readPrefix(store: DraftStore, prefix: string): Draft[] {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i += 1) if (store.key(i)?.startsWith(prefix)) keys.push(store.key(i)!);
   const drafts: Draft[] = [];
-  for (let i = 0; i < store.length; i += 1) {
-    const key = store.key(i);
-    if (!key?.startsWith(PREFIX)) continue;
+  for (const key of keys) {
     try {
       drafts.push(JSON.parse(store.getItem(key)!) as Draft);
     } catch {
       store.removeItem(key);
     }
   }
-  return drafts.sort((a, b) => (a.file < b.file ? -1 : 1));
+  return drafts;
+}
+
+/** Every stored draft, one per file: the newest, whether set aside or of the last session. */
+export function readDrafts(store: DraftStore): Draft[] {
+  const newest = new Map<string, Draft>();
+  for (const draft of [...readPrefix(store, PENDING), ...readPrefix(store, PREFIX)]) {
+    const seen = newest.get(draft.file);
+    if (!seen || draft.savedAt >= seen.savedAt) newest.set(draft.file, draft);
+  }
+  return [...newest.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+}
+
+/** Moves the drafts on offer out of the way of this session's drafts, until restored or discarded. */
+export function setAsidePending(store: DraftStore, drafts: readonly Recoverable[]): void {
+  for (const { draft } of drafts) {
+    try {
+      store.setItem(PENDING + draft.file, JSON.stringify(draft));
+      store.removeItem(PREFIX + draft.file);
+    } catch {
+      // Storage full: the draft stays where it was.
+    }
+  }
 }
 
 export interface Recoverable {
@@ -95,6 +130,19 @@ function newDocFor(file: string, data: unknown): EditorDoc {
   return { file, kind: 'page', saveSlug: file.slice('pages/'.length, -'.json'.length), data, savedJson: '', version: null };
 }
 
-export function discardDrafts(store: DraftStore, drafts: Recoverable[]): void {
-  for (const { draft } of drafts) store.removeItem(PREFIX + draft.file);
+/**
+ * Forgets drafts on offer (discarded, or restored: the restored edits are
+ * then stored as this session's drafts). A draft of this session for the
+ * same file is kept: only the one that was offered goes.
+ */
+export function discardDrafts(store: DraftStore, drafts: readonly Recoverable[]): void {
+  for (const { draft } of drafts) {
+    store.removeItem(PENDING + draft.file);
+    const current = store.getItem(PREFIX + draft.file);
+    try {
+      if (current !== null && (JSON.parse(current) as Draft).savedAt === draft.savedAt) store.removeItem(PREFIX + draft.file);
+    } catch {
+      store.removeItem(PREFIX + draft.file);
+    }
+  }
 }

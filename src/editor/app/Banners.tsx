@@ -1,0 +1,90 @@
+/**
+ * The messages under the top bar: drafts from an earlier session to restore,
+ * the latest notice (its problem lines link to their fields), and the toast
+ * that offers a removed section back.
+ */
+import { useEffect } from 'react';
+import { discardDrafts } from '../lib/drafts';
+import type { EditorState } from '../lib/store/state';
+import type { EditorDispatch } from './hooks/useEditorStore';
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const TOAST_MS = 10_000;
+
+export function RecoveryBanner({ recovery, dispatch }: Pick<EditorState, 'recovery'> & { dispatch: EditorDispatch }) {
+  if (recovery.length === 0) return null;
+  const settle = (restore: boolean) => {
+    discardDrafts(window.localStorage, recovery);
+    dispatch({ type: restore ? 'restoreDrafts' : 'discardDrafts' });
+  };
+  return (
+    <div className="banner banner-recovery" role="alert">
+      <div>
+        <p>Unsaved changes from an earlier session were found for {plural(recovery.length, 'file')}.</p>
+        <ul>
+          {recovery.map(({ draft, changedOnDisk, isNew }) => (
+            <li key={draft.file}>
+              {draft.file}, from {new Date(draft.savedAt).toLocaleString()}
+              {isNew && (draft.file.startsWith('pages/') ? ' (a new page)' : ' (a new file)')}
+              {changedOnDisk && ': the file changed on disk since; restoring and saving will replace that change'}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="banner-actions">
+        <button type="button" className="btn btn-small btn-primary" onClick={() => settle(true)}>
+          Restore
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => settle(false)}>
+          Discard
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> & { dispatch: EditorDispatch }) {
+  if (!notice) return null;
+  return (
+    <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+      <div>
+        <p>{notice.text}</p>
+        {notice.details && (
+          <ul>
+            {notice.details.map(({ text, location }) => (
+              <li key={text}>
+                {location ? (
+                  <button type="button" className="link-button" onClick={() => dispatch({ type: 'goToField', location })}>
+                    {text}
+                  </button>
+                ) : (
+                  text
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => dispatch({ type: 'notify', notice: null })} aria-label="Dismiss message">
+        ×
+      </button>
+    </div>
+  );
+}
+
+export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'> & { dispatch: EditorDispatch }) {
+  useEffect(() => {
+    if (!removed) return;
+    const timer = setTimeout(() => dispatch({ type: 'dismissRemoved' }), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [removed, dispatch]);
+  if (!removed) return null;
+  return (
+    <div className="toast" role="status">
+      {removed.sharedFile ? `Removed the link to the shared ${removed.label} from this page; src/data/${removed.sharedFile} stays.` : `Deleted ${removed.label}.`}
+      <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'restoreRemoved' })}>
+        Undo
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/** The dialogs over the workspace, each shown when the store says so. */
+import { entriesOf, entrySlugOf, type EntryCollection } from '../lib/model';
+import { problemFiles } from '../lib/problems';
+import type { EditorState } from '../lib/store/state';
+import { ContentOpsDialog } from './ContentOpsDialog';
+import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
+import type { EditorDispatch } from './hooks/useEditorStore';
+import type { EditorView } from './hooks/useEditorView';
+import { ProblemsPanel } from './ProblemsPanel';
+import type { useContentOps } from './useContentOps';
+import { loadState } from './api';
+
+interface Props {
+  state: EditorState;
+  view: EditorView;
+  dispatch: EditorDispatch;
+  ops: ReturnType<typeof useContentOps>;
+  onSave(): void;
+}
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
+  const { docs, dialog } = state;
+  const close = () => dispatch({ type: 'openDialog', dialog: null });
+
+  const reloadFromDisk = async (file: string) => {
+    try {
+      const disk = (await loadState()).docs.find((doc) => doc.file === file);
+      if (disk) dispatch({ type: 'reloadFile', doc: disk });
+      else close();
+    } catch (error) {
+      close();
+      dispatch({ type: 'notify', notice: { kind: 'error', text: `Could not reload: ${(error as Error).message}` } });
+    }
+  };
+
+  return (
+    <>
+      {state.op && (
+        <ContentOpsDialog
+          key={JSON.stringify(state.op)}
+          request={state.op}
+          docs={docs}
+          dirtyCount={view.dirtyDocs.length}
+          saving={state.save.status === 'saving'}
+          onSave={onSave}
+          onApplied={(done) => void ops.applied(done)}
+          onClose={ops.closeOp}
+        />
+      )}
+      {state.problemsOpen && (
+        <ProblemsPanel
+          files={problemFiles(state.site, docs)}
+          docs={docs}
+          onOpen={(location) => dispatch({ type: 'goToField', location })}
+          onRefresh={() => void ops.refreshProblems()}
+          onClose={() => dispatch({ type: 'showProblems', open: false })}
+        />
+      )}
+      {dialog?.kind === 'picker' && <SectionPicker onPick={(type) => dispatch({ type: 'addSection', sectionType: type })} onClose={close} />}
+      {dialog?.kind === 'new-page' && (
+        <NewPageDialog
+          existing={new Set(Object.values(docs).filter((doc) => doc.kind === 'page').map((doc) => doc.saveSlug))}
+          onCreate={(slug) => dispatch({ type: 'createPage', slug })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'new-entry' && (
+        <NewEntryDialog
+          collection={dialog.collection as EntryCollection}
+          existing={new Set(entriesOf(docs, dialog.collection).map(entrySlugOf))}
+          onCreate={(slug) => dispatch({ type: 'createEntry', collection: dialog.collection, slug, today: today() })}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'conflict' && (
+        <ConflictDialog
+          name={dialog.file}
+          onClose={close}
+          onReload={() => void reloadFromDisk(dialog.file)}
+          onOverwrite={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } })}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The right-hand column: the form of the selected section, of the page's
+ * settings, or of the open entry. Its callbacks keep their identity while
+ * the target is the same, so the memoized fields render only what changed.
+ */
+import { useCallback, useMemo, useRef } from 'react';
+import { lockedBecause } from '../lib/content-ops';
+import { entriesOf, entryLabel, entrySlugOf, followRefs, type Docs } from '../lib/model';
+import type { EditorState } from '../lib/store/state';
+import type { Path, RelationOption } from './fields';
+import type { EditorDispatch } from './hooks/useEditorStore';
+import type { EditorView } from './hooks/useEditorView';
+import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
+import type { MediaOptions } from './MediaLibrary';
+
+interface Props {
+  state: EditorState;
+  view: EditorView;
+  dispatch: EditorDispatch;
+  media: MediaOptions;
+}
+
+const ACCENT = /^#[0-9a-f]{6}$/i;
+
+/** What relation fields (a post's tags) offer: the collection's entries, in their unsaved state. */
+function relationOptionsOf(docs: Docs) {
+  const byCollection = new Map<string, RelationOption[]>();
+  return (collection: string) => {
+    let options = byCollection.get(collection);
+    if (!options) {
+      options = entriesOf(docs, collection).map((entry) => {
+        const accent = (entry.data as { accent?: unknown } | undefined)?.accent;
+        return { slug: entrySlugOf(entry), label: entryLabel(entry), accent: typeof accent === 'string' && ACCENT.test(accent) ? accent : undefined };
+      });
+      byCollection.set(collection, options);
+    }
+    return options;
+  };
+}
+
+export function InspectorPane({ state, view, dispatch, media }: Props) {
+  const { docs } = state;
+  const { page, entry, entryDoc, selectedEntry, target, selectedSection } = view;
+  const targetFile = target?.file;
+  const targetPath = target?.path.join('/');
+
+  const edit = (file: string | undefined, prefix: Path) => (path: Path, value: unknown) => file && dispatch({ type: 'editField', file, path: [...prefix, ...path], value });
+  const changeSection = useCallback(edit(targetFile, target?.path ?? []), [targetFile, targetPath, dispatch]);
+  const changePage = useCallback(edit(page?.file, []), [page?.file, dispatch]);
+  const changeEntry = useCallback(edit(entry?.file, []), [entry?.file, dispatch]);
+  const relationOptions = useMemo(() => relationOptionsOf(docs), [docs]);
+  // Reads the docs at call time (a Detach click), so it need not change identity on every edit.
+  const docsNow = useRef(docs);
+  docsNow.current = docs;
+  const resolveRef = useCallback((ref: string) => followRefs({ $ref: ref }, targetFile ?? page?.file ?? entry?.file ?? '', docsNow.current)?.value, [targetFile, page?.file, entry?.file]);
+
+  // No Rename… or Delete… where neither can happen (the home page, templates); the dialog explains other refusals.
+  const fileAction = (file: string | undefined) =>
+    file && docs[file]?.version !== null && !lockedBecause(docs, { type: 'doc', file }) ? (action: 'delete' | 'rename') => dispatch({ type: 'requestOp', op: { action, target: { type: 'doc', file } } }) : undefined;
+
+  if (page && selectedEntry && selectedSection && typeof selectedSection === 'object') {
+    const index = selectedEntry.index;
+    return (
+      <SectionInspector
+        entry={selectedEntry}
+        section={selectedSection}
+        issues={view.inspectorIssues}
+        isFirst={index === 0}
+        isLast={index === view.entries.length - 1}
+        onChange={changeSection}
+        resolveRef={resolveRef}
+        media={media}
+        onMove={(delta) => dispatch({ type: 'moveSection', from: index, to: index + delta })}
+        onDuplicate={() => dispatch({ type: 'duplicateSection', index })}
+        onDelete={() => dispatch({ type: 'removeSection', index })}
+        onFileAction={fileAction(targetFile !== page.file ? targetFile : undefined)}
+      />
+    );
+  }
+  if (page && selectedEntry) return <BrokenRefInspector entry={selectedEntry} onDelete={() => dispatch({ type: 'removeSection', index: selectedEntry.index })} />;
+  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} />;
+  if (entry && entryDoc) {
+    return (
+      <EntryInspector
+        collection={entry.collection}
+        slug={entry.slug}
+        data={entryDoc.data as Record<string, unknown>}
+        issues={view.entryIssues}
+        onChange={changeEntry}
+        resolveRef={resolveRef}
+        media={media}
+        relationOptions={relationOptions}
+        onFileAction={fileAction(entry.file)}
+      />
+    );
+  }
+  return null;
+}

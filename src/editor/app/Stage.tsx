@@ -1,0 +1,58 @@
+/** The middle of the editor: the live preview of the open page (or of the open entry's page), or why there is none. */
+import { useCallback } from 'react';
+import type { EditorState } from '../lib/store/state';
+import type { EditorDispatch } from './hooks/useEditorStore';
+import type { EditorView } from './hooks/useEditorView';
+import { Preview } from './Preview';
+
+interface Props {
+  state: EditorState;
+  view: EditorView;
+  dispatch: EditorDispatch;
+  /** The singular noun of an entry's collection ("post"). */
+  entryNoun: string;
+}
+
+const noSelect = () => {};
+
+export function Stage({ state, view, dispatch, entryNoun }: Props) {
+  const { page, entry, entryDoc, entryPage, entries, selectedEntry } = view;
+  const selectFromPreview = useCallback(
+    (id: string) => {
+      const index = entries.findIndex((row) => row.id === id);
+      if (index >= 0) dispatch({ type: 'selectSection', index, fromPreview: true });
+    },
+    [entries, dispatch],
+  );
+
+  if (page) {
+    return <Preview slug={page.slug} files={view.previewFiles} selectedId={selectedEntry?.id} scrollRequest={state.scrollRequest} viewport={state.viewport} onSelect={selectFromPreview} />;
+  }
+  if (entry && entryDoc && entryPage) {
+    return <Preview slug={entryPage} files={view.previewFiles} selectedId={undefined} scrollRequest={0} viewport={state.viewport} onSelect={noSelect} />;
+  }
+  if (entry && entryDoc) {
+    return (
+      <div className="welcome">
+        <h2>No page for {entry.collection}</h2>
+        <p>
+          There is no <code>{entry.collection}/[slug]</code> template page, so this {entryNoun} has no page of its own to preview. It still shows in lists of {entry.collection} on other pages.
+        </p>
+      </div>
+    );
+  }
+  if (entry) {
+    return (
+      <div className="welcome">
+        <h2>No {entryNoun} “{entry.slug}”</h2>
+        <p>Pick one on the left, or create a new one.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="welcome">
+      <h2>{state.route ? `No page “${state.route}”` : 'Choose a page to edit'}</h2>
+      <p>Pick a page on the left, or create a new one. Changes show in the preview as you type and are written to <code>src/data</code> when you save.</p>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Unsaved edits survive a crash or a closed tab: every change is stored as a
+ * draft when the browser is idle (never while a key is being handled), and
+ * whatever is still waiting is written at once when the page is hidden or
+ * closed (`pagehide`), so the last keystroke is never lost.
+ */
+import { useEffect, useRef } from 'react';
+import { persistDrafts } from '../../lib/drafts';
+import type { Docs, EditorDoc } from '../../lib/model';
+
+// Safari has no idle callbacks: there, a timer after the current task.
+const hasIdle = typeof requestIdleCallback === 'function';
+const idle = (callback: () => void): number => (hasIdle ? requestIdleCallback(callback, { timeout: 250 }) : Number(setTimeout(callback, 0)));
+const cancelIdle = (handle: number) => (hasIdle ? cancelIdleCallback(handle) : clearTimeout(handle));
+
+export function useDraftKeeping(docs: Docs) {
+  const latest = useRef(docs);
+  const written = useRef(new Map<string, EditorDoc>());
+  const flush = useRef(() => persistDrafts(window.localStorage, latest.current, Date.now(), written.current));
+
+  const pending = useRef<number | null>(null);
+
+  // One write waits at a time: typing keeps replacing what it will write, and never postpones it past the timeout.
+  useEffect(() => {
+    latest.current = docs;
+    pending.current ??= idle(() => {
+      pending.current = null;
+      flush.current();
+    });
+  }, [docs]);
+  useEffect(() => () => void (pending.current !== null && cancelIdle(pending.current)), []);
+
+  useEffect(() => {
+    const now = () => flush.current();
+    const onHidden = () => document.visibilityState === 'hidden' && now();
+    window.addEventListener('pagehide', now);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', now);
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, []);
+}

@@ -1,0 +1,32 @@
+/**
+ * Carries out a save the store has started (`requestSave`): sends the
+ * changeset, reports the outcome as a command, then asks the server for the
+ * site's problems again, as the save may have fixed or caused some.
+ */
+import { useEffect, useRef } from 'react';
+import type { EditorState } from '../../lib/store/state';
+import { loadState, saveDocs } from '../api';
+import type { EditorDispatch } from './useEditorStore';
+
+export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
+  const docs = useRef(state.docs);
+  docs.current = state.docs;
+  const { save } = state;
+  useEffect(() => {
+    if (save.status !== 'saving') return;
+    const sent = save.files.map((file) => docs.current[file]!).filter(Boolean);
+    void (async () => {
+      const result = await saveDocs(sent, save.baseVersions);
+      if (result.status === 'saved') {
+        dispatch({ type: 'saveSucceeded', saved: sent.map((doc) => ({ file: doc.file, version: result.versions[doc.file] ?? null, json: JSON.stringify(doc.data) })) });
+        try {
+          dispatch({ type: 'siteChecked', site: await loadState() });
+        } catch {
+          // The problems list stays as it was; the next save or a reload refreshes it.
+        }
+      } else if (result.status === 'invalid') dispatch({ type: 'saveRejected', error: result.error, issues: result.issues });
+      else if (result.status === 'conflict') dispatch({ type: 'saveConflicted', error: result.error, conflicts: result.conflicts });
+      else dispatch({ type: 'saveFailed', error: result.error });
+    })();
+  }, [save, dispatch]);
+}

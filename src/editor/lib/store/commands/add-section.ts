@@ -1,0 +1,22 @@
+import { sectionRegistry } from '../../../../sections/registry';
+import { addSection as added, newSection } from '../../model';
+import { withData } from '../edit';
+import { sectionLabel } from '../labels';
+import { openPage, pageOutline } from '../selectors';
+import type { EditorState } from '../state';
+
+/**
+ * Adds a section of `type` with its registry defaults: after the selected
+ * section, else before a trailing footer, else at the end. It is selected,
+ * and focus goes to its row, so a keyboard user carries on from there.
+ */
+export function addSection(state: EditorState, input: { sectionType: string; now: number }): EditorState {
+  const open = openPage(state);
+  const definition = sectionRegistry.get(input.sectionType);
+  if (!open || !definition || !Array.isArray(open.page.sections)) return state;
+  const section = newSection(open.page, input.sectionType, definition.defaults, open.file, state.docs);
+  const footerAt = pageOutline(state).findLastIndex((entry) => entry.type === 'footer');
+  const at = state.selection !== null ? state.selection + 1 : footerAt >= 0 ? footerAt : open.page.sections.length;
+  const next = withData(state, open.file, added(open.page, section, at), `Add ${sectionLabel(input.sectionType)}`, input.now);
+  return { ...next, dialog: null, selection: at, scrollRequest: state.scrollRequest + 1, focus: { kind: 'section', index: at, at: input.now } };
+}

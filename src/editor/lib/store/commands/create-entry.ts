@@ -1,0 +1,20 @@
+import { entryFile, entryRoute, newEntry, newEntryDoc, type EntryCollection } from '../../model';
+import { withDoc } from '../edit';
+import { entryNoun } from '../labels';
+import type { EditorState } from '../state';
+
+/** Creates an unsaved entry of a collection with starter data and opens it; `today` is YYYY-MM-DD. */
+export function createEntry(state: EditorState, input: { collection: string; slug: string; today: string; now: number }): EditorState {
+  const file = entryFile(input.collection, input.slug);
+  if (state.docs[file]) return state;
+  const doc = newEntryDoc(input.collection as EntryCollection, input.slug, newEntry(input.collection as EntryCollection, input.slug, input.today));
+  const noun = entryNoun(doc);
+  const next = withDoc(state, doc, `Create ${noun} “${input.slug}”`, input.now);
+  return {
+    ...next,
+    dialog: null,
+    route: entryRoute(input.collection, input.slug),
+    selection: null,
+    notice: { kind: 'info', text: `Created the ${noun} “${input.slug}”. It is saved to src/data/${file} when you press Save.` },
+  };
+}

@@ -1,0 +1,18 @@
+import { newPage, pageFile } from '../../model';
+import { withDoc } from '../edit';
+import type { EditorState } from '../state';
+
+/** Creates an unsaved page at `slug` with starter content and opens it; Save writes it. */
+export function createPage(state: EditorState, input: { slug: string; title?: string; now: number }): EditorState {
+  const file = pageFile(input.slug);
+  if (state.docs[file]) return state;
+  const data = newPage(input.slug, state.docs);
+  const next = withDoc(state, { file, kind: 'page', saveSlug: input.slug, data, savedJson: '', version: null }, `Create page /${input.slug}`, input.now);
+  return {
+    ...next,
+    dialog: null,
+    route: input.slug,
+    selection: null,
+    notice: { kind: 'info', text: `Created /${input.slug}. It is saved to src/data/${file} when you press Save.` },
+  };
+}

@@ -1,0 +1,18 @@
+import { NO_ISSUES } from '../issues';
+import type { EditorState } from '../state';
+
+/**
+ * The server wrote every file: each is now at its new version, and clean as
+ * of the data that was sent (`json`), so edits typed during the save stay unsaved.
+ */
+export function saveSucceeded(state: EditorState, input: { saved: readonly { file: string; version: string | null; json: string }[] }): EditorState {
+  const docs = { ...state.docs };
+  const serverIssues = { ...state.serverIssues };
+  for (const { file, version, json } of input.saved) {
+    const doc = docs[file];
+    if (doc) docs[file] = { ...doc, version: version ?? '', savedJson: json };
+    serverIssues[file] = NO_ISSUES;
+  }
+  const count = input.saved.length;
+  return { ...state, docs, serverIssues, save: { status: 'idle' }, notice: { kind: 'success', text: `Saved ${count} file${count === 1 ? '' : 's'}.` } };
+}

@@ -1,0 +1,112 @@
+/**
+ * Everything the editor knows, in one value: the documents and their undo
+ * history, where the editor is (route, selection), what it shows over the
+ * workspace (dialogs, notices, the removed-section toast), what the server
+ * said (issues, site problems), saving and the upload queue. Only the named
+ * commands in ./commands change it, each a pure function of the state.
+ */
+import { emptyHistory, type History } from '../history';
+import type { OpTarget } from '../content-ops';
+import type { Recoverable } from '../drafts';
+import { docsFromPayload, type Docs, type EditorPayload } from '../model';
+import type { ProblemLocation } from '../problems';
+import type { IssueMap } from '../validate';
+
+export type Viewport = 'mobile' | 'tablet' | 'desktop';
+
+/** A line under a notice; with a location, it is a link to the field it is about. */
+export interface NoticeDetail {
+  text: string;
+  location?: ProblemLocation;
+}
+
+export interface Notice {
+  kind: 'success' | 'error' | 'info';
+  text: string;
+  details?: readonly NoticeDetail[];
+}
+
+export type Dialog =
+  | { kind: 'picker' }
+  | { kind: 'new-page' }
+  | { kind: 'new-entry'; collection: string }
+  | { kind: 'conflict'; file: string; currentVersion: string | null }
+  | null;
+
+/** A delete or rename waiting for confirmation (the content-ops dialog). */
+export interface OpRequest {
+  action: 'delete' | 'rename';
+  target: OpTarget;
+}
+
+/** A section just removed from a page, which the toast can put back. */
+export interface RemovedSection {
+  file: string;
+  section: unknown;
+  index: number;
+  /** What the toast calls it: the section's label. */
+  label: string;
+  /** For a shared section: its file, which stays. */
+  sharedFile?: string;
+}
+
+/** Something for the interface to move focus to once it is on screen. */
+export type FocusRequest =
+  | { kind: 'field'; field: string; at: number }
+  | { kind: 'section'; index: number; at: number }
+  | null;
+
+/** Idle, or saving these files (with, after a conflict, the versions to overwrite). */
+export type SaveState =
+  | { status: 'idle' }
+  | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>> };
+
+export interface EditorState {
+  docs: Docs;
+  history: History;
+  /** A page slug, or `~<collection>/<slug>` for an entry, or null for the start screen. */
+  route: string | null;
+  /** The selected section's index on the open page; null: page settings. */
+  selection: number | null;
+  /** Bumped when the editor (not the preview) selects a section, so the preview scrolls to it. */
+  scrollRequest: number;
+  viewport: Viewport;
+  dialog: Dialog;
+  notice: Notice | null;
+  removed: RemovedSection | null;
+  /** Issues the server reported for a file on the last save, by file; cleared when it saves. */
+  serverIssues: Readonly<Record<string, IssueMap>>;
+  save: SaveState;
+  /** Drafts from an earlier session, until restored or discarded. */
+  recovery: readonly Recoverable[];
+  /** The site's files as they are on disk: unreadable ones and broken ones. */
+  site: Pick<EditorPayload, 'problems' | 'siteProblems'>;
+  problemsOpen: boolean;
+  op: OpRequest | null;
+  focus: FocusRequest;
+  /** What the last undo or redo did, for the status line. */
+  lastUndo?: { kind: 'undo' | 'redo'; label: string; at: number };
+}
+
+export function initialState(payload: EditorPayload, route: string | null, recovery: readonly Recoverable[] = []): EditorState {
+  return {
+    docs: docsFromPayload(payload),
+    history: emptyHistory,
+    route,
+    selection: null,
+    scrollRequest: 0,
+    viewport: 'desktop',
+    dialog: null,
+    notice: payload.problems.length
+      ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => ({ text: `${p.file}: ${p.message}` })) }
+      : null,
+    removed: null,
+    serverIssues: {},
+    save: { status: 'idle' },
+    recovery,
+    site: { problems: payload.problems, siteProblems: payload.siteProblems },
+    problemsOpen: false,
+    op: null,
+    focus: null,
+  };
+}

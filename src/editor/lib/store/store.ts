@@ -1,0 +1,21 @@
+/**
+ * The editor's one store: a reducer that runs a named command. A command is
+ * `{ type: 'moveSection', from: 2, to: 1 }`; `run` adds the time, so the
+ * commands themselves stay pure and a test can pass its own clock.
+ */
+import * as commands from './commands';
+import type { EditorState } from './state';
+
+type Commands = typeof commands;
+export type CommandName = keyof Commands;
+
+/** What a command takes besides the state, without the time (the store supplies it). */
+type InputOf<K extends CommandName> = Parameters<Commands[K]> extends [unknown, infer I, ...unknown[]] ? Omit<I, 'now'> : Record<never, never>;
+
+export type Command = { [K in CommandName]: { type: K } & InputOf<K> }[CommandName];
+
+export function run(state: EditorState, command: Command & { now?: number }): EditorState {
+  const { type, ...input } = command;
+  const apply = commands[type] as (state: EditorState, input: object) => EditorState;
+  return apply(state, { now: Date.now(), ...input });
+}

@@ -1,0 +1,76 @@
+/** Commands that add or replace whole documents: new pages and entries, reloads, drafts, applied deletes and renames. */
+import { describe, expect, it } from 'vitest';
+import { createEntry, createPage, discardDrafts, opApplied, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
+import { initialState } from '../../../src/editor/lib/store/state';
+import { isDirty } from '../../../src/editor/lib/model';
+import { HOME, labels, NOW, payload, start } from './fixture';
+
+describe('createPage', () => {
+  it('creates an unsaved page, opens it and can be undone', () => {
+    const state = createPage(start(), { slug: 'pricing', title: 'Pricing', now: NOW });
+    expect(state.docs['pages/pricing.json']).toMatchObject({ kind: 'page', version: null, saveSlug: 'pricing' });
+    expect(state).toMatchObject({ route: 'pricing', dialog: null, selection: null });
+    expect(labels(state)).toEqual(['Create page /pricing']);
+    expect(travel(state, { steps: -1, now: NOW }).docs['pages/pricing.json']).toBeUndefined();
+  });
+
+  it('refuses a slug that exists', () => {
+    const state = start();
+    expect(createPage(state, { slug: 'home', now: NOW })).toBe(state);
+  });
+});
+
+describe('createEntry', () => {
+  it('creates an unsaved entry with starter data and opens it', () => {
+    const state = createEntry(start(), { collection: 'posts', slug: 'new-post', today: '2026-11-23', now: NOW });
+    expect(state.docs['collections/posts/new-post.json']).toMatchObject({ kind: 'entry', version: null, data: { title: 'New Post', date: '2026-11-23' } });
+    expect(state.route).toBe('~posts/new-post');
+    expect(labels(state)).toEqual(['Create post “new-post”']);
+  });
+});
+
+describe('reloadFile', () => {
+  it('replaces a file with what is on disk, clean and not undoable', () => {
+    const disk = { ...payload.docs[0]!, data: { ...(payload.docs[0]!.data as object), id: 'home-2' }, version: 'v8' };
+    const state = reloadFile(start(), { doc: disk });
+    expect(state.docs[HOME]).toMatchObject({ version: 'v8', data: { id: 'home-2' } });
+    expect(isDirty(state.docs[HOME]!)).toBe(false);
+    expect(state.history.past).toHaveLength(0);
+  });
+});
+
+describe('restoreDrafts and discardDrafts', () => {
+  const draft = { file: HOME, data: { ...(payload.docs[0]!.data as object), id: 'restored' }, baseVersion: 'v1', savedAt: 1 };
+  const offered = initialState(payload, 'home', [{ draft, changedOnDisk: false, isNew: false }]);
+
+  it('restores the drafts as unsaved edits and says how many', () => {
+    const state = restoreDrafts(offered);
+    expect(state.recovery).toEqual([]);
+    expect(state.docs[HOME]?.data).toMatchObject({ id: 'restored' });
+    expect(isDirty(state.docs[HOME]!)).toBe(true);
+    expect(state.notice?.text).toBe('Restored unsaved changes to 1 file. Save to keep them.');
+  });
+
+  it('discards them, keeping the documents as loaded', () => {
+    const state = discardDrafts(offered);
+    expect(state.recovery).toEqual([]);
+    expect(state.docs).toBe(offered.docs);
+    expect(discardDrafts(state)).toBe(state);
+  });
+});
+
+describe('requestOp and opApplied', () => {
+  it('asks for a delete, then reloads everything, starts the history afresh and leaves the deleted page', () => {
+    let state = requestOp(createPage(start(), { slug: 'x', now: NOW }), { op: { action: 'delete', target: { type: 'doc', file: HOME } } });
+    expect(state.op).toEqual({ action: 'delete', target: { type: 'doc', file: HOME } });
+    state = opApplied(state, { payload: { ...payload, docs: payload.docs.slice(1) }, message: 'Deleted the page.', route: null });
+    expect(state).toMatchObject({ op: null, route: null, selection: null, notice: { kind: 'success', text: 'Deleted the page.' } });
+    expect(state.docs[HOME]).toBeUndefined();
+    expect(state.history.past).toHaveLength(0);
+  });
+
+  it('stays where it is when the route did not change (a renamed image)', () => {
+    const state = opApplied(start(), { payload, message: 'Renamed.' });
+    expect(state.route).toBe('home');
+  });
+});

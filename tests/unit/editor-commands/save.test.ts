@@ -1,0 +1,65 @@
+/** Saving: requestSave decides, the outcome commands record what the server said. */
+import { describe, expect, it } from 'vitest';
+import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded } from '../../../src/editor/lib/store/commands';
+import { isDirty } from '../../../src/editor/lib/model';
+import { FOOTER, HOME, NOW, POST, start } from './fixture';
+
+const typed = (value: string) => editField(start(), { file: HOME, path: ['sections', 1, 'data', 'title'], value, now: NOW });
+
+describe('requestSave', () => {
+  it('says there is nothing to save when nothing changed', () => {
+    const state = requestSave(start(), {});
+    expect(state.save.status).toBe('idle');
+    expect(state.notice).toEqual({ kind: 'info', text: 'Nothing to save.' });
+  });
+
+  it('starts saving every changed file as one changeset, with overridden versions after a conflict', () => {
+    let state = editField(typed('Hey'), { file: FOOTER, path: ['data', 'copyright'], value: '© 2027', now: NOW + 5000 });
+    state = requestSave(state, { baseVersions: { [FOOTER]: 'v9' } });
+    expect(state.save).toEqual({ status: 'saving', files: [HOME, FOOTER], baseVersions: { [FOOTER]: 'v9' } });
+    expect(requestSave(state, {})).toBe(state);
+  });
+
+  it('blocks a save the server would refuse, each problem in words and linked to its field', () => {
+    const state = requestSave(typed(''), {});
+    expect(state.save.status).toBe('idle');
+    expect(state.notice).toMatchObject({ kind: 'error', text: 'Save is blocked: fix 1 problem first.' });
+    expect(state.notice?.details).toEqual([
+      { text: 'Page “Home” (/) › Hero › Title: Required', location: { route: 'home', section: 1, field: 'data.title' } },
+    ]);
+  });
+});
+
+describe('save outcomes', () => {
+  it('saveSucceeded marks the sent data clean at its new version; later typing stays unsaved', () => {
+    const sent = requestSave(typed('Hey'), {});
+    const json = JSON.stringify(sent.docs[HOME]!.data);
+    const during = editField(sent, { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Hey!', now: NOW + 100 });
+    const state = saveSucceeded(during, { saved: [{ file: HOME, version: 'v10', json }] });
+    expect(state.docs[HOME]).toMatchObject({ version: 'v10', savedJson: json });
+    expect(isDirty(state.docs[HOME]!)).toBe(true);
+    expect(state.save.status).toBe('idle');
+    expect(state.notice).toEqual({ kind: 'success', text: 'Saved 1 file.' });
+  });
+
+  it('saveRejected keeps the edits, puts the server’s issues on their fields and lists them as links', () => {
+    const state = saveRejected(requestSave(typed('Hey'), {}), {
+      error: 'The change leaves content invalid',
+      issues: [{ file: POST, path: '/tags/0', message: 'No tag “x”' }],
+    });
+    expect(state.save.status).toBe('idle');
+    expect(state.serverIssues[POST]?.get('tags.0')).toBe('No tag “x”');
+    expect(state.notice?.details?.[0]).toEqual({ text: 'Post “Hello” › Post › Tags 1: No tag “x”', location: { route: '~posts/hello', section: null, field: 'tags.0' } });
+    expect(isDirty(state.docs[HOME]!)).toBe(true);
+  });
+
+  it('saveConflicted opens the conflict dialog for the first file; saveFailed says why', () => {
+    const saving = requestSave(typed('Hey'), {});
+    expect(saveConflicted(saving, { error: 'Changed on disk', conflicts: [{ file: HOME, currentVersion: 'v7' }] })).toMatchObject({
+      save: { status: 'idle' },
+      dialog: { kind: 'conflict', file: HOME, currentVersion: 'v7' },
+    });
+    expect(saveConflicted(saving, { error: 'Changed on disk', conflicts: [] }).notice?.text).toBe('Nothing was saved: Changed on disk');
+    expect(saveFailed(saving, { error: 'Network error' })).toMatchObject({ save: { status: 'idle' }, notice: { kind: 'error', text: 'Nothing was saved: Network error' } });
+  });
+});

@@ -1,0 +1,92 @@
+/** The commands on a page's sections: add, move, duplicate, remove, restore, dismiss. */
+import { describe, expect, it } from 'vitest';
+import { addSection, dismissRemoved, duplicateSection, moveSection, removeSection, restoreRemoved, selectSection } from '../../../src/editor/lib/store/commands';
+import { home, ids, labels, NOW, start } from './fixture';
+
+describe('addSection', () => {
+  it('adds before the trailing footer with nothing selected, selects it, scrolls to it and asks to focus its row', () => {
+    const state = addSection(start(), { sectionType: 'content-block', now: NOW });
+    expect(ids(state)).toEqual(['../shared/header.json', 'home-hero', 'home-cta', 'home-content-block', '../shared/footer.json']);
+    expect(state).toMatchObject({ selection: 3, dialog: null, focus: { kind: 'section', index: 3 } });
+    expect(state.scrollRequest).toBe(1);
+    expect(labels(state)).toEqual(['Add Rich text']);
+  });
+
+  it('adds right after the selected section, with a unique conventional id', () => {
+    let state = selectSection(start(), { index: 1 });
+    state = addSection(state, { sectionType: 'cta-banner', now: NOW });
+    expect(ids(state)[2]).toBe('home-cta-banner');
+    state = addSection(state, { sectionType: 'cta-banner', now: NOW + 1 });
+    expect(ids(state)[3]).toBe('home-cta-banner-2');
+  });
+
+  it('does nothing for an unknown type or without an open page', () => {
+    const state = start();
+    expect(addSection(state, { sectionType: 'nope', now: NOW })).toBe(state);
+    const none = start(null);
+    expect(addSection(none, { sectionType: 'hero', now: NOW })).toBe(none);
+  });
+});
+
+describe('moveSection', () => {
+  it('moves, selects, announces and names the step with the section label', () => {
+    const state = moveSection(start(), { from: 2, to: 1, now: NOW });
+    expect(ids(state).slice(1, 3)).toEqual(['home-cta', 'home-hero']);
+    expect(state.selection).toBe(1);
+    expect(state.notice?.text).toBe('Moved Call to action up to position 2.');
+    expect(labels(state)).toEqual(['Move Call to action up']);
+    expect(state.focus).toMatchObject({ kind: 'section', index: 1 });
+  });
+
+  it('names a jump by its position and keeps the focus where it is after a drag', () => {
+    const state = moveSection(start(), { from: 1, to: 3, focusRow: false, now: NOW });
+    expect(labels(state)).toEqual(['Move Hero to position 4']);
+    expect(state.focus).toBeNull();
+  });
+
+  it('refuses moves out of range or onto itself', () => {
+    const state = start();
+    for (const [from, to] of [[1, -1], [1, 4], [2, 2]]) expect(moveSection(state, { from: from!, to: to!, now: NOW })).toBe(state);
+  });
+});
+
+describe('duplicateSection', () => {
+  it('puts a copy with a new id after the original and selects it; a shared one is linked again', () => {
+    let state = duplicateSection(start(), { index: 1, now: NOW });
+    expect(ids(state).slice(1, 3)).toEqual(['home-hero', 'home-hero-2']);
+    expect(state.selection).toBe(2);
+    state = duplicateSection(state, { index: 0, now: NOW + 1 });
+    expect(ids(state).slice(0, 2)).toEqual(['../shared/header.json', '../shared/header.json']);
+    expect(labels(state)).toEqual(['Duplicate Hero', 'Duplicate Header (shared)']);
+  });
+});
+
+describe('removeSection, restoreRemoved and dismissRemoved', () => {
+  it('removes a section and offers it back in place', () => {
+    let state = removeSection(selectSection(start(), { index: 1 }), { index: 1, now: NOW });
+    expect(ids(state)).not.toContain('home-hero');
+    expect(state.selection).toBeNull();
+    expect(state.removed).toMatchObject({ index: 1, label: 'Hero' });
+    state = restoreRemoved(state, { now: NOW + 1 });
+    expect(ids(state)[1]).toBe('home-hero');
+    expect(state).toMatchObject({ removed: null, selection: 1 });
+    expect(labels(state)).toEqual(['Delete Hero', 'Restore Hero']);
+  });
+
+  it('says a shared section’s file stays, and the toast can be dismissed without restoring', () => {
+    let state = removeSection(start(), { index: 3, now: NOW });
+    expect(state.removed).toMatchObject({ label: 'Footer (shared)', sharedFile: 'shared/footer.json' });
+    state = dismissRemoved(state);
+    expect(state.removed).toBeNull();
+    expect(home(state).sections).toHaveLength(3);
+    expect(dismissRemoved(state)).toBe(state);
+  });
+});
+
+describe('selectSection', () => {
+  it('asks the preview to scroll only when the editor chose the section', () => {
+    const fromEditor = selectSection(start(), { index: 2 });
+    expect(fromEditor).toMatchObject({ selection: 2, scrollRequest: 1 });
+    expect(selectSection(fromEditor, { index: 1, fromPreview: true })).toMatchObject({ selection: 1, scrollRequest: 1 });
+  });
+});
