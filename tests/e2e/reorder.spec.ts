@@ -56,11 +56,11 @@ test('drag a section in the outline: the preview, the history and the saved file
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
   await expect(outlineItem(page, 'lab-cta')).toHaveAttribute('aria-current', 'true');
   await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
-  await expect(page.getByRole('status').filter({ hasText: 'Moved cta-banner to position 2.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Moved Call to action to position 2.' })).toBeVisible();
   await shot(page, 'outline-after-drag');
 
   await page.locator('.history-menu > summary').click();
-  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Move cta-banner to position 2');
+  await expect(page.getByRole('list', { name: 'Edit history, newest first' })).toContainText('Move Call to action to position 2');
   await page.locator('.history-menu > summary').click();
 
   await save(page);

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { discardDrafts } from '../lib/drafts';
+import './banners.css';
 import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
 
@@ -81,7 +82,7 @@ export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'>
   if (!removed) return null;
   return (
     <div className="toast" role="status">
-      {removed.sharedFile ? `Removed the link to the shared ${removed.label} from this page; src/data/${removed.sharedFile} stays.` : `Deleted ${removed.label}.`}
+      {removed.sharedFile ? `Removed ${removed.label} from this page; src/data/${removed.sharedFile} stays.` : `Deleted ${removed.label}.`}
       <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'restoreRemoved' })}>
         Undo
       </button>
