@@ -1,0 +1,146 @@
+/**
+ * Markdown ⇄ rich-text document, for the editor's rich-text field. Parsing
+ * uses the site's own Markdown dialect (siteMarkdownIt), so the field shows a
+ * link or a list exactly when the site renders one. A value opens in the
+ * visual editor only if serialising its document gives back the very same
+ * text; anything else (a table, a soft line break, `_` for bold…) opens in
+ * source view, so the field never rewrites Markdown behind the editor's back.
+ */
+import type { Mark, Node } from 'prosemirror-model';
+import { MarkdownParser, MarkdownSerializer, defaultMarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
+import type MarkdownIt from 'markdown-it';
+import { siteMarkdownIt } from '../../../engine/markdown';
+import { richTextSchema } from './schema';
+
+type Token = ReturnType<MarkdownIt['parse']>[number];
+
+/** A list is tight when its items' paragraphs are hidden (no blank lines between items). */
+function listIsTight(tokens: Token[], index: number): boolean {
+  for (let i = index + 1; i < tokens.length; i += 1) if (tokens[i].type !== 'list_item_open') return tokens[i].hidden;
+  return false;
+}
+
+const parser = new MarkdownParser(richTextSchema, siteMarkdownIt({ typographer: false }), {
+  blockquote: { block: 'blockquote' },
+  paragraph: { block: 'paragraph' },
+  list_item: { block: 'list_item' },
+  bullet_list: { block: 'bullet_list', getAttrs: (token, tokens, i) => ({ tight: listIsTight(tokens, i), bullet: token.markup }) },
+  ordered_list: { block: 'ordered_list', getAttrs: (token, tokens, i) => ({ order: Number(token.attrGet('start') ?? 1), tight: listIsTight(tokens, i) }) },
+  heading: { block: 'heading', getAttrs: (token) => ({ level: Number(token.tag.slice(1)) }) },
+  code_block: { block: 'code_block', getAttrs: () => ({ fence: '' }), noCloseToken: true },
+  fence: { block: 'code_block', getAttrs: (token) => ({ params: token.info, fence: token.markup }), noCloseToken: true },
+  hr: { node: 'horizontal_rule', getAttrs: (token) => ({ markup: token.markup }) },
+  hardbreak: { node: 'hard_break' },
+  em: { mark: 'em', getAttrs: (token) => ({ markup: token.markup }) },
+  strong: { mark: 'strong', getAttrs: (token) => ({ markup: token.markup }) },
+  s: { mark: 'strike' },
+  link: { mark: 'link', getAttrs: (token) => ({ href: token.attrGet('href'), title: token.attrGet('title') || null, markup: token.markup }) },
+  code_inline: { mark: 'code', noCloseToken: true },
+});
+
+/** A bare URL that the site's linkify turned into a link: written back as the bare text it was. */
+function isBareUrl(mark: Mark, parent: Node, index: number): boolean {
+  if (mark.attrs.markup !== 'linkify') return false;
+  const content = parent.child(index);
+  const text = content.text ?? '';
+  const alone = index === parent.childCount - 1 || !mark.isInSet(parent.child(index + 1).marks);
+  return alone && [text, `http://${text}`, `mailto:${text}`].includes(mark.attrs.href);
+}
+
+const defaultLink = defaultMarkdownSerializer.marks.link;
+type LinkState = MarkdownSerializerState & { inAutolink?: boolean; inBareUrl?: boolean };
+const markString = (value: unknown, state: MarkdownSerializerState, mark: Mark, parent: Node, index: number): string =>
+  typeof value === 'function' ? value(state, mark, parent, index) : String(value);
+
+const serialiser = new MarkdownSerializer(
+  {
+    ...defaultMarkdownSerializer.nodes,
+    code_block(state, node) {
+      const fence = node.attrs.fence as string;
+      if (!fence) {
+        state.wrapBlock('    ', null, node, () => state.text(node.textContent, false));
+        return;
+      }
+      state.write(`${fence}${node.attrs.params}\n`);
+      state.text(node.textContent, false);
+      state.ensureNewLine();
+      state.write(fence);
+      state.closeBlock(node);
+    },
+  },
+  {
+    em: { open: (_s, mark) => mark.attrs.markup, close: (_s, mark) => mark.attrs.markup, mixable: true, expelEnclosingWhitespace: true },
+    strong: { open: (_s, mark) => mark.attrs.markup, close: (_s, mark) => mark.attrs.markup, mixable: true, expelEnclosingWhitespace: true },
+    strike: { open: '~~', close: '~~', mixable: true, expelEnclosingWhitespace: true },
+    link: {
+      open(state: LinkState, mark, parent, index) {
+        if (isBareUrl(mark, parent, index)) {
+          state.inAutolink = state.inBareUrl = true; // its text is written unescaped, like an autolink's
+          return '';
+        }
+        return markString(defaultLink.open, state, mark, parent, index);
+      },
+      close(state: LinkState, mark, parent, index) {
+        if (state.inBareUrl) {
+          state.inAutolink = state.inBareUrl = undefined;
+          return '';
+        }
+        return markString(defaultLink.close, state, mark, parent, index);
+      },
+      mixable: true,
+    },
+    code: defaultMarkdownSerializer.marks.code,
+  },
+);
+
+export function serialiseMarkdown(doc: Node): string {
+  return serialiser.serialize(doc);
+}
+
+/** Why a value opens in source view, in the editor's words. */
+export type SourceReason = { unsupported: string } | { rewritten: { line: number; stored: string; visual: string } };
+
+export type RichTextOpening =
+  | { mode: 'visual'; doc: Node; trailing: string }
+  | { mode: 'source'; reason: SourceReason };
+
+const TOKEN_WORDS: Record<string, string> = { table_open: 'a table', html_block: 'HTML', html_inline: 'HTML', image: 'an image' };
+
+/** Parses Markdown; throws on a construct the document model has no place for (a table). */
+export function parseMarkdown(markdown: string): Node {
+  return parser.parse(markdown);
+}
+
+function firstDifference(stored: string, visual: string) {
+  const storedLines = stored.split('\n');
+  const visualLines = visual.split('\n');
+  const index = storedLines.findIndex((line, i) => line !== visualLines[i]);
+  const line = index === -1 ? storedLines.length : index;
+  return { line: line + 1, stored: storedLines[line] ?? '', visual: visualLines[line] ?? '' };
+}
+
+/**
+ * How a stored value opens: visually only if it round-trips unchanged.
+ * Trailing line breaks are kept aside and written back as they were.
+ */
+export function openMarkdown(markdown: string): RichTextOpening {
+  const trailing = /\s*$/.exec(markdown)![0];
+  const body = markdown.slice(0, markdown.length - trailing.length);
+  let doc: Node;
+  try {
+    doc = parseMarkdown(body);
+  } catch (error) {
+    const token = /`(\w+)`/.exec(String(error))?.[1] ?? '';
+    return { mode: 'source', reason: { unsupported: TOKEN_WORDS[token] ?? TOKEN_WORDS[`${token}_open`] ?? 'Markdown the visual editor cannot show' } };
+  }
+  const visual = serialiseMarkdown(doc);
+  if (visual !== body) return { mode: 'source', reason: { rewritten: firstDifference(body, visual) } };
+  return { mode: 'visual', doc, trailing };
+}
+
+/** The explanation shown above the source view when a value cannot open visually. */
+export function describeSourceReason(reason: SourceReason): string {
+  if ('unsupported' in reason) return `This text contains ${reason.unsupported}, which the visual editor cannot show, so it is shown as Markdown.`;
+  const { line } = reason.rewritten;
+  return `Formatting this text visually would rewrite its Markdown (line ${line} would change), so it is shown as Markdown. Your text is unchanged.`;
+}
