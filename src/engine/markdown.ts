@@ -17,7 +17,7 @@ const RELATIVE_PATH = /^(?!\/\/)[^:\\\s]*$/;
  * (smart quotes, dashes) is on only for rendering: the editor keeps the
  * characters as typed.
  */
-export function siteMarkdownIt({ typographer }: { typographer: boolean }): MarkdownIt {
+export function siteMarkdownIt({ typographer }: { typographer: boolean }) {
   const markdownIt = new MarkdownIt({ html: false, linkify: true, typographer });
   // The same allowlist as link fields (src/engine/schema/urls.ts), plus relative paths, which Markdown prose uses.
   markdownIt.validateLink = (url: string) => linkProblem(url) === undefined || RELATIVE_PATH.test(url);
