@@ -1,0 +1,119 @@
+/**
+ * The Markdown field as a formatted-text editor (ProseMirror), loaded lazily
+ * by the field kinds table. It stores the same Markdown: a value opens
+ * visually only if it round-trips unchanged, otherwise in source view with
+ * the reason. The "Markdown" button switches to the source and back.
+ */
+import { useRef, useState } from 'react';
+import { linkAt, removeLink, setLink } from '../../lib/rich-text/commands';
+import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown, type SourceReason } from '../../lib/rich-text/markdown';
+import { RichTextLinkDialog, type LinkDialogResult } from './RichTextLinkDialog';
+import { RichTextToolbar } from './RichTextToolbar';
+import { useRichTextView } from './useRichTextView';
+import './rich-text.css';
+
+export interface RichTextFieldProps {
+  id: string;
+  value: string;
+  onChange(markdown: string): void;
+  label: string;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+export default function RichTextField({ id, value, onChange, label, describedBy, invalid }: RichTextFieldProps) {
+  const [reason, setReason] = useState<SourceReason | undefined>(() => {
+    const opening = openMarkdown(value);
+    return opening.mode === 'source' ? opening.reason : undefined;
+  });
+  const [source, setSource] = useState(reason !== undefined);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const host = useRef<HTMLDivElement>(null);
+  const toSource = (why: SourceReason) => {
+    setReason(why);
+    setSource(true);
+  };
+  const { view, editorState, load } = useRichTextView(host, {
+    id, value, label, describedBy, invalid, onChange, active: !source,
+    onLink: () => setLinkOpen(true),
+    onNeedsSource: toSource,
+  });
+
+  const toggleSource = () => {
+    if (!source) return setSource(true);
+    const opening = load(value);
+    if (opening.mode === 'source') return setReason(opening.reason);
+    setReason(undefined);
+    setSource(false);
+  };
+  /** The editor's explicit choice to let the visual editor normalise this text. */
+  const formatAnyway = () => {
+    const normalised = serialiseMarkdown(parseMarkdown(value));
+    onChange(normalised);
+    load(normalised);
+    setReason(undefined);
+    setSource(false);
+  };
+
+  const link = editorState ? linkAt(editorState) : undefined;
+  const closeLink = () => {
+    setLinkOpen(false);
+    view?.focus();
+  };
+  const applyLink = ({ href, text }: LinkDialogResult) => {
+    if (view) setLink(href, text)(view.state, view.dispatch);
+    closeLink();
+  };
+  const unlink = () => {
+    if (view) removeLink(view.state, view.dispatch);
+    closeLink();
+  };
+  const reasonId = `${id}-source-reason`;
+  const sourceDescribedBy = [reason && reasonId, describedBy].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={`rich-text${invalid ? ' is-invalid' : ''}${source ? ' is-source' : ''}`}>
+      <RichTextToolbar
+        label={label}
+        view={view}
+        state={editorState}
+        source={source}
+        linkActive={link !== undefined}
+        onLink={() => setLinkOpen(true)}
+        onToggleSource={toggleSource}
+      />
+      {reason && (
+        <div className="rt-notice" id={reasonId} role="status">
+          <span>{describeSourceReason(reason)}</span>
+          {'rewritten' in reason && (
+            <button type="button" className="btn btn-small" onClick={formatAnyway}>
+              Format visually anyway
+            </button>
+          )}
+        </div>
+      )}
+      <div ref={host} className="rt-visual" hidden={source} />
+      {source && (
+        <textarea
+          id={id}
+          className="rt-source mono"
+          value={value}
+          rows={12}
+          spellCheck={false}
+          aria-invalid={invalid || undefined}
+          aria-describedby={sourceDescribedBy}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {linkOpen && (
+        <RichTextLinkDialog
+          initialHref={link?.href ?? ''}
+          needsText={!link && (editorState?.selection.empty ?? true)}
+          onApply={applyLink}
+          onRemove={link ? unlink : undefined}
+          onClose={closeLink}
+        />
+      )}
+    </div>
+  );
+}
