@@ -2,32 +2,12 @@
  * Markdown for content-block and post bodies. Raw HTML is escaped, never
  * rendered, and links keep only safe schemes, so stored text cannot inject
  * markup or script into visitor pages. Image syntax is disabled, and `#`
- * headings become h2 (see below).
+ * headings become h2 (see below). The dialect is markdown-dialect.ts.
  */
 import MarkdownIt from 'markdown-it';
-import { linkProblem } from './schema/urls';
+import { applySiteDialect, SITE_MARKDOWN_OPTIONS } from './markdown-dialect';
 
-/** A relative path (`../intro`, `guide/`): no scheme, no host, nothing a browser would clean up. */
-const RELATIVE_PATH = /^(?!\/\/)[^:\\\s]*$/;
-
-/**
- * The site's Markdown dialect: what the renderer below reads, and what the
- * editor's rich-text field parses (src/editor/lib/rich-text/), so the two
- * cannot disagree on what is a link, a list or plain text. `typographer`
- * (smart quotes, dashes) is on only for rendering: the editor keeps the
- * characters as typed.
- */
-export function siteMarkdownIt({ typographer }: { typographer: boolean }) {
-  const markdownIt = new MarkdownIt({ html: false, linkify: true, typographer });
-  // The same allowlist as link fields (src/engine/schema/urls.ts), plus relative paths, which Markdown prose uses.
-  markdownIt.validateLink = (url: string) => linkProblem(url) === undefined || RELATIVE_PATH.test(url);
-  // Images belong in image fields, which carry alt text and get sized frames;
-  // Markdown image syntax renders as plain text.
-  markdownIt.disable('image');
-  return markdownIt;
-}
-
-const renderer = siteMarkdownIt({ typographer: true });
+const renderer = applySiteDialect(new MarkdownIt({ ...SITE_MARKDOWN_OPTIONS, typographer: true }));
 
 // The page's title is its only h1: a `#` heading in a body renders as h2.
 renderer.core.ruler.push('demote_h1', (state) => {

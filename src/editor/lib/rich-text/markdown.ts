@@ -1,18 +1,17 @@
 /**
  * Markdown ⇄ rich-text document, for the editor's rich-text field. Parsing
- * uses the site's own Markdown dialect (siteMarkdownIt), so the field shows a
- * link or a list exactly when the site renders one. A value opens in the
+ * uses the site's own Markdown dialect (src/engine/markdown-dialect.ts), so
+ * the field shows a link or a list exactly when the site renders one. A value opens in the
  * visual editor only if serialising its document gives back the very same
  * text; anything else (a table, a soft line break, `_` for bold…) opens in
  * source view, so the field never rewrites Markdown behind the editor's back.
  */
 import type { Mark, Node } from 'prosemirror-model';
-import { MarkdownParser, MarkdownSerializer, defaultMarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
-import type MarkdownIt from 'markdown-it';
-import { siteMarkdownIt } from '../../../engine/markdown';
+import { MarkdownParser, MarkdownSerializer, defaultMarkdownParser, defaultMarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
+import type MarkdownItClass from 'markdown-it';
+import type { Token } from 'markdown-it';
+import { applySiteDialect, SITE_MARKDOWN_OPTIONS } from '../../../engine/markdown-dialect';
 import { richTextSchema } from './schema';
-
-type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /** A list is tight when its items' paragraphs are hidden (no blank lines between items). */
 function listIsTight(tokens: Token[], index: number): boolean {
@@ -20,7 +19,15 @@ function listIsTight(tokens: Token[], index: number): boolean {
   return false;
 }
 
-const parser = new MarkdownParser(richTextSchema, siteMarkdownIt({ typographer: false }), {
+/**
+ * prosemirror-markdown bundles its own markdown-it (and builds its default
+ * parser with it at load), so the field builds its tokenizer from that same
+ * class rather than ship a second copy in its lazy chunk.
+ */
+const BundledMarkdownIt = defaultMarkdownParser.tokenizer.constructor as typeof MarkdownItClass;
+const tokenizer = applySiteDialect(new BundledMarkdownIt({ ...SITE_MARKDOWN_OPTIONS, typographer: false }));
+
+const parser = new MarkdownParser(richTextSchema, tokenizer, {
   blockquote: { block: 'blockquote' },
   paragraph: { block: 'paragraph' },
   list_item: { block: 'list_item' },
