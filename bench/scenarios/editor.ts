@@ -1,7 +1,8 @@
 /**
- * The editor: the gzip size of its island against React alone (the floor any
- * React editor pays), and keystroke latency on a generated page with many
- * sections, in the inspector and in the preview.
+ * The editor: the gzip size of its island's first load against React alone
+ * (the floor any React editor pays), the lazily loaded rich-text field apart,
+ * and keystroke latency on a generated page with many sections, in the
+ * inspector and in the preview.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,10 +14,11 @@ import { bigPage } from '../../tests/helpers/big-page.ts';
 import { startDevServer } from '../../tests/helpers/servers.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
 import { percentile, stat } from '../lib/stats.ts';
+import { splitBundle, type BuiltChunk } from '../lib/bundle.ts';
 
 
-/** Minified, gzipped JavaScript of a browser bundle built from `source`. */
-async function gzipBytes(name: string, source: string): Promise<number> {
+/** The chunks (minified, gzipped) of a browser bundle built from `source`. */
+async function builtChunks(name: string, source: string): Promise<BuiltChunk[]> {
   const dir = join(PROJECT_ROOT, 'bench', 'tmp');
   await mkdir(dir, { recursive: true });
   const entry = join(dir, `${name}.tsx`);
@@ -29,27 +31,45 @@ async function gzipBytes(name: string, source: string): Promise<number> {
       define: { 'process.env.NODE_ENV': '"production"' },
       build: { write: false, minify: true, target: 'es2022', rollupOptions: { input: entry } },
     });
-    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
-    return chunks.filter((chunk) => chunk.type === 'chunk').reduce((sum, chunk) => sum + gzipSync((chunk as { code: string }).code).length, 0);
+    const results = (Array.isArray(output) ? output : [output]).flatMap((result) => ('output' in result ? result.output : []));
+    return results.flatMap((chunk) =>
+      chunk.type === 'chunk'
+        ? [{ fileName: chunk.fileName, isEntry: chunk.isEntry, imports: chunk.imports, moduleIds: chunk.moduleIds, gzipBytes: gzipSync(chunk.code).length }]
+        : [],
+    );
   } finally {
     await rm(entry, { force: true });
   }
 }
 
-async function islandSizes() {
-  const editor = await gzipBytes(
-    'editor-island',
-    `import { createRoot } from 'react-dom/client';
+/** The island's first load against React alone; the rich-text field (loaded by dynamic import) and any other lazy chunk apart. */
+export async function islandSizes() {
+  const island = splitBundle(
+    await builtChunks(
+      'editor-island',
+      `import { createRoot } from 'react-dom/client';
 import EditorApp from '../../src/editor/app/EditorApp';
 const payload = JSON.parse(document.getElementById('payload')!.textContent!);
 createRoot(document.getElementById('root')!).render(<EditorApp payload={payload} initialSlug={null} />);`,
+    ),
+    /RichTextField\.tsx$/,
   );
-  const react = await gzipBytes(
-    'react-only',
-    `import { createRoot } from 'react-dom/client';
+  const react = splitBundle(
+    await builtChunks(
+      'react-only',
+      `import { createRoot } from 'react-dom/client';
 createRoot(document.getElementById('root')!).render(<p>{document.title}</p>);`,
-  );
-  return { editorGzipBytes: editor, reactGzipBytes: react, editorOverReact: editor / react };
+    ),
+    /$^/,
+  ).firstLoadGzipBytes;
+  const editor = island.firstLoadGzipBytes;
+  return {
+    editorGzipBytes: editor,
+    richTextGzipBytes: island.lazyMatchingGzipBytes,
+    otherLazyGzipBytes: island.lazyOtherGzipBytes,
+    reactGzipBytes: react,
+    editorOverReact: editor / react,
+  };
 }
 
 /** The floor for inspector latency: the same form on a page of a few sections, so what remains is React's and the browser's own cost. */
