@@ -4,7 +4,7 @@
  * visually only if it round-trips unchanged, otherwise in source view with
  * the reason. The "Markdown" button switches to the source and back.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { linkAt, removeLink, setLink } from '../../lib/rich-text/commands';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown, type SourceReason } from '../../lib/rich-text/markdown';
 import { RichTextLinkDialog, type LinkDialogResult } from './RichTextLinkDialog';
@@ -56,10 +56,13 @@ export default function RichTextField({ id, value, onChange, label, describedBy,
   };
 
   const link = editorState ? linkAt(editorState) : undefined;
-  const closeLink = () => {
-    setLinkOpen(false);
-    view?.focus();
-  };
+  const closeLink = () => setLinkOpen(false);
+  // Back to the text once the dialog has closed (its own close would return focus to the page).
+  const linkWasOpen = useRef(false);
+  useEffect(() => {
+    if (linkWasOpen.current && !linkOpen) view?.focus();
+    linkWasOpen.current = linkOpen;
+  }, [linkOpen, view]);
   const applyLink = ({ href, text }: LinkDialogResult) => {
     if (view) setLink(href, text)(view.state, view.dispatch);
     closeLink();

@@ -97,6 +97,7 @@ export function RichTextToolbar({ label, view, state, source, onLink, linkActive
   };
   return (
     <div className="rt-toolbar" role="toolbar" aria-label={`${label} formatting`} ref={bar} onKeyDown={onKeyDown}>
+      {source && <span className="rt-mode-note">Editing the Markdown source</span>}
       {!source &&
         GROUPS.map((group, g) => (
           <div className="rt-group" key={g}>
