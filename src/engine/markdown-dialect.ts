@@ -16,9 +16,11 @@ export const SITE_MARKDOWN_OPTIONS = { html: false, linkify: true } as const;
 /** A relative path (`../intro`, `guide/`): no scheme, no host, nothing a browser would clean up. */
 const RELATIVE_PATH = /^(?!\/\/)[^:\\\s]*$/;
 
+/** Whether a Markdown link may point at `url`: the same allowlist as link fields (src/engine/schema/urls.ts), plus relative paths, which prose uses. */
+export const markdownLinkAllowed = (url: string): boolean => linkProblem(url) === undefined || RELATIVE_PATH.test(url);
+
 export function applySiteDialect(markdownIt: MarkdownIt): MarkdownIt {
-  // The same allowlist as link fields (src/engine/schema/urls.ts), plus relative paths, which Markdown prose uses.
-  markdownIt.validateLink = (url: string) => linkProblem(url) === undefined || RELATIVE_PATH.test(url);
+  markdownIt.validateLink = markdownLinkAllowed;
   // Images belong in image fields, which carry alt text and get sized frames;
   // Markdown image syntax renders as plain text.
   markdownIt.disable('image');

@@ -5,6 +5,7 @@ import { collectionSchemas } from '../../src/engine/schema/collections';
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from '../../src/engine/schema/json-schema';
 import { sectionRegistry } from '../../src/sections/registry';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown } from '../../src/editor/lib/rich-text/markdown';
+import { marks } from '../../src/editor/lib/rich-text/schema';
 
 const DATA = join(import.meta.dirname, '../../src/data');
 
@@ -82,6 +83,17 @@ describe('rich-text Markdown', () => {
     expect(parseMarkdown('<b>x</b>').textContent).toBe('<b>x</b>');
     const unsafe = parseMarkdown('[x](javascript:alert(1))');
     expect(unsafe.firstChild!.firstChild!.marks).toEqual([]);
+  });
+
+  it('keeps a pasted link only if the site would render it', () => {
+    const pastedLink = (href: string) => {
+      const rule = marks.link.spec.parseDOM![0] as { getAttrs(dom: unknown): unknown };
+      return rule.getAttrs({ getAttribute: () => href });
+    };
+    expect(pastedLink('https://example.com/')).toEqual({ href: 'https://example.com/' });
+    expect(pastedLink('/about/')).toEqual({ href: '/about/' });
+    expect(pastedLink('javascript:alert(1)')).toBe(false);
+    expect(pastedLink('data:text/html,x')).toBe(false);
   });
 
   it('keeps trailing line breaks as stored', () => {

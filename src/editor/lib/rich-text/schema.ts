@@ -6,6 +6,7 @@
  * construct (`*` or `_`, `-` or `*`), so saving writes back the same text.
  */
 import { Schema } from 'prosemirror-model';
+import { markdownLinkAllowed } from '../../../engine/markdown-dialect';
 
 export const richTextSchema = new Schema({
   nodes: {
@@ -58,7 +59,8 @@ export const richTextSchema = new Schema({
       // `markup`: '' for [text](href), 'autolink' for <href>, 'linkify' for a bare URL in the text.
       attrs: { href: {}, title: { default: null }, markup: { default: '' } },
       inclusive: false,
-      parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => ({ href: (dom as HTMLElement).getAttribute('href') }) }],
+      // Pasted links keep their href only if the site would render it (no `javascript:`); otherwise they paste as text.
+      parseDOM: [{ tag: 'a[href]', getAttrs: (dom) => { const href = (dom as HTMLElement).getAttribute('href') ?? ''; return markdownLinkAllowed(href) ? { href } : false; } }],
       // No navigation from inside the editor: the href is shown as a title, not followed.
       toDOM: (mark) => ['a', { href: mark.attrs.href, title: mark.attrs.href, rel: 'noopener noreferrer' }, 0],
     },
