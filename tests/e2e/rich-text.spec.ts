@@ -6,6 +6,7 @@
  * source view and is left alone.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test, dataFile, readData, preview, shot, save } from './support';
 
@@ -28,6 +29,12 @@ async function select(editable: Locator, text: string) {
     }, text);
     await expect.poll(() => editable.evaluate(() => document.getSelection()!.toString()), { timeout: 1000 }).toBe(text);
   }).toPass({ timeout: 10_000 });
+}
+
+/** Serious or critical axe violations inside `selector`. */
+async function axeViolations(page: Page, selector: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
 }
 
 async function openPost(page: Page, slug: string) {
@@ -56,10 +63,14 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   await page.keyboard.press('Control+Shift+z');
   await expect(body.locator('strong', { hasText: 'fossil record' })).toBeVisible();
 
+  expect(await axeViolations(page, '.rich-text')).toEqual([]);
+
   await select(body, 'stylesheet');
   await page.keyboard.press('Control+k');
   const dialog = page.getByRole('dialog', { name: 'Add link' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Link to')).toBeFocused();
+  expect(await axeViolations(page, '.rt-link-dialog')).toEqual([]);
   // The allowlist refuses script links.
   await dialog.getByLabel('Link to').fill('javascript:alert(1)');
   await dialog.getByRole('button', { name: 'Add link' }).click();
@@ -80,6 +91,7 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   await expect(sourceToggle).toHaveAttribute('aria-pressed', 'true');
   const source = page.getByRole('textbox', { name: 'Body' });
   await expect(source).toHaveValue(expected);
+  expect(await axeViolations(page, '.rich-text')).toEqual([]);
   await shot(page, 'rich-text-source');
   await sourceToggle.click();
   await expect(body).toHaveAttribute('contenteditable', 'true');

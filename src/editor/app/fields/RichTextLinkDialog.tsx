@@ -4,7 +4,7 @@
  * or remove it. The address must pass the site's link allowlist (the same as
  * link fields and the site's Markdown), so `javascript:` is refused.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { Dialog } from '../dialogs';
 
@@ -26,6 +26,12 @@ export function RichTextLinkDialog({ initialHref, needsText, onApply, onRemove, 
   const [href, setHref] = useState(initialHref);
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
+  const hrefInput = useRef<HTMLInputElement>(null);
+  // The address first. After a frame: the dialog's showModal() runs after this component mounts and focuses its first button.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => hrefInput.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const problem = linkProblem(href.trim());
   const showProblem = problem && (tried || (href !== '' && problem !== 'Required'));
   const submit = (event: FormEvent) => {
@@ -43,8 +49,8 @@ export function RichTextLinkDialog({ initialHref, needsText, onApply, onRemove, 
           <input
             id={`${id}-href`}
             className="input"
+            ref={hrefInput}
             value={href}
-            autoFocus
             placeholder="/about or https://…"
             aria-invalid={showProblem ? true : undefined}
             aria-describedby={`${id}-hint${showProblem ? ` ${id}-error` : ''}`}
