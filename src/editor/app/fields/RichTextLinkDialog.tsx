@@ -1,12 +1,14 @@
 /**
  * The rich-text field's link dialog (Ctrl/Cmd+K or the toolbar's link
  * button): add a link to the selected text, change the link at the cursor,
- * or remove it. The address must pass the site's link allowlist (the same as
- * link fields and the site's Markdown), so `javascript:` is refused.
+ * or remove it. The address is picked with the link fields' own widget
+ * (LinkInput: the site's pages and posts, or a URL checked as you type with
+ * the link allowlist), so `javascript:` is refused.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { Dialog } from '../dialogs';
+import { LinkInput } from './LinkInput';
 
 export interface LinkDialogResult {
   href: string;
@@ -26,14 +28,14 @@ export function RichTextLinkDialog({ initialHref, needsText, onApply, onRemove, 
   const [href, setHref] = useState(initialHref);
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
-  const hrefInput = useRef<HTMLInputElement>(null);
   // The address first. After a frame: the dialog's showModal() runs after this component mounts and focuses its first button.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => hrefInput.current?.focus());
+    const frame = requestAnimationFrame(() => document.getElementById(`${id}-href`)?.focus());
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [id]);
   const problem = linkProblem(href.trim());
-  const showProblem = problem && (tried || (href !== '' && problem !== 'Required'));
+  // LinkInput explains a wrong address as you type; an empty one is explained on submit.
+  const showRequired = tried && href.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
@@ -46,22 +48,13 @@ export function RichTextLinkDialog({ initialHref, needsText, onApply, onRemove, 
           <label className="field-label" htmlFor={`${id}-href`}>
             Link to
           </label>
-          <input
-            id={`${id}-href`}
-            className="input"
-            ref={hrefInput}
-            value={href}
-            placeholder="/about or https://…"
-            aria-invalid={showProblem ? true : undefined}
-            aria-describedby={`${id}-hint${showProblem ? ` ${id}-error` : ''}`}
-            onChange={(event) => setHref(event.target.value)}
-          />
+          <LinkInput id={`${id}-href`} value={href} onChange={setHref} invalid={showRequired} describedBy={`${id}-hint${showRequired ? ` ${id}-error` : ''}`} />
           <p className="field-hint" id={`${id}-hint`}>
-            A page of this site (/about), a web address (https://…), mailto: or tel:.
+            A page or post of this site, a web address (https://…), mailto: or tel:.
           </p>
-          {showProblem && (
+          {showRequired && (
             <p className="field-error" id={`${id}-error`} role="alert">
-              {problem}
+              Choose a page or type an address.
             </p>
           )}
         </div>
