@@ -24,13 +24,13 @@ function typeOf(schema: JsonSchema): string {
     case 'integer':
       return `integer${bounds(schema.minimum, schema.maximum)}`;
     case 'string':
-      if (schema.widget === 'markdown') return 'Markdown';
+      if (schema.kind === 'markdown') return 'Markdown';
       if (schema.format === 'date') return 'date (YYYY-MM-DD)';
       if (schema.format === 'email') return 'email address';
-      if (schema.widget === 'color') return 'colour (#rrggbb)';
-      if (schema.urlKind === 'link') return '[link](content-model.md#links-and-image-urls)';
-      if (schema.urlKind === 'image') return '[image URL](content-model.md#links-and-image-urls)';
-      return schema.widget === 'url' ? 'URL or path' : 'text';
+      if (schema.kind === 'color') return 'colour (#rrggbb)';
+      if (schema.kind === 'link') return '[link](content-model.md#links-and-image-urls)';
+      if (schema.kind === 'image-url') return '[image URL](content-model.md#links-and-image-urls)';
+      return 'text';
     default:
       return String(schema.type ?? 'any');
   }

@@ -48,14 +48,14 @@ describe('entry forms', () => {
   const field = (key: string) => postFields.find((spec) => spec.key === key)!;
 
   it('marks a post’s tags as a relation to the tags collection, and nothing else', () => {
-    expect(field('tags')).toMatchObject({ kind: 'array', relation: 'tags', label: 'Tags', required: true, item: { kind: 'text' } });
+    expect(field('tags')).toMatchObject({ kind: 'relation', relation: 'tags', label: 'Tags', required: true, item: { kind: 'text' } });
     expect(postFields.filter((spec) => spec.relation).map((spec) => spec.key)).toEqual(['tags']);
     expect(fieldsOf(inputJsonSchema(TagSchema)).some((spec) => spec.relation)).toBe(false);
   });
 
   it('generates the post and tag forms from the schemas', () => {
     expect(postFields.map((spec) => [spec.key, spec.kind])).toEqual([
-      ['title', 'text'], ['excerpt', 'textarea'], ['date', 'date'], ['author', 'text'], ['cover', 'image'], ['tags', 'array'], ['body', 'markdown'],
+      ['title', 'text'], ['excerpt', 'textarea'], ['date', 'date'], ['author', 'text'], ['cover', 'image'], ['tags', 'relation'], ['body', 'markdown'],
     ]);
     expect(fieldsOf(inputJsonSchema(TagSchema)).map((spec) => spec.kind)).toEqual(['text', 'textarea', 'color']);
   });

@@ -11,7 +11,7 @@ const DATA = join(import.meta.dirname, '../../src/data');
 
 /** Every string under a schema node that the schema marks as Markdown, with where it was found. */
 function markdownValues(schema: JsonSchema, value: unknown, where: string): { where: string; markdown: string }[] {
-  if (schema.widget === 'markdown' && typeof value === 'string') return [{ where, markdown: value }];
+  if (schema.kind === 'markdown' && typeof value === 'string') return [{ where, markdown: value }];
   if (Array.isArray(value) && schema.items) return value.flatMap((item, i) => markdownValues(schema.items!, item, `${where}/${i}`));
   if (value && typeof value === 'object' && schema.properties) {
     return Object.entries(schema.properties).flatMap(([key, property]) => markdownValues(property, (value as Record<string, unknown>)[key], `${where}/${key}`));

@@ -116,13 +116,14 @@ describe('every link and image field uses the allowlists', () => {
     expect(collectionSchemas.posts.safeParse({ ...post, cover: { url: 'data:image/png;base64,AA', alt: 'x' } }).success).toBe(false);
   });
 
-  it('leaves no string field with a URL widget unchecked', () => {
-    // Any field the editor shows as a URL must carry one of the two allowlists.
+  it('leaves no href or url string field unchecked', () => {
+    // A field declared a link or image URL carries one of the two allowlists (primitives.ts); an href or url field must be one.
     const unchecked: string[] = [];
     const checked: string[] = [];
     const visit = (schema: unknown, path: string) => {
-      const json = schema as { type?: string; widget?: string; urlKind?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
-      if (json.widget === 'url') (json.urlKind ? checked : unchecked).push(path);
+      const json = schema as { type?: string; kind?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[] };
+      if (json.kind === 'link' || json.kind === 'image-url') checked.push(path);
+      else if (json.type === 'string' && /\.(href|url|logoHref)$/.test(path)) unchecked.push(path);
       for (const [key, child] of Object.entries(json.properties ?? {})) visit(child, `${path}.${key}`);
       if (json.items) visit(json.items, `${path}[]`);
       for (const option of json.anyOf ?? []) visit(option, path);

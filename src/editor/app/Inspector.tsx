@@ -12,6 +12,7 @@ import { fieldsOf, type FieldSpec } from '../lib/form';
 import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
 import { Field, type FieldContext, type Path, type RelationOption } from './fields';
+import { Advanced } from './fields/IdentifierField';
 import type { MediaOptions } from './MediaLibrary';
 
 const formCache = new Map<string, { data: FieldSpec[]; settings: FieldSpec[] }>();
@@ -27,8 +28,9 @@ function formOf(type: string) {
 }
 
 const metaFields = fieldsOf(inputJsonSchema(PageMetaSchema));
-const idField: FieldSpec = { key: 'id', kind: 'text', label: 'Section id', description: 'Unique within the page: <page-name>-<purpose>.', required: true };
-const pageIdField: FieldSpec = { key: 'id', kind: 'text', label: 'Page id', description: 'Unique page identifier.', required: true };
+// Generated when the section or page is created; editors rarely need them, so they sit under "Advanced".
+const idField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Section ID', description: 'Unique within the page: <page-name>-<purpose>. Set when the section was added.', required: true };
+const pageIdField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Page ID', description: 'Unique page identifier, set from the slug when the page was created.', required: true };
 
 interface SectionProps {
   entry: OutlineEntry;
@@ -105,8 +107,10 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
             {form.settings.map((spec) => (
               <Field key={spec.key} spec={spec} value={section.settings?.[spec.key]} path={['settings', spec.key]} context={context} />
             ))}
-            <Field spec={idField} value={section.id} path={['id']} context={context} />
           </div>
+          <Advanced open={issues.has('id')}>
+            <Field spec={idField} value={section.id} path={['id']} context={context} />
+          </Advanced>
         </>
       )}
     </div>
@@ -168,8 +172,10 @@ export function PageInspector({ page, issues, onChange, resolveRef, media, onFil
         {metaFields.map((spec) => (
           <Field key={spec.key} spec={spec} value={page.meta?.[spec.key]} path={['meta', spec.key]} context={context} />
         ))}
-        <Field spec={pageIdField} value={page.id} path={['id']} context={context} />
       </div>
+      <Advanced open={issues.has('id')}>
+        <Field spec={pageIdField} value={page.id} path={['id']} context={context} />
+      </Advanced>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 /**
- * The media library: the image field (thumbnail, Choose image, URL and alt
- * text) and its picker, a modal grid of the uploaded images with search,
+ * The media library: a modal grid of the uploaded images with search,
  * uploads (file chooser, drag-and-drop, paste) and where each image is used.
+ * The image field (fields/ImageField.tsx) opens it; it imports no field code.
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import type { FieldSpec } from '../lib/form';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import {
   base64OfDataUrl, fileProblem, filenameOf, filenameProblem, filterAssets, formatBytes, nextFreeName, suggestFilename,
   UPLOAD_ACCEPT, uploadMimeType, uploadRules, whereUsed, withAsset, type Usage,
@@ -12,8 +11,6 @@ import {
 import type { Docs } from '../lib/model';
 import { listAssets, uploadAsset } from './api';
 import { Dialog } from './dialogs';
-import { FieldsetLegend } from './FieldsetLegend';
-import type { FieldContext, Path } from './fields';
 import './media.css';
 
 /** What image fields need from the editor: the server's upload limit and where an image is used. */
@@ -27,107 +24,6 @@ export interface MediaOptions {
 /** Media options over the editor's documents as they are when asked (a ref, so the options object stays the same). */
 export function useMediaOptions(maxUploadBytes: number, docs: { readonly current: Docs }, manageImage?: MediaOptions['manageImage']): MediaOptions {
   return useMemo(() => ({ maxUploadBytes, whereUsed: (url: string) => whereUsed(docs.current, url), manageImage }), [maxUploadBytes, docs, manageImage]);
-}
-
-// ---- the field ----
-
-interface ImageFieldProps {
-  spec: FieldSpec;
-  value: unknown;
-  path: Path;
-  context: FieldContext;
-  error?: string;
-  /** Renders a child field (the URL and the alt text) with the form's own controls. */
-  renderChild(child: FieldSpec, value: unknown, path: Path): ReactNode;
-}
-
-export function ImageField({ spec, value, path, context, error, renderChild }: ImageFieldProps) {
-  const [picking, setPicking] = useState(false);
-  const [focusAlt, setFocusAlt] = useState(false);
-  const altRef = useRef<HTMLDivElement>(null);
-  const chooseRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef(false);
-  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  const url = typeof record?.url === 'string' ? record.url : '';
-  const media = context.media;
-
-  // When the picker closes: alt text is required, so an image chosen without one goes to its input; else back to the button.
-  useEffect(() => {
-    if (picking) {
-      returnFocus.current = true;
-      return;
-    }
-    if (focusAlt && record) {
-      setFocusAlt(false);
-      returnFocus.current = false;
-      requestAnimationFrame(() => altRef.current?.querySelector<HTMLElement>('input, textarea')?.focus());
-    } else if (returnFocus.current) {
-      returnFocus.current = false;
-      requestAnimationFrame(() => chooseRef.current?.focus());
-    }
-  }, [picking, focusAlt, record]);
-
-  const select = useCallback(
-    (next: string) => {
-      const alt = typeof record?.alt === 'string' ? record.alt : '';
-      context.onChange(path, { ...record, url: next, alt });
-      if (!alt.trim()) setFocusAlt(true);
-    },
-    [record, context, path],
-  );
-
-  const picker = picking && media && (
-    <MediaLibrary currentUrl={url} maxUploadBytes={media.maxUploadBytes} whereUsed={media.whereUsed} manageImage={media.manageImage} onSelect={select} onClose={() => setPicking(false)} />
-  );
-  const chooseButton = media && (
-    <button ref={chooseRef} type="button" className="btn btn-small" onClick={() => setPicking(true)}>
-      Choose image
-    </button>
-  );
-
-  // The picker stays the fragment's second child, so it is not remounted when the first image is chosen.
-  if (!record) {
-    return (
-      <>
-      <div className="field field-absent media-absent">
-        <span className="field-label">{spec.label}</span>
-        <span className="media-absent-actions">
-          {chooseButton}
-          <button type="button" className="btn btn-small" onClick={() => context.onChange(path, { url: '', alt: '' })}>
-            Enter URL
-          </button>
-        </span>
-        {error && <p className="field-error">{error}</p>}
-      </div>
-      {picker}
-      </>
-    );
-  }
-
-  const children = spec.children ?? [];
-  const urlSpec = children.find((child) => child.key === 'url');
-  const altSpec = children.find((child) => child.key === 'alt');
-  return (
-    <>
-    <fieldset className="fieldset fieldset-image">
-      <FieldsetLegend spec={spec} path={path} context={context} />
-      <div className="media-field">
-        {url ? <img className="media-field-thumb" src={url} alt="" width={96} height={64} /> : <span className="media-field-thumb media-field-none" aria-hidden="true" />}
-        <div className="media-field-side">
-          <span className="media-field-name" title={url || undefined}>
-            {url ? filenameOf(url) : 'No image chosen'}
-          </span>
-          {chooseButton}
-        </div>
-      </div>
-      {error && <p className="field-error">{error}</p>}
-      {urlSpec && renderChild(urlSpec, record.url, [...path, 'url'])}
-      {altSpec && <div ref={altRef}>{renderChild(altSpec, record.alt, [...path, 'alt'])}</div>}
-      {children.filter((child) => child !== urlSpec && child !== altSpec).map((child) => renderChild(child, record[child.key], [...path, child.key]))}
-    </fieldset>
-    {picker}
-    </>
-  );
 }
 
 // ---- the picker ----

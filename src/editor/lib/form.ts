@@ -1,25 +1,17 @@
 /**
  * Maps the JSON Schema of a section (generated from its zod schema) to the
  * fields of its inspector form. Nothing here knows a section type, so a new
- * type gets a form without any editor change.
+ * type gets a form without any editor change. A field's kind is the one its
+ * schema declares (primitives.ts); only plain JSON types map to basic kinds,
+ * and nothing is guessed from an object's shape.
  */
+import type { DeclaredKind } from '../../engine/schema/primitives';
 import type { JsonSchema } from '../../engine/schema/json-schema';
 
-export type FieldKind =
-  | 'text'
-  | 'textarea'
-  | 'markdown'
-  | 'url'
-  | 'color'
-  | 'icon'
-  | 'email'
-  | 'date'
-  | 'select'
-  | 'checkbox'
-  | 'number'
-  | 'image'
-  | 'object'
-  | 'array';
+/** Kinds that plain JSON types map to, with no declaration. */
+export type BasicKind = 'text' | 'email' | 'date' | 'select' | 'checkbox' | 'number' | 'object' | 'array' | 'relation';
+/** Every kind; the kinds table (src/editor/app/fields/kinds.tsx) has one entry for each. */
+export type FieldKind = BasicKind | DeclaredKind;
 
 export interface FieldSpec {
   key: string;
@@ -29,6 +21,8 @@ export interface FieldSpec {
   required: boolean;
   /** Choices of a select (and of an icon picker). */
   options?: string[];
+  /** What editors read for each option; options without one show as they are. */
+  optionLabels?: Record<string, string>;
   integer?: boolean;
   min?: number;
   max?: number;
@@ -39,48 +33,44 @@ export interface FieldSpec {
   item?: FieldSpec;
   /** An array of slugs of entries of this collection (`tags`): edited as a multi-select of those entries. */
   relation?: string;
+  /** An identifier's source: the sibling field it is generated from. */
+  identifierFrom?: string;
 }
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
-function isImage(schema: JsonSchema): boolean {
-  const keys = Object.keys(schema.properties ?? {});
-  return schema.type === 'object' && keys.length === 2 && keys.includes('url') && keys.includes('alt');
-}
-
-function stringKind(schema: JsonSchema): FieldKind {
-  if (schema.widget && ['textarea', 'markdown', 'url', 'color', 'icon'].includes(schema.widget)) return schema.widget as FieldKind;
-  if (schema.format === 'email') return 'email';
-  if (schema.format === 'date') return 'date';
-  return 'text';
+/** The kind a schema declares, else the basic kind of its JSON type. */
+export function kindOf(schema: JsonSchema): FieldKind {
+  if (schema.kind) return schema.kind;
+  if (schema.relation && schema.type === 'array') return 'relation';
+  if (schema.enum) return 'select';
+  switch (schema.type) {
+    case 'boolean':
+      return 'checkbox';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'array':
+      return 'array';
+    case 'object':
+      return 'object';
+    default:
+      return schema.format === 'email' ? 'email' : schema.format === 'date' ? 'date' : 'text';
+  }
 }
 
 export function fieldSpec(key: string, schema: JsonSchema, required: boolean): FieldSpec {
-  const base = { key, label: schema.title ?? humanize(key), description: schema.description, required, default: schema.default };
-  if (schema.enum) {
-    const options = schema.enum.map(String);
-    return { ...base, kind: schema.widget === 'icon' ? 'icon' : 'select', options };
+  const spec: FieldSpec = { key, kind: kindOf(schema), label: schema.title ?? humanize(key), description: schema.description, required, default: schema.default };
+  if (schema.enum) spec.options = schema.enum.map(String);
+  if (schema.optionLabels) spec.optionLabels = schema.optionLabels;
+  if (schema.type === 'integer' || schema.type === 'number') Object.assign(spec, { integer: schema.type === 'integer', min: schema.minimum, max: schema.maximum });
+  if (schema.type === 'object') spec.children = fieldsOf(schema);
+  if (schema.type === 'array') {
+    Object.assign(spec, { min: schema.minItems, max: schema.maxItems, item: fieldSpec('item', { title: schema.items?.title ?? 'Item', ...schema.items }, true) });
+    if (schema.relation) spec.relation = schema.relation;
   }
-  switch (schema.type) {
-    case 'boolean':
-      return { ...base, kind: 'checkbox' };
-    case 'integer':
-    case 'number':
-      return { ...base, kind: 'number', integer: schema.type === 'integer', min: schema.minimum, max: schema.maximum };
-    case 'array':
-      return {
-        ...base,
-        kind: 'array',
-        min: schema.minItems,
-        max: schema.maxItems,
-        item: fieldSpec('item', { title: schema.items?.title ?? 'Item', ...schema.items }, true),
-        ...(schema.relation ? { relation: schema.relation } : {}),
-      };
-    case 'object':
-      return { ...base, kind: isImage(schema) ? 'image' : 'object', children: fieldsOf(schema) };
-    default:
-      return { ...base, kind: stringKind(schema) };
-  }
+  if (schema.identifierFrom) spec.identifierFrom = schema.identifierFrom;
+  return spec;
 }
 
 /** The fields of an object schema, in schema order. */
@@ -89,23 +79,5 @@ export function fieldsOf(schema: JsonSchema): FieldSpec[] {
   return Object.entries(schema.properties ?? {}).map(([key, property]) => fieldSpec(key, property, required.has(key)));
 }
 
-/** A starting value for a new field or array item: defaults, else empty but well-typed. */
-export function initialValue(spec: FieldSpec): unknown {
-  if (spec.default !== undefined) return structuredClone(spec.default);
-  switch (spec.kind) {
-    case 'checkbox':
-      return false;
-    case 'number':
-      return spec.min ?? 0;
-    case 'select':
-    case 'icon':
-      return spec.options?.[0] ?? '';
-    case 'array':
-      return [];
-    case 'object':
-    case 'image':
-      return Object.fromEntries((spec.children ?? []).filter((child) => child.required).map((child) => [child.key, initialValue(child)]));
-    default:
-      return '';
-  }
-}
+/** What editors read for an option: its declared label, else the value itself. */
+export const optionLabel = (spec: FieldSpec, option: string) => spec.optionLabels?.[option] ?? option;

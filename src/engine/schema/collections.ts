@@ -20,14 +20,14 @@ export const TagSchema = z.object({
   name: field(text(), 'Name', 'Display name of the tag.'),
   /** One or two sentences on what the tag covers. */
   description: field(text(), 'Description', 'One or two sentences on what the tag covers.', {
-    widget: 'textarea',
+    kind: 'textarea',
   }),
   /** Accent colour used by tag chips and the tag header, as #rrggbb. */
   accent: field(
     z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a #rrggbb colour'),
     'Accent colour',
     'Colour of the tag chips and the tag header, as #rrggbb.',
-    { widget: 'color' },
+    { kind: 'color' },
   ),
 });
 
@@ -37,7 +37,7 @@ export const PostSchema = z.object({
   title: field(text(), 'Title', 'Headline of the post.'),
   /** One- or two-sentence summary shown on cards and as the meta description. */
   excerpt: field(text(), 'Excerpt', 'Summary shown on post cards and as the meta description.', {
-    widget: 'textarea',
+    kind: 'textarea',
   }),
   /** Publication date, YYYY-MM-DD. Lists sort on it, newest first. */
   date: field(z.iso.date('Use a YYYY-MM-DD date'), 'Date', 'Publication date, YYYY-MM-DD.'),
@@ -48,7 +48,7 @@ export const PostSchema = z.object({
   /** Slugs of the tags this post carries (a relation to the tags collection). */
   tags: field(z.array(entrySlug()), 'Tags', 'Slugs of the tags this post carries.', { relation: 'tags' }),
   /** The essay itself, in Markdown. */
-  body: field(markdown(), 'Body', 'The essay, in Markdown.', { widget: 'markdown' }),
+  body: field(markdown(), 'Body', 'The essay, in Markdown.', { kind: 'markdown' }),
 });
 
 /** A tag as sections receive it: the stored fields plus its slug and URL. */

@@ -1,18 +1,22 @@
 /**
  * JSON Schema views of the zod schemas, with their titles, descriptions and
- * widget hints. The generated docs and the editor's forms both read these, so
+ * declared field kinds. The generated docs and the editor's forms both read these, so
  * neither keeps a copy of a field list.
  */
 import { z } from 'astro/zod';
+import type { DeclaredKind } from './primitives';
 import { storedDataSchema, type AnySectionDefinition } from './define-section';
 
 export interface JsonSchema {
   type?: string | string[];
   title?: string;
   description?: string;
-  widget?: string;
-  /** Which URL allowlist a string field has (see src/engine/schema/urls.ts). */
-  urlKind?: 'link' | 'image';
+  /** The kind declared in the schema's meta (primitives.ts); plain types declare none. */
+  kind?: DeclaredKind;
+  /** An identifier's source field. */
+  identifierFrom?: string;
+  /** Readable names of an enum's values. */
+  optionLabels?: Record<string, string>;
   /** An array of slugs of this collection's entries. */
   relation?: string;
   example?: string;

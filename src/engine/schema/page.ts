@@ -14,7 +14,7 @@ export const PageMetaSchema = z.object({
   title: field(text(), 'SEO title', 'The page title shown in search results and browser tabs.'),
   /** Meta description and og:description. */
   description: field(text(), 'SEO description', 'One or two sentences shown in search results.', {
-    widget: 'textarea',
+    kind: 'textarea',
   }),
   /** Image shown when the page is shared (og:image). */
   ogImage: field(ImageSelectionSchema.optional(), 'Social image', 'Image shown when the page is shared.'),

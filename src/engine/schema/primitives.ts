@@ -6,19 +6,25 @@
 import { z } from 'astro/zod';
 import { imageUrlProblem, linkProblem } from './urls';
 
-/** How an editor should render a string field; the default is a single-line input. */
-export type Widget = 'text' | 'textarea' | 'markdown' | 'url' | 'color' | 'icon';
+/**
+ * The field kinds a schema declares explicitly; the editor's kinds table
+ * (src/editor/app/fields/kinds.tsx) has one entry for each. Plain JSON types
+ * (string, number, boolean, enum, object, array) need no declaration.
+ */
+export type DeclaredKind = 'textarea' | 'markdown' | 'link' | 'image-url' | 'color' | 'icon' | 'identifier' | 'image';
 
 declare module 'zod/v4/core' {
   interface GlobalMeta {
-    /** Editor widget hint, read by the schema-to-form mapping. */
-    widget?: Widget;
+    /** The field's kind, read by the schema-to-form mapping and the docs; never guessed from shape. */
+    kind?: DeclaredKind;
+    /** For an `identifier`: the sibling field it is generated from (e.g. `label`). */
+    identifierFrom?: string;
+    /** For an enum: what editors read for each value (`{ sm: 'Small' }`). */
+    optionLabels?: Record<string, string>;
     /** Placeholder or example value shown by the editor and the docs. */
     example?: string;
     /** For an array of entry slugs: the collection the slugs point into (the editor offers its entries). */
     relation?: string;
-    /** A URL field's allowlist (src/engine/schema/urls.ts): what the docs say it accepts. */
-    urlKind?: 'link' | 'image';
   }
 }
 
@@ -30,7 +36,7 @@ export function field<T extends z.ZodType>(
   schema: T,
   title: string,
   description: string,
-  extra: { widget?: Widget; example?: string; relation?: string } = {},
+  extra: { kind?: DeclaredKind; example?: string; relation?: string; optionLabels?: Record<string, string> } = {},
 ): T {
   return schema.meta({ title, description, ...extra });
 }
@@ -52,24 +58,32 @@ const checkedString = (problem: (value: string) => string | undefined) =>
  * A link's target: an http(s) URL, mailto:, tel:, a site path, ?query or
  * #anchor, and nothing else (no `javascript:`). Every `href` in content uses it.
  */
-export const link = () => checkedString(linkProblem).meta({ widget: 'url', urlKind: 'link' });
+export const link = () => checkedString(linkProblem).meta({ kind: 'link' });
 
 /** An image's source: an http(s) URL or a site path. */
-export const imageUrl = () => checkedString(imageUrlProblem).meta({ widget: 'url', urlKind: 'image' });
+export const imageUrl = () => checkedString(imageUrlProblem).meta({ kind: 'image-url' });
 
-export const CtaVariantSchema = z.enum(['primary', 'secondary', 'ghost']);
+/**
+ * An identifier that editors need not type: generated from the sibling field
+ * `from` (slugified, unique among sibling items) and shown under "Advanced".
+ */
+export const identifier = (from: string) => text().meta({ kind: 'identifier', identifierFrom: from });
+
+export const CtaVariantSchema = z.enum(['primary', 'secondary', 'ghost']).meta({
+  optionLabels: { primary: 'Primary', secondary: 'Secondary', ghost: 'Ghost (text link)' },
+});
 
 /** A call-to-action button (spec §2.5). */
 export const CtaSchema = z
   .object({
     /** Unique identifier of the button. */
-    id: field(text(), 'ID', 'Unique identifier of the button.'),
+    id: field(identifier('label'), 'ID', 'Unique identifier of the button, generated from its label.'),
     /** Visible button text. */
     label: field(text(), 'Label', 'Visible button text.'),
     /** URL or path to link to. */
     href: field(link(), 'Link', 'URL or path to link to.'),
     /** Visual weight of the button. */
-    variant: field(CtaVariantSchema, 'Style', 'One of primary, secondary or ghost.'),
+    variant: field(CtaVariantSchema, 'Style', 'Primary, secondary or ghost (a text link).'),
   })
   .meta({ title: 'Button', description: 'A call-to-action button.' });
 
@@ -81,7 +95,7 @@ export const ImageSelectionSchema = z
     /** Alternative text, rendered as the `alt` attribute. */
     alt: field(text(), 'Alt text', 'Describes the image for people who cannot see it.'),
   })
-  .meta({ title: 'Image', description: 'An image with its alternative text.' });
+  .meta({ kind: 'image', title: 'Image', description: 'An image with its alternative text.' });
 
 /** A navigation link of a header or footer menu. */
 export const MenuItemSchema = z
@@ -94,10 +108,14 @@ export const MenuItemSchema = z
   .meta({ title: 'Menu item', description: 'A navigation link.' });
 
 /** Markdown text; rendered without raw HTML (see src/engine/markdown.ts). */
-export const markdown = () => z.string();
+export const markdown = () => z.string().meta({ kind: 'markdown' });
 
 export const PADDINGS = ['none', 'sm', 'md', 'lg', 'xl', '2xl'] as const;
-export const PaddingSchema = z.enum(PADDINGS);
+/** What editors read for each padding (the keys are the theme's scale). */
+export const PADDING_LABELS: Record<(typeof PADDINGS)[number], string> = {
+  none: 'None', sm: 'Small', md: 'Medium', lg: 'Large', xl: 'Extra large', '2xl': '2× large',
+};
+export const PaddingSchema = z.enum(PADDINGS).meta({ optionLabels: PADDING_LABELS });
 
 /**
  * The settings every section accepts (spec §2.3). Keys a type does not use

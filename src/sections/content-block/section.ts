@@ -12,9 +12,9 @@ export default defineSection({
     /** Optional heading of the block. */
     title: field(z.string().optional(), 'Title', 'Optional heading of the block.'),
     /** The text, in Markdown; raw HTML is escaped, never rendered. */
-    body: field(markdown().min(1, 'Required'), 'Body', 'The text, in Markdown.', { widget: 'markdown' }),
+    body: field(markdown().min(1, 'Required'), 'Body', 'The text, in Markdown.', { kind: 'markdown' }),
     /** `narrow` is a reading column; `wide` uses the full content width. */
-    width: field(z.enum(['narrow', 'wide']).default('narrow'), 'Width', 'A narrow reading column, or the full content width.'),
+    width: field(z.enum(['narrow', 'wide']).default('narrow'), 'Width', 'A narrow reading column, or the full content width.', { optionLabels: { narrow: 'Narrow (reading column)', wide: 'Wide (full content width)' } }),
   }),
   defaults: { body: '## A heading\n\nWrite your text here. **Bold**, _italic_ and [links](/) work.', width: 'narrow' },
 });

@@ -10,7 +10,7 @@ export default defineSection({
     /** Headline of the banner. */
     title: field(text(), 'Title', 'Headline of the banner.'),
     /** Optional copy under the headline. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the headline.', { widget: 'textarea' }),
+    description: field(z.string().optional(), 'Description', 'Optional copy under the headline.', { kind: 'textarea' }),
     /** Up to two buttons. */
     ctas: field(z.array(CtaSchema).max(2, 'At most two buttons'), 'Buttons', 'Up to two buttons.'),
   }),

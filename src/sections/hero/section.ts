@@ -1,9 +1,9 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, ImageSelectionSchema, PADDINGS, text } from '../../engine/schema/primitives';
+import { CtaSchema, field, ImageSelectionSchema, PADDING_LABELS, PADDINGS, text } from '../../engine/schema/primitives';
 
 /** The hero documents paddings up to `xl` (spec §2.3 rule 2). */
-const HeroPaddingSchema = z.enum(PADDINGS.filter((p) => p !== '2xl') as ['none', 'sm', 'md', 'lg', 'xl']);
+const HeroPaddingSchema = z.enum(PADDINGS.filter((p) => p !== '2xl') as ['none', 'sm', 'md', 'lg', 'xl']).meta({ optionLabels: PADDING_LABELS });
 
 export default defineSection({
   type: 'hero',
@@ -18,7 +18,7 @@ export default defineSection({
     /** Second, separately styled part of the headline. */
     titleHighlight: field(z.string().optional(), 'Title highlight', 'Second, accented part of the headline.'),
     /** Supporting copy below the headline. */
-    subtitle: field(text(), 'Subtitle', 'Supporting copy below the headline.', { widget: 'textarea' }),
+    subtitle: field(text(), 'Subtitle', 'Supporting copy below the headline.', { kind: 'textarea' }),
     /** Main call-to-action, always shown. */
     primaryCta: field(CtaSchema, 'Primary button', 'Main call-to-action, always shown.'),
     /** Optional second button beside the primary one. */

@@ -12,7 +12,7 @@ export default defineSection({
     /** Title of the page. */
     title: field(text(), 'Title', 'Title of the page.'),
     /** One or two sentences under the title. */
-    description: field(z.string().optional(), 'Description', 'One or two sentences under the title.', { widget: 'textarea' }),
+    description: field(z.string().optional(), 'Description', 'One or two sentences under the title.', { kind: 'textarea' }),
   }),
   defaults: { title: 'Page title', description: 'A sentence that tells visitors what this page is about.' },
 });

@@ -13,9 +13,9 @@ export default defineSection({
     /** Heading of the list. */
     title: field(text(), 'Title', 'Heading of the list.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { widget: 'textarea' }),
+    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** `grid`: equal cards; `bento`: the newest post large, the rest around it. */
-    variant: field(z.enum(['grid', 'bento']).default('grid'), 'Layout', 'Grid of equal cards, or a bento with the newest post large.'),
+    variant: field(z.enum(['grid', 'bento']).default('grid'), 'Layout', 'Grid of equal cards, or a bento with the newest post large.', { optionLabels: { grid: 'Grid', bento: 'Bento (newest post large)' } }),
     /** Show at most this many posts; empty shows all. */
     limit: field(z.int().min(1).max(100).optional(), 'Limit', 'Show at most this many posts; empty shows all.'),
     /** Optional link below the list, e.g. to an archive page. */

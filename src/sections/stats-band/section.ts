@@ -16,7 +16,7 @@ export default defineSection({
         .array(
           z.object({
             /** One of the built-in icons. */
-            icon: field(z.enum(ICON_NAMES), 'Icon', 'One of the built-in icons.', { widget: 'icon' }),
+            icon: field(z.enum(ICON_NAMES), 'Icon', 'One of the built-in icons.', { kind: 'icon' }),
             /** The figure, e.g. "12k" or "99.9%". */
             value: field(text(), 'Value', 'The figure, e.g. 12k or 99.9%.'),
             /** What the figure counts. */

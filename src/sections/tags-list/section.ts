@@ -13,7 +13,7 @@ export default defineSection({
     /** Heading of the grid. */
     title: field(text(), 'Title', 'Heading of the grid.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { widget: 'textarea' }),
+    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** Bound: every tag, by name. */
     tags: field(z.array(ResolvedTagSchema), 'Tags', 'Filled from the tags collection.'),
   }),

@@ -5,6 +5,7 @@
  * the reason. The "Markdown" button switches to the source and back.
  */
 import { useEffect, useRef, useState } from 'react';
+import type { EditorState } from 'prosemirror-state';
 import { linkAt, removeLink, setLink } from '../../lib/rich-text/commands';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown, type SourceReason } from '../../lib/rich-text/markdown';
 import { RichTextLinkDialog, type LinkDialogResult } from './RichTextLinkDialog';
@@ -19,6 +20,12 @@ export interface RichTextFieldProps {
   label: string;
   describedBy?: string;
   invalid?: boolean;
+}
+
+/** The text a link applies to: the link at the cursor, else the selection. */
+function linkedText(state: EditorState, link: { from: number; to: number } | undefined): string | undefined {
+  const { from, to } = link ?? state.selection;
+  return from < to ? state.doc.textBetween(from, to, ' ') : undefined;
 }
 
 export default function RichTextField({ id, value, onChange, label, describedBy, invalid }: RichTextFieldProps) {
@@ -111,6 +118,7 @@ export default function RichTextField({ id, value, onChange, label, describedBy,
       {linkOpen && (
         <RichTextLinkDialog
           initialHref={link?.href ?? ''}
+          linkedText={editorState ? linkedText(editorState, link) : undefined}
           needsText={!link && (editorState?.selection.empty ?? true)}
           onApply={applyLink}
           onRemove={link ? unlink : undefined}

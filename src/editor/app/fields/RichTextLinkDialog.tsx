@@ -16,8 +16,10 @@ export interface LinkDialogResult {
   text?: string;
 }
 
-export function RichTextLinkDialog({ initialHref, needsText, onApply, onRemove, onClose }: {
+export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply, onRemove, onClose }: {
   initialHref: string;
+  /** The text the link is on (the selection, or the link at the cursor). */
+  linkedText?: string;
   /** Nothing is selected and no link is at the cursor: ask for the text too. */
   needsText: boolean;
   onApply(result: LinkDialogResult): void;
@@ -44,6 +46,7 @@ export function RichTextLinkDialog({ initialHref, needsText, onApply, onRemove, 
   return (
     <Dialog title={onRemove ? 'Edit link' : 'Add link'} onClose={onClose} className="rt-link-dialog">
       <form onSubmit={submit} noValidate>
+        {linkedText && <p className="rt-link-text">On the text “{linkedText.length > 80 ? `${linkedText.slice(0, 80)}…` : linkedText}”</p>}
         <div className="field">
           <label className="field-label" htmlFor={`${id}-href`}>
             Link to

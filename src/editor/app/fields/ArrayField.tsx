@@ -1,0 +1,89 @@
+/** A list: sortable items (drag, or the arrow buttons), each removable, and "+ Add" for a new one. */
+import type { ReactNode } from 'react';
+import { isRef } from '../../../engine/schema/refs';
+import { moveItem } from '../../lib/model';
+import { DragHandle, SortableList, useItemKeys, useSortableItem } from '../Sortable';
+import { Field } from './Field';
+import { initialValue } from './kinds';
+import { ObjectChildren } from './ObjectChildren';
+import type { WidgetProps } from './types';
+
+export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
+  const items = Array.isArray(value) ? value : [];
+  const item = spec.item!;
+  const itemKeys = useItemKeys(items.length);
+  const move = (from: number, to: number) => {
+    itemKeys.move(from, to);
+    context.onChange(path, moveItem(items, from, to));
+  };
+  const remove = (index: number) => {
+    itemKeys.remove(index);
+    context.onChange(path, items.filter((_, i) => i !== index));
+  };
+  const full = spec.max !== undefined && items.length >= spec.max;
+  const itemLabel = item.label === 'Item' ? spec.label.replace(/s$/, '') : item.label;
+  const nameOf = (index: number) => `${itemLabel.toLowerCase()} ${index + 1}`;
+  const idsBesides = (index: number) => (key: string) =>
+    items.flatMap((other, i) => (i !== index && other && typeof other === 'object' && typeof (other as Record<string, unknown>)[key] === 'string' ? [(other as Record<string, string>)[key]!] : []));
+  return (
+    <fieldset className="fieldset fieldset-array">
+      <legend>
+        {spec.label} <span className="count">{items.length}</span>
+      </legend>
+      {spec.description && <p className="field-hint">{spec.description}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <SortableList ids={itemKeys.keys} describe={nameOf} onMove={move}>
+        <ol className="array-items">
+          {items.map((entry, index) => (
+            <ArrayItem
+              key={itemKeys.keys[index]}
+              dragId={itemKeys.keys[index]!}
+              name={nameOf(index)}
+              title={`${itemLabel} ${index + 1}`}
+              actions={<>
+                <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${nameOf(index)} up`}>
+                  ↑
+                </button>
+                <button type="button" className="btn btn-small" disabled={index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move ${nameOf(index)} down`}>
+                  ↓
+                </button>
+                <button type="button" className="btn btn-small btn-danger" onClick={() => remove(index)} aria-label={`Remove ${nameOf(index)}`}>
+                  Remove
+                </button>
+              </>}
+            >
+              {item.kind === 'object' && !isRef(entry) ? (
+                <ObjectChildren spec={{ ...item, label: itemLabel }} record={entry as Record<string, unknown> | undefined} path={[...path, index]} context={context} siblingIds={idsBesides(index)} />
+              ) : (
+                <Field spec={{ ...item, label: `${itemLabel} ${index + 1}` }} value={entry} path={[...path, index]} context={context} />
+              )}
+            </ArrayItem>
+          ))}
+        </ol>
+      </SortableList>
+      <button type="button" className="btn btn-small btn-add" disabled={full} onClick={() => context.onChange(path, [...items, initialValue({ ...item, label: itemLabel }, items)])}>
+        + Add {itemLabel.toLowerCase()}
+      </button>
+      {full && <p className="field-hint">At most {spec.max}.</p>}
+    </fieldset>
+  );
+}
+
+/** One item of an array field: its head (a drag handle, the title and actions), then its fields. */
+function ArrayItem({ dragId, name, title, actions, children }: { dragId: string; name: string; title: string; actions: ReactNode; children: ReactNode }) {
+  const sortable = useSortableItem(dragId);
+  return (
+    <li ref={sortable.ref} style={sortable.style} className={`array-item${sortable.isDragging ? ' is-dragging' : ''}`}>
+      <div className="array-item-head">
+        <DragHandle label={`Drag ${name}`} handle={sortable.handle} />
+        <span className="array-item-title">{title}</span>
+        <span className="array-item-actions">{actions}</span>
+      </div>
+      {children}
+    </li>
+  );
+}

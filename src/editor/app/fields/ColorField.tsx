@@ -1,0 +1,14 @@
+import { controlProps, FieldFrame, textSetter } from './parts';
+import type { WidgetProps } from './types';
+
+export function ColorField(props: WidgetProps) {
+  const { id, spec, value, path, context, error } = props;
+  return (
+    <FieldFrame id={id} spec={spec} error={error}>
+      <div className="color-field">
+        <input type="color" aria-label={`${spec.label} picker`} value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(event) => context.onChange(path, event.target.value)} />
+        <input className="input mono" {...controlProps(props)} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} />
+      </div>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The image kind: a thumbnail, "Choose image" (the media library), and the
+ * URL and alt text fields. A newly chosen image starts with empty alt text,
+ * and focus moves to it: the old image's description would now be wrong.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { filenameOf } from '../../lib/media';
+import { FieldsetLegend } from '../FieldsetLegend';
+import { MediaLibrary } from '../MediaLibrary';
+import { Field } from './Field';
+import type { WidgetProps } from './types';
+
+export function ImageField({ spec, value, path, context, error }: WidgetProps) {
+  const [picking, setPicking] = useState(false);
+  const [focusAlt, setFocusAlt] = useState(false);
+  const altRef = useRef<HTMLDivElement>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  const url = typeof record?.url === 'string' ? record.url : '';
+  const media = context.media;
+
+  // When the picker closes: after a new image, focus goes to its alt text; else back to the button.
+  useEffect(() => {
+    if (picking) {
+      returnFocus.current = true;
+      return;
+    }
+    if (focusAlt && record) {
+      setFocusAlt(false);
+      returnFocus.current = false;
+      requestAnimationFrame(() => altRef.current?.querySelector<HTMLElement>('input, textarea')?.focus());
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      requestAnimationFrame(() => chooseRef.current?.focus());
+    }
+  }, [picking, focusAlt, record]);
+
+  const select = useCallback(
+    (next: string) => {
+      const replaced = next !== url;
+      const alt = !replaced && typeof record?.alt === 'string' ? record.alt : '';
+      context.onChange(path, { ...record, url: next, alt });
+      if (!alt.trim()) setFocusAlt(true);
+    },
+    [record, url, context, path],
+  );
+
+  const picker = picking && media && (
+    <MediaLibrary currentUrl={url} maxUploadBytes={media.maxUploadBytes} whereUsed={media.whereUsed} manageImage={media.manageImage} onSelect={select} onClose={() => setPicking(false)} />
+  );
+  const chooseButton = media && (
+    <button ref={chooseRef} type="button" className="btn btn-small" onClick={() => setPicking(true)}>
+      Choose image
+    </button>
+  );
+
+  // The picker stays the fragment's second child, so it is not remounted when the first image is chosen.
+  if (!record) {
+    return (
+      <>
+        <div className="field field-absent media-absent">
+          <span className="field-label">{spec.label}</span>
+          <span className="media-absent-actions">
+            {chooseButton}
+            <button type="button" className="btn btn-small" onClick={() => context.onChange(path, { url: '', alt: '' })}>
+              Enter URL
+            </button>
+          </span>
+          {error && <p className="field-error">{error}</p>}
+        </div>
+        {picker}
+      </>
+    );
+  }
+
+  const children = spec.children ?? [];
+  const child = (key: string) => {
+    const childSpec = children.find((candidate) => candidate.key === key);
+    return childSpec && <Field key={key} spec={childSpec} value={record[key]} path={[...path, key]} context={context} />;
+  };
+  return (
+    <>
+      <fieldset className="fieldset fieldset-image">
+        <FieldsetLegend spec={spec} path={path} context={context} />
+        <div className="media-field">
+          {url ? <img className="media-field-thumb" src={url} alt="" width={96} height={64} /> : <span className="media-field-thumb media-field-none" aria-hidden="true" />}
+          <div className="media-field-side">
+            <span className="media-field-name" title={url || undefined}>
+              {url ? filenameOf(url) : 'No image chosen'}
+            </span>
+            {chooseButton}
+          </div>
+        </div>
+        {error && <p className="field-error">{error}</p>}
+        {child('url')}
+        <div ref={altRef}>{child('alt')}</div>
+        {children.filter((other) => other.key !== 'url' && other.key !== 'alt').map((other) => child(other.key))}
+      </fieldset>
+      {picker}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * A link's target as a combobox (ARIA 1.2: an input with a listbox popup):
+ * the site's pages and posts by title, stored as site paths (`/about`), or
+ * any other value typed by hand, checked as you type with the link allowlist.
+ * Without a LinkTargetsProvider it is a checked URL input.
+ */
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { linkProblem } from '../../../engine/schema/urls';
+import { matchingTargets, type LinkTarget } from '../../lib/link-targets';
+import { useLinkTargets } from './LinkTargetsContext';
+import './fields.css';
+
+
+export interface LinkInputProps {
+  id: string;
+  value: string;
+  onChange(value: string): void;
+  invalid?: boolean;
+  describedBy?: string;
+  autoFocus?: boolean;
+  /** Extra attributes for the input (the form's `data-field`). */
+  inputProps?: Record<string, string | undefined>;
+}
+
+const MAX_OPTIONS = 50;
+const GROUP_NAMES: Record<string, string> = { page: 'Page', posts: 'Post', tags: 'Tag' };
+
+export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus, inputProps }: LinkInputProps) {
+  const targets = useLinkTargets();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // Opening on a chosen path lists everything, not just that path.
+  const [typed, setTyped] = useState(false);
+  const options = useMemo(() => matchingTargets(targets, typed ? value : '').slice(0, MAX_OPTIONS), [targets, value, typed]);
+  const chosen = targets.find((target) => target.path === value);
+  const problem = value === '' ? undefined : linkProblem(value);
+  const listId = `${id}-targets`;
+  const expanded = open && options.length > 0;
+  const optionId = (index: number) => `${id}-target-${index}`;
+
+  const show = (from: number) => {
+    setOpen(true);
+    setActive(from);
+  };
+  const choose = (target: LinkTarget) => {
+    onChange(target.path);
+    setTyped(false);
+    setOpen(false);
+    setActive(-1);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (options.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (!expanded) return show(step === 1 ? 0 : options.length - 1);
+      setActive((current) => (current + step + options.length) % options.length);
+    } else if (event.key === 'Enter' && expanded && active >= 0) {
+      event.preventDefault();
+      choose(options[active]!);
+    } else if (event.key === 'Escape' && expanded) {
+      // Only the popup closes; the dialog or form around stays.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  const described = [describedBy, chosen && `${id}-chosen`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="link-input">
+      <input
+        {...inputProps}
+        id={id}
+        className="input"
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        aria-invalid={invalid || problem ? true : undefined}
+        aria-describedby={described}
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus={autoFocus}
+        placeholder={targets.length ? 'Search pages and posts, or type a URL' : 'https://… or /path'}
+        value={value}
+        onChange={(event) => {
+          onChange(event.target.value);
+          setTyped(true);
+          show(-1);
+        }}
+        onClick={() => setOpen((current) => !current)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <ul id={listId} role="listbox" aria-label="Pages and posts" className="link-options" hidden={!expanded}>
+        {expanded &&
+          options.map((target, index) => (
+            <li
+              key={target.path}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={`link-option${index === active ? ' is-active' : ''}`}
+              // Keeps focus in the input, so choosing does not blur and close first.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(target)}
+            >
+              <span className="link-option-title">{target.title}</span>
+              <span className="link-option-meta">
+                <span className="link-option-group">{GROUP_NAMES[target.group] ?? target.group}</span> <span className="link-option-path">{target.path}</span>
+              </span>
+            </li>
+          ))}
+      </ul>
+      {chosen && (
+        <p className="link-chosen" id={`${id}-chosen`}>
+          Links to {GROUP_NAMES[chosen.group]?.toLowerCase() ?? chosen.group} “{chosen.title}”
+        </p>
+      )}
+      {problem && (
+        <p className="field-error" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The Markdown kind: the formatted-text editor (RichTextField), loaded lazily
+ * so it has its own chunk and the editor's first load stays small. Until it
+ * arrives, a plain Markdown textarea with the same id is usable.
+ */
+import { lazy, Suspense } from 'react';
+import { pathKey } from '../../lib/validate';
+import { describedBy, FieldFrame, textSetter } from './parts';
+import type { WidgetProps } from './types';
+
+const RichTextField = lazy(() => import('./RichTextField'));
+
+export function MarkdownField(props: WidgetProps) {
+  const { id, spec, value, path, error } = props;
+  const text = String(value ?? '');
+  const onChange = textSetter(props);
+  const fallback = (
+    <textarea id={id} data-field={pathKey(path)} className="input textarea textarea-tall mono" value={text} rows={10} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, spec, error)} onChange={(event) => onChange(event.target.value)} />
+  );
+  return (
+    <FieldFrame id={id} spec={spec} error={error}>
+      <Suspense fallback={fallback}>
+        <RichTextField id={id} value={text} onChange={onChange} label={spec.label} describedBy={describedBy(id, spec, error)} invalid={Boolean(error)} />
+      </Suspense>
+    </FieldFrame>
+  );
+}

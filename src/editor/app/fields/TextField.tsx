@@ -1,0 +1,23 @@
+/** Single-line text, email and date inputs, and the multi-line textarea. */
+import { controlProps, FieldFrame, textSetter } from './parts';
+import type { WidgetProps } from './types';
+
+const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', date: 'date' };
+
+export function TextField(props: WidgetProps) {
+  const { id, spec, value, error } = props;
+  return (
+    <FieldFrame id={id} spec={spec} error={error}>
+      <input className="input" type={INPUT_TYPES[spec.kind] ?? 'text'} {...controlProps(props)} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} spellCheck={spec.kind === 'text'} />
+    </FieldFrame>
+  );
+}
+
+export function TextareaField(props: WidgetProps) {
+  const { id, spec, value, error } = props;
+  return (
+    <FieldFrame id={id} spec={spec} error={error}>
+      <textarea className="input textarea" {...controlProps(props)} rows={3} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} />
+    </FieldFrame>
+  );
+}

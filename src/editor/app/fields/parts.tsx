@@ -1,0 +1,52 @@
+/** The label, hint and error every widget shows, and the attributes that tie them to its control. */
+import type { ReactNode } from 'react';
+import type { FieldSpec } from '../../lib/form';
+import { pathKey } from '../../lib/validate';
+import type { Path, WidgetProps } from './types';
+
+export function Hint({ id, description, error }: { id: string; description?: string; error?: string }) {
+  return (
+    <>
+      {description && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {description}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export const describedBy = (id: string, spec: FieldSpec, error?: string) =>
+  [spec.description && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+export function FieldLabel({ htmlFor, spec }: { htmlFor: string; spec: FieldSpec }) {
+  return (
+    <label className="field-label" htmlFor={htmlFor}>
+      {spec.label}
+      {spec.required ? null : <span className="field-optional"> (optional)</span>}
+    </label>
+  );
+}
+
+/** The control's id, its `data-field` (the Problems panel finds a failing field's input by its path) and its ARIA state. */
+export const controlProps = ({ id, spec, path, error }: { id: string; spec: FieldSpec; path: Path; error?: string }) =>
+  ({ id, 'data-field': pathKey(path), 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, spec, error) }) as const;
+
+/** Sets the field's value; optional text left empty is removed, so it does not fail "Required". */
+export const textSetter = ({ spec, path, context }: WidgetProps) => (text: string) => context.onChange(path, text === '' && !spec.required ? undefined : text);
+
+/** A labelled field: label, control, hint and error. */
+export function FieldFrame({ id, spec, error, children }: { id: string; spec: FieldSpec; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={id} spec={spec} />
+      {children}
+      <Hint id={id} description={spec.description} error={error} />
+    </div>
+  );
+}

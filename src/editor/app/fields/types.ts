@@ -1,0 +1,39 @@
+/** What every field widget receives, and what a form gives its fields. */
+import type { FieldSpec } from '../../lib/form';
+import type { IssueMap } from '../../lib/validate';
+import type { MediaOptions } from '../MediaLibrary';
+
+export type Path = readonly (string | number)[];
+
+export interface FieldContext {
+  issues: IssueMap;
+  /** Dotted prefix of `issues` keys for this form (`data`, `settings`, `meta`). */
+  onChange(path: Path, value: unknown): void;
+  /** The value a `$ref` stands for, to detach it into a plain value. */
+  resolveRef(ref: string): unknown;
+  /** For image fields: the upload limit and where images are used. Without it, image fields have no picker. */
+  media?: MediaOptions;
+  /** For relation fields (an array of entry slugs): the entries of a collection to choose from. */
+  relationOptions?(collection: string): readonly RelationOption[];
+}
+
+/** An entry a relation field can point to. */
+export interface RelationOption {
+  slug: string;
+  label: string;
+  /** A #rrggbb accent, shown as a dot (tags). */
+  accent?: string;
+}
+
+export interface FieldProps {
+  spec: FieldSpec;
+  value: unknown;
+  path: Path;
+  context: FieldContext;
+}
+
+/** A widget of the kinds table: the field plus its element id and the error under its path. */
+export interface WidgetProps extends FieldProps {
+  id: string;
+  error?: string;
+}

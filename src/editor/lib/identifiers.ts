@@ -1,0 +1,54 @@
+/**
+ * Identifiers editors never have to type (a button's `id`): generated from a
+ * sibling field (its label) while the editor types, and kept once someone
+ * has changed them by hand, so a stored identifier never moves by surprise.
+ */
+
+const MAX_LENGTH = 48;
+
+/** `Get in touch!` → `get-in-touch`: lowercase letters, digits and single hyphens. */
+export function slugifyIdentifier(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, MAX_LENGTH)
+    .replace(/^-+|-+$/g, '');
+}
+
+/** `base`, or `base-2`, `base-3`… whichever is not taken. */
+export function uniqueIdentifier(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The identifier generated from `source`; `fallback` (e.g. `button`) when the source has no letters or digits yet. */
+export function generateIdentifier(source: string, taken: Iterable<string>, fallback: string): string {
+  return uniqueIdentifier(slugifyIdentifier(source) || slugifyIdentifier(fallback) || 'item', taken);
+}
+
+export interface IdentifierChange {
+  /** The identifier as stored now. */
+  current: unknown;
+  /** The source field before and after the edit. */
+  previousSource: unknown;
+  nextSource: unknown;
+  /** Identifiers of the sibling items (not this one's). */
+  taken: Iterable<string>;
+  fallback: string;
+}
+
+/**
+ * The identifier after its source changed: it follows the source while it is
+ * empty or still what the old source generated; an identifier set by hand stays.
+ */
+export function followIdentifier({ current, previousSource, nextSource, taken, fallback }: IdentifierChange): string {
+  const asString = (value: unknown) => (typeof value === 'string' ? value : '');
+  const id = asString(current);
+  // Generated from the old source: its slug, or its slug with a number added to keep it unique.
+  const base = slugifyIdentifier(asString(previousSource)) || slugifyIdentifier(fallback) || 'item';
+  if (id !== '' && id !== base && !new RegExp(`^${base}-\\d+$`).test(id)) return id;
+  return generateIdentifier(asString(nextSource), taken, fallback);
+}
