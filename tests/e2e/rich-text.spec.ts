@@ -70,6 +70,7 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   const dialog = page.getByRole('dialog', { name: 'Add link' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Link to')).toBeFocused();
+  await expect(dialog).toContainText('On the text “stylesheet”');
   expect(await axeViolations(page, '.rt-link-dialog')).toEqual([]);
   // The allowlist refuses script links.
   await dialog.getByLabel('Link to').fill('javascript:alert(1)');
