@@ -5,6 +5,7 @@ import { defineConfig } from 'astro/config';
 import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { precompressStaticFiles } from './server/precompress.mjs';
 import { normalisedPath } from './server/requests.mjs';
 import { projectRoot, serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
 import { devRequestGuard } from './src/server/dev-guard.ts';
@@ -35,7 +36,8 @@ function devOnly(integration) {
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [devOnly(react()), contentEditor(), privatePageBundles()],
+  // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client.
+  integrations: [devOnly(react()), contentEditor(), privatePageBundles(), precompressStaticFiles()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.

@@ -12,12 +12,21 @@
 // - the page API: answered from memory. The build wrote every bundle to
 //   dist/server/page-bundles.json (src/pages/page-bundles.json.ts, moved out of
 //   the static folder by src/lib/private-page-bundles.ts), and production
-//   content is fixed at build time.
-// Anything else goes to the adapter.
+//   content is fixed at build time, so each is compressed once, at start;
+// - the build's text files (HTML, SVG, TXT, ...): in the coding Accept-Encoding
+//   prefers, precompressed at build (server/static-files.mjs).
+// Anything else goes to the adapter. Every answer of a text resource revalidates
+// (ETag, 304) and varies on Accept-Encoding; docs/architecture.md says why.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { compressedForms } from './compression.mjs';
+import { encodingHeaders } from './files.mjs';
 import { JSON_HEADERS } from './headers.mjs';
+import { chooseEncoding } from './negotiation.mjs';
+import { sendRepresentation } from './representation.mjs';
 import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
+import { REVALIDATE, staticTextFiles } from './static-files.mjs';
 import { projectRoot, serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
@@ -28,19 +37,44 @@ const PAGE_API = '/api/public-page';
 const API_PREFIX = '/api/';
 const IMAGES_DIR = uploadedImagesDir(projectRoot(), false);
 
+const serveStaticText = await staticTextFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));
+
+// Bundles are compressed while the server starts, all at once: brotli at a middle quality keeps
+// the start fast for thousands of pages (quality 11 is several times slower for a few % less).
+const BUNDLE_BROTLI_QUALITY = 6;
+
 /**
- * Slug → the page API's response (`body` is the bundle's JSON text exactly as the build wrote it),
- * and the permanent redirects of moved pages, by the normalised path they lead away from.
+ * Slug → the page API's response: the bundle's JSON text exactly as the build wrote it, and
+ * its brotli and gzip forms when smaller; and the permanent redirects of moved pages, by the
+ * normalised path they lead away from.
  */
 async function loadBundles() {
   const { pages, redirects } = JSON.parse(await readFile(BUNDLES, 'utf8'));
+  const loaded = await Promise.all(
+    pages.map(async ({ slug, version, body }) => {
+      const identity = Buffer.from(body, 'utf8');
+      return [slug, { version, forms: { identity, ...(await compressedForms(identity, { brotliQuality: BUNDLE_BROTLI_QUALITY })) } }];
+    }),
+  );
   return {
-    bundles: new Map(pages.map(({ slug, version, body }) => [slug, { body: Buffer.from(body, 'utf8'), headers: { ...JSON_HEADERS, ETag: `"${version}"` } }])),
+    bundles: new Map(loaded),
     redirects: new Map(redirects.map(({ from, to }) => [from === '/' ? '/' : from.slice(0, -1), to])),
   };
 }
 
 const { bundles, redirects } = await loadBundles();
+
+/** Answers the page API from memory: its content changes only with a build, so caches revalidate by version. */
+async function sendBundle(request, response, { version, forms }) {
+  const encoding = chooseEncoding(request.headers['accept-encoding'], Object.keys(forms));
+  if (encoding === undefined) {
+    refuseRequest(request, response, 406, 'None of the accepted content codings is available', { Vary: 'Accept-Encoding' });
+    return;
+  }
+  const headers = { ...JSON_HEADERS, 'Cache-Control': REVALIDATE, ...encodingHeaders(encoding) };
+  const etag = `"${version}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  await sendRepresentation(request, response, { headers, etag, body: forms[encoding] });
+}
 
 /** The slug a normalised page API path asks for: '' is home; anything else is left to the endpoint. */
 function slugOf(path) {
@@ -73,8 +107,7 @@ async function serve(request, response) {
   response.setHeader('X-Content-Type-Options', 'nosniff');
   const bundle = request.method === 'GET' || request.method === 'HEAD' ? bundles.get(slugOf(path)) : undefined;
   if (bundle) {
-    response.writeHead(200, bundle.headers);
-    response.end(request.method === 'HEAD' ? undefined : bundle.body);
+    await sendBundle(request, response, bundle);
     return;
   }
   const redirect = request.method === 'GET' || request.method === 'HEAD' ? redirects.get(path) : undefined;
@@ -84,6 +117,7 @@ async function serve(request, response) {
     return;
   }
   if (await serveUploadedImage(request, response, path, IMAGES_DIR)) return;
+  if ((request.method === 'GET' || request.method === 'HEAD') && (await serveStaticText(request, response, path))) return;
   handler(request, response);
 }
 

@@ -5,10 +5,10 @@
 // no spelling of a URL reaches an image without them. It reads the folder on
 // every request, so an upload is fetchable the moment its answer is sent.
 // Plain JavaScript so the production server can load it without a build step.
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, IMAGE_TYPES, SVG_CSP } from './headers.mjs';
+import { chooseRepresentation, encodingHeaders, openRegularFile } from './files.mjs';
+import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 
 /** The project folder: `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
@@ -27,20 +27,6 @@ function imageFileOf(path) {
   if (name === '' || name.includes('/') || name.startsWith('.')) return undefined;
   const mime = IMAGE_MIME_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
   return mime && name.includes('.') ? { name, mime } : undefined;
-}
-
-/** Opens a regular file without following a symlink (O_NOFOLLOW): a link in the folder never leads out of it. */
-async function openRegularFile(path) {
-  let handle;
-  try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
-    const info = await handle.stat();
-    if (info.isFile()) return { handle, info };
-  } catch {
-    // missing, a link (ELOOP) or unreadable: not served
-  }
-  await handle?.close();
-  return undefined;
 }
 
 /**
@@ -64,31 +50,27 @@ export async function serveUploadedImage(request, response, path, dir) {
     refuseRequest(request, response, 404, 'No such image');
     return true;
   }
-  const { handle, info } = opened;
-  const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;
+  const isSvg = file.mime === IMAGE_TYPES.svg.mime;
+  // An SVG is text: the build precompressed those it found (server/precompress.mjs), uploads since have none.
+  const chosen = isSvg ? await chooseRepresentation(join(dir, file.name), opened, request.headers['accept-encoding']) : undefined;
+  if (isSvg && !chosen) {
+    refuseRequest(request, response, 406, 'None of the accepted content codings is available', { Vary: 'Accept-Encoding' });
+    return true;
+  }
+  const { info } = opened;
   const headers = {
     'Content-Type': file.mime,
     'X-Content-Type-Options': 'nosniff',
-    // Uploads may be replaced under the same name, so caches revalidate (a 304 is cheap).
+    // Uploads may be replaced under the same name (`overwrite`), in dev and in production alike,
+    // so caches revalidate every use: a 304 costs one round trip and no bytes.
     'Cache-Control': 'public, max-age=0, must-revalidate',
-    ETag: etag,
-    'Last-Modified': info.mtime.toUTCString(),
-    ...(file.mime === IMAGE_TYPES.svg.mime ? { 'Content-Security-Policy': SVG_CSP } : {}),
+    ...(isSvg ? { 'Content-Security-Policy': SVG_CSP, ...encodingHeaders(chosen.encoding) } : {}),
   };
-  if (request.headers['if-none-match'] === etag) {
-    await handle.close();
-    response.writeHead(304, headers);
-    response.end();
-    return true;
-  }
-  response.writeHead(200, { ...headers, 'Content-Length': String(info.size) });
-  if (request.method === 'HEAD') {
-    await handle.close();
-    response.end();
-    return true;
-  }
-  const stream = handle.createReadStream();
-  stream.on('error', () => response.destroy());
-  stream.pipe(response);
+  await sendRepresentation(request, response, {
+    headers,
+    etag: chosen?.etag ?? `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`,
+    lastModified: info.mtime,
+    body: chosen?.body ?? { handle: opened.handle, size: info.size },
+  });
   return true;
 }

@@ -1,0 +1,38 @@
+// Sends one chosen representation of a resource: 304 when the request's validators match
+// (server/negotiation.mjs), the headers alone for HEAD (the same headers a GET gets), or
+// the body. The body is bytes in memory or an open file, which is always closed.
+// Plain JavaScript so the production server can load it without a build step.
+import { isNotModified } from './negotiation.mjs';
+
+/**
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @param {{
+ *   headers: Record<string, string>,
+ *   etag: string,
+ *   lastModified?: Date,
+ *   body: Buffer | { handle: import('node:fs/promises').FileHandle, size: number },
+ * }} representation `headers` must not hold ETag, Last-Modified or Content-Length: they are set here
+ */
+export async function sendRepresentation(request, response, { headers, etag, lastModified, body }) {
+  const handle = Buffer.isBuffer(body) ? undefined : body.handle;
+  const length = Buffer.isBuffer(body) ? body.length : body.size;
+  const validators = { ETag: etag, ...(lastModified ? { 'Last-Modified': lastModified.toUTCString() } : {}) };
+  const notModified = isNotModified(/** @type {Record<string, string>} */ (request.headers), { etag, lastModified });
+  if (notModified || request.method === 'HEAD') {
+    await handle?.close();
+    // A 304 carries the validators, Cache-Control and Vary of the 200, but no body or its length.
+    const { 'Content-Encoding': _encoding, ...without } = headers;
+    response.writeHead(notModified ? 304 : 200, notModified ? { ...without, ...validators } : { ...headers, ...validators, 'Content-Length': String(length) });
+    response.end();
+    return;
+  }
+  response.writeHead(200, { ...headers, ...validators, 'Content-Length': String(length) });
+  if (!handle) {
+    response.end(body);
+    return;
+  }
+  const stream = handle.createReadStream();
+  stream.on('error', () => response.destroy());
+  stream.pipe(response);
+}
