@@ -1,0 +1,68 @@
+/** Field kinds in the inspector: generated identifiers under "Advanced", readable choices, the link combobox. */
+import { expect } from '@playwright/test';
+import { openEditor, outlineItem, preview, readData, save, shot, test } from './support';
+
+test('a new call-to-action button gets its ID from its label, and saves without typing one', async ({ page }) => {
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-cta').click();
+  const inspector = page.getByLabel('Inspector');
+  await inspector.getByRole('button', { name: '+ Add button' }).click();
+  const second = inspector.locator('.array-item').nth(1);
+  await second.getByLabel('Label', { exact: true }).fill('See our pricing!');
+  await second.getByLabel('Link', { exact: true }).fill('/pricing');
+  // The ID is not in the way: it sits folded under "Advanced", already filled in.
+  const id = second.getByLabel('ID', { exact: true });
+  await expect(id).toBeHidden();
+  await second.getByText('Advanced', { exact: true }).click();
+  await expect(id).toHaveValue('see-our-pricing');
+  await expect(preview(page).getByRole('link', { name: 'See our pricing!' })).toBeVisible();
+  await shot(page, 'fields-cta-advanced');
+  await save(page);
+
+  const stored = await readData('pages/about.json');
+  const cta = stored.sections.find((section: { id?: string }) => section.id === 'about-cta');
+  expect(cta.data.ctas[1]).toEqual({ id: 'see-our-pricing', label: 'See our pricing!', href: '/pricing', variant: 'primary' });
+  // A button that existed keeps the ID it had.
+  expect(cta.data.ctas[0].id).toBe(stored.sections.find((s: { id?: string }) => s.id === 'about-cta').data.ctas[0].id);
+});
+
+test('choices read as words, and section and page IDs are under Advanced', async ({ page }) => {
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-cta').click();
+  const inspector = page.getByLabel('Inspector');
+  await expect(inspector.getByLabel('Padding top')).toContainText('Medium');
+  expect(await inspector.getByLabel('Padding top').locator('option').allTextContents()).toEqual(['None', 'Small', 'Medium', 'Large', 'Extra large', '2× large']);
+  expect(await inspector.getByLabel('Style').first().locator('option').allTextContents()).toEqual(['Primary', 'Secondary', 'Ghost (text link)']);
+  await expect(inspector.getByLabel('Section ID')).toBeHidden();
+  await inspector.getByText('Advanced', { exact: true }).last().click();
+  await expect(inspector.getByLabel('Section ID')).toHaveValue('about-cta');
+});
+
+test('a link field offers the site’s pages and posts, and checks a typed URL as you type', async ({ page }) => {
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-cta').click();
+  const link = page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first();
+  await link.fill('/journ');
+  const options = page.getByRole('listbox', { name: 'Pages and posts' });
+  await expect(options.getByRole('option')).toHaveCount(1);
+  await expect(options.getByRole('option')).toContainText('/journal');
+  await shot(page, 'fields-link-combobox');
+  await link.press('ArrowDown');
+  await expect(link).toHaveAttribute('aria-activedescendant', /target-0$/);
+  await link.press('Enter');
+  await expect(link).toHaveValue('/journal');
+  await expect(options).toBeHidden();
+
+  // A post, by its title, with the mouse.
+  await link.fill('zero javascript');
+  await options.getByRole('option', { name: /Zero JavaScript/i }).click();
+  await expect(link).toHaveValue('/posts/zero-javascript-by-default');
+  await expect(page.getByLabel('Inspector').getByText(/Links to post “Zero JavaScript/i)).toBeVisible();
+
+  await link.fill('javascript:alert(1)');
+  await expect(page.getByLabel('Inspector').getByText('Links must start with https://, http://, mailto:, tel:, / or #')).toBeVisible();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await link.press('Escape');
+  await link.fill('https://example.com/contact');
+  await expect(link).not.toHaveAttribute('aria-invalid', 'true');
+});
