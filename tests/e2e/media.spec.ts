@@ -67,8 +67,12 @@ test('uploads a PNG through the picker: it is selected, shown in the preview and
   expect((await request).postDataJSON()).toEqual({ filename: 'studio-photo-1.png', data: bytes.toString('base64'), mimeType: 'image/png' });
   await page.unroute('**/api/upload-asset');
 
-  // Selected at once: the picker closes and the URL is set (the alt text was there already).
+  // Selected at once: the picker closes and the URL is set; the old image's alt text is cleared, and focus is on it.
   await expect(dialog).toBeHidden();
+  const alt = page.getByLabel('Alt text', { exact: true });
+  await expect(alt).toBeFocused();
+  await expect(alt).toHaveValue('');
+  await alt.fill('A teal square');
   await expect(page.getByLabel('Image URL')).toHaveValue('/assets/images/studio-photo-1.png');
   await expect(page.locator('.media-field-name')).toHaveText('studio-photo-1.png');
   const heroImage = preview(page).locator('[data-section-id="home-hero"] img');

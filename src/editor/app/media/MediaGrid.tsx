@@ -1,0 +1,71 @@
+/** The library's images: a tile each (click to choose), where it is used, and Rename…/Delete… when the editor offers them. */
+import { filenameOf, type Usage } from '../../lib/media';
+
+interface GridProps {
+  urls: readonly string[];
+  currentUrl: string;
+  /** Cache-busters for thumbnails of replaced images. */
+  versions: Readonly<Record<string, number>>;
+  usage: ReadonlyMap<string, Usage[]>;
+  onChoose(url: string): void;
+  onAction?(url: string, action: 'delete' | 'rename'): void;
+}
+
+export function MediaGrid({ urls, currentUrl, versions, usage, onChoose, onAction }: GridProps) {
+  return (
+    <ul className="media-grid" aria-label="Images">
+      {urls.map((url) => (
+        <li key={url} className="media-item">
+          <button type="button" className="media-tile" aria-current={url === currentUrl ? 'true' : undefined} onClick={() => onChoose(url)}>
+            <img className="media-tile-image" src={versions[url] ? `${url}?v=${versions[url]}` : url} alt="" loading="lazy" decoding="async" draggable={false} />
+            <span className="media-tile-name" title={filenameOf(url)}>
+              {filenameOf(url)}
+            </span>
+            {url === currentUrl && (
+              <span className="media-tile-check" aria-hidden="true">
+                ✓
+              </span>
+            )}
+          </button>
+          <UsageNote usages={usage.get(url) ?? []} />
+          {onAction && <ImageActions url={url} onAction={(action) => onAction(url, action)} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Rename and delete, per image: each asks first, in a dialog over the library. */
+function ImageActions({ url, onAction }: { url: string; onAction(action: 'delete' | 'rename'): void }) {
+  const name = filenameOf(url);
+  return (
+    <div className="media-item-actions">
+      <button type="button" className="btn btn-ghost btn-small" onClick={() => onAction('rename')} aria-label={`Rename ${name}`}>
+        Rename…
+      </button>
+      <button type="button" className="btn btn-ghost btn-small btn-danger" onClick={() => onAction('delete')} aria-label={`Delete ${name}`}>
+        Delete…
+      </button>
+    </div>
+  );
+}
+
+const KIND_LABELS = { page: 'Page', shared: 'Shared', entry: 'Entry' } as const;
+
+function UsageNote({ usages }: { usages: Usage[] }) {
+  if (usages.length === 0) return <p className="media-usage media-usage-none">Not used</p>;
+  return (
+    <details className="media-usage">
+      <summary>
+        Used in {usages.length} {usages.length === 1 ? 'place' : 'places'}
+      </summary>
+      <ul>
+        {usages.map((usage) => (
+          <li key={usage.file} title={usage.paths.join('\n')}>
+            <span className="media-usage-kind">{KIND_LABELS[usage.kind]}</span> <span className="media-usage-name">{usage.name}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

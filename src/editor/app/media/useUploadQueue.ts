@@ -1,0 +1,115 @@
+/**
+ * The upload queue of an open media library: its state changes are the pure
+ * functions of lib/uploads.ts; this hook reads the files, sends them, and
+ * cancels what is still running when the library closes.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { base64OfDataUrl, filenameOf, filenameProblem, uploadMimeType } from '../../lib/media';
+import {
+  dismissUpload, newUpload, othersPending, queueUpload, renameAfterConflict, renameUpload, uploadFailed, uploadFinished, uploadProgressed, uploadStarted, uploadUnreadable,
+  type UploadItem,
+} from '../../lib/uploads';
+import { uploadAsset } from '../api';
+
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(base64OfDataUrl(String(reader.result)));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+
+let nextUploadId = 1;
+
+interface Options {
+  maxUploadBytes: number;
+  /** The library's image URLs, for a free name after a conflict. */
+  assets(): readonly string[];
+  /** An upload finished: `url` is in the library (`replaced` when it overwrote an image); `more` when other uploads are still queued. */
+  onUploaded(url: string, replaced: boolean, more: boolean): void;
+  /** A sentence for screen readers. */
+  announce(message: string): void;
+  /** Moves focus to a ready item's name input. */
+  focusName(id: number): void;
+}
+
+export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, focusName }: Options) {
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
+  const aborts = useRef(new Map<number, () => void>());
+  const mounted = useRef(true);
+
+  // Uploads still running when the library closes are cancelled; previews are released.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      for (const abort of aborts.current.values()) abort();
+      for (const item of itemsRef.current) if (item.preview) URL.revokeObjectURL(item.preview);
+    };
+  }, []);
+
+  const remove = useCallback((id: number) => {
+    aborts.current.get(id)?.();
+    const item = itemsRef.current.find((candidate) => candidate.id === id);
+    if (item?.preview) URL.revokeObjectURL(item.preview);
+    setItems((current) => dismissUpload(current, id));
+  }, []);
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      if (files.length === 0) return;
+      const added = files.map((file) => newUpload(nextUploadId++, file, maxUploadBytes, (ready) => URL.createObjectURL(ready)));
+      setItems((current) => queueUpload(current, added));
+      const ready = added.filter((item) => item.status === 'ready');
+      announce(ready.length ? `${ready.length} image${ready.length === 1 ? '' : 's'} ready to upload: check the name, then press Upload.` : 'The file cannot be uploaded.');
+      if (ready[0]) focusName(ready[0].id);
+    },
+    [maxUploadBytes, announce, focusName],
+  );
+
+  const upload = async (id: number, { overwrite = false } = {}) => {
+    const item = itemsRef.current.find((candidate) => candidate.id === id);
+    if (!item || filenameProblem(item.name, item.file.type)) return;
+    setItems((current) => uploadStarted(current, id));
+    let data: string;
+    try {
+      data = await readBase64(item.file);
+    } catch (error) {
+      setItems((current) => uploadUnreadable(current, id, (error as Error).message));
+      return;
+    }
+    if (!mounted.current || !itemsRef.current.some((candidate) => candidate.id === id)) return;
+    const mimeType = uploadMimeType(item.file.type);
+    const request = uploadAsset({ filename: item.name, data, ...(mimeType && { mimeType }), ...(overwrite && { overwrite: true }) }, (progress) => setItems((current) => uploadProgressed(current, id, progress)));
+    aborts.current.set(id, request.abort);
+    const outcome = await request.result;
+    aborts.current.delete(id);
+    if (!mounted.current || (!outcome.ok && outcome.aborted)) return;
+    if (!outcome.ok) {
+      setItems((current) => uploadFailed(current, id, outcome, maxUploadBytes));
+      return;
+    }
+    if (item.preview) URL.revokeObjectURL(item.preview);
+    const more = othersPending(itemsRef.current, id);
+    setItems((current) => uploadFinished(current, id));
+    onUploaded(outcome.url, overwrite, more);
+    if (more) announce(`Uploaded and selected ${filenameOf(outcome.url)}.`);
+  };
+
+  const proposeNewName = (id: number) => {
+    setItems((current) => renameAfterConflict(current, id, assets().map(filenameOf)));
+    focusName(id);
+  };
+
+  return {
+    items,
+    addFiles,
+    upload: (id: number) => void upload(id),
+    replace: (id: number) => void upload(id, { overwrite: true }),
+    rename: (id: number, name: string) => setItems((current) => renameUpload(current, id, name)),
+    proposeNewName,
+    remove,
+  };
+}
