@@ -149,6 +149,20 @@ function pagesSection(pages: Results): string[] {
   ];
 }
 
+function deliverySection(delivery: Results[]): string[] {
+  const home = delivery.find((row) => row.path === '/');
+  return [
+    '### Compression: bytes on the wire',
+    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 11, gzip at level 9); the page API\'s bundles are compressed once when the server starts (brotli at quality 5, so a start with thousands of pages stays quick).',
+    '',
+    '| Resource | Uncompressed | gzip | As Chromium asks | Ratio |',
+    '|---|---:|---:|---:|---:|',
+    ...delivery.map((row) => `| \`${row.path}\` | ${kib(row.identityBytes)} | ${kib(row.gzipBytes)} | ${kib(row.browserBytes)} (${row.browserEncoding}) | **${fixed(row.ratio, 3)}** |`),
+    '',
+    home ? `The home page's HTML costs **${fixed(home.ratio * 100)}%** of its uncompressed bytes on the wire (${kib(home.browserBytes)} instead of ${kib(home.identityBytes)}).` : '',
+  ];
+}
+
 function editorSection(editor: Results): string[] {
   const { bundle, latency, floorLatency } = editor;
   return [
@@ -182,6 +196,7 @@ export function renderReport(results: Results): string {
     '',
     ...(results.pages ? pagesSection(results.pages) : []),
     '',
+    ...(results.delivery ? [...deliverySection(results.delivery), ''] : []),
     ...(results.editor ? editorSection(results.editor) : []),
     '',
     '## Reproducing',

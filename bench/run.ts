@@ -44,7 +44,7 @@ async function main() {
     results.build = await buildScaling({ sizes: config.sizes, runs: config.buildRuns, posts: config.posts, tags: config.tags });
   }
   const { serverScenarios } = await import('./scenarios/server.ts');
-  if (wanted('api') || wanted('upload') || wanted('pages')) {
+  if (wanted('api') || wanted('upload') || wanted('delivery') || wanted('pages')) {
     Object.assign(results, await serverScenarios({ ...config, wanted }));
   }
   if (wanted('editor')) {

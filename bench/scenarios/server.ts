@@ -1,7 +1,8 @@
 /**
  * Scenarios against the built production server (a copy of the demo site):
  * the bundle API against a static file of the same bytes, the upload path,
- * and the weight and Lighthouse scores of visitor pages.
+ * the bytes on the wire with and without compression, and the weight and
+ * Lighthouse scores of visitor pages.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -99,6 +100,24 @@ async function uploadScenario(server: RunningServer, runs: number) {
   };
 }
 
+/** What Chromium sends: the server answers it with brotli when it has a brotli form. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** Body bytes on the wire for `path`, asked for as Chromium asks, as gzip-only clients ask, and with no compression. */
+async function deliveryScenario(server: RunningServer, paths: string[]) {
+  const bytesOf = async (path: string, acceptEncoding?: string) => {
+    const response = await raw(server.origin, { path, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    return { bytes: response.body.length, encoding: String(response.headers['content-encoding'] ?? 'identity') };
+  };
+  const results = [];
+  for (const path of paths) {
+    const [browser, gzip, identity] = [await bytesOf(path, BROWSER_ACCEPT_ENCODING), await bytesOf(path, 'gzip'), await bytesOf(path)];
+    results.push({ path, identityBytes: identity.bytes, gzipBytes: gzip.bytes, browserBytes: browser.bytes, browserEncoding: browser.encoding, ratio: browser.bytes / identity.bytes });
+  }
+  return results;
+}
+
 async function pageWeights(server: RunningServer, paths: string[]) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.filter((flag) => flag !== '--headless=new') });
   try {
@@ -185,6 +204,10 @@ export async function serverScenarios(options: {
     if (options.wanted('upload')) {
       console.log('Upload path');
       results.upload = await uploadScenario(server, options.uploadRuns);
+    }
+    if (options.wanted('delivery')) {
+      console.log('Bytes on the wire, with and without compression');
+      results.delivery = await deliveryScenario(server, ['/', '/api/public-page/home']);
     }
     if (options.wanted('pages')) {
       console.log('Visitor pages');
