@@ -18,6 +18,7 @@ test('a new call-to-action button gets its ID from its label, and saves without 
   await expect(id).toBeHidden();
   await second.getByText('Advanced', { exact: true }).click();
   await expect(id).toHaveValue('see-our-pricing');
+  await id.scrollIntoViewIfNeeded();
   await expect(preview(page).getByRole('link', { name: 'See our pricing!' })).toBeVisible();
   await shot(page, 'fields-cta-advanced');
   await save(page);
