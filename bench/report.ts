@@ -153,7 +153,7 @@ function deliverySection(delivery: Results[]): string[] {
   const home = delivery.find((row) => row.path === '/');
   return [
     '### Compression: bytes on the wire',
-    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 11, gzip at level 9); the page API\'s bundles are compressed once when the server starts (brotli at quality 5, so a start with thousands of pages stays quick).',
+    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 5 for pages and 11 for shared files, gzip at level 9); the page API\'s bundles are compressed once when the server starts (brotli at quality 5, so a start with thousands of pages stays quick).',
     '',
     '| Resource | Uncompressed | gzip | As Chromium asks | Ratio |',
     '|---|---:|---:|---:|---:|',

@@ -1,13 +1,20 @@
 // An Astro integration: after a build, every text file of the static output (dist/client)
-// gets brotli (max quality) and gzip siblings, `file.br` and `file.gz`, each only when smaller.
-// The production server sends them by Accept-Encoding (server/static-files.mjs). Compressing
-// once at build costs nothing per request and affords brotli's slowest, best setting.
+// gets brotli and gzip siblings, `file.br` and `file.gz`, each only when smaller. The production
+// server sends them by Accept-Encoding (server/static-files.mjs). Compressing once at build
+// costs nothing per request. Brotli's best quality (11) takes about 100 ms for a 50 KB page
+// against quality 5's 1–3 ms, for about 8% fewer bytes: on a 5,000-page site that is minutes
+// added to a 15 s build. So pages, one file per page, get quality 5, and the few files that
+// every page shares (CSS, scripts, SVG, ...) get 11.
 // Plain JavaScript so astro.config.mjs loads it without a build step.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compressedForms, isCompressible } from './compression.mjs';
+import { compressedForms, isCompressible, MAX_BROTLI_QUALITY } from './compression.mjs';
 import { ENCODING_SUFFIX } from './negotiation.mjs';
+
+/** Brotli quality for pages (see above). */
+export const PAGE_BROTLI_QUALITY = 5;
+const IN_FLIGHT = 4;
 
 /** Every regular file under `dir` with a compressible extension; symlinks and dotfiles are skipped, never followed. */
 async function compressibleFiles(dir) {
@@ -27,14 +34,19 @@ async function compressibleFiles(dir) {
  */
 export async function precompressFolder(dir) {
   const totals = { files: 0, bytes: 0, brotliBytes: 0 };
-  for (const file of await compressibleFiles(dir)) {
-    const bytes = await readFile(file);
-    const forms = await compressedForms(bytes);
-    await Promise.all(Object.entries(forms).map(([encoding, body]) => writeFile(file + ENCODING_SUFFIX[/** @type {'br' | 'gzip'} */ (encoding)], body)));
-    totals.files += 1;
-    totals.bytes += bytes.length;
-    totals.brotliBytes += (forms.br ?? bytes).length;
-  }
+  const queue = await compressibleFiles(dir);
+  const worker = async () => {
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      const bytes = await readFile(file);
+      const forms = await compressedForms(bytes, { brotliQuality: file.endsWith('.html') ? PAGE_BROTLI_QUALITY : MAX_BROTLI_QUALITY });
+      await Promise.all(Object.entries(forms).map(([encoding, body]) => writeFile(file + ENCODING_SUFFIX[/** @type {'br' | 'gzip'} */ (encoding)], body)));
+      totals.files += 1;
+      totals.bytes += bytes.length;
+      totals.brotliBytes += (forms.br ?? bytes).length;
+    }
+  };
+  // zlib's async calls run on libuv's pool (4 threads): a few files in flight keep every core busy.
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   return totals;
 }
 
@@ -48,8 +60,9 @@ export function precompressStaticFiles() {
     name: 'precompress-static-files',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
         const { files, bytes, brotliBytes } = await precompressFolder(fileURLToPath(dir));
-        logger.info(`${files} text files precompressed: ${bytes} bytes, ${brotliBytes} with brotli`);
+        logger.info(`${files} text files precompressed in ${Math.round(performance.now() - started)} ms: ${bytes} bytes, ${brotliBytes} with brotli`);
       },
     },
   };
