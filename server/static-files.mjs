@@ -35,7 +35,10 @@ export const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 const extensionOf = (path) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
 
-/** The file a normalised path names under `root` (a real path), as the adapter picks it, or undefined. */
+/** Reached through a symlink: refused, never handed on (the adapter's `send` follows links). */
+const THROUGH_LINK = Symbol('through a link');
+
+/** The file a normalised path names under `root` (a real path), as the adapter picks it; undefined if none; THROUGH_LINK. */
 async function fileOf(root, path, hasSlash) {
   const named = join(root, path);
   let info;
@@ -47,7 +50,7 @@ async function fileOf(root, path, hasSlash) {
   const file = info.isDirectory() ? join(named, 'index.html') : hasSlash ? undefined : named;
   try {
     // Its real path is itself: no component is a symlink, and it is inside the folder.
-    return file && (await realpath(file)) === file ? file : undefined;
+    return file && ((await realpath(file)) === file ? file : THROUGH_LINK);
   } catch {
     return undefined;
   }
@@ -69,14 +72,18 @@ export async function staticTextFiles(clientDir) {
     // Dotfiles and /.well-known/ are the adapter's (it refuses the first and serves the second).
     if (path.split('/').some((segment) => segment.startsWith('.'))) return false;
     const sibling = Object.values(ENCODING_SUFFIX).find((suffix) => path.endsWith(suffix));
-    if (sibling && isCompressible(path.slice(0, -sibling.length)) && (await fileOf(root, path.slice(0, -sibling.length), false))) {
+    if (sibling && isCompressible(path.slice(0, -sibling.length)) && (await fileOf(root, path.slice(0, -sibling.length), false)) !== undefined) {
       // A compressed sibling is only ever the coding of its file, never a file of its own.
       refuseRequest(request, response, 404, 'Not found');
       return true;
     }
     const hasSlash = (request.url ?? '').split(/[?#]/, 1)[0]?.endsWith('/') ?? false;
     const file = isCompressible(path) || !path.includes('.') || hasSlash ? await fileOf(root, path, hasSlash && path !== '/') : undefined;
-    if (!file || !isCompressible(file)) return false;
+    if (file === THROUGH_LINK) {
+      refuseRequest(request, response, 404, 'Not found');
+      return true;
+    }
+    if (typeof file !== 'string' || !isCompressible(file)) return false;
     const original = await openRegularFile(file);
     if (!original) return false;
     const chosen = await chooseRepresentation(file, original, request.headers['accept-encoding']);

@@ -187,13 +187,23 @@ describe('compressed siblings (guards)', () => {
     }
   });
 
-  it('are not served when they are links, or older than the file (an SVG replaced by an upload)', async () => {
+  it('are not served when they are links, or older than the file (an SVG replaced by an upload); text files through a link are not served at all', async () => {
     await writeFile(join(project.root, 'outside.txt'), 'host secret');
     await writeFile(join(client(), 'linked.html'), '<p>plain page</p>'.repeat(40));
     await symlink(join(project.root, 'outside.txt'), join(client(), 'linked.html.br'));
     const linked = await get('/linked.html', { 'accept-encoding': 'br' });
     expect(linked.headers['content-encoding']).toBeUndefined();
     expect(linked.text).not.toContain('host secret');
+
+    await mkdir(join(project.root, 'outside'));
+    await writeFile(join(project.root, 'outside', 'index.html'), '<p>host page</p>');
+    await symlink(join(project.root, 'outside'), join(client(), 'linked-folder'));
+    await symlink(join(project.root, 'outside', 'index.html'), join(client(), 'linked-page.html'));
+    for (const path of ['/linked-folder/', '/linked-folder', '/linked-folder/index.html', '/linked-page.html']) {
+      const response = await get(path, { 'accept-encoding': 'br' });
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).not.toContain('host page');
+    }
 
     const replaced = DIAGRAM_SVG.replaceAll('#0af', '#f0a');
     const upload = await postJson(origin, '/api/upload-asset', { filename: 'diagram.svg', data: b64(replaced), overwrite: true }, { authorization: `Bearer ${TOKEN}` });
