@@ -103,7 +103,7 @@ function apiSection(api: Results): string[] {
     '',
     `Throughput ratio: **${fixed(api.throughputRatio, 2)}** of the static file (target ≥ 0.8): ${verdict(api.throughputRatio >= 0.8)}. p99: **${fixed(api.api.p99Ms.median)} ms** (target < 20 ms): ${verdict(api.api.p99Ms.median < 20)}.`,
     '',
-    'Production content is fixed at build time, so the build writes every bundle into one file, `dist/server/page-bundles.json`, and `server/index.mjs` answers the page API from memory. It beats the floor because the adapter reads a static file from disk for each request. In dev, bundles are cached per content snapshot and re-resolved when a file changes; tests in `npm test` cover both paths.',
+    'Production content is fixed at build time, so the build writes every bundle into one file, `dist/server/page-bundles.json`, and `server/index.mjs` answers the page API from memory. It beats the floor because a static file is read from disk for each request. In dev, bundles are cached per content snapshot and re-resolved when a file changes; tests in `npm test` cover both paths.',
   ];
 }
 
