@@ -24,6 +24,9 @@ import { Sidebar } from './Sidebar';
 import { Stage } from './Stage';
 import { Topbar } from './Topbar';
 import { useContentOps } from './useContentOps';
+import { LinkTargetsProvider } from './fields';
+import { linkTargets } from '../lib/link-targets';
+import { useStableValue } from './useStableCallback';
 
 interface Props {
   payload: EditorPayload;
@@ -38,6 +41,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   docsRef.current = state.docs;
   const media = useMediaOptions(payload.maxUploadBytes, docsRef, ops.manageImage);
 
+  const targets = useStableValue(linkTargets(state.docs));
   useUrlRoute(state.route, dispatch);
   useShortcuts(dispatch);
   useDraftKeeping(state.docs);
@@ -87,7 +91,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
           <Stage state={state} view={view} dispatch={dispatch} entryNoun={noun} />
         </main>
         <aside className="inspector" aria-label="Inspector">
-          <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+          <LinkTargetsProvider value={targets}>
+            <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+          </LinkTargetsProvider>
         </aside>
       </div>
       <RemovedToast removed={state.removed} dispatch={dispatch} />
