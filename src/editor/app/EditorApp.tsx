@@ -5,7 +5,7 @@
  * (lib/store), changed by named commands; the hooks do what talks to the
  * browser or the server.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EditorPayload } from '../lib/model';
 import { problemCount, problemFiles } from '../lib/problems';
 import { entryNoun } from '../lib/store/labels';
@@ -20,6 +20,7 @@ import { useShortcuts } from './hooks/useShortcuts';
 import { useUrlRoute } from './hooks/useUrlRoute';
 import { InspectorPane } from './InspectorPane';
 import { useMediaOptions } from './MediaLibrary';
+import { UploadQueueProvider } from './media/UploadQueueContext';
 import { Sidebar } from './Sidebar';
 import { Stage } from './Stage';
 import { Topbar } from './Topbar';
@@ -42,6 +43,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const media = useMediaOptions(payload.maxUploadBytes, docsRef, ops.manageImage);
 
   const targets = useStableValue(linkTargets(state.docs));
+  const uploads = useMemo(() => ({ items: state.uploads, dispatch }), [state.uploads, dispatch]);
   useUrlRoute(state.route, dispatch);
   useShortcuts(dispatch);
   useDraftKeeping(state.docs);
@@ -67,6 +69,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const shownSlug = entry ? (entryPage ?? `${entry.collection}/${entry.slug}`) : state.route;
 
   return (
+    <UploadQueueProvider value={uploads}>
     <div className="editor">
       <Topbar
         shownSlug={shownSlug}
@@ -99,6 +102,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
       <RemovedToast removed={state.removed} dispatch={dispatch} />
       <DialogHost state={state} view={view} dispatch={dispatch} ops={ops} onSave={save} />
     </div>
+    </UploadQueueProvider>
   );
 }
 

@@ -1,15 +1,14 @@
 /**
- * The upload queue of an open media library: its state changes are the pure
- * functions of lib/uploads.ts; this hook reads the files, sends them, and
- * cancels what is still running when the library closes.
+ * The upload queue of an open media library. Its state is the editor
+ * store's (`uploads`), changed by the store's upload commands; this hook
+ * reads the files, sends them, and cancels what is still running when the
+ * library closes, which empties the queue.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { base64OfDataUrl, filenameOf, filenameProblem, uploadMimeType } from '../../lib/media';
-import {
-  dismissUpload, newUpload, othersPending, queueUpload, renameAfterConflict, renameUpload, uploadFailed, uploadFinished, uploadProgressed, uploadStarted, uploadUnreadable,
-  type UploadItem,
-} from '../../lib/uploads';
+import { newUpload, othersPending } from '../../lib/uploads';
 import { uploadAsset } from '../api';
+import { useUploadQueueChannel } from './UploadQueueContext';
 
 const readBase64 = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -34,7 +33,7 @@ interface Options {
 }
 
 export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, focusName }: Options) {
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const { items, dispatch } = useUploadQueueChannel();
   const itemsRef = useRef(items);
   itemsRef.current = items;
   const aborts = useRef(new Map<number, () => void>());
@@ -47,59 +46,60 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
       mounted.current = false;
       for (const abort of aborts.current.values()) abort();
       for (const item of itemsRef.current) if (item.preview) URL.revokeObjectURL(item.preview);
+      dispatch({ type: 'dismissUpload' });
     };
-  }, []);
+  }, [dispatch]);
 
   const remove = useCallback((id: number) => {
     aborts.current.get(id)?.();
     const item = itemsRef.current.find((candidate) => candidate.id === id);
     if (item?.preview) URL.revokeObjectURL(item.preview);
-    setItems((current) => dismissUpload(current, id));
-  }, []);
+    dispatch({ type: 'dismissUpload', id });
+  }, [dispatch]);
 
   const addFiles = useCallback(
     (files: File[]) => {
       if (files.length === 0) return;
       const added = files.map((file) => newUpload(nextUploadId++, file, maxUploadBytes, (ready) => URL.createObjectURL(ready)));
-      setItems((current) => queueUpload(current, added));
+      dispatch({ type: 'queueUploads', items: added });
       const ready = added.filter((item) => item.status === 'ready');
       announce(ready.length ? `${ready.length} image${ready.length === 1 ? '' : 's'} ready to upload: check the name, then press Upload.` : 'The file cannot be uploaded.');
       if (ready[0]) focusName(ready[0].id);
     },
-    [maxUploadBytes, announce, focusName],
+    [maxUploadBytes, announce, focusName, dispatch],
   );
 
   const upload = async (id: number, { overwrite = false } = {}) => {
     const item = itemsRef.current.find((candidate) => candidate.id === id);
     if (!item || filenameProblem(item.name, item.file.type)) return;
-    setItems((current) => uploadStarted(current, id));
+    dispatch({ type: 'uploadStarted', id });
     let data: string;
     try {
       data = await readBase64(item.file);
     } catch (error) {
-      setItems((current) => uploadUnreadable(current, id, (error as Error).message));
+      dispatch({ type: 'uploadUnreadable', id, reason: (error as Error).message });
       return;
     }
     if (!mounted.current || !itemsRef.current.some((candidate) => candidate.id === id)) return;
     const mimeType = uploadMimeType(item.file.type);
-    const request = uploadAsset({ filename: item.name, data, ...(mimeType && { mimeType }), ...(overwrite && { overwrite: true }) }, (progress) => setItems((current) => uploadProgressed(current, id, progress)));
+    const request = uploadAsset({ filename: item.name, data, ...(mimeType && { mimeType }), ...(overwrite && { overwrite: true }) }, (progress) => dispatch({ type: 'uploadProgressed', id, progress }));
     aborts.current.set(id, request.abort);
     const outcome = await request.result;
     aborts.current.delete(id);
     if (!mounted.current || (!outcome.ok && outcome.aborted)) return;
     if (!outcome.ok) {
-      setItems((current) => uploadFailed(current, id, outcome, maxUploadBytes));
+      dispatch({ type: 'uploadFailed', id, status: outcome.status, error: outcome.error, maxUploadBytes });
       return;
     }
     if (item.preview) URL.revokeObjectURL(item.preview);
     const more = othersPending(itemsRef.current, id);
-    setItems((current) => uploadFinished(current, id));
+    dispatch({ type: 'dismissUpload', id });
     onUploaded(outcome.url, overwrite, more);
     if (more) announce(`Uploaded and selected ${filenameOf(outcome.url)}.`);
   };
 
   const proposeNewName = (id: number) => {
-    setItems((current) => renameAfterConflict(current, id, assets().map(filenameOf)));
+    dispatch({ type: 'proposeUploadName', id, takenNames: assets().map(filenameOf) });
     focusName(id);
   };
 
@@ -108,7 +108,7 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
     addFiles,
     upload: (id: number) => void upload(id),
     replace: (id: number) => void upload(id, { overwrite: true }),
-    rename: (id: number, name: string) => setItems((current) => renameUpload(current, id, name)),
+    rename: (id: number, name: string) => dispatch({ type: 'renameUpload', id, name }),
     proposeNewName,
     remove,
   };

@@ -10,6 +10,7 @@ import type { OpTarget } from '../content-ops';
 import type { Recoverable } from '../drafts';
 import { docsFromPayload, type Docs, type EditorPayload } from '../model';
 import type { ProblemLocation } from '../problems';
+import type { UploadItem } from '../uploads';
 import type { IssueMap } from '../validate';
 
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
@@ -84,6 +85,8 @@ export interface EditorState {
   problemsOpen: boolean;
   op: OpRequest | null;
   focus: FocusRequest;
+  /** The media library's upload queue: files chosen, dropped or pasted, until uploaded or dismissed. */
+  uploads: readonly UploadItem[];
   /** What the last undo or redo did, for the status line. */
   lastUndo?: { kind: 'undo' | 'redo'; label: string; at: number };
 }
@@ -108,5 +111,6 @@ export function initialState(payload: EditorPayload, route: string | null, recov
     problemsOpen: false,
     op: null,
     focus: null,
+    uploads: [],
   };
 }
