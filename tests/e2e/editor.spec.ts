@@ -137,10 +137,12 @@ test('clicking a section in the preview selects it, and the viewport switch resi
   await preview(page).locator('[data-section-id="home-stats"]').click();
   await expect(outlineItem(page, 'home-stats')).toHaveAttribute('aria-current', 'true');
   await expect(page.getByLabel('Inspector').getByText('home-stats').first()).toBeVisible();
+  // Each device renders at its true width (the frame may be scaled down to fit the stage).
+  const deviceWidth = () => page.locator('iframe[title="Preview"]').evaluate((frame) => (frame as HTMLIFrameElement).contentWindow!.innerWidth);
   await page.getByRole('button', { name: 'Mobile' }).click();
-  await expect.poll(async () => (await page.locator('iframe[title="Preview"]').boundingBox())?.width).toBe(375);
+  await expect.poll(deviceWidth).toBe(390);
   await page.getByRole('button', { name: 'Tablet' }).click();
-  await expect.poll(async () => (await page.locator('iframe[title="Preview"]').boundingBox())?.width).toBe(768);
+  await expect.poll(deviceWidth).toBe(768);
   await shot(page, 'editor-tablet');
 });
 

@@ -4,11 +4,32 @@
  * the document body in place, so there is no flicker and the scroll position
  * stays. Clicking a section selects it; selecting one scrolls to it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { renderPreview } from './api';
 
-export const VIEWPORTS = { mobile: 375, tablet: 768, desktop: null } as const;
+/**
+ * The CSS width each device renders at, whatever the editor's window: a
+ * phone (390, an iPhone 14/15), a tablet in portrait (768) and a laptop
+ * (1440, the most common desktop width). The frame is scaled down to fit the
+ * stage, so "Desktop" shows the desktop layout even on a small screen.
+ */
+export const VIEWPORTS = { mobile: 390, tablet: 768, desktop: 1440 } as const;
 export type Viewport = keyof typeof VIEWPORTS;
+
+/** The size of the element `ref` points at, as it changes. */
+function useBoxSize(ref: RefObject<HTMLElement | null>) {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
 
 const DEBOUNCE_MS = 120;
 
@@ -67,6 +88,7 @@ function patchSections(shown: Document, before: Rendered, after: Rendered): bool
 
 export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSelect }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const area = useRef<HTMLDivElement>(null);
   const shownSlug = useRef<string | null>(null);
   /** What the frame shows, as parsed: the base of the next update. */
   const shownPage = useRef<Rendered | null>(null);
@@ -154,7 +176,11 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSe
     frame.current?.contentDocument?.querySelector(`[data-section-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [scrollRequest]);
 
+  // The page renders at the device's true width, then the frame is scaled down to fit the stage.
+  const room = useBoxSize(area);
   const width = VIEWPORTS[viewport];
+  const scale = room.width > 0 ? Math.min(1, room.width / width) : 1;
+  const height = room.height > 0 ? room.height / scale : undefined;
   return (
     <div className="preview-stage" data-viewport={viewport}>
       {error && (
@@ -162,9 +188,20 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSe
           <strong>The preview cannot show this draft.</strong> {error}
         </div>
       )}
-      <div className={`preview-device${busy ? ' is-busy' : ''}`} style={width ? { width } : undefined}>
-        <iframe ref={frame} title="Preview" className="preview-frame" data-testid="preview" />
+      <div ref={area} className="preview-area">
+        <div className={`preview-device${busy ? ' is-busy' : ''}`} style={{ width: width * scale, height: room.height || undefined }} data-scale={scale.toFixed(3)}>
+          <iframe
+            ref={frame}
+            title="Preview"
+            className="preview-frame"
+            data-testid="preview"
+            style={{ width, height, transform: scale < 1 ? `scale(${scale})` : undefined }}
+          />
+        </div>
       </div>
+      <p className="preview-size" aria-live="polite">
+        {viewport[0]!.toUpperCase() + viewport.slice(1)}, {width} px{scale < 1 ? `, shown at ${Math.round(scale * 100)} %` : ''}
+      </p>
     </div>
   );
 }

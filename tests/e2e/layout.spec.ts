@@ -1,0 +1,45 @@
+/** The editor fills the window at any size, and each preview device renders at its true width, scaled to fit. */
+import { expect, type Page } from '@playwright/test';
+import { openEditor, preview, shot, test } from './support';
+
+const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
+
+async function expectFillsWindow(page: Page, height: number) {
+  const workspace = await box(page, '.workspace');
+  expect(workspace.y + workspace.height).toBeCloseTo(height, 0);
+  for (const pane of ['.sidebar', '.stage', '.inspector']) {
+    const part = await box(page, pane);
+    expect(part.y + part.height, `${pane} reaches the bottom`).toBeCloseTo(height, 0);
+  }
+  // The preview uses the stage's height too, not a strip at its top.
+  const frame = await box(page, '.preview-device');
+  expect(frame.height).toBeGreaterThan((height - workspace.y) * 0.8);
+}
+
+for (const [width, height] of [[1280, 720], [1920, 1080]] as const) {
+  test(`the editor fills a ${width}×${height} window, with and without a banner`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openEditor(page, 'home');
+    await expectFillsWindow(page, height);
+    await page.getByRole('button', { name: 'Save', exact: true }).click(); // "Nothing to save." shows a banner
+    await expect(page.locator('.banner')).toBeVisible();
+    await expectFillsWindow(page, height);
+    await shot(page, `layout-${width}x${height}`);
+  });
+}
+
+test('"Desktop" shows the desktop navigation at 1280×720, "Mobile" the mobile menu', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'Desktop' }).click();
+  const header = preview(page).locator('[data-section-id="site-header"]');
+  await expect(header.locator('.menu--bar')).toBeVisible();
+  await expect(header.locator('.drawer__toggle')).toBeHidden();
+  expect(await page.locator('iframe[title="Preview"]').evaluate((frame) => (frame as HTMLIFrameElement).contentWindow!.innerWidth)).toBe(1440);
+  await expect(page.locator('.preview-size')).toContainText('Desktop, 1440 px, shown at');
+  await shot(page, 'layout-desktop-1280');
+
+  await page.getByRole('button', { name: 'Mobile' }).click();
+  await expect(header.locator('.drawer__toggle')).toBeVisible();
+  await expect(header.locator('.menu--bar')).toBeHidden();
+});
