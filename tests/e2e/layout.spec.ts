@@ -43,3 +43,30 @@ test('"Desktop" shows the desktop navigation at 1280×720, "Mobile" the mobile m
   await expect(header.locator('.drawer__toggle')).toBeVisible();
   await expect(header.locator('.menu--bar')).toBeHidden();
 });
+
+test('the page list uses the sidebar’s height and can be searched, as can posts and tags', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/editor');
+  await expect(page.locator('.page-link').first()).toBeVisible();
+  const sidebar = await box(page, '.sidebar');
+  const list = await box(page, '#content-panel-pages');
+  expect(list.y + list.height).toBeGreaterThan(sidebar.y + sidebar.height - 40);
+
+  const search = page.getByRole('searchbox', { name: 'Search pages' });
+  await search.fill('getting st');
+  await expect(page.locator('#content-panel-pages .page-link')).toHaveCount(1);
+  await expect(page.locator('#content-panel-pages .page-link')).toContainText('Getting started');
+  await expect(page.getByRole('status').filter({ hasText: /^1 of \d+$/ })).toBeVisible();
+  await search.fill('no such page');
+  await expect(page.locator('#content-panel-pages')).toContainText('Nothing matches “no such page”.');
+
+  await page.getByRole('tab', { name: /Posts/ }).click();
+  const postSearch = page.getByRole('searchbox', { name: 'Search posts' });
+  await postSearch.fill('');
+  const all = await page.locator('#content-panel-posts .page-link').count();
+  await postSearch.fill('static');
+  const some = await page.locator('#content-panel-posts .page-link').count();
+  expect(some).toBeGreaterThan(0);
+  expect(some).toBeLessThan(all);
+  await shot(page, 'sidebar-search');
+});

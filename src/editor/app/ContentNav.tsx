@@ -4,6 +4,7 @@
  * its collection, a page the pages tab.
  */
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { searchRows } from '../lib/page-search';
 import type { EntryCollection } from '../lib/model';
 import { CollectionTree, type EntryRow } from './CollectionTree';
 import { PageTree, type PageRow } from './PageTree';
@@ -29,12 +30,18 @@ interface Props {
 /** Rows that keep their identity while unchanged (see useStableValue), so typing does not render the lists. */
 export const ContentNav = memo(function ContentNav({ current, pages, posts, tags, route, onOpen, onNewPage, onNewEntry }: Props) {
   const rows = { pages, posts, tags };
-  const panels = {
-    pages: <PageTree rows={pages} currentSlug={route} onOpen={onOpen} onNewPage={onNewPage} />,
-    posts: <CollectionTree rows={posts} collection="posts" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
-    tags: <CollectionTree rows={tags} collection="tags" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
-  };
   const [tab, setTab] = useState<ContentTab>(current);
+  const [query, setQuery] = useState('');
+  const found = {
+    pages: searchRows(pages, query, (row) => [row.title, row.slug]),
+    posts: searchRows(posts, query, (row) => [row.label, row.slug]),
+    tags: searchRows(tags, query, (row) => [row.label, row.slug]),
+  };
+  const panels = {
+    pages: <PageTree rows={found.pages} currentSlug={route} onOpen={onOpen} onNewPage={onNewPage} />,
+    posts: <CollectionTree rows={found.posts} collection="posts" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
+    tags: <CollectionTree rows={found.tags} collection="tags" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
+  };
   useEffect(() => setTab(current), [current]);
   const tabs = useRef<Partial<Record<ContentTab, HTMLButtonElement | null>>>({});
 
@@ -78,9 +85,21 @@ export const ContentNav = memo(function ContentNav({ current, pages, posts, tags
           </button>
         ))}
       </div>
+      <div className="content-search">
+        <label className="visually-hidden" htmlFor="content-search">
+          Search {LABELS[tab].toLowerCase()}
+        </label>
+        <input id="content-search" className="input input-search" type="search" placeholder={`Search ${LABELS[tab].toLowerCase()}`} value={query} onChange={(event) => setQuery(event.target.value)} />
+        {query.trim() && (
+          <p className="content-search-count" role="status">
+            {found[tab].length} of {rows[tab].length}
+          </p>
+        )}
+      </div>
       {ORDER.map((name) => (
         <div key={name} role="tabpanel" id={`content-panel-${name}`} aria-labelledby={`content-tab-${name}`} className="content-panel" hidden={tab !== name}>
           {panels[name]}
+          {query.trim() && found[name].length === 0 && <p className="empty-note">Nothing matches “{query.trim()}”.</p>}
         </div>
       ))}
     </div>
