@@ -46,7 +46,7 @@ test('adds a cta-banner, reorders it, saves, and finds it after a reload', async
   await openEditor(page, 'about');
   await outlineItem(page, 'about-hero').click();
   await page.getByRole('button', { name: 'Add section' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Call to action/ }).click();
+  await page.getByRole('dialog').getByRole('option', { name: /Call to action/ }).click();
   await expect(outlineItem(page, 'about-cta-banner')).toHaveAttribute('aria-current', 'true');
   await page.getByLabel('Title', { exact: true }).fill('Banner added by a test');
   await expect(preview(page).getByText('Banner added by a test')).toBeVisible();
@@ -93,10 +93,14 @@ test('editing the shared footer changes it on every page', async ({ page }) => {
   expect(await (await page.request.get('/posts/editing-without-fear/')).text()).toContain('© Shared footer edited in a test');
 });
 
-test('creates a nested page from the starting template', async ({ page }) => {
+test('creates a nested page from its title, with starter content, focus in the title', async ({ page }) => {
   await openEditor(page, 'home');
   await page.getByRole('button', { name: 'New page' }).click();
+  const title = page.getByLabel('Title', { exact: true });
+  await expect(title).toBeFocused();
+  await title.fill('Pricing Page');
   const slug = page.getByLabel('Slug');
+  await expect(slug).toHaveValue('pricing-page');
   await slug.fill('Bad Slug');
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await slug.fill('about');
@@ -104,11 +108,34 @@ test('creates a nested page from the starting template', async ({ page }) => {
   await slug.fill('guides/first-steps');
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page).toHaveURL(/\/editor\/guides\/first-steps$/);
-  expect(await outlineIds(page)).toEqual(['site-header', 'first-steps-hero', 'site-footer']);
-  await expect(preview(page).locator('h1')).toHaveText('First Steps');
+  expect(await outlineIds(page)).toEqual(['site-header', 'first-steps-hero', 'first-steps-intro', 'first-steps-cta', 'site-footer']);
+  await expect(preview(page).locator('h1')).toHaveText('Pricing Page');
   await save(page);
-  expect(await readData('pages/guides/first-steps.json')).toMatchObject({ slug: 'guides/first-steps', sections: [{ $ref: '../../shared/header.json' }, { type: 'page-hero' }, { $ref: '../../shared/footer.json' }] });
+  expect(await readData('pages/guides/first-steps.json')).toMatchObject({
+    slug: 'guides/first-steps',
+    meta: { title: 'Pricing Page' },
+    sections: [{ $ref: '../../shared/header.json' }, { type: 'page-hero' }, { type: 'content-block' }, { type: 'cta-banner' }, { $ref: '../../shared/footer.json' }],
+  });
   expect((await page.request.get('/guides/first-steps/')).status()).toBe(200);
+});
+
+test('the section picker offers the page’s types, opens in its search, adds the only match with Enter and focuses it', async ({ page }) => {
+  await openEditor(page, 'about');
+  await page.getByRole('button', { name: 'Add section' }).click();
+  const search = page.getByRole('combobox', { name: 'Search section types' });
+  await expect(search).toBeFocused();
+  // Template-only types (a post's header, a tag's posts) are not offered on an ordinary page.
+  await expect(page.getByRole('option', { name: /Call to action/ })).toBeVisible();
+  const offered = await page.locator('.picker-label').allTextContents();
+  for (const type of ['Post', 'Tag header', 'Tag posts', 'Related tags']) expect(offered).not.toContain(type);
+  expect(offered).toContain('Posts list');
+  const before = (await outlineIds(page)).length;
+  await search.fill('stats');
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await search.press('Enter');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await outlineIds(page)).length).toBe(before + 1);
+  await expect(page.locator('[data-section-index]:focus')).toContainText('Stats band');
 });
 
 test('reorders sections with the keyboard alone', async ({ page }) => {

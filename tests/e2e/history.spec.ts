@@ -12,7 +12,7 @@ test('undo and redo across a typed edit, a move and an added section', async ({ 
   await page.getByLabel('Title', { exact: true }).fill('Typed title');
   await page.getByRole('button', { name: 'Move down', exact: true }).click();
   await page.getByRole('button', { name: 'Add section' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /Call to action/ }).click();
+  await page.getByRole('dialog').getByRole('option', { name: /Call to action/ }).click();
   expect(await outlineIds(page)).toHaveLength(before.length + 1);
 
   await page.locator('.history-menu > summary').click();

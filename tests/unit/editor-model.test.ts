@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addSection, docsFromPayload, duplicateSection, isDirty, moveSection, newPage, newSection, outline,
+  addSection, docsFromPayload, duplicateSection, isDirty, moveSection, newSection, outline,
   removeSection, uniqueSectionId, type Docs, type StoredPage,
 } from '../../src/editor/lib/model';
 
@@ -71,16 +71,6 @@ describe('outline and documents', () => {
     expect(entries[0]).toMatchObject({ id: 'site-header', type: 'header', shared: { ref: '../shared/header.json', file: 'shared/header.json', tokens: [] } });
     expect(entries[1]).toMatchObject({ id: 'home-hero', type: 'hero' });
     expect(outline({ ...page, sections: [{ $ref: '../shared/missing.json' }] }, file, docs)[0]!.shared).toMatchObject({ broken: true });
-  });
-
-  it('starts a new page with the shared header, a page header and the shared footer', () => {
-    const created = newPage('guides/setup', docs);
-    expect(created).toMatchObject({ id: 'guides-setup', slug: 'guides/setup', meta: { title: 'Setup' } });
-    expect(created.sections).toEqual([
-      { $ref: '../../shared/header.json' },
-      { id: 'setup-hero', type: 'page-hero', data: expect.objectContaining({ title: 'Setup' }) },
-      { $ref: '../../shared/footer.json' },
-    ]);
   });
 
   it('tracks dirtiness', () => {

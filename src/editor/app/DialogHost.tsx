@@ -61,11 +61,13 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           onClose={() => dispatch({ type: 'showProblems', open: false })}
         />
       )}
-      {dialog?.kind === 'picker' && <SectionPicker onPick={(type) => dispatch({ type: 'addSection', sectionType: type })} onClose={close} />}
+      {dialog?.kind === 'picker' && (
+        <SectionPicker page={{ template: view.page?.page.template, types: view.entries.map((entry) => entry.type) }} onPick={(type) => dispatch({ type: 'addSection', sectionType: type })} onClose={close} />
+      )}
       {dialog?.kind === 'new-page' && (
         <NewPageDialog
           existing={new Set(Object.values(docs).filter((doc) => doc.kind === 'page').map((doc) => doc.saveSlug))}
-          onCreate={(slug) => dispatch({ type: 'createPage', slug })}
+          onCreate={({ title, slug }) => dispatch({ type: 'createPage', title, slug })}
           onClose={close}
         />
       )}

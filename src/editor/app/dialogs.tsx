@@ -1,7 +1,10 @@
 /** Modal dialogs: the section picker, the new-page and new-entry forms and the save conflict; `Dialog` is also the media library's frame. */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { isValidSegment, isValidSlug } from '../../engine/slug';
+import { allowedOnPage } from '../../engine/schema/define-section';
 import { sectionDefinitions } from '../../sections/registry';
+import { matchesQuery } from '../lib/page-search';
+import { slugFromTitle } from '../lib/starter-page';
 
 export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -9,8 +12,14 @@ export function Dialog({ title, onClose, children, wide = false, className = '' 
   const titleId = `dialog-title-${useId().replace(/:/g, '')}`;
   useEffect(() => {
     const dialog = ref.current!;
+    // Focus goes where the dialog asks (`data-autofocus`: its search or first field), not to the Close button that comes first.
+    const opener = document.activeElement as HTMLElement | null;
     dialog.showModal();
-    return () => dialog.close();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      dialog.close();
+      if (opener?.isConnected && !dialog.contains(document.activeElement)) opener.focus();
+    };
   }, []);
   return (
     <dialog ref={ref} className={`dialog${wide ? ' dialog-wide' : ''}${className ? ` ${className}` : ''}`} aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); onClose(); }}>
@@ -25,20 +34,60 @@ export function Dialog({ title, onClose, children, wide = false, className = '' 
   );
 }
 
-export function SectionPicker({ onPick, onClose }: { onPick(type: string): void; onClose(): void }) {
+/**
+ * The types that can go on this page, searched as you type: arrow keys move
+ * the highlight, Enter adds the highlighted type (the only match, when one is left).
+ */
+export function SectionPicker({ page, onPick, onClose }: { page: { template?: { collection?: string }; types: readonly string[] }; onPick(type: string): void; onClose(): void }) {
   const [query, setQuery] = useState('');
-  const matches = sectionDefinitions.filter((d) => `${d.label} ${d.description} ${d.type}`.toLowerCase().includes(query.toLowerCase()));
+  const [active, setActive] = useState(0);
+  const offered = sectionDefinitions.filter((definition) => allowedOnPage(definition, page));
+  const matches = offered.filter((definition) => matchesQuery(query, definition.label, definition.description));
+  const highlighted = Math.min(active, Math.max(matches.length - 1, 0));
+  const listId = `picker-${useId().replace(/:/g, '')}`;
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((highlighted + (event.key === 'ArrowDown' ? 1 : matches.length - 1)) % Math.max(matches.length, 1));
+    } else if (event.key === 'Enter' && matches[highlighted]) {
+      event.preventDefault();
+      onPick(matches[highlighted].type);
+    }
+  };
   return (
     <Dialog title="Add a section" onClose={onClose} wide>
-      <input className="input" type="search" placeholder="Search section types" aria-label="Search section types" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
-      <ul className="picker-grid">
-        {matches.map((definition) => (
-          <li key={definition.type}>
-            <button type="button" className="picker-card" onClick={() => onPick(definition.type)}>
-              <span className="picker-label">{definition.label}</span>
-              <span className="picker-description">{definition.description}</span>
-              <code className="picker-type">{definition.type}</code>
-            </button>
+      <input
+        className="input"
+        type="search"
+        placeholder="Search section types"
+        aria-label="Search section types"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={matches[highlighted] ? `${listId}-${matches[highlighted].type}` : undefined}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        data-autofocus
+      />
+      <p className="field-hint picker-hint">{matches.length === 0 ? 'No section type matches.' : matches.length === 1 ? 'Press Enter to add it.' : `${matches.length} types. Use the arrow keys and Enter, or click one.`}</p>
+      <ul className="picker-grid" id={listId} role="listbox" aria-label="Section types">
+        {matches.map((definition, index) => (
+          // Options of the combobox's listbox: picked by click, or from the search field by Enter.
+          <li
+            key={definition.type}
+            id={`${listId}-${definition.type}`}
+            role="option"
+            aria-selected={index === highlighted}
+            className={`picker-card${index === highlighted ? ' is-active' : ''}`}
+            onClick={() => onPick(definition.type)}
+            onMouseEnter={() => setActive(index)}
+          >
+            <span className="picker-label">{definition.label}</span>
+            <span className="picker-description">{definition.description}</span>
           </li>
         ))}
       </ul>
@@ -66,7 +115,7 @@ function SlugDialog({ title, prefix, problemOf, hint, submit, onCreate, onClose 
           </label>
           <div className="slug-input">
             <span aria-hidden="true">{prefix}</span>
-            <input id="new-page-slug" className="input mono" value={slug} onChange={(e) => { setSlug(e.target.value.trim()); setTouched(true); }} aria-invalid={touched && problem ? true : undefined} aria-describedby="new-page-help" autoFocus />
+            <input id="new-page-slug" className="input mono" value={slug} onChange={(e) => { setSlug(e.target.value.trim()); setTouched(true); }} aria-invalid={touched && problem ? true : undefined} aria-describedby="new-page-help" data-autofocus />
           </div>
           <p className={touched && problem ? 'field-error' : 'field-hint'} id="new-page-help">
             {touched && problem ? problem : hint}
@@ -85,23 +134,70 @@ function SlugDialog({ title, prefix, problemOf, hint, submit, onCreate, onClose 
   );
 }
 
-export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+/**
+ * A new page: its title, and a slug suggested from the title as you type
+ * ("Pricing Page" → pricing-page) until you change the slug yourself. A slug
+ * with `/` nests the page (guides/first-steps).
+ */
+export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(page: { title: string; slug: string }): void; onClose(): void }) {
+  const [title, setTitle] = useState('');
+  const [typedSlug, setTypedSlug] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const slug = typedSlug ?? slugFromTitle(title);
+  const problem = !title.trim()
+    ? 'Give the page a title.'
+    : !isValidSlug(slug)
+      ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
+      : existing.has(slug)
+        ? `A page "${slug}" already exists.`
+        : null;
   return (
-    <SlugDialog
-      title="New page"
-      prefix="/"
-      problemOf={(slug) =>
-        !isValidSlug(slug)
-          ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
-          : existing.has(slug)
-            ? `A page "${slug}" already exists.`
-            : null
-      }
-      hint="The page starts with the shared header, a page header and the shared footer."
-      submit="Create page"
-      onCreate={onCreate}
-      onClose={onClose}
-    />
+    <Dialog title="New page" onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!problem) onCreate({ title: title.trim(), slug });
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="new-page-title">
+            Title
+          </label>
+          <input id="new-page-title" className="input" value={title} onChange={(event) => setTitle(event.target.value)} data-autofocus />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="new-page-slug">
+            Slug
+          </label>
+          <div className="slug-input">
+            <span aria-hidden="true">/</span>
+            <input
+              id="new-page-slug"
+              className="input mono"
+              value={slug}
+              onChange={(event) => {
+                setTypedSlug(event.target.value.trim());
+                setTouched(true);
+              }}
+              aria-invalid={touched && problem ? true : undefined}
+              aria-describedby="new-page-help"
+            />
+          </div>
+          <p className={touched && problem ? 'field-error' : 'field-hint'} id="new-page-help">
+            {touched && problem ? problem : 'The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action.'}
+          </p>
+        </div>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={Boolean(problem)}>
+            Create page
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 

@@ -205,24 +205,6 @@ export function newSection(page: StoredPage, type: string, defaults: unknown, fi
   return { id: uniqueSectionId(page.slug, type, sectionIds(page, file, docs)), type, data: structuredClone(defaults) as Record<string, unknown> };
 }
 
-/** A new page: the shared header, a page header and the shared footer. */
-export function newPage(slug: string, docs: Docs): StoredPage {
-  const depth = slug.split('/').length;
-  const sharedOfType = (type: string) =>
-    Object.values(docs).find((doc) => doc.kind === 'shared' && (doc.data as { type?: unknown })?.type === type);
-  const refTo = (doc: EditorDoc | undefined) => doc && { $ref: `${'../'.repeat(depth)}${doc.file}` };
-  const title = pageName(slug)
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-  const sections = [
-    refTo(sharedOfType('header')),
-    { id: uniqueSectionId(slug, 'hero', []), type: 'page-hero', data: { title, description: 'A sentence that tells visitors what this page is about.' } },
-    refTo(sharedOfType('footer')),
-  ].filter(Boolean);
-  return { id: slug.replaceAll('/', '-'), slug, meta: { title, description: `${title}.` }, sections: sections as unknown[] };
-}
-
 /** The slug a page file has; `pages/docs/intro.json` → `docs/intro`. */
 export const slugOfFile = (file: string) => file.slice('pages/'.length, -'.json'.length);
 

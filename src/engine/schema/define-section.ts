@@ -66,6 +66,12 @@ export interface SectionDefinition<
   element: 'section' | 'header' | 'footer';
   /** `first`: at most once per page, and only as its first section (hero). */
   placement: 'any' | 'first';
+  /**
+   * The collection whose template page this section needs (post-detail needs
+   * `posts`): it shows the page's current entry, so it is offered only on a
+   * page bound to that collection.
+   */
+  template?: string;
 }
 
 /** The props every section's View.astro receives, typed from its definition. */
@@ -78,6 +84,12 @@ export interface SectionViewProps<Definition extends AnySectionDefinition> {
 /** Any registered definition, with its generics erased for registry-level code. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySectionDefinition = SectionDefinition<string, AnyObject, any>;
+
+/** Whether a section of this definition may be added to `page`: its template need, and its placement, allow it. */
+export function allowedOnPage(definition: AnySectionDefinition, page: { template?: { collection?: string }; types: readonly string[] }): boolean {
+  if (definition.template !== undefined && definition.template !== page.template?.collection) return false;
+  return definition.placement !== 'first' || !page.types.includes(definition.type);
+}
 
 export function defineSection<
   const Type extends string,

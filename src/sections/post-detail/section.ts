@@ -5,6 +5,7 @@ import { field } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'post-detail',
+  template: 'posts',
   label: 'Post',
   description: 'The full essay view of the current post, for the posts template page.',
   schema: z.object({

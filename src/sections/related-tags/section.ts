@@ -5,6 +5,7 @@ import { field, text } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'related-tags',
+  template: 'posts',
   label: 'Related tags',
   description: "The tags of the current post, resolved through its tags relation.",
   schema: z.object({

@@ -5,6 +5,7 @@ import { field } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tag-detail',
+  template: 'tags',
   label: 'Tag header',
   description: "A header card for the current tag: its name, description and accent colour.",
   schema: z.object({

@@ -5,6 +5,7 @@ import { field, text } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tag-posts',
+  template: 'tags',
   label: 'Tag posts',
   description: 'The posts that carry the current tag, newest first.',
   schema: z.object({

@@ -1,12 +1,13 @@
-import { newPage, pageFile } from '../../model';
+import { pageFile } from '../../model';
+import { starterPage } from '../../starter-page';
 import { withDoc } from '../edit';
 import type { EditorState } from '../state';
 
-/** Creates an unsaved page at `slug` with starter content and opens it; Save writes it. */
+/** Creates an unsaved page at `slug`, titled `title`, with starter content (lib/starter-page.ts) and opens it; Save writes it. */
 export function createPage(state: EditorState, input: { slug: string; title?: string; now: number }): EditorState {
   const file = pageFile(input.slug);
   if (state.docs[file]) return state;
-  const data = newPage(input.slug, state.docs);
+  const data = starterPage({ slug: input.slug, title: input.title, docs: state.docs });
   const next = withDoc(state, { file, kind: 'page', saveSlug: input.slug, data, savedJson: '', version: null }, `Create page /${input.slug}`, input.now);
   return {
     ...next,

@@ -1,0 +1,56 @@
+/**
+ * What a new page starts as: the site's shared header and footer, a page
+ * header with its title, a short text and a call to action, each with copy
+ * that says what to write there. Everything is ordinary, editable content.
+ */
+import { isValidSegment } from '../../engine/slug';
+import { pageName, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
+
+/** "Pricing Page" → `pricing-page`: lowercase ASCII letters, digits and single hyphens. */
+export function slugFromTitle(title: string): string {
+  const slug = title
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return isValidSegment(slug) ? slug : '';
+}
+
+/** "pricing-page" → "Pricing page": a title for a page created from a slug alone. */
+export const titleFromSlug = (slug: string) => {
+  const words = pageName(slug).split('-').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export function starterPage({ slug, title, docs }: { slug: string; title?: string; docs: Docs }): StoredPage {
+  const name = title?.trim() || titleFromSlug(slug);
+  const depth = slug.split('/').length;
+  const shared = (type: string) => Object.values(docs).find((doc): doc is EditorDoc => doc.kind === 'shared' && (doc.data as { type?: unknown })?.type === type);
+  const refTo = (doc: EditorDoc | undefined) => doc && { $ref: `${'../'.repeat(depth)}${doc.file}` };
+  const taken: string[] = [];
+  const id = (purpose: string) => {
+    const unique = uniqueSectionId(slug, purpose, taken);
+    taken.push(unique);
+    return unique;
+  };
+  const sections = [
+    refTo(shared('header')),
+    { id: id('hero'), type: 'page-hero', data: { title: name, description: `One or two sentences that tell visitors what “${name}” is about.` } },
+    {
+      id: id('intro'),
+      type: 'content-block',
+      data: { body: `## Start here\n\nReplace this text with the first thing a visitor should read. Select it to edit it, and use **Add section** for more.`, width: 'narrow' },
+    },
+    {
+      id: id('cta'),
+      type: 'cta-banner',
+      data: { title: 'What should visitors do next?', description: 'Point them to the next step.', ctas: [{ id: 'get-in-touch', label: 'Get in touch', href: '/', variant: 'primary' }] },
+    },
+    refTo(shared('footer')),
+  ].filter(Boolean);
+  return { id: slug.replaceAll('/', '-'), slug, meta: { title: name, description: `${name}: a page of this site.` }, sections: sections as unknown[] };
+}

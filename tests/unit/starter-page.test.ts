@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { docsFromPayload } from '../../src/editor/lib/model';
+import { slugFromTitle, starterPage } from '../../src/editor/lib/starter-page';
+import { pageIssues } from '../../src/editor/lib/validate';
+
+const docs = docsFromPayload({
+  docs: [
+    { file: 'shared/header.json', kind: 'shared', saveSlug: 'shared/header', data: { id: 'site-header', type: 'header', data: {} }, version: 'v' },
+    { file: 'shared/footer.json', kind: 'shared', saveSlug: 'shared/footer', data: { id: 'site-footer', type: 'footer', data: {} }, version: 'v' },
+  ],
+});
+
+describe('new pages', () => {
+  it('suggests a slug from a title', () => {
+    expect(slugFromTitle('Pricing Page')).toBe('pricing-page');
+    expect(slugFromTitle('  Café & Bar — Menu! ')).toBe('cafe-and-bar-menu');
+    expect(slugFromTitle('2027 Plans')).toBe('2027-plans');
+    expect(slugFromTitle('!!!')).toBe('');
+  });
+
+  it('starts from the shared header and footer, a titled page header, a text and a call to action, all valid', () => {
+    const page = starterPage({ slug: 'guides/pricing-page', title: 'Pricing Page', docs });
+    expect(page).toMatchObject({ id: 'guides-pricing-page', slug: 'guides/pricing-page', meta: { title: 'Pricing Page' } });
+    expect(page.sections.map((section) => (section as { type?: string; $ref?: string }).type ?? (section as { $ref: string }).$ref)).toEqual([
+      '../../shared/header.json', 'page-hero', 'content-block', 'cta-banner', '../../shared/footer.json',
+    ]);
+    expect((page.sections[1] as { data: { title: string } }).data.title).toBe('Pricing Page');
+    expect([...pageIssues(page)]).toEqual([]);
+  });
+
+  it('makes a title from the slug when none is given', () => {
+    expect(starterPage({ slug: 'team', docs }).meta.title).toBe('Team');
+  });
+});
