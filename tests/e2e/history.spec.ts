@@ -37,6 +37,18 @@ test('undo and redo across a typed edit, a move and an added section', async ({ 
   expect((await outlineIds(page)).indexOf('getting-started-hero')).toBe(2);
   await page.getByRole('button', { name: 'Redo', exact: true }).click();
   expect(await outlineIds(page)).toHaveLength(before.length + 1);
+
+  // A step in the History menu returns to it: back to just after the typed title, then forward to the end.
+  await page.locator('.history-menu > summary').click();
+  await page.getByRole('button', { name: 'Edit Page header › Title' }).click();
+  expect(await outlineIds(page)).toEqual(before);
+  await expect(page.getByRole('status').filter({ hasText: 'Undid: Move Page header down' })).toBeVisible();
+  await outlineItem(page, 'getting-started-hero').click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Typed title');
+  await page.getByRole('button', { name: 'Add Call to action' }).click();
+  expect(await outlineIds(page)).toHaveLength(before.length + 1);
+  await page.getByRole('button', { name: 'As opened' }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });
 
 test('unsaved edits survive a closed tab and can be restored', async ({ context }) => {

@@ -80,6 +80,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         future={view.future}
         onUndo={undo}
         onRedo={redo}
+        onTravel={travel}
         dirtyCount={view.dirtyDocs.length}
         saving={state.save.status === 'saving'}
         onSave={save}

@@ -17,6 +17,8 @@ interface Props {
   future: readonly string[];
   onUndo(): void;
   onRedo(): void;
+  /** Goes back (negative) or forward that many steps: a step in the History menu. */
+  onTravel(steps: number): void;
   dirtyCount: number;
   saving: boolean;
   onSave(): void;
@@ -25,7 +27,7 @@ interface Props {
   onProblems(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, dirtyCount, saving, onSave, problemCount, onProblems }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, onSave, problemCount, onProblems }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <header className="topbar">
@@ -67,17 +69,29 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
               {past.length === 0 && future.length === 0 ? (
                 <p className="empty-note">No edits yet.</p>
               ) : (
+                // Each step returns the documents to how they were right after it; the top of the past is where they are now.
                 <ol aria-label="Edit history, newest first">
                   {future.map((label, index) => (
                     <li key={`f${index}`} className="history-future">
-                      {label}
+                      <button type="button" className="history-step" onClick={() => onTravel(future.length - index)} title="Redo up to this step">
+                        {label}
+                      </button>
                     </li>
                   ))}
                   {[...past].reverse().map((label, index) => (
                     <li key={`p${index}`} aria-current={index === 0 ? 'step' : undefined}>
-                      {label}
+                      <button type="button" className="history-step" onClick={() => onTravel(-index)} disabled={index === 0} title={index === 0 ? 'Where you are' : 'Undo back to this step'}>
+                        {label}
+                      </button>
                     </li>
                   ))}
+                  {past.length > 0 && (
+                    <li className="history-origin">
+                      <button type="button" className="history-step" onClick={() => onTravel(-past.length)} title="Undo every edit">
+                        As opened
+                      </button>
+                    </li>
+                  )}
                 </ol>
               )}
             </div>
