@@ -53,6 +53,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
   const { page, entry, entryDoc, entryPage } = view;
   const noun = entryDoc ? entryNoun(entryDoc) : entry ? entry.collection.replace(/s$/, '') : '';
+  const heading = page ? `Editing the page “${String(page.page.meta?.title ?? page.slug).split(' — ')[0]}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
   useEffect(() => {
     const title = page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun} ${entry?.slug}` : null;
     document.title = title ? `${title} · Editor` : 'Editor · Content site';
@@ -71,6 +72,12 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   return (
     <UploadQueueProvider value={uploads}>
     <div className="editor">
+      <nav className="skip-links" aria-label="Skip links">
+        <a href="#editor-inspector">Skip to the form</a>
+        <a href="#editor-sidebar">Skip to pages and sections</a>
+        <a href="#editor-preview">Skip to the preview</a>
+      </nav>
+      <h1 className="visually-hidden">{heading}</h1>
       <Topbar
         shownSlug={shownSlug}
         canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (!entry || (entryPage && entryDoc?.version)))}
@@ -91,10 +98,10 @@ export default function EditorApp({ payload, initialSlug }: Props) {
       <NoticeBanner notice={state.notice} dispatch={dispatch} />
       <div className="workspace">
         <Sidebar state={state} view={view} dispatch={dispatch} />
-        <main className="stage" aria-label="Preview">
+        <main className="stage" id="editor-preview" tabIndex={-1} aria-label="Preview">
           <Stage state={state} view={view} dispatch={dispatch} entryNoun={noun} />
         </main>
-        <aside className="inspector" aria-label="Inspector">
+        <aside className="inspector" id="editor-inspector" tabIndex={-1} aria-label="Inspector">
           <LinkTargetsProvider value={targets}>
             <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
           </LinkTargetsProvider>

@@ -23,7 +23,7 @@ export function Sidebar({ state, view, dispatch }: Props) {
   const { page, entry } = view;
 
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" id="editor-sidebar" tabIndex={-1} aria-label="Pages and sections">
       <ContentNav current={(entry?.collection as 'posts' | 'tags' | undefined) ?? 'pages'} pages={view.pages} posts={view.posts} tags={view.tags} route={state.route} onOpen={open} onNewPage={newPage} onNewEntry={newEntry} />
       {page && (
         <>
