@@ -163,7 +163,7 @@ test('clicking a section in the preview selects it, and the viewport switch resi
   await openEditor(page, 'home');
   await preview(page).locator('[data-section-id="home-stats"]').click();
   await expect(outlineItem(page, 'home-stats')).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByLabel('Inspector').getByText('home-stats').first()).toBeVisible();
+  await expect(page.getByLabel('Inspector').getByRole('heading', { name: 'Stats band' })).toBeVisible();
   // Each device renders at its true width (the frame may be scaled down to fit the stage).
   const deviceWidth = () => page.locator('iframe[title="Preview"]').evaluate((frame) => (frame as HTMLIFrameElement).contentWindow!.innerWidth);
   await page.getByRole('button', { name: 'Mobile' }).click();

@@ -58,8 +58,8 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
     <div className="inspector-body">
       <div className="inspector-head">
         <div>
-          <p className="eyebrow">{definition?.label ?? section.type}</p>
-          <h2 className="inspector-title">{section.id}</h2>
+          <p className="eyebrow">{shared ? 'Shared section' : `Section ${entry.index + 1}`}</p>
+          <h2 className="inspector-title">{definition?.label ?? 'Unknown section'}</h2>
         </div>
         <div className="inspector-actions">
           <button type="button" className="btn btn-small" disabled={isFirst} onClick={() => onMove(-1)}>

@@ -75,7 +75,8 @@ export interface SectionDefinition<
 }
 
 /** The props every section's View.astro receives, typed from its definition. */
-export interface SectionViewProps<Definition extends AnySectionDefinition> {
+// Only the schema is read: a definition with no bound fields is not assignable to `AnySectionDefinition` (its `bind` takes narrower data).
+export interface SectionViewProps<Definition extends { schema: AnyObject }> {
   data: z.infer<Definition['schema']>;
   settings: Record<string, unknown>;
   id: string;
