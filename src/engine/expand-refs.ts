@@ -5,12 +5,12 @@
  * file cannot expand into a huge page.
  */
 import { ContentError } from './content-error';
-import { lookupProblem, OutOfRootError, parseRef, pointerFromPath, RefSyntaxError, type ParsedRef } from './pointer';
+import { checkChain, parseRefLink, walkToTarget, type RefLink } from './follow-ref';
+import { pointerFromPath } from './pointer';
 import { isRef } from './schema/refs';
 import type { ContentSnapshot } from './snapshot';
 
-/** Nested refs a single ref may pass through before resolution gives up. */
-export const MAX_REF_DEPTH = 32;
+export { MAX_REF_DEPTH } from './follow-ref';
 /** Refs one page may follow in total, counting repeats. */
 export const MAX_REFS_PER_PAGE = 2000;
 /**
@@ -42,7 +42,7 @@ export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: str
   /** Resolved `$ref` targets with their size (see MAX_RESOLVED_PAGE_SIZE), shared by every page. */
   const resolvedTargets = new Map<string, { value: unknown; size: number }>();
   /** `$ref` texts already parsed, by the file that holds them and the text. */
-  const parsedRefs = new Map<string, { target: ParsedRef; key: string }>();
+  const parsedRefs = new Map<string, RefLink>();
 
   /**
    * Follows one `$ref` and returns its fully resolved target. The ref sits at
@@ -53,25 +53,10 @@ export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: str
     if (--budget.left < 0) throw new ContentError('limit', fromFile, `more than ${MAX_REFS_PER_PAGE} refs on one page`, at());
     // Every page names the shared header and footer with the same ref text: parse it once.
     const refKey = `${fromFile}\0${ref}`;
-    let parsedRef = parsedRefs.get(refKey);
-    if (!parsedRef) {
-      let target;
-      try {
-        target = parseRef(ref, fromFile);
-      } catch (error) {
-        if (!(error instanceof RefSyntaxError)) throw error;
-        throw new ContentError(error instanceof OutOfRootError ? 'out-of-root' : 'invalid', fromFile, error.message, at());
-      }
-      parsedRef = { target, key: `${target.file}#${target.pointer}` };
-      parsedRefs.set(refKey, parsedRef);
-    }
-    const { target, key } = parsedRef;
-    if (chain.includes(key)) {
-      throw new ContentError('cyclic-ref', fromFile, `$ref cycle: ${[...chain, key].join(' → ')}`, at());
-    }
-    if (chain.length >= MAX_REF_DEPTH) {
-      throw new ContentError('limit', fromFile, `$ref chain deeper than ${MAX_REF_DEPTH}: ${[...chain, key].join(' → ')}`, at());
-    }
+    let link = parsedRefs.get(refKey);
+    if (!link) parsedRefs.set(refKey, (link = parseRefLink(ref, fromFile, at)));
+    checkChain(link, chain, fromFile, at);
+    const { target, key } = link;
     const cached = resolvedTargets.get(key);
     if (cached !== undefined) {
       grow(budget, cached.size, fromFile, at);
@@ -79,23 +64,13 @@ export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: str
     }
 
     const nextChain = [...chain, key];
-    let node = snapshot.get(target.file);
-    if (node === undefined) {
-      const refused = refusal(target.file);
-      if (refused) throw new ContentError('refused', fromFile, `$ref "${ref}": ${refused}`, at());
-      throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at());
-    }
     // Refs the pointer passes through are not placed in the page: their size does not count.
     const sizeBefore = budget.size;
-    const walked: string[] = [];
-    for (const token of target.tokens) {
-      // A pointer may pass through another ref on its way; follow it first.
-      if (isRef(node)) node = followRef(String(node.$ref), target.file, '', walked, nextChain, budget);
-      const problem = lookupProblem(node, token);
-      if (problem) throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": ${problem} in ${target.file}`, at());
-      node = (node as Record<string, unknown>)[token];
-      walked.push(token);
-    }
+    const node = walkToTarget(ref, link, fromFile, at, {
+      get: (file) => snapshot.get(file),
+      refusal,
+      through: (inner, file, walked, through) => followRef(inner, file, '', [...walked], [...through], budget),
+    }, nextChain);
     budget.size = sizeBefore;
     const resolved = resolveValue(node, target.file, target.pointer, [], nextChain, budget);
     resolvedTargets.set(key, { value: resolved, size: budget.size - sizeBefore });

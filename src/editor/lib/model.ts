@@ -3,6 +3,8 @@
  * file path, and the pure operations on it. React calls these through a
  * reducer; unit tests call them directly.
  */
+import { ContentError } from '../../engine/content-error';
+import { locateRef, type RefLocation } from '../../engine/follow-ref';
 import { isRef } from '../../engine/schema/refs';
 import { parseRef, RefSyntaxError } from '../../engine/pointer';
 import { HOME_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
@@ -124,16 +126,18 @@ export function setAt(value: unknown, tokens: readonly (string | number)[], next
   return { ...record, [head as string]: updated };
 }
 
-/** Follows a chain of `$ref`s (in the editor's docs) to the value they stand for. */
-export function followRefs(value: unknown, fromFile: string, docs: Docs, depth = 0): { value: unknown; file: string; tokens: string[] } | undefined {
-  if (!isRef(value)) return { value, file: fromFile, tokens: [] };
-  if (depth > 16 || typeof value.$ref !== 'string') return undefined;
-  const target = refTarget(value.$ref, fromFile);
-  if (!target || !docs[target.file]) return undefined;
-  const found = getAt(docs[target.file]!.data, target.tokens);
-  if (found === undefined) return undefined;
-  if (isRef(found)) return followRefs(found, target.file, docs, depth + 1);
-  return { value: found, file: target.file, tokens: target.tokens };
+/**
+ * Follows a chain of `$ref`s (in the editor's unsaved docs) to the value they
+ * stand for and where it lives: the engine's follower (engine/follow-ref.ts),
+ * with its depth limit and cycle check; undefined where the chain is broken.
+ */
+export function followRefs(value: unknown, fromFile: string, docs: Docs): RefLocation | undefined {
+  try {
+    return locateRef(value, fromFile, (file) => docs[file]?.data);
+  } catch (error) {
+    if (error instanceof ContentError) return undefined;
+    throw error;
+  }
 }
 
 /** A page's section as the outline shows it: inline, or shared through a `$ref`. */
