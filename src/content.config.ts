@@ -43,9 +43,5 @@ function refusingLinks(loader: Loader): Loader {
 
 const load = (pattern: string | string[]) => refusingLinks(glob({ base, pattern, generateId: pathId }));
 
-export const collections = {
-  pages: defineCollection({ loader: load(DATA_COLLECTIONS.pages) }),
-  documents: defineCollection({ loader: load(DATA_COLLECTIONS.documents) }),
-  posts: defineCollection({ loader: load(DATA_COLLECTIONS.posts) }),
-  tags: defineCollection({ loader: load(DATA_COLLECTIONS.tags) }),
-};
+// Pages, shared documents, and one content collection per registered collection (src/collections/).
+export const collections = Object.fromEntries(Object.entries(DATA_COLLECTIONS).map(([name, pattern]) => [name, defineCollection({ loader: load(pattern) })]));

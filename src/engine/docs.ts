@@ -6,7 +6,7 @@
 import type { AnySectionDefinition } from './schema/define-section';
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from './schema/json-schema';
 import { PageMetaSchema } from './schema/page';
-import { PostSchema, TagSchema } from './schema/collections';
+import type { AnyCollectionDefinition } from './schema/define-collection';
 
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -77,7 +77,7 @@ function sectionDoc(definition: AnySectionDefinition): string {
   return parts.join('\n\n');
 }
 
-export function renderSectionDocs(definitions: readonly AnySectionDefinition[]): string {
+export function renderSectionDocs(definitions: readonly AnySectionDefinition[], collections: readonly AnyCollectionDefinition[]): string {
   return [
     '# Section and content reference',
     '<!-- Generated from the zod schemas by `npm run docs`; do not edit by hand. -->',
@@ -88,9 +88,10 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[]):
     definitions.map((definition) => `- [\`${definition.type}\`](#${definition.type.replaceAll(/[^a-z0-9-]/g, '')}--${definition.label.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}) — ${definition.description}`).join('\n'),
     ...definitions.map(sectionDoc),
     '## Collections',
-    '### Posts (`src/data/collections/posts/<slug>.json`)',
-    table(inputJsonSchema(PostSchema)),
-    '### Tags (`src/data/collections/tags/<slug>.json`)',
-    table(inputJsonSchema(TagSchema)),
+    ...collections.flatMap((collection) => [
+      `### ${collection.label} (\`src/data/collections/${collection.name}/<slug>.json\`)`,
+      collection.description,
+      table(inputJsonSchema(collection.schema)),
+    ]),
   ].join('\n\n') + '\n';
 }

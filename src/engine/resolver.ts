@@ -10,6 +10,8 @@ import {
   collectionSchemas,
   entryIssues,
   type CollectionName,
+  type Post,
+  type Tag,
   type PostSummary,
   type ResolvedPost,
   type ResolvedTag,
@@ -122,12 +124,12 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       if (refused) throw new ContentError('refused', collectionDir(collection), refused);
     }
     const tags: ResolvedTag[] = entriesOrThrow(snapshot, 'tags')
-      .map(({ slug, file }) => ({ ...(readEntry('tags', file) as z.infer<typeof collectionSchemas.tags>), slug, url: entryUrl('tags', slug) }))
+      .map(({ slug, file }) => ({ ...(readEntry('tags', file) as Tag), slug, url: entryUrl('tags', slug) }))
       .sort((a, b) => a.name.localeCompare(b.name));
     const tagsBySlug = new Map(tags.map((tag) => [tag.slug, tag]));
     const posts: ResolvedPost[] = entriesOrThrow(snapshot, 'posts')
       .map(({ slug, file }) => {
-        const post = readEntry('posts', file) as z.infer<typeof collectionSchemas.posts>;
+        const post = readEntry('posts', file) as Post;
         const postTags = post.tags.map((tagSlug, index) => {
           const tag = tagsBySlug.get(tagSlug);
           if (!tag) throw new ContentError('dangling-ref', file, `tag "${tagSlug}" does not exist`, `/tags/${index}`);
@@ -147,7 +149,9 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     const { postsBySlug, tagsBySlug } = loadCollections();
     const { collection, slug } = route.entry;
     if (collection === 'posts') return { collection, slug, post: postsBySlug.get(slug)! };
-    return { collection, slug, tag: tagsBySlug.get(slug)! };
+    if (collection === 'tags') return { collection, slug, tag: tagsBySlug.get(slug)! };
+    // Another registered collection: its template page resolves, and its sections read entries through `entries()`.
+    return undefined;
   }
 
   function entryMeta(meta: Bundle['meta'], current: CurrentEntry | undefined): Bundle['meta'] {
@@ -169,6 +173,12 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     const context: BindContext = {
       posts: () => loadCollections().summaries,
       tags: () => loadCollections().tags,
+      entries: (collection) => {
+        if (!COLLECTION_NAMES.includes(collection)) throw new ContentError('binding', file, `there is no collection "${collection}"`, at);
+        return entriesOrThrow(snapshot, collection)
+          .map(({ slug, file }) => ({ ...readEntry(collection, file), slug, url: entryUrl(collection, slug) }))
+          .sort((a, b) => (a.slug < b.slug ? -1 : 1));
+      },
       current,
       fail: (message) => {
         throw new ContentError('binding', file, message, at);

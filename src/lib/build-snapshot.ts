@@ -6,7 +6,8 @@ import { DATA_COLLECTIONS, type DataCollection } from './data-collections';
 let snapshot: Promise<ContentSnapshot> | undefined;
 
 async function entriesOf(collection: DataCollection): Promise<[string, unknown][]> {
-  const entries = await getCollection(collection);
+  // The collection names come from the registry at run time, not from a literal the types can list.
+  const entries = (await getCollection(collection as never)) as { id: string; data: unknown }[];
   return entries.map((entry) => [`${entry.id}.json`, entry.data]);
 }
 

@@ -6,18 +6,8 @@ import { createEntry, editField, travel } from '../../src/editor/lib/store/comma
 import { initialState } from '../../src/editor/lib/store/state';
 import { restoreDrafts } from '../../src/editor/lib/drafts';
 import { fieldsOf } from '../../src/editor/lib/form';
-import {
-  docsFromPayload,
-  entriesOf,
-  entryLabel,
-  entryPageSlug,
-  entryRoute,
-  knownEntries,
-  newEntry,
-  newEntryDoc,
-  parseEntryRoute,
-  type Docs,
-} from '../../src/editor/lib/model';
+import { docsFromPayload, type Docs } from '../../src/editor/lib/model';
+import { entriesOf, entryLabel, entryPageSlug, entryRoute, knownEntries, newEntry, newEntryDoc, parseEntryRoute } from '../../src/editor/lib/entries';
 import { entryIssues } from '../../src/editor/lib/validate';
 
 const post = {

@@ -1,12 +1,10 @@
-/** The posts and the tags, each entry by title (or name) and slug; opening one is a client-side switch, like pages. */
+/** A collection's entries (posts, tags…), each by its label field and slug; opening one is a client-side switch, like pages. */
 import { memo } from 'react';
-import { entriesOf, entryLabel, entryRoute, entrySlugOf, isDirty, type Docs, type EntryCollection } from '../lib/model';
+import { collectionRegistry } from '../../collections/registry';
+import { isDirty, type Docs } from '../lib/model';
+import { entriesOf, entryLabel, entryRoute, entrySlugOf, type EntryCollection } from '../lib/entries';
 import { RouteLink } from './PageTree';
 
-const HEADINGS: Record<EntryCollection, { title: string; add: string }> = {
-  posts: { title: 'Posts', add: 'New post' },
-  tags: { title: 'Tags', add: 'New tag' },
-};
 
 /** What a row shows, and nothing else: the list renders again only when a row changes, not on every keystroke. */
 export interface EntryRow {
@@ -34,7 +32,9 @@ interface Props {
 }
 
 export const CollectionTree = memo(function CollectionTree({ rows, collection, currentRoute, onOpen, onNew }: Props) {
-  const { title, add } = HEADINGS[collection];
+  const definition = collectionRegistry.get(collection);
+  const title = definition?.label ?? collection;
+  const add = `New ${definition?.singular ?? 'entry'}`;
   return (
     <nav className="panel collection-tree" aria-label={title}>
       <div className="panel-head">

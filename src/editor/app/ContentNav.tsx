@@ -1,47 +1,46 @@
 /**
- * Pages, posts and tags as three tabs, so the open page's outline below keeps
+ * Pages and each registered collection (posts, tags…) as tabs, so the open page's outline below keeps
  * most of the sidebar. The tab follows what is open: an entry opens the tab of
  * its collection, a page the pages tab.
  */
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import { searchRows } from '../lib/page-search';
-import type { EntryCollection } from '../lib/model';
+import { collectionDefinitions } from '../../collections/registry';
 import { CollectionTree, type EntryRow } from './CollectionTree';
 import { PageTree, type PageRow } from './PageTree';
 
-export type ContentTab = 'pages' | 'posts' | 'tags';
+/** `pages`, or a collection's name. */
+export type ContentTab = string;
 
-const LABELS: Record<ContentTab, string> = { pages: 'Pages', posts: 'Posts', tags: 'Tags' };
-const ORDER: ContentTab[] = ['pages', 'posts', 'tags'];
+const LABELS: Record<ContentTab, string> = { pages: 'Pages', ...Object.fromEntries(collectionDefinitions.map((definition) => [definition.name, definition.label])) };
+const ORDER: ContentTab[] = ['pages', ...collectionDefinitions.map((definition) => definition.name)];
 
 interface Props {
   /** The tab of what is open now. */
   current: ContentTab;
   pages: readonly PageRow[];
-  posts: readonly EntryRow[];
-  tags: readonly EntryRow[];
-  /** The open route: a page slug, or `~posts/<slug>` / `~tags/<slug>`. */
+  /** Each collection's rows, by its name. */
+  entries: Readonly<Record<string, readonly EntryRow[]>>;
+  /** The open route: a page slug, or `~<collection>/<slug>`. */
   route: string | null;
   onOpen(route: string): void;
   onNewPage(): void;
-  onNewEntry(collection: EntryCollection): void;
+  onNewEntry(collection: string): void;
 }
 
 /** Rows that keep their identity while unchanged (see useStableValue), so typing does not render the lists. */
-export const ContentNav = memo(function ContentNav({ current, pages, posts, tags, route, onOpen, onNewPage, onNewEntry }: Props) {
-  const rows = { pages, posts, tags };
+export const ContentNav = memo(function ContentNav({ current, pages, entries, route, onOpen, onNewPage, onNewEntry }: Props) {
+  const rows: Record<string, readonly { isDirty: boolean }[]> = { pages, ...entries };
   const [tab, setTab] = useState<ContentTab>(current);
   const [query, setQuery] = useState('');
-  const found = {
-    pages: searchRows(pages, query, (row) => [row.title, row.slug]),
-    posts: searchRows(posts, query, (row) => [row.label, row.slug]),
-    tags: searchRows(tags, query, (row) => [row.label, row.slug]),
-  };
-  const panels = {
-    pages: <PageTree rows={found.pages} currentSlug={route} onOpen={onOpen} onNewPage={onNewPage} />,
-    posts: <CollectionTree rows={found.posts} collection="posts" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
-    tags: <CollectionTree rows={found.tags} collection="tags" currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />,
-  };
+  const foundPages = searchRows(pages, query, (row) => [row.title, row.slug]);
+  const found: Record<string, readonly unknown[]> = { pages: foundPages };
+  const panels: Record<string, JSX.Element> = { pages: <PageTree rows={foundPages} currentSlug={route} onOpen={onOpen} onNewPage={onNewPage} /> };
+  for (const definition of collectionDefinitions) {
+    const matching = searchRows(entries[definition.name] ?? [], query, (row) => [row.label, row.slug]);
+    found[definition.name] = matching;
+    panels[definition.name] = <CollectionTree rows={matching} collection={definition.name} currentRoute={route} onOpen={onOpen} onNew={onNewEntry} />;
+  }
   useEffect(() => setTab(current), [current]);
   const tabs = useRef<Partial<Record<ContentTab, HTMLButtonElement | null>>>({});
 

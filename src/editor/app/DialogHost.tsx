@@ -1,5 +1,5 @@
 /** The dialogs over the workspace, each shown when the store says so. */
-import { entriesOf, entrySlugOf, type EntryCollection } from '../lib/model';
+import { entriesOf, entrySlugOf, type EntryCollection } from '../lib/entries';
 import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';
@@ -73,7 +73,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
       )}
       {dialog?.kind === 'new-entry' && (
         <NewEntryDialog
-          collection={dialog.collection as EntryCollection}
+          collection={dialog.collection}
           existing={new Set(entriesOf(docs, dialog.collection).map(entrySlugOf))}
           onCreate={(slug) => dispatch({ type: 'createEntry', collection: dialog.collection, slug, today: today() })}
           onClose={close}

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EditorPayload } from '../lib/model';
 import { problemCount, problemFiles } from '../lib/problems';
-import { entryNoun } from '../lib/store/labels';
+import { entryNounOf } from '../lib/entries';
 import { NoticeBanner, RecoveryBanner, RemovedToast } from './Banners';
 import { DialogHost } from './DialogHost';
 import { useDraftKeeping } from './hooks/useDraftKeeping';
@@ -52,7 +52,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   useUnloadWarning(view.dirtyDocs.length > 0);
 
   const { page, entry, entryDoc, entryPage } = view;
-  const noun = entryDoc ? entryNoun(entryDoc) : entry ? entry.collection.replace(/s$/, '') : '';
+  const noun = entry ? entryNounOf(entry.collection) : '';
   const heading = page ? `Editing the page “${String(page.page.meta?.title ?? page.slug).split(' — ')[0]}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
   useEffect(() => {
     const title = page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun} ${entry?.slug}` : null;

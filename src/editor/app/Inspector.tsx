@@ -8,6 +8,9 @@ import { inputJsonSchema, sectionJsonSchemas } from '../../engine/schema/json-sc
 import { collectionSchemas } from '../../engine/schema/collections';
 import { PageMetaSchema } from '../../engine/schema/page';
 import { sectionRegistry } from '../../sections/registry';
+import { collectionRegistry } from '../../collections/registry';
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 import { fieldsOf, type FieldSpec } from '../lib/form';
 import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
@@ -184,7 +187,7 @@ export function PageInspector({ page, issues, onChange, resolveRef, media, onFil
 const entryForms = Object.fromEntries(Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema))])) as Record<string, FieldSpec[]>;
 
 interface EntryProps {
-  collection: 'posts' | 'tags';
+  collection: string;
   slug: string;
   data: Record<string, unknown>;
   issues: IssueMap;
@@ -198,17 +201,18 @@ interface EntryProps {
 export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions, onFileAction }: EntryProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
   const fields = entryForms[collection] ?? [];
+  const definition = collectionRegistry.get(collection);
   return (
     <div className="inspector-body">
       <div className="inspector-head">
         <div>
-          <p className="eyebrow">{collection === 'posts' ? 'Post' : 'Tag'}</p>
+          <p className="eyebrow">{capitalised(definition?.singular ?? 'entry')}</p>
           <h2 className="inspector-title">{slug}</h2>
         </div>
-        <FileActions noun={collection === 'posts' ? 'post' : 'tag'} onFileAction={onFileAction} />
+        <FileActions noun={definition?.singular ?? 'entry'} onFileAction={onFileAction} />
       </div>
       <p className="inspector-description">
-        Stored in <code>src/data/collections/{collection}/{slug}.json</code>. {collection === 'posts' ? 'Lists of posts on every page show your changes in the preview.' : 'Tag chips and tag pages show your changes in the preview.'}
+        {definition?.description} Stored in <code>src/data/collections/{collection}/{slug}.json</code>; the preview shows your changes wherever it appears.
       </p>
       <div className="form-group">
         <h3>Content</h3>

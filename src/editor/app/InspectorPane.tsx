@@ -5,7 +5,8 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { lockedBecause } from '../lib/content-ops';
-import { entriesOf, entryLabel, entrySlugOf, followRefs, type Docs } from '../lib/model';
+import { followRefs, type Docs } from '../lib/model';
+import { entriesOf, entryLabel, entrySlugOf } from '../lib/entries';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
 import type { EditorDispatch } from './hooks/useEditorStore';

@@ -1,4 +1,4 @@
-/** The left column: pages, posts and tags, and the open page's settings link and outline. */
+/** The left column: pages and the collections' entries, and the open page's settings link and outline. */
 import { useCallback } from 'react';
 import type { EditorState } from '../lib/store/state';
 import { ContentNav } from './ContentNav';
@@ -24,7 +24,7 @@ export function Sidebar({ state, view, dispatch }: Props) {
 
   return (
     <aside className="sidebar" id="editor-sidebar" tabIndex={-1} aria-label="Pages and sections">
-      <ContentNav current={(entry?.collection as 'posts' | 'tags' | undefined) ?? 'pages'} pages={view.pages} posts={view.posts} tags={view.tags} route={state.route} onOpen={open} onNewPage={newPage} onNewEntry={newEntry} />
+      <ContentNav current={entry?.collection ?? 'pages'} pages={view.pages} entries={view.entryLists} route={state.route} onOpen={open} onNewPage={newPage} onNewEntry={newEntry} />
       {page && (
         <>
           <button type="button" className={`page-settings-link${state.selection === null ? ' is-active' : ''}`} onClick={() => select(null)}>

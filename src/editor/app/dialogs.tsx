@@ -5,6 +5,7 @@ import { allowedOnPage } from '../../engine/schema/define-section';
 import { sectionDefinitions } from '../../sections/registry';
 import { matchesQuery } from '../lib/page-search';
 import { slugFromTitle } from '../lib/starter-page';
+import { entryNounOf } from '../lib/entries';
 
 export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -202,8 +203,8 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
 }
 
 /** A new post or tag: its slug is its file name under src/data/collections/<collection>/. */
-export function NewEntryDialog({ collection, existing, onCreate, onClose }: { collection: 'posts' | 'tags'; existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
-  const noun = collection === 'posts' ? 'post' : 'tag';
+export function NewEntryDialog({ collection, existing, onCreate, onClose }: { collection: string; existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+  const noun = entryNounOf(collection);
   return (
     <SlugDialog
       title={`New ${noun}`}

@@ -9,7 +9,8 @@ import { refReferrers, urlReferrers, type Referrer } from '../../engine/referenc
 import { isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, HOME_SLUG } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
-import { entryFile, entryLabel, entrySlugOf, pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
+import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
+import { entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
 export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: string; version?: string };
@@ -48,7 +49,10 @@ export function docName(docs: Docs, file: string): string {
     const title = typeof page?.meta?.title === 'string' && page.meta.title.trim() ? String(page.meta.title).split(' — ')[0] : doc.saveSlug;
     return `Page “${title}” (${sitePath(doc.saveSlug)})`;
   }
-  if (doc.kind === 'entry') return `${doc.saveSlug.startsWith('posts/') ? 'Post' : 'Tag'} “${entryLabel(doc)}”`;
+  if (doc.kind === 'entry') {
+    const noun = entryNounOf(entryCollectionOf(doc));
+    return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} “${entryLabel(doc)}”`;
+  }
   const type = (doc.data as { type?: unknown } | undefined)?.type;
   return `Shared ${typeof type === 'string' ? type : doc.saveSlug.slice('shared/'.length)} (${file})`;
 }

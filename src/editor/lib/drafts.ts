@@ -6,6 +6,7 @@
  */
 import type { Docs, EditorDoc } from './model';
 import { isDirty } from './model';
+import { entryOfFile } from './entries';
 
 export interface Draft {
   file: string;
@@ -125,8 +126,8 @@ export function restoreDrafts(docs: Docs, drafts: Recoverable[]): Docs {
 
 /** An unsaved doc for a file the drafts have and the disk does not: a new page or a new entry. */
 function newDocFor(file: string, data: unknown): EditorDoc {
-  const entry = /^collections\/(posts|tags)\/([^/]+)\.json$/.exec(file);
-  if (entry) return { file, kind: 'entry', saveSlug: `${entry[1]}/${entry[2]}`, data, savedJson: '', version: null };
+  const entry = entryOfFile(file);
+  if (entry) return { file, kind: 'entry', saveSlug: `${entry.collection}/${entry.slug}`, data, savedJson: '', version: null };
   return { file, kind: 'page', saveSlug: file.slice('pages/'.length, -'.json'.length), data, savedJson: '', version: null };
 }
 

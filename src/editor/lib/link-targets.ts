@@ -4,7 +4,8 @@
  * collection, each with the title editors know it by.
  */
 import { HOME_SLUG } from '../../engine/slug';
-import { entriesOf, entryLabel, entryPageSlug, entrySlugOf, sortedPages, type Docs, type StoredPage } from './model';
+import { sortedPages, type Docs, type StoredPage } from './model';
+import { entriesOf, entryLabel, entryPageSlug, entrySlugOf } from './entries';
 
 export interface LinkTarget {
   /** The stored value: a site path such as `/about` or `/posts/x`. */

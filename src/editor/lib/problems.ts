@@ -6,7 +6,8 @@
  */
 import { parsePointer } from '../../engine/pointer';
 import { docName } from './content-ops';
-import { entryRoute, entrySlugOf, outline, sortedPages, type Docs, type EditorPayload, type StoredPage } from './model';
+import { outline, sortedPages, type Docs, type EditorPayload, type StoredPage } from './model';
+import { entryRoute, entrySlugOf } from './entries';
 
 export interface ProblemFile {
   file: string;

@@ -14,6 +14,7 @@ import { buildPageSchemas } from '../../engine/schema/page';
 import { collectRefs, isRef, refShapeProblem } from '../../engine/schema/refs';
 import { sectionDefinitions, StoredPageSchema } from '../../sections/registry';
 import { fieldsOf } from './form';
+import { entryNounOf } from './entries';
 
 export type IssueMap = ReadonlyMap<string, string>;
 
@@ -149,7 +150,7 @@ export function entryIssues(collection: string, data: unknown, known?: Readonly<
     const value = record[spec.key];
     if (!slugs || !Array.isArray(value)) continue;
     value.forEach((slug, index) => {
-      if (typeof slug === 'string' && !slugs.has(slug)) issues.push({ path: [spec.key, index], message: `Unknown ${spec.relation!.replace(/s$/, '')}` });
+      if (typeof slug === 'string' && !slugs.has(slug)) issues.push({ path: [spec.key, index], message: `Unknown ${entryNounOf(spec.relation!)}` });
     });
   }
   return collect(issues);

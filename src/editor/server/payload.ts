@@ -5,6 +5,7 @@
  * is reported, not fatal, so the editor still opens. So is a symbolic link: it
  * is never read (see src/engine/data-files.ts), and the editor says why.
  */
+import { entryOfFile } from '../lib/entries';
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { listDataFiles } from '../../engine/data-files';
@@ -22,8 +23,8 @@ function classify(file: string): { kind: DocKind; saveSlug: string } | undefined
   const withoutExtension = file.slice(0, -'.json'.length);
   if (file.startsWith('pages/')) return { kind: 'page', saveSlug: withoutExtension.slice('pages/'.length) };
   if (file.startsWith('shared/')) return { kind: 'shared', saveSlug: withoutExtension };
-  const entry = /^collections\/(posts|tags)\/([^/]+)$/.exec(withoutExtension);
-  if (entry) return { kind: 'entry', saveSlug: `${entry[1]}/${entry[2]}` };
+  const entry = entryOfFile(file);
+  if (entry) return { kind: 'entry', saveSlug: `${entry.collection}/${entry.slug}` };
   return undefined;
 }
 

@@ -18,6 +18,8 @@ export interface BindContext {
   posts(): PostSummary[];
   /** All tags, in name order. */
   tags(): ResolvedTag[];
+  /** Every entry of any registered collection, as stored, with its slug and page URL, in slug order. */
+  entries(collection: string): (Record<string, unknown> & { slug: string; url?: string })[];
   /** The entry of the template page being resolved, if the page is a template. */
   current: CurrentEntry | undefined;
   /** Stops resolution with an error that names the page and the section. */

@@ -5,7 +5,8 @@
  * counts follow the open page, the inspector's issues follow its target.
  */
 import { useMemo } from 'react';
-import { entryPageSlug, getAt, isDirty, type StoredSection } from '../../lib/model';
+import { getAt, isDirty, type StoredSection } from '../../lib/model';
+import { entryPageSlug } from '../../lib/entries';
 import { countBySection, docIssues, issuesUnder, mergeIssues, NO_ISSUES } from '../../lib/store/issues';
 import { openEntry, openPage, pageOutline, sectionTarget } from '../../lib/store/selectors';
 import type { EditorState } from '../../lib/store/state';
@@ -13,6 +14,7 @@ import type { IssueMap } from '../../lib/validate';
 import { entryRows } from '../CollectionTree';
 import { pageRows } from '../PageTree';
 import { useStableValue } from '../useStableCallback';
+import { collectionNames } from '../../../collections/registry';
 
 export function useEditorView(state: EditorState) {
   const { docs, route, selection, serverIssues } = state;
@@ -51,8 +53,7 @@ export function useEditorView(state: EditorState) {
 
   // The lists on the left, as plain rows that keep their identity while unchanged, so typing does not render them.
   const pages = useStableValue(pageRows(docs));
-  const posts = useStableValue(entryRows(docs, 'posts'));
-  const tags = useStableValue(entryRows(docs, 'tags'));
+  const entryLists = useStableValue(Object.fromEntries(collectionNames.map((name) => [name, entryRows(docs, name)])));
   // The topbar's history, stable while typing (typing coalesces into one step, so no label changes).
   const past = useStableValue(state.history.past.map((step) => step.label));
   const future = useStableValue(state.history.future.map((step) => step.label));
@@ -60,7 +61,7 @@ export function useEditorView(state: EditorState) {
 
   return {
     page, entry, entryDoc, entryPage, entries, dirtyDocs, selectedEntry, target, selectedSection,
-    entryIssues, inspectorIssues, pageLevelIssues, issueCounts, pages, posts, tags, past, future, previewFiles,
+    entryIssues, inspectorIssues, pageLevelIssues, issueCounts, pages, entryLists, past, future, previewFiles,
   };
 }
 

@@ -5,7 +5,8 @@
  * page, one section: see ../validate.ts), and the rest hit the cache.
  */
 import { sectionRegistry } from '../../../sections/registry';
-import { knownEntries, type Docs, type EditorDoc } from '../model';
+import { type Docs, type EditorDoc } from '../model';
+import { knownEntries } from '../entries';
 import { entryIssues, pageIssues, sectionIssues, type IssueMap } from '../validate';
 
 export const NO_ISSUES: IssueMap = new Map();

@@ -5,6 +5,7 @@
  */
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from '../../../engine/schema/json-schema';
 import { collectionSchemas } from '../../../engine/schema/collections';
+import { entryCollectionOf, entryNounOf } from '../entries';
 import { PageMetaSchema } from '../../../engine/schema/page';
 import { isRef } from '../../../engine/schema/refs';
 import { sectionRegistry } from '../../../sections/registry';
@@ -55,10 +56,7 @@ export function fieldTrail(schema: JsonSchema | undefined, path: Path): string {
 export const sectionLabel = (type: unknown) => (typeof type === 'string' && sectionRegistry.get(type)?.label) || 'Section';
 
 /** The singular noun of an entry's collection: "post", "tag". */
-export function entryNoun(doc: Pick<EditorDoc, 'saveSlug'>): string {
-  const collection = doc.saveSlug.split('/')[0]!;
-  return collection.endsWith('s') ? collection.slice(0, -1) : collection;
-}
+export const entryNoun = (doc: Pick<EditorDoc, 'saveSlug'>) => entryNounOf(entryCollectionOf(doc));
 
 /** What a section in a list of sections is called, shared ones included. */
 export function sectionLabelOf(section: unknown, docs: Docs, file: string): string {

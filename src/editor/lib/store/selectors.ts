@@ -3,7 +3,8 @@
  * page and its outline, and which document and path the inspector edits.
  * Pure; the app memoizes them.
  */
-import { entryFile, outline, pageFile, parseEntryRoute, type OutlineEntry, type StoredPage } from '../model';
+import { outline, pageFile, type OutlineEntry, type StoredPage } from '../model';
+import { entryFile, parseEntryRoute } from '../entries';
 import type { EditorState } from './state';
 
 export interface PageView {

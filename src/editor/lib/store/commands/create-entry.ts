@@ -1,4 +1,4 @@
-import { entryFile, entryRoute, newEntry, newEntryDoc, type EntryCollection } from '../../model';
+import { entryFile, entryRoute, newEntry, newEntryDoc, type EntryCollection } from '../../entries';
 import { withDoc } from '../edit';
 import { entryNoun } from '../labels';
 import type { EditorState } from '../state';

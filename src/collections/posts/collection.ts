@@ -1,0 +1,36 @@
+import { z } from 'astro/zod';
+import { defineCollection } from '../../engine/schema/define-collection';
+import { field, ImageSelectionSchema, markdown, text } from '../../engine/schema/primitives';
+import { SEGMENT_PATTERN } from '../../engine/slug';
+
+const entrySlug = () => z.string().regex(SEGMENT_PATTERN, 'Use lowercase letters, digits and hyphens');
+
+/** A post, stored as `src/data/collections/posts/<slug>.json`. */
+export const PostSchema = z.object({
+  /** Headline of the post. */
+  title: field(text(), 'Title', 'Headline of the post.'),
+  /** One- or two-sentence summary shown on cards and as the meta description. */
+  excerpt: field(text(), 'Excerpt', 'Summary shown on post cards and as the meta description.', {
+    kind: 'textarea',
+  }),
+  /** Publication date, YYYY-MM-DD. Lists sort on it, newest first. */
+  date: field(z.iso.date('Use a YYYY-MM-DD date'), 'Date', 'Publication date, YYYY-MM-DD.'),
+  /** Name of the author. */
+  author: field(text(), 'Author', 'Name of the author.'),
+  /** Optional cover image, also used as the page's og:image. */
+  cover: field(ImageSelectionSchema.optional(), 'Cover', 'Cover image of the post.'),
+  /** Slugs of the tags this post carries (a relation to the tags collection). */
+  tags: field(z.array(entrySlug()), 'Tags', 'Slugs of the tags this post carries.', { relation: 'tags' }),
+  /** The essay itself, in Markdown. */
+  body: field(markdown(), 'Body', 'The essay, in Markdown.', { kind: 'markdown' }),
+});
+
+export default defineCollection({
+  name: 'posts',
+  label: 'Posts',
+  singular: 'post',
+  description: 'Dated essays with an author, tags and a Markdown body; each gets a page from the `posts/[slug]` template.',
+  schema: PostSchema,
+  labelField: 'title',
+  starter: ({ title, today }) => ({ title, excerpt: 'A sentence or two that sums up the post.', date: today, author: 'Editor', tags: [], body: 'Start writing here.' }),
+});

@@ -1,0 +1,30 @@
+import { z } from 'astro/zod';
+import { defineCollection } from '../../engine/schema/define-collection';
+import { field, text } from '../../engine/schema/primitives';
+
+/** A tag, stored as `src/data/collections/tags/<slug>.json`. */
+export const TagSchema = z.object({
+  /** Display name of the tag. */
+  name: field(text(), 'Name', 'Display name of the tag.'),
+  /** One or two sentences on what the tag covers. */
+  description: field(text(), 'Description', 'One or two sentences on what the tag covers.', {
+    kind: 'textarea',
+  }),
+  /** Accent colour used by tag chips and the tag header, as #rrggbb. */
+  accent: field(
+    z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a #rrggbb colour'),
+    'Accent colour',
+    'Colour of the tag chips and the tag header, as #rrggbb.',
+    { kind: 'color' },
+  ),
+});
+
+export default defineCollection({
+  name: 'tags',
+  label: 'Tags',
+  singular: 'tag',
+  description: 'Topics that group posts; each tag gets a page from the `tags/[slug]` template.',
+  schema: TagSchema,
+  labelField: 'name',
+  starter: ({ title }) => ({ name: title, description: 'What the posts with this tag are about.', accent: '#4f46e5' }),
+});
