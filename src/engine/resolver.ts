@@ -26,7 +26,7 @@ import { originOf } from './ref-origin';
 import { HOME_SLUG, isTemplateSlug, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import type { ContentSnapshot } from './snapshot';
 import { ContentError, issuesOf, PageNotFoundError, type Issue } from './content-error';
-import { collectionDir, entriesOrThrow, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
+import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
 export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
 export { MAX_REF_DEPTH, MAX_REFS_PER_PAGE, MAX_RESOLVED_PAGE_SIZE } from './expand-refs';
@@ -209,6 +209,14 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     listTemplates: (): TemplateRoute[] => listRoutes().templates,
     /** Page and entry files that give no route (a bad file name, an invalid template): every other page still works. */
     routeProblems: (): ContentError[] => listRoutes().problems,
+    /** Every entry of every registered collection that fails its schema, used by a page or not. */
+    entryProblems: (): ContentError[] =>
+      COLLECTION_NAMES.flatMap((collection) =>
+        entryFiles(snapshot, collection).entries.flatMap(({ file }) => {
+          const issues = entryIssues(collection, snapshot.get(file));
+          return issues.length ? [new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issues)] : [];
+        }),
+      ),
     /** The page a slug routes to, with the file behind it; throws PageNotFoundError. */
     findPage: (slug: string): PageRoute => findRoute(slug),
     /** The resolved bundle of a page; throws PageNotFoundError or ContentError. */
