@@ -6,7 +6,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ASTRO_CLI, type ProjectCopy } from './project-copy.ts';
+import { ASTRO_CLI, copyProject, type ProjectCopy } from './project-copy.ts';
 
 export interface RunningServer {
   origin: string;
@@ -90,4 +90,24 @@ export async function buildProject(project: ProjectCopy): Promise<void> {
 export async function startProdServer(project: ProjectCopy, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   return launch([join(project.root, 'server', 'index.mjs')], project, env, port);
+}
+
+/**
+ * A built copy of the project served by the production server, for a test
+ * file's beforeAll; `prepare` changes the copy before the build. `stop` ends
+ * the server and removes the copy (afterAll).
+ */
+export async function builtProdServer(label: string, env: Record<string, string>, prepare?: (project: ProjectCopy) => Promise<void>) {
+  const project = await copyProject(label);
+  await prepare?.(project);
+  await buildProject(project);
+  const server = await startProdServer(project, env);
+  return {
+    project,
+    server,
+    stop: async () => {
+      await server.stop();
+      await project.remove();
+    },
+  };
 }

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, raw, type RawResponse } from '../helpers/http';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
+import type { ProjectCopy } from '../helpers/project-copy';
+import { builtProdServer, type RunningServer } from '../helpers/servers';
 import { b64 } from './fixtures';
 
 const TOKEN = 'delivery-test-token-with-entropy';
@@ -25,20 +25,19 @@ let server: RunningServer;
 let origin: string;
 const client = () => join(project.root, 'dist', 'client');
 
+let running: Awaited<ReturnType<typeof builtProdServer>> | undefined;
+
 beforeAll(async () => {
-  project = await copyProject('delivery-prod');
-  await writeFile(join(project.root, 'public', 'assets', 'images', 'diagram.svg'), DIAGRAM_SVG);
-  await mkdir(join(project.root, 'public', '_astro'), { recursive: true });
-  await writeFile(join(project.root, 'public', HASHED_PATH), HASHED_CSS);
-  await buildProject(project);
-  server = await startProdServer(project, { CONTENT_API_TOKEN: TOKEN });
+  running = await builtProdServer('delivery-prod', { CONTENT_API_TOKEN: TOKEN }, async (copy) => {
+    await writeFile(join(copy.root, 'public', 'assets', 'images', 'diagram.svg'), DIAGRAM_SVG);
+    await mkdir(join(copy.root, 'public', '_astro'), { recursive: true });
+    await writeFile(join(copy.root, 'public', HASHED_PATH), HASHED_CSS);
+  });
+  ({ project, server } = running);
   origin = server.origin;
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await project?.remove();
-});
+afterAll(() => running?.stop());
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => raw(origin, { path, method, headers });
 

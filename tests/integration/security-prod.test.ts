@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../helpers/chromium';
 import { postJson, raw } from '../helpers/http';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
+import type { ProjectCopy } from '../helpers/project-copy';
+import { builtProdServer, type RunningServer } from '../helpers/servers';
 import { fingerprint } from '../helpers/tree';
 import { ACTIVE_SVG, expectSvgCorpusInert, expectSvgServedSafely, MALFORMED_HOSTS, numberedSvg } from './attacks';
 import { b64, cleanSvg } from './fixtures';
@@ -21,17 +21,15 @@ let project: ProjectCopy;
 let server: RunningServer;
 let origin: string;
 
+let running: Awaited<ReturnType<typeof builtProdServer>> | undefined;
+
 beforeAll(async () => {
-  project = await copyProject('security-prod');
-  await buildProject(project);
-  server = await startProdServer(project, { CONTENT_API_TOKEN: TOKEN });
+  running = await builtProdServer('security-prod', { CONTENT_API_TOKEN: TOKEN });
+  ({ project, server } = running);
   origin = server.origin;
 });
 
-afterAll(async () => {
-  await server?.stop();
-  await project?.remove();
-});
+afterAll(() => running?.stop());
 
 const upload = (filename: string, data: string | Buffer, headers: Record<string, string> = {}) =>
   postJson(origin, '/api/upload-asset', { filename, data: b64(data) }, { ...authorized, ...headers });

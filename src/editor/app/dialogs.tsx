@@ -96,6 +96,20 @@ export function SectionPicker({ page, onPick, onClose }: { page: { template?: { 
   );
 }
 
+/** A dialog form's buttons: Cancel, and its submit button, disabled while the form has a problem. */
+function FormActions({ submit, disabled, onCancel }: { submit: string; disabled: boolean; onCancel(): void }) {
+  return (
+    <div className="dialog-actions">
+      <button type="button" className="btn" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={disabled}>
+        {submit}
+      </button>
+    </div>
+  );
+}
+
 /** Asks for a slug, checked as it is typed; the new-page and new-entry dialogs. */
 function SlugDialog({ title, prefix, problemOf, hint, submit, onCreate, onClose }: { title: string; prefix: string; problemOf(slug: string): string | null; hint: string; submit: string; onCreate(slug: string): void; onClose(): void }) {
   const [slug, setSlug] = useState('');
@@ -122,14 +136,7 @@ function SlugDialog({ title, prefix, problemOf, hint, submit, onCreate, onClose 
             {touched && problem ? problem : hint}
           </p>
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={Boolean(problem)}>
-            {submit}
-          </button>
-        </div>
+        <FormActions submit={submit} disabled={Boolean(problem)} onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -189,14 +196,7 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
             {touched && problem ? problem : 'The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action.'}
           </p>
         </div>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={Boolean(problem)}>
-            Create page
-          </button>
-        </div>
+        <FormActions submit="Create page" disabled={Boolean(problem)} onCancel={onClose} />
       </form>
     </Dialog>
   );
