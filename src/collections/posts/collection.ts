@@ -29,7 +29,7 @@ export default defineCollection({
   name: 'posts',
   label: 'Posts',
   singular: 'post',
-  description: 'Dated essays with an author, tags and a Markdown body; each gets a page from the `posts/[slug]` template.',
+  description: 'Dated essays with an author, tags and a Markdown body; each gets a page from the posts template page.',
   schema: PostSchema,
   labelField: 'title',
   starter: ({ title, today }) => ({ title, excerpt: 'A sentence or two that sums up the post.', date: today, author: 'Editor', tags: [], body: 'Start writing here.' }),

@@ -23,7 +23,7 @@ export default defineCollection({
   name: 'tags',
   label: 'Tags',
   singular: 'tag',
-  description: 'Topics that group posts; each tag gets a page from the `tags/[slug]` template.',
+  description: 'Topics that group posts; each tag gets a page from the tags template page.',
   schema: TagSchema,
   labelField: 'name',
   starter: ({ title }) => ({ name: title, description: 'What the posts with this tag are about.', accent: '#4f46e5' }),
