@@ -35,7 +35,8 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   const chosen = targets.find((target) => target.path === value);
   const problem = value === '' ? undefined : linkProblem(value);
   const listId = `${id}-targets`;
-  const expanded = open && options.length > 0;
+  // A typed path that is exactly a page's needs no list (which would cover what comes below, such as a dialog's buttons).
+  const expanded = open && options.length > 0 && !(typed && chosen);
   const optionId = (index: number) => `${id}-target-${index}`;
 
   const show = (from: number) => {
