@@ -13,31 +13,14 @@ import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 
-/**
- * Adds `integration` under `astro dev` only. React renders the editor, which exists only
- * in dev (src/editor/integration.ts); visitor pages ship no client JavaScript, so a build
- * without it is the same site, minus React's client build and renderer setup.
- * @param {import('astro').AstroIntegration} integration
- * @returns {import('astro').AstroIntegration}
- */
-function devOnly(integration) {
-  return {
-    name: `${integration.name} (dev only)`,
-    hooks: {
-      'astro:config:setup': ({ command, updateConfig }) => {
-        if (command === 'dev') updateConfig({ integrations: [integration] });
-      },
-    },
-  };
-}
-
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
   // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client.
-  integrations: [devOnly(react()), contentEditor(), privatePageBundles(), precompressStaticFiles()],
+  // React renders the editor island only; visitor pages are prerendered with none, so they ship no JavaScript.
+  integrations: [react(), contentEditor(), privatePageBundles(), precompressStaticFiles()],
   site: process.env.SITE_URL ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.

@@ -1,7 +1,7 @@
 /**
- * The visual editor exists only under `astro dev`: its routes are injected
- * for the dev server and never for a build, so production has no editor route
- * and no editor code.
+ * The visual editor: its routes render on demand, under `astro dev` for the
+ * developer and on the production server behind sign-in (src/middleware.ts).
+ * Visitor pages never load its code: they are prerendered with no island.
  */
 import type { AstroIntegration } from 'astro';
 import { projectRoot } from '../../server/uploaded-images.mjs';
@@ -27,10 +27,10 @@ export function contentEditor(): AstroIntegration {
       },
       'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
         dev = command === 'dev';
-        if (!dev) return;
         injectRoute({ pattern: '/editor/[...slug]', entrypoint: './src/editor/routes/EditorPage.astro', prerender: false });
         injectRoute({ pattern: '/api/editor/state', entrypoint: './src/editor/routes/state.ts', prerender: false });
         injectRoute({ pattern: '/api/editor/preview', entrypoint: './src/editor/routes/preview.astro', prerender: false });
+        if (!dev) return;
         // The dev site reads content from disk on every request, so content changes need no
         // reload; without this, every save would make the browser reload the editor.
         // (public/ stays watched: Vite serves only the public files its watcher knows.)

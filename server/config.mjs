@@ -1,0 +1,121 @@
+// The server's configuration: every environment variable it reads, declared
+// and validated once, here. Both servers and the Astro routes read it through
+// `serverConfig()`, so a value means the same everywhere; the production server
+// calls it before it listens, so a wrong value stops the start with a message
+// that names the variable, what was given and what is expected.
+// Plain JavaScript (with zod) so the production server can load it without a build step.
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** A whole number written in digits: `5MB`, `1e6` and `-1` are refused, not read as something else. */
+const wholeNumber = (what, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number of ${what}, written in digits`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be between ${min} and ${max} ${what}`);
+
+const text = (minLength, why) => z.string().min(minLength, why);
+
+/** Every variable, by name; absent and empty are the same (unset). */
+const VARIABLES = z.object({
+  HOST: z.string().optional(),
+  PORT: wholeNumber('', { min: 0, max: 65535 }).optional(),
+  CONTENT_ROOT: z.string().optional(),
+  MAX_UPLOAD_BYTES: wholeNumber('bytes', { min: 1 }).optional(),
+  CONTENT_API_TOKEN: text(16, 'must be at least 16 characters: make one with `openssl rand -base64 32`').optional(),
+  SESSION_SECRET: text(32, 'must be at least 32 characters: make one with `openssl rand -base64 32`').optional(),
+  EDITOR_USERS_FILE: z.string().optional(),
+  EDITOR_AUDIT_LOG: z.string().optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  CONTENT_BACKEND: z.enum(['fs', 'git'], { error: 'must be "fs" or "git"' }).optional(),
+  CONTENT_GIT_REMOTE: z.string().optional(),
+  CONTENT_GIT_BRANCH: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, 'must be a branch name, like "main"')
+    .refine((name) => !name.includes('..') && !name.endsWith('.lock') && !name.endsWith('/'), 'must be a branch name, like "main"')
+    .optional(),
+  CONTENT_GIT_DIR: z.string().optional(),
+  CONTENT_GIT_POLL_SECONDS: wholeNumber('seconds', { max: 86_400 }).optional(),
+  CONTENT_WEBHOOK_SECRET: text(16, 'must be at least 16 characters').optional(),
+});
+
+export class ConfigError extends Error {}
+
+/**
+ * @typedef {{
+ *   projectRoot: string,
+ *   host: string,
+ *   port: number,
+ *   maxUploadBytes: number | undefined,
+ *   apiToken: string | undefined,
+ *   sessionSecret: string | undefined,
+ *   usersFile: string,
+ *   auditLog: string,
+ *   trustProxy: boolean,
+ *   backend: 'fs' | 'git',
+ *   git: { remote: string | undefined, branch: string, dir: string, pollSeconds: number, webhookSecret: string | undefined },
+ *   contentRoot: string,
+ * }} ServerConfig
+ */
+
+/**
+ * Reads and checks the configuration from `env`, or throws a ConfigError that
+ * lists every problem.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} cwd
+ * @returns {ServerConfig}
+ */
+export function readServerConfig(env = process.env, cwd = process.cwd()) {
+  const given = Object.fromEntries(Object.keys(VARIABLES.shape).flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
+  const parsed = VARIABLES.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const shown = /SECRET|TOKEN/.test(name) ? '(hidden)' : JSON.stringify(given[name]);
+      return `  ${name}=${shown}: ${issue.message}`;
+    });
+    throw new ConfigError(`The server's configuration is not valid:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  const projectRoot = resolve(vars.CONTENT_ROOT ?? cwd);
+  const inProject = (path, fallback) => (path ? (isAbsolute(path) ? path : resolve(cwd, path)) : join(projectRoot, fallback));
+  const backend = vars.CONTENT_BACKEND ?? 'fs';
+  const remote = vars.CONTENT_GIT_REMOTE;
+  // With a remote, edits are made in a clone of their own, so the deployed checkout is never
+  // touched; without one, the project itself is the repository that receives the commits.
+  const gitDir = vars.CONTENT_GIT_DIR ? inProject(vars.CONTENT_GIT_DIR, '') : remote ? join(projectRoot, '.content-store', 'clone') : projectRoot;
+  if (backend === 'fs' && (remote || vars.CONTENT_GIT_DIR)) {
+    throw new ConfigError(`The server's configuration is not valid:\n  CONTENT_GIT_${remote ? 'REMOTE' : 'DIR'} is set, but CONTENT_BACKEND is not "git"`);
+  }
+  return {
+    projectRoot,
+    host: vars.HOST ?? 'localhost',
+    port: vars.PORT ?? 4321,
+    maxUploadBytes: vars.MAX_UPLOAD_BYTES,
+    apiToken: vars.CONTENT_API_TOKEN,
+    sessionSecret: vars.SESSION_SECRET,
+    usersFile: inProject(vars.EDITOR_USERS_FILE, join('.content-store', 'users.json')),
+    auditLog: inProject(vars.EDITOR_AUDIT_LOG, join('.content-store', 'audit.log')),
+    trustProxy: vars.TRUST_PROXY === '1' || vars.TRUST_PROXY === 'true',
+    backend,
+    git: {
+      remote: remote && !/^[a-z][a-z0-9+.-]*:/i.test(remote) && !/^[^/]+@[^/]+:/.test(remote) ? resolve(cwd, remote) : remote,
+      branch: vars.CONTENT_GIT_BRANCH ?? 'main',
+      dir: gitDir,
+      pollSeconds: vars.CONTENT_GIT_POLL_SECONDS ?? 60,
+      webhookSecret: vars.CONTENT_WEBHOOK_SECRET,
+    },
+    // Where src/data and public/assets/images are read and written: the git working tree when git keeps the content.
+    contentRoot: backend === 'git' ? gitDir : projectRoot,
+  };
+}
+
+/** @type {ServerConfig | undefined} */
+let loaded;
+
+/** This process's configuration, read once. */
+export function serverConfig() {
+  loaded ??= readServerConfig();
+  return loaded;
+}
