@@ -1,0 +1,7 @@
+/** What src/middleware.ts learns about a request, for the routes behind it. */
+declare namespace App {
+  interface Locals {
+    /** The signed-in user; in `astro dev`, the local developer. Absent when nobody is signed in. */
+    user?: { name: string; role: 'editor' | 'admin' };
+  }
+}
