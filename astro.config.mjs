@@ -7,7 +7,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompressStaticFiles } from './server/precompress.mjs';
 import { normalisedPath } from './server/requests.mjs';
-import { projectRoot, serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
+import { serverConfig } from './server/config.mjs';
+import { serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
 import { devRequestGuard } from './src/server/dev-guard.ts';
 import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { contentEditor } from './src/editor/integration.ts';
@@ -44,10 +45,10 @@ export default defineConfig({
           // Uploaded images come from the one handler production uses too, ahead of Vite's public/
           // server: it picks the file and its safety headers from the same normalised path, and an
           // upload is served the moment it is written (Vite serves only files its watcher has seen).
-          const imagesDir = uploadedImagesDir(projectRoot(), true);
+          const imagesDirs = [uploadedImagesDir(serverConfig().contentRoot, true)];
           server.middlewares.use((request, response, next) => {
             const path = normalisedPath(request.url ?? '') ?? '';
-            serveUploadedImage(request, response, path, imagesDir).then((served) => served || next(), next);
+            serveUploadedImage(request, response, path, imagesDirs).then((served) => served || next(), next);
           });
           // A post hook of a post plugin runs after Astro's own, so unshifting here puts the
           // request guard first: before Astro builds a URL from the Host header, before it reads

@@ -17,17 +17,49 @@
 //   prefers, precompressed at build (server/static-files.mjs).
 // Anything else goes to the adapter. Every answer of a text resource revalidates
 // (ETag, 304) and varies on Accept-Encoding; docs/architecture.md says why.
+// Before it listens, the server checks its configuration (server/config.mjs)
+// and, with CONTENT_BACKEND=git, makes the content repository ready (cloned, or
+// repaired after a crash) and starts polling its remote (server/git-content.mjs).
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { compressedForms } from './compression.mjs';
+import { ConfigError, serverConfig } from './config.mjs';
+import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
+import { serialised } from './serialise.mjs';
 import { encodingHeaders } from './files.mjs';
 import { JSON_HEADERS } from './headers.mjs';
 import { chooseEncoding } from './negotiation.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
 import { REVALIDATE, staticTextFiles } from './static-files.mjs';
-import { projectRoot, serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
+import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
+
+/** Stops the start with a message for the operator, not a stack trace. */
+function refuseToStart(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = serverConfig();
+} catch (error) {
+  if (error instanceof ConfigError) refuseToStart(error.message);
+  throw error;
+}
+
+/** The content store's lock (src/server/store/content-store.ts): a sync waits for a change in progress, and the reverse. */
+const CONTENT_STORE_LOCK = 'content-store';
+
+if (config.backend === 'git') {
+  try {
+    const head = await serialised(CONTENT_STORE_LOCK, () => prepareContentRepository(config.git));
+    console.log(`Content repository ready at ${config.git.dir} (${head.slice(0, 12)}${config.git.remote ? `, remote ${config.git.remote} ${config.git.branch}` : ', no remote'})`);
+  } catch (error) {
+    refuseToStart(`The content repository could not be made ready: ${error instanceof Error ? error.message : error}`);
+  }
+}
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
@@ -35,7 +67,9 @@ const { handler } = await import('../dist/server/entry.mjs');
 const BUNDLES = new URL('../dist/server/page-bundles.json', import.meta.url);
 const PAGE_API = '/api/public-page';
 const API_PREFIX = '/api/';
-const IMAGES_DIR = uploadedImagesDir(projectRoot(), false);
+// Uploads are written to the content root's public/ (the content store); images the build
+// copied are found in dist/ too, so a page built before an image was removed still shows it.
+const IMAGES_DIRS = [uploadedImagesDir(config.contentRoot, true), uploadedImagesDir(config.projectRoot, false)];
 
 const serveStaticText = await staticTextFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));
 
@@ -117,13 +151,20 @@ async function serve(request, response) {
     response.end();
     return;
   }
-  if (await serveUploadedImage(request, response, path, IMAGES_DIR)) return;
+  if (await serveUploadedImage(request, response, path, IMAGES_DIRS)) return;
   if ((request.method === 'GET' || request.method === 'HEAD') && (await serveStaticText(request, response, path))) return;
   handler(request, response);
 }
 
-const host = process.env.HOST ?? 'localhost';
-const port = Number(process.env.PORT ?? 4321);
+const { host, port } = config;
+
+if (config.backend === 'git' && config.git.remote && config.git.pollSeconds > 0) {
+  // Pushes the webhook did not announce (none configured, or a lost delivery) arrive by polling.
+  const poll = setInterval(() => {
+    serialised(CONTENT_STORE_LOCK, () => syncFromRemote(config.git)).catch((error) => console.error(`Polling the content repository failed: ${error.message}`));
+  }, config.git.pollSeconds * 1000);
+  poll.unref();
+}
 
 const server = http.createServer((request, response) => {
   serve(request, response).catch((error) => {

@@ -5,14 +5,11 @@
 // no spelling of a URL reaches an image without them. It reads the folder on
 // every request, so an upload is fetchable the moment its answer is sent.
 // Plain JavaScript so the production server can load it without a build step.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, IMAGE_TYPES, SVG_CSP } from './headers.mjs';
 import { chooseRepresentation, encodingHeaders, openRegularFile } from './files.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
-
-/** The project folder: `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
-export const projectRoot = () => resolve(process.env.CONTENT_ROOT ?? process.cwd());
 
 /** Where uploads live: public/ in dev; in production the build's copy, which the server serves. */
 export function uploadedImagesDir(root, dev) {
@@ -36,16 +33,21 @@ function imageFileOf(path) {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path the request's normalised path
- * @param {string} dir the uploaded-images folder
+ * @param {readonly string[]} dirs the uploaded-images folders, in the order they are looked in
  */
-export async function serveUploadedImage(request, response, path, dir) {
+export async function serveUploadedImage(request, response, path, dirs) {
   if (path !== ASSETS_URL_PREFIX.slice(0, -1) && !path.startsWith(ASSETS_URL_PREFIX)) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     refuseRequest(request, response, 405, `${request.method} is not allowed on images`, { Allow: ALLOW });
     return true;
   }
   const file = imageFileOf(path);
-  const opened = file && (await openRegularFile(join(dir, file.name)));
+  let opened;
+  let dir;
+  for (dir of file ? dirs : []) {
+    opened = await openRegularFile(join(dir, file.name));
+    if (opened) break;
+  }
   if (!opened) {
     refuseRequest(request, response, 404, 'No such image');
     return true;

@@ -4,7 +4,7 @@
  * Visitor pages never load its code: they are prerendered with no island.
  */
 import type { AstroIntegration } from 'astro';
-import { projectRoot } from '../../server/uploaded-images.mjs';
+import { serverConfig } from '../../server/config.mjs';
 import { refuseDataFileRequests } from '../server/dev-data-requests';
 import { fsStoreDirs } from '../server/store/dirs';
 import { createFsTransactions } from '../server/store/fs-transaction';
@@ -22,7 +22,7 @@ export function contentEditor(): AstroIntegration {
       // Before the dev server serves anything: a change a crash interrupted is completed, and
       // files staged for changes that never committed are removed (src/server/store/fs-transaction.ts).
       'astro:server:setup': async () => {
-        const { dataRoot, imagesDir, journalDir } = fsStoreDirs(projectRoot());
+        const { dataRoot, imagesDir, journalDir } = fsStoreDirs(serverConfig().contentRoot);
         await createFsTransactions(journalDir, [dataRoot, imagesDir]).recover({ sweepTemps: true });
       },
       'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
@@ -35,7 +35,7 @@ export function contentEditor(): AstroIntegration {
         // reload; without this, every save would make the browser reload the editor.
         // (public/ stays watched: Vite serves only the public files its watcher knows.)
         // Vite would also serve src/data's files by their paths, through symbolic links too: it never does.
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseDataFileRequests(fsStoreDirs(projectRoot()).dataRoot)] } });
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseDataFileRequests(fsStoreDirs(serverConfig().contentRoot).dataRoot)] } });
       },
     },
   };

@@ -12,10 +12,11 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, `Request body is larger than ${limit} bytes`);
 }
 
-async function readCapped(request: Request, limit: number): Promise<string> {
+/** The request's body as bytes, capped at `limit` (413 beyond it, never buffered whole). */
+export async function readRawBody(request: Request, limit: number): Promise<Buffer> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  if (!request.body) return '';
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   // With a declared length the body is copied once into a buffer of that size,
   // instead of collecting chunks and concatenating them (a second copy).
@@ -36,7 +37,7 @@ async function readCapped(request: Request, limit: number): Promise<string> {
     buffer.set(value, size);
     size += value.byteLength;
   }
-  return buffer.toString('utf8', 0, size);
+  return buffer.subarray(0, size);
 }
 
 function checkShape(value: unknown, depth: number): void {
@@ -54,7 +55,7 @@ function checkShape(value: unknown, depth: number): void {
 
 /** The parsed JSON object of a request body; 400 for anything but a JSON object. */
 export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const text = await readCapped(request, limit);
+  const text = (await readRawBody(request, limit)).toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -7,6 +7,7 @@
  * write, before its body is read.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { serverConfig } from '../../server/config.mjs';
 import { crossOriginWriteProblem } from '../../server/requests.mjs';
 import { HttpError } from './errors';
 
@@ -68,7 +69,7 @@ export function guardLocalWrite(request: Request): void {
 }
 
 /** Production writes: same origin, `Authorization: Bearer <CONTENT_API_TOKEN>`, JSON body. */
-export function guardTokenWrite(request: Request, token = process.env.CONTENT_API_TOKEN): void {
+export function guardTokenWrite(request: Request, token = serverConfig().apiToken): void {
   const headers = writeHeadersOf(request);
   const crossOrigin = crossOriginProblem(headers);
   if (crossOrigin) throw crossOrigin;
@@ -79,5 +80,12 @@ export function guardTokenWrite(request: Request, token = process.env.CONTENT_AP
     throw new HttpError(401, 'A valid bearer token is required', {}, { 'WWW-Authenticate': 'Bearer' });
   }
   const problem = jsonContentProblem(headers.contentType);
+  if (problem) throw problem;
+}
+
+/** Production writes by a signed-in user: same origin, a session (src/middleware.ts checked it), JSON body. */
+export function guardSessionWrite(request: Request, user: App.Locals['user']): void {
+  const headers = writeHeadersOf(request);
+  const problem = crossOriginProblem(headers) ?? (user ? undefined : new HttpError(401, 'Sign in to make changes')) ?? jsonContentProblem(headers.contentType);
   if (problem) throw problem;
 }

@@ -1,14 +1,14 @@
 /** Size limits of the write endpoints, shared by the routes and the dev-server guard. */
+import { serverConfig } from '../../server/config.mjs';
 
 export const MAX_SAVE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Room for the JSON around an upload's base64 data (filename, mimeType, keys). */
 const UPLOAD_ENVELOPE_BYTES = 16 * 1024;
 
-/** Largest decoded upload: MAX_UPLOAD_BYTES, or 10 MiB. */
-export function maxUploadBytes(env = process.env.MAX_UPLOAD_BYTES): number {
-  const parsed = Number(env);
-  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : DEFAULT_MAX_UPLOAD_BYTES;
+/** Largest decoded upload: MAX_UPLOAD_BYTES (checked at start by server/config.mjs), or 10 MiB. */
+export function maxUploadBytes(): number {
+  return serverConfig().maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
 }
 
 /** Largest upload request body: the base64 of the largest file plus its JSON envelope. */
@@ -18,7 +18,7 @@ export function maxUploadBodyBytes(): number {
 
 /** The body cap of each endpoint that takes a JSON body (the saves, the upload and the editor's preview), by path. */
 export function writeBodyLimit(pathname: string): number | undefined {
-  if (pathname === '/api/save-to-file' || pathname === '/api/content/changes' || pathname === '/api/editor/preview') return MAX_SAVE_BYTES;
+  if (pathname === '/api/save-to-file' || pathname === '/api/content/changes' || pathname === '/api/editor/preview' || pathname === '/api/content/sync') return MAX_SAVE_BYTES;
   if (pathname === '/api/upload-asset') return maxUploadBodyBytes();
   return undefined;
 }

@@ -2,27 +2,26 @@
  * Where the project's files live, and the one way to turn user input into a
  * path inside them. Every path built from a request goes through `containedPath`.
  */
-import { existsSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { HttpError } from './errors';
 import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
-import { projectRoot, uploadedImagesDir } from '../../server/uploaded-images.mjs';
+import { serverConfig } from '../../server/config.mjs';
+import { uploadedImagesDir } from '../../server/uploaded-images.mjs';
 
 export { ASSETS_URL_PREFIX };
 
 /** The project folder. `npm run dev` and `npm start` run from it; CONTENT_ROOT overrides. */
-export const PROJECT_ROOT = projectRoot();
-export const DATA_ROOT = join(PROJECT_ROOT, 'src', 'data');
-const PUBLIC_ASSETS = uploadedImagesDir(PROJECT_ROOT, true);
+export const PROJECT_ROOT = serverConfig().projectRoot;
+/** Where the content is read and written: the project, or the git working tree that keeps it (server/config.mjs). */
+export const CONTENT_ROOT = serverConfig().contentRoot;
+export const DATA_ROOT = join(CONTENT_ROOT, 'src', 'data');
 /**
- * Uploaded images, served at /assets/images/<filename>. The dev server serves
- * public/; the production server serves the build's copy in dist/client/, so
- * uploads land there and are mirrored into public/ (when present) for the
- * next build.
+ * Uploaded images, served at /assets/images/<filename>: public/ of the content
+ * root, where the content store writes them. The production server serves them
+ * from there, and falls back to the build's copy (server/index.mjs).
  */
-export const ASSETS_DIR = uploadedImagesDir(PROJECT_ROOT, import.meta.env.DEV);
-export const ASSETS_MIRROR_DIRS: readonly string[] = import.meta.env.DEV || !existsSync(PUBLIC_ASSETS) ? [] : [PUBLIC_ASSETS];
+export const ASSETS_DIR = uploadedImagesDir(CONTENT_ROOT, true);
 
 function isInside(root: string, candidate: string): boolean {
   const rel = relative(root, candidate);

@@ -1,21 +1,29 @@
 /**
  * POST /api/upload-asset {filename, data, mimeType?, overwrite?}: stores an
- * image under /assets/images/. Dev: same-origin localhost requests; production:
- * a bearer token (CONTENT_API_TOKEN).
+ * image under /assets/images/, as a change of the content store (a commit of
+ * its own with the git backend). Dev: same-origin localhost requests.
+ * Production: a signed-in editor (the session is checked by src/middleware.ts),
+ * or a tool with the bearer token (CONTENT_API_TOKEN).
  */
 import type { APIRoute } from 'astro';
 import { storeUpload } from '../../server/assets';
 import { readJsonBody } from '../../server/body';
-import { guardLocalWrite, guardTokenWrite } from '../../server/guards';
+import { guardLocalWrite, guardSessionWrite, guardTokenWrite } from '../../server/guards';
 import { handle, json } from '../../server/http';
 import { maxUploadBodyBytes, maxUploadBytes } from '../../server/limits';
+import { audit } from '../../server/audit';
+import { authorOf } from '../../server/authors';
 
 export const prerender = false;
 
-export const POST: APIRoute = ({ request }) =>
+export const POST: APIRoute = ({ request, locals, clientAddress }) =>
   handle(async () => {
     if (import.meta.env.DEV) guardLocalWrite(request);
-    else guardTokenWrite(request);
+    else if (request.headers.has('authorization')) guardTokenWrite(request);
+    else guardSessionWrite(request, locals.user);
     const body = await readJsonBody(request, maxUploadBodyBytes());
-    return json({ url: await storeUpload(body, maxUploadBytes()) });
+    const { contentStore } = await import('../../server/store');
+    const url = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user));
+    await audit({ event: 'upload', user: locals.user?.name, address: clientAddress, url });
+    return json({ url });
   });

@@ -8,30 +8,46 @@
  * files in one transaction. The check and the write are one step, so of two
  * changesets based on the same version exactly one wins.
  *
- * The filesystem backend is the default. The backend is the part that reads a
- * file's version, reads the snapshot, and commits steps; a git backend is one
- * more implementation of `StoreBackend`.
+ * The backend is the part that reads a file's version, reads the snapshot, and
+ * commits steps: the filesystem (fs-backend.ts, the default) or a git working
+ * tree where each changeset is one commit (git-backend.ts).
  */
 import { contentVersion } from '../version';
 import { HttpError } from '../errors';
 import { serialised } from '../serialise';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import type { Change, Changeset } from './changeset';
+import { IMAGES_PREFIX, type Change, type Changeset } from './changeset';
+import { bytesVersion } from './fs-backend';
 import { planChangeset } from './plan';
 import { validatePlan } from './validate';
+import { commitMessage } from './commit-message';
 
 /** One write of a commit, by file relative to src/data (images: `assets/images/<name>`). */
-export type StoreWrite = { kind: 'write'; file: string; text: string } | { kind: 'remove'; file: string } | { kind: 'move'; file: string; to: string };
+export type StoreWrite = { kind: 'write'; file: string; data: string | Uint8Array } | { kind: 'remove'; file: string } | { kind: 'move'; file: string; to: string };
+
+/** Who made a change. */
+export interface Author {
+  name: string;
+  email: string;
+}
+
+/** What a backend that keeps history records with a change. */
+export interface CommitDetails {
+  message: string;
+  author?: Author;
+}
 
 export interface StoreBackend {
   /** The version of a file as stored now, or undefined when it does not exist. */
   version(file: string): Promise<string | undefined>;
   /** The content as stored now. */
   snapshot(): Promise<ContentSnapshot>;
-  /** Writes every step, or none. */
-  commit(writes: StoreWrite[], changeset: Changeset): Promise<void>;
+  /** Writes every step, or none; a backend with history says which commit recorded them. */
+  commit(writes: StoreWrite[], details: CommitDetails): Promise<{ commit?: string }>;
   /** Completes or undoes what a crash interrupted; runs once before the first change. */
   recover(): Promise<void>;
+  /** Takes in changes made elsewhere (a git remote), where there is such a place. */
+  sync?(): Promise<{ head: string; changed: boolean }>;
 }
 
 export interface ApplyResult {
@@ -39,6 +55,8 @@ export interface ApplyResult {
   versions: Record<string, string | null>;
   /** Files the changeset did not name that were rewritten to keep references whole. */
   rewritten: string[];
+  /** The commit that records the change, with the git backend (absent when nothing changed). */
+  commit?: string;
 }
 
 /** The one way content is stored: two-space JSON with a final newline, keys in their given order, so one edit is a one-line diff. */
@@ -63,7 +81,14 @@ async function conflictsOf(backend: StoreBackend, changes: readonly Change[]): P
 }
 
 export interface ContentStore {
-  apply(changeset: Changeset): Promise<ApplyResult>;
+  apply(changeset: Changeset, author?: Author): Promise<ApplyResult>;
+  /**
+   * Stores an uploaded image (already checked) as its own change: the same bytes again are
+   * no change; other bytes under a taken name are a 409 unless `overwrite`.
+   */
+  putImage(name: string, bytes: Uint8Array, options: { overwrite: boolean; author?: Author }): Promise<ApplyResult>;
+  /** Takes in changes made elsewhere, under the lock; undefined when the backend has no elsewhere. */
+  sync(): Promise<{ head: string; changed: boolean } | undefined>;
   /** Runs `task` under the store's lock, after recovery: for reads that must not interleave with a change. */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
@@ -79,7 +104,23 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
 
   return {
     exclusive,
-    apply: (changeset) =>
+    sync: () => exclusive(async () => backend.sync?.()),
+
+    putImage: (name, bytes, { overwrite, author }) =>
+      exclusive(async () => {
+        const file = IMAGES_PREFIX + name;
+        const current = await backend.version(file);
+        const version = bytesVersion(bytes);
+        if (current === version) return { versions: { [file]: version }, rewritten: [] };
+        if (current !== undefined && !overwrite) {
+          throw new HttpError(409, `An image named "${name}" already exists with different content; send "overwrite": true to replace it`);
+        }
+        const message = commitMessage([{ op: 'put', file, content: null, baseVersion: current ?? null }], [file]);
+        const { commit } = await backend.commit([{ kind: 'write', file, data: bytes }], { message, ...(author && { author }) });
+        return { versions: { [file]: version }, rewritten: [], ...(commit && { commit }) };
+      }),
+
+    apply: (changeset, author) =>
       exclusive(async () => {
         const conflicts = await conflictsOf(backend, changeset.changes);
         if (conflicts.length > 0) {
@@ -96,7 +137,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
         const writes: StoreWrite[] = [];
         const versions: ApplyResult['versions'] = {};
         for (const [file, document] of plan.documents) {
-          writes.push(document === undefined ? { kind: 'remove', file } : { kind: 'write', file, text: formatDocument(document) });
+          writes.push(document === undefined ? { kind: 'remove', file } : { kind: 'write', file, data: formatDocument(document) });
           versions[file] = document === undefined ? null : contentVersion(document);
         }
         for (const file of plan.imageRemovals) {
@@ -108,8 +149,9 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
           versions[file] = null;
           versions[to] = (await backend.version(file)) ?? null;
         }
-        await backend.commit(writes, changeset);
-        return { versions, rewritten: plan.rewritten };
+        const message = commitMessage(changeset.changes, Object.keys(versions), changeset.message);
+        const { commit } = await backend.commit(writes, { message, ...(author && { author }) });
+        return { versions, rewritten: plan.rewritten, ...(commit && { commit }) };
       }),
   };
 }

@@ -53,11 +53,12 @@ export function createFsBackend(options: FsBackendOptions): StoreBackend {
       const steps: Step[] = [];
       for (const write of writes) {
         const target = await pathOf(write.file);
-        if (write.kind === 'write') steps.push({ kind: 'write', target, data: write.text });
+        if (write.kind === 'write') steps.push({ kind: 'write', target, data: write.data });
         else if (write.kind === 'remove') steps.push({ kind: 'remove', target });
         else steps.push({ kind: 'move', from: target, to: await pathOf(write.to) });
       }
       await transactions.commit(steps);
+      return {};
     },
     recover: () => transactions.recover({ sweepTemps: false }),
   };

@@ -1,13 +1,18 @@
 /**
- * This server's content store. Dev: the filesystem backend over the project's
- * src/data and public/assets/images (production editing comes with the git backend).
+ * This server's content store, over the content root (server/config.mjs): the
+ * filesystem backend over src/data and public/assets/images (the default), or
+ * the git backend over its working tree (CONTENT_BACKEND=git).
  */
+import { serverConfig } from '../../../server/config.mjs';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
-import { PROJECT_ROOT } from '../paths';
 import { createContentStore } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
+import { createGitBackend } from './git-backend';
+
+const config = serverConfig();
+const loadSnapshot = async () => (await loadDevSnapshot()).snapshot;
 
 export const contentStore = createContentStore(
-  createFsBackend({ ...fsStoreDirs(PROJECT_ROOT), loadSnapshot: async () => (await loadDevSnapshot()).snapshot }),
+  config.backend === 'git' ? createGitBackend(config.git, loadSnapshot) : createFsBackend({ ...fsStoreDirs(config.contentRoot), loadSnapshot }),
 );

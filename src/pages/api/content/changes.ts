@@ -1,24 +1,35 @@
 /**
  * POST /api/content/changes {message?, changes: [put | delete | move]}: applies
- * a changeset to the content, whole or not at all. Local development, under
- * the same guards as saving.
- * 200 {ok, versions, rewritten} · 400 {error, issues: [{file, path, message}]} · 409 {error, conflicts: [{file, currentVersion}]}
+ * a changeset to the content, whole or not at all; with the git backend, as one
+ * commit authored by the signed-in user (and pushed, when there is a remote).
+ * Dev: same-origin localhost requests. Production: a signed-in user (checked by
+ * src/middleware.ts), from the site's own origin, within their role.
+ * 200 {ok, versions, rewritten, commit?} · 400 {error, issues: [{file, path, message}]}
+ * · 403 {error} · 409 {error, conflicts: [{file, currentVersion}]} · 502/503 {error}: the remote
  */
 import type { APIRoute } from 'astro';
+import { audit } from '../../../server/audit';
+import { authorOf } from '../../../server/authors';
 import { readJsonBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
-import { guardLocalWrite } from '../../../server/guards';
+import { guardLocalWrite, guardSessionWrite } from '../../../server/guards';
 import { handle, json } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
+import { canWrite } from '../../../server/roles';
 import { parseChangeset } from '../../../server/store/changeset';
 
 export const prerender = false;
 
-export const POST: APIRoute = ({ request }) =>
+export const POST: APIRoute = ({ request, locals, clientAddress }) =>
   handle(async () => {
-    if (!import.meta.env.DEV) throw new HttpError(404, 'Not found: content changes are only available in local development');
-    guardLocalWrite(request);
+    if (import.meta.env.DEV) guardLocalWrite(request);
+    else guardSessionWrite(request, locals.user);
     const changeset = parseChangeset(await readJsonBody(request, MAX_SAVE_BYTES));
+    const role = locals.user?.role ?? 'admin';
+    const forbidden = changeset.changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file])).filter((file) => !canWrite(role, file));
+    if (forbidden.length > 0) throw new HttpError(403, `Only an administrator can change ${forbidden.join(', ')}`);
     const { contentStore } = await import('../../../server/store');
-    return json({ ok: true, ...(await contentStore.apply(changeset)) });
+    const result = await contentStore.apply(changeset, authorOf(locals.user));
+    await audit({ event: 'changeset', user: locals.user?.name, address: clientAddress, files: Object.keys(result.versions), ...(result.commit && { commit: result.commit }) });
+    return json({ ok: true, ...result });
   });

@@ -1,0 +1,162 @@
+// The git working tree that holds the content when CONTENT_BACKEND=git: made
+// ready (cloned, or repaired after a crash) before the server listens, and
+// brought up to date with the remote by the webhook and the poller. The
+// commits themselves are made by the content store's git backend
+// (src/server/store/git-backend.ts), which shares this module.
+//
+// Git runs through simple-git, a wrapper over Debian's own `git` (see
+// docs/architecture.md for why not isomorphic-git). The working tree is the
+// server's own: at start, and whenever a change could not be pushed, it is put
+// back exactly where the remote is, so nothing unacknowledged survives.
+// Plain JavaScript so the production server can load it without a build step.
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleGit } from 'simple-git';
+
+/** The folders of the repository the content store writes: everything else is the developers'. */
+export const CONTENT_PATHS = ['src/data', 'public/assets/images'];
+
+/** Who commits: the server. The author of each commit is the signed-in user. */
+const COMMITTER = ['user.name=Content site editor', 'user.email=editor@content-site.invalid'];
+
+/**
+ * A git client for the working tree at `dir`: no prompts (a remote that needs
+ * credentials fails instead of waiting), and a time limit on every command.
+ * @param {string} dir
+ */
+export function gitAt(dir) {
+  return simpleGit({ baseDir: dir, config: COMMITTER, timeout: { block: 120_000 }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env(gitEnv());
+}
+
+/** The variables git sees: an allowlist (simple-git refuses ones that run programs, like EDITOR). */
+function gitEnv() {
+  const kept = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'SSH_AUTH_SOCK', 'XDG_CONFIG_HOME'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
+  return { ...kept, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
+}
+
+/**
+ * Repository paths as literal pathspecs: a page template is `[slug].json`, which git
+ * would otherwise read as a pattern.
+ * @param {readonly string[]} paths
+ */
+export const literal = (paths) => paths.map((path) => `:(literal)${path}`);
+
+/** The file that says a change was being committed: the commit before it, and the files it wrote. */
+const pendingFile = (dir) => join(dir, '.git', 'content-store', 'pending.json');
+
+/**
+ * Records that a change is about to be written; `clearPending` when it is committed (and pushed).
+ * @param {string} dir
+ * @param {{ parent: string, paths: string[] }} pending
+ */
+export async function markPending(dir, pending) {
+  await mkdir(join(dir, '.git', 'content-store'), { recursive: true });
+  await writeFile(pendingFile(dir), JSON.stringify(pending));
+}
+
+/** @param {string} dir */
+export const clearPending = (dir) => rm(pendingFile(dir), { force: true });
+
+/** @param {string} dir @returns {Promise<{ parent: string, paths: string[] } | undefined>} */
+async function readPending(dir) {
+  try {
+    return JSON.parse(await readFile(pendingFile(dir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const exists = (path) => readdir(path).then(() => true, () => false);
+
+/** @param {import('./config.mjs').ServerConfig['git']} git */
+async function cloneIfMissing(git) {
+  const entries = await readdir(git.dir).catch(() => undefined);
+  if (entries !== undefined && entries.length > 0) {
+    if (!(await exists(join(git.dir, '.git')))) throw new Error(`CONTENT_GIT_DIR ${git.dir} is a folder that is not a git working tree: remove it, or point CONTENT_GIT_DIR elsewhere`);
+    return false;
+  }
+  if (!git.remote) throw new Error(`CONTENT_BACKEND=git needs a git repository at ${git.dir}: run "git init" there and commit the content, or set CONTENT_GIT_REMOTE`);
+  await mkdir(git.dir, { recursive: true });
+  await simpleGit({ timeout: { block: 300_000 }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env(gitEnv()).clone(git.remote, git.dir, ['--branch', git.branch, '--single-branch']);
+  return true;
+}
+
+/**
+ * Puts the working tree back where the last acknowledged change left it. With a
+ * remote that is the remote's branch: an unpushed commit, a half-made rebase or
+ * files written for a change that never committed were never acknowledged to
+ * anyone. Without one it is HEAD, for the files the interrupted change wrote.
+ * @param {import('./config.mjs').ServerConfig['git']} git
+ */
+async function repair(git) {
+  const client = gitAt(git.dir);
+  // A git process killed mid-command leaves its lock; no git command of this server runs now.
+  await rm(join(git.dir, '.git', 'index.lock'), { force: true });
+  for (const state of ['rebase-merge', 'rebase-apply']) {
+    if (await exists(join(git.dir, '.git', state))) await client.raw(['rebase', '--abort']).catch(() => rm(join(git.dir, '.git', state), { recursive: true, force: true }));
+  }
+  await rm(join(git.dir, '.git', 'content-store', 'journal'), { recursive: true, force: true });
+  if (git.remote) {
+    await client.raw(['remote', 'set-url', 'origin', git.remote]);
+    await client.fetch('origin', git.branch);
+    await client.raw(['checkout', '-q', '-B', git.branch, `origin/${git.branch}`]);
+    await client.raw(['reset', '-q', '--hard', `origin/${git.branch}`]);
+    await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
+  } else {
+    const pending = await readPending(git.dir);
+    if (pending) await restorePaths(git.dir, 'HEAD', pending.paths);
+  }
+  await clearPending(git.dir);
+}
+
+/**
+ * Makes `paths` (repository paths) as they are in `commit`, in the index and the working tree:
+ * a file the commit lacks is removed.
+ * @param {string} dir the working tree
+ * @param {string} commit
+ * @param {string[]} paths
+ */
+export async function restorePaths(dir, commit, paths) {
+  if (paths.length === 0) return;
+  const client = gitAt(dir);
+  const known = new Set((await client.raw(['ls-tree', '-r', '--name-only', '--full-tree', commit, '--', ...paths])).split('\n').filter(Boolean));
+  await client.raw(['reset', '-q', commit, '--', ...literal(paths)]).catch(() => undefined);
+  const kept = paths.filter((path) => known.has(path));
+  if (kept.length > 0) await client.raw(['checkout', '-q', commit, '--', ...literal(kept)]);
+  for (const path of paths.filter((path) => !known.has(path))) await rm(join(dir, path), { force: true });
+}
+
+/** Working trees made ready in this process (shared by both copies of this module, see server/serialise.mjs). */
+/** @type {Set<string>} */
+const prepared = (globalThis[Symbol.for('content-site-engine.prepared-repositories')] ??= new Set());
+
+/**
+ * Makes the content repository ready before anything reads or writes it: cloned when
+ * missing, repaired after a crash; once a process. Returns the commit it stands on.
+ * @param {import('./config.mjs').ServerConfig['git']} git
+ */
+export async function prepareContentRepository(git) {
+  if (!prepared.has(git.dir)) {
+    const cloned = await cloneIfMissing(git);
+    if (!cloned) await repair(git);
+    prepared.add(git.dir);
+  }
+  return (await gitAt(git.dir).revparse(['HEAD'])).trim();
+}
+
+/**
+ * Takes in what others pushed: fetches the branch and moves the working tree to it. Runs under
+ * the content store's lock, between changes, when the tree has nothing of its own.
+ * @param {import('./config.mjs').ServerConfig['git']} git
+ * @returns {Promise<{ head: string, changed: boolean }>}
+ */
+export async function syncFromRemote(git) {
+  const client = gitAt(git.dir);
+  const before = (await client.revparse(['HEAD'])).trim();
+  if (!git.remote) return { head: before, changed: false };
+  await client.fetch('origin', git.branch);
+  const remote = (await client.revparse([`origin/${git.branch}`])).trim();
+  if (remote === before) return { head: before, changed: false };
+  await client.raw(['reset', '-q', '--hard', remote]);
+  return { head: remote, changed: true };
+}

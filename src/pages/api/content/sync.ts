@@ -1,0 +1,47 @@
+/**
+ * POST /api/content/sync: the git host's push webhook. The server fetches the
+ * content repository and moves its working tree to the remote branch, between
+ * changes (under the content store's lock), so the editor serves what was
+ * pushed. It needs CONTENT_WEBHOOK_SECRET, proven either as GitHub, Gitea and
+ * Forgejo do (`X-Hub-Signature-256: sha256=<HMAC-SHA256 of the body>`) or as
+ * GitLab does (`X-Gitlab-Token: <secret>`). The body itself is not used: any
+ * push is a reason to fetch.
+ * 200 {ok, head, changed} · 401 {error} · 404 {error}: no git remote or no secret
+ */
+import type { APIRoute } from 'astro';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { serverConfig } from '../../../../server/config.mjs';
+import { audit } from '../../../server/audit';
+import { readRawBody } from '../../../server/body';
+import { HttpError } from '../../../server/errors';
+import { handle, json } from '../../../server/http';
+import { MAX_SAVE_BYTES } from '../../../server/limits';
+
+export const prerender = false;
+
+const sameText = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** Whether the request proves it knows the secret. */
+function proven(request: Request, body: Buffer, secret: string): boolean {
+  const signature = request.headers.get('x-hub-signature-256');
+  if (signature) return sameText(signature, `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const token = request.headers.get('x-gitlab-token');
+  return token !== null && sameText(token, secret);
+}
+
+export const POST: APIRoute = ({ request, clientAddress }) =>
+  handle(async () => {
+    const { backend, git } = serverConfig();
+    if (backend !== 'git' || !git.remote || !git.webhookSecret) {
+      throw new HttpError(404, 'Not found: the sync webhook needs CONTENT_BACKEND=git, CONTENT_GIT_REMOTE and CONTENT_WEBHOOK_SECRET');
+    }
+    const body = await readRawBody(request, MAX_SAVE_BYTES);
+    if (!proven(request, body, git.webhookSecret)) throw new HttpError(401, 'The webhook signature or token is missing or wrong');
+    const { contentStore } = await import('../../../server/store');
+    const synced = (await contentStore.sync())!;
+    if (synced.changed) await audit({ event: 'sync', address: clientAddress, head: synced.head });
+    return json({ ok: true, ...synced });
+  });

@@ -1,0 +1,138 @@
+/**
+ * The content store's git backend against real git: a bare remote made by the
+ * test, and two working clones that share it, as two servers would. Every
+ * changeset is one commit with its author; a push the remote moved past is
+ * rebased when no file overlaps and refused with 409 when one does, leaving
+ * the clone exactly as the remote is.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readServerConfig } from '../../server/config.mjs';
+import { prepareContentRepository } from '../../server/git-content.mjs';
+import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
+import { createContentStore, type ContentStore } from '../../src/server/store/content-store';
+import { textVersion } from '../../src/server/store/fs-backend';
+import { createGitBackend } from '../../src/server/store/git-backend';
+import { git, makeBareRemote, type BareRemote } from '../helpers/git-remote';
+import { PROJECT_ROOT } from '../helpers/project-copy';
+
+let remote: BareRemote;
+
+interface Server {
+  dir: string;
+  store: ContentStore;
+  version(file: string): Promise<string>;
+  readJson(file: string): Promise<any>;
+}
+
+async function server(name: string): Promise<Server> {
+  const { git: config } = readServerConfig({ CONTENT_BACKEND: 'git', CONTENT_GIT_REMOTE: remote.path, CONTENT_GIT_DIR: join(remote.scratch, name) }, remote.scratch);
+  await prepareContentRepository(config);
+  const load = createFsSnapshotLoader(join(config.dir, 'src', 'data'));
+  const store = createContentStore(createGitBackend(config, async () => (await load()).snapshot), `git-store-${name}`);
+  const path = (file: string) => join(config.dir, 'src', 'data', file);
+  return {
+    dir: config.dir,
+    store,
+    version: async (file) => textVersion(await readFile(path(file))),
+    readJson: async (file) => JSON.parse(await readFile(path(file), 'utf8')),
+  };
+}
+
+/** A put of `file` with its title (or first section's title) changed, based on the version the server has. */
+async function retitle(on: Server, file: string, title: string) {
+  const document = await on.readJson(file);
+  document.meta.title = title;
+  return { op: 'put' as const, file, content: document, baseVersion: await on.version(file) };
+}
+
+const ALICE = { name: 'alice', email: 'alice@users.content-site.invalid' };
+const BOB = { name: 'bob', email: 'bob@users.content-site.invalid' };
+
+beforeAll(async () => {
+  remote = await makeBareRemote(PROJECT_ROOT);
+});
+
+afterAll(async () => {
+  await remote?.remove();
+});
+
+describe('the git content backend', () => {
+  it('makes one commit per changeset, authored by the user, with every file of it and nothing else', async () => {
+    const a = await server('one-commit');
+    const before = await remote.commits();
+    const result = await a.store.apply({ message: 'hero title', changes: [await retitle(a, 'pages/home.json', 'Home, edited'), await retitle(a, 'pages/about.json', 'About, edited')] }, ALICE);
+    const after = await remote.commits();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toMatchObject({ sha: result.commit, author: 'alice <alice@users.content-site.invalid>', subject: 'Edit home, about: hero title' });
+    expect((await remote.filesOf(after[0]!.sha)).sort()).toEqual(['src/data/pages/about.json', 'src/data/pages/home.json']);
+    expect(JSON.parse((await remote.read('src/data/pages/home.json'))!).meta.title).toBe('Home, edited');
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+  });
+
+  it('commits an uploaded image on its own', async () => {
+    const a = await server('image');
+    const png = await readFile(join(PROJECT_ROOT, 'public', 'assets', 'images', (await git(a.dir, 'ls-files', 'public/assets/images')).split('\n')[0]!.split('/').pop()!));
+    const { commit } = await a.store.putImage('copy-of-demo.png', png, { overwrite: false, author: ALICE });
+    expect((await remote.commits())[0]).toMatchObject({ sha: commit, subject: 'Add image copy-of-demo.png' });
+    expect(await remote.filesOf(commit!)).toEqual(['public/assets/images/copy-of-demo.png']);
+  });
+
+  it('shows B what A committed once B syncs', async () => {
+    const [a, b] = [await server('sync-a'), await server('sync-b')];
+    await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About, from A')] }, ALICE);
+    expect((await b.readJson('pages/about.json')).meta.title).not.toBe('About, from A');
+    expect(await b.store.sync()).toMatchObject({ changed: true });
+    expect((await b.readJson('pages/about.json')).meta.title).toBe('About, from A');
+  });
+
+  it('of the same file edited on A and B from one base, lands one and refuses the other with 409, losing nothing', async () => {
+    const [a, b] = [await server('same-a'), await server('same-b')];
+    const [fromA, fromB] = [await retitle(a, 'pages/home.json', 'Home by A'), await retitle(b, 'pages/home.json', 'Home by B')];
+    const before = (await remote.commits()).length;
+    await a.store.apply({ changes: [fromA] }, ALICE);
+    const refused = await b.store.apply({ changes: [fromB] }, BOB).then(() => undefined, (error) => error);
+    expect(refused).toMatchObject({ status: 409 });
+    expect(refused.extra.conflicts).toEqual([{ file: 'pages/home.json', currentVersion: await a.version('pages/home.json') }]);
+    expect(await remote.commits()).toHaveLength(before + 1);
+    expect(JSON.parse((await remote.read('src/data/pages/home.json'))!).meta.title).toBe('Home by A');
+    // B's clone is exactly the remote: same commit, nothing else in its tree.
+    expect(await git(b.dir, 'rev-parse', 'HEAD')).toBe((await remote.commits())[0]!.sha);
+    expect(await git(b.dir, 'status', '--porcelain')).toBe('');
+    expect((await b.readJson('pages/home.json')).meta.title).toBe('Home by A');
+  });
+
+  it('lands edits of different files made concurrently on A and B, as two commits', async () => {
+    const [a, b] = [await server('diff-a'), await server('diff-b')];
+    const before = (await remote.commits()).length;
+    const [fromA, fromB] = [await retitle(a, 'pages/about.json', 'About by A'), await retitle(b, 'pages/home.json', 'Home by B')];
+    await Promise.all([a.store.apply({ changes: [fromA] }, ALICE), b.store.apply({ changes: [fromB] }, BOB)]);
+    const commits = await remote.commits();
+    expect(commits).toHaveLength(before + 2);
+    expect(commits.slice(0, 2).map((commit) => commit.author.split(' ')[0]).sort()).toEqual(['alice', 'bob']);
+    expect(JSON.parse((await remote.read('src/data/pages/about.json'))!).meta.title).toBe('About by A');
+    expect(JSON.parse((await remote.read('src/data/pages/home.json'))!).meta.title).toBe('Home by B');
+  });
+
+  it('rebases onto a developer push that touched other files', async () => {
+    const a = await server('developer');
+    await remote.pushAsDeveloper('Add a note', (worktree) => writeFile(join(worktree, 'NOTES.md'), 'Deployed by hand.\n'));
+    await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About after a developer push')] }, ALICE);
+    const [mine, developers] = await remote.commits();
+    expect(mine!.subject).toBe('Edit about');
+    expect(developers!.subject).toBe('Add a note');
+    expect(await remote.read('NOTES.md')).toBe('Deployed by hand.');
+  });
+
+  it('saves nothing and leaves the clone as it was when the remote cannot be reached', async () => {
+    const a = await server('unreachable');
+    const head = await git(a.dir, 'rev-parse', 'HEAD');
+    const put = await retitle(a, 'pages/about.json', 'Never saved');
+    await git(a.dir, 'remote', 'set-url', 'origin', join(remote.scratch, 'nowhere.git'));
+    const refused = await a.store.apply({ changes: [put] }, ALICE).then(() => undefined, (error) => error);
+    expect(refused).toMatchObject({ status: 503 });
+    expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(head);
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+  });
+});
