@@ -1,0 +1,123 @@
+// @ts-check
+// The live sign-in sessions, kept beside the users file in sessions.json, so that signing out
+// (or removing a user) ends a session for every server process sharing the folder, although
+// the cookie itself would still verify until it expires.
+//   { "version": 1, "sessions": [ { "id", "user", "createdAt", "expiresAt" } ] }
+// `id` is the SHA-256 of the session id the cookie carries: the file alone cannot be replayed
+// as cookies (they also need SESSION_SECRET). Expired sessions are dropped at every write.
+// Plain JavaScript so the production server and `npm run users` load it without a build step.
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { cachedReader, readTextIfExists, withFileLock, writeFileAtomic } from './locked-file.mjs';
+import { describeIssues } from './zod-issues.mjs';
+
+/** One user's live sessions are capped; a new sign-in beyond that ends their oldest. */
+export const MAX_SESSIONS_PER_USER = 20;
+
+/** @typedef {{ id: string, user: string, createdAt: string, expiresAt: string }} SessionRecord */
+
+const SessionsFileSchema = z.strictObject({
+  version: z.literal(1),
+  sessions: z.array(
+    z.strictObject({
+      id: z.string().length(64),
+      user: z.string().min(1),
+      createdAt: z.iso.datetime(),
+      expiresAt: z.iso.datetime(),
+    }),
+  ),
+});
+
+/** sessions.json, in the folder of the users file. */
+export const sessionsFileFor = (/** @type {string} */ usersFile) => join(dirname(usersFile), 'sessions.json');
+
+/** How a session id is stored and looked up. */
+export const sessionKey = (/** @type {string} */ sessionId) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
+
+/**
+ * @param {string | undefined} text
+ * @param {string} file
+ * @returns {SessionRecord[]}
+ */
+function parseSessions(text, file) {
+  if (text === undefined) return [];
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new Error(`The sessions file ${file} is not valid JSON; remove it to sign everyone out`);
+  }
+  const parsed = SessionsFileSchema.safeParse(data);
+  if (!parsed.success) throw new Error(`The sessions file ${file} is not valid (${describeIssues(parsed.error.issues).join('; ')}); remove it to sign everyone out`);
+  return parsed.data.sessions;
+}
+
+/** The records by key, parsed again only when the file changed. */
+const readSessions = cachedReader((text, file) => new Map(parseSessions(text, file).map((record) => [record.id, record])));
+
+const isLive = (/** @type {SessionRecord} */ record, /** @type {number} */ now) => Date.parse(record.expiresAt) > now;
+
+/**
+ * Changes the sessions file as one step between processes: `change` gets the
+ * live records (expired ones are dropped) and returns the ones to keep.
+ * @param {string} file
+ * @param {(sessions: SessionRecord[]) => SessionRecord[]} change
+ * @param {number} now
+ */
+function updateSessions(file, change, now) {
+  return withFileLock(file, async () => {
+    const live = parseSessions(await readTextIfExists(file), file).filter((record) => isLive(record, now));
+    await writeFileAtomic(file, `${JSON.stringify({ version: 1, sessions: change(live) }, null, 2)}\n`);
+  });
+}
+
+/**
+ * Records a new session for `user`; their oldest sessions beyond the cap end.
+ * @param {string} file
+ * @param {{ sessionId: string, user: string, expiresAt: number }} session
+ * @param {number} [now]
+ */
+export function recordSession(file, { sessionId, user, expiresAt }, now = Date.now()) {
+  /** @type {SessionRecord} */
+  const record = { id: sessionKey(sessionId), user, createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() };
+  return updateSessions(
+    file,
+    (sessions) => {
+      const theirs = sessions.filter((other) => other.user === user);
+      const dropped = new Set(theirs.slice(0, Math.max(0, theirs.length - MAX_SESSIONS_PER_USER + 1)));
+      return [...sessions.filter((other) => !dropped.has(other)), record];
+    },
+    now,
+  );
+}
+
+/**
+ * The live record of a session id, or undefined when it was ended, expired or never existed.
+ * @param {string} file
+ * @param {string} sessionId
+ * @param {number} [now]
+ * @returns {Promise<SessionRecord | undefined>}
+ */
+export async function findSession(file, sessionId, now = Date.now()) {
+  const record = (await readSessions(file)).get(sessionKey(sessionId));
+  return record && isLive(record, now) ? record : undefined;
+}
+
+/** Ends one session (signing out). */
+export function endSession(/** @type {string} */ file, /** @type {string} */ sessionId, now = Date.now()) {
+  const key = sessionKey(sessionId);
+  return updateSessions(file, (sessions) => sessions.filter((record) => record.id !== key), now);
+}
+
+/**
+ * Ends every session of `user` (removed, or given a new password), except the one
+ * with id `keepSessionId` (an admin changing their own password stays signed in).
+ * @param {string} file
+ * @param {string} user
+ * @param {{ keepSessionId?: string, now?: number }} [options]
+ */
+export function endSessionsOf(file, user, { keepSessionId, now = Date.now() } = {}) {
+  const kept = keepSessionId === undefined ? undefined : sessionKey(keepSessionId);
+  return updateSessions(file, (sessions) => sessions.filter((record) => record.user !== user || record.id === kept), now);
+}
