@@ -27,6 +27,7 @@ import { compressedForms } from './compression.mjs';
 import { ConfigError, serverConfig } from './config.mjs';
 import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
 import { serialised } from './serialise.mjs';
+import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
 import { encodingHeaders } from './files.mjs';
 import { JSON_HEADERS } from './headers.mjs';
 import { chooseEncoding } from './negotiation.mjs';
@@ -46,6 +47,14 @@ try {
   config = serverConfig();
 } catch (error) {
   if (error instanceof ConfigError) refuseToStart(error.message);
+  throw error;
+}
+
+try {
+  const problem = checkEditorConfig(config, await readUsers(config.usersFile));
+  if (problem) refuseToStart(problem);
+} catch (error) {
+  if (error instanceof UsersFileError) refuseToStart(error.message);
   throw error;
 }
 

@@ -14,6 +14,22 @@ export interface RunningServer {
   pid: number;
   output: () => string;
   stop(): Promise<void>;
+  /** `kill -9` of the server and every process it started (a git command, its hooks): a machine that dies. */
+  crash(): Promise<void>;
+}
+
+/** The process ids under `pid`, deepest last. */
+async function descendants(pid: number): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-e', '-o', 'pid=,ppid=']);
+  const children = new Map<number, number[]>();
+  for (const line of stdout.trim().split('\n')) {
+    const [child, parent] = line.trim().split(/\s+/).map(Number);
+    children.set(parent!, [...(children.get(parent!) ?? []), child!]);
+  }
+  const found: number[] = [];
+  const visit = (id: number) => (children.get(id) ?? []).forEach((child) => (found.push(child), visit(child)));
+  visit(pid);
+  return found;
 }
 
 export async function freePort(): Promise<number> {
@@ -71,6 +87,18 @@ function launch(args: string[], project: ProjectCopy, env: Record<string, string
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
+    crash: async () => {
+      const under = await descendants(child.pid!);
+      const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)));
+      for (const id of [child.pid!, ...under]) {
+        try {
+          process.kill(id, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      await exited;
+    },
   };
   return waitUntilUp(origin, child, server.output).then(() => server);
 }

@@ -50,23 +50,26 @@ describe('uploaded images (production)', () => {
     expect(again.body.length).toBe(0);
   });
 
-  it('lets exactly one of 200 concurrent uploads of different bytes under one name win, with both copies equal', async () => {
+  it('lets exactly one of 200 concurrent uploads of different bytes under one name win, and serves it', async () => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => upload('race.svg', numberedSvg(n))));
     const winners = answers.map((answer, n) => [answer.status, n] as const).filter(([status]) => status === 200);
     expect(winners).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(199);
-    const served = await readFile(join(servedDir(), 'race.svg'), 'utf8');
-    expect(served).toBe(numberedSvg(winners[0]![1]));
-    expect(await readFile(join(publicDir(), 'race.svg'), 'utf8')).toBe(served);
-    expect((await raw(origin, { path: '/assets/images/race.svg' })).text).toBe(served);
+    // Uploads are content: the store writes them to public/, which the server serves before the build's copy.
+    const stored = await readFile(join(publicDir(), 'race.svg'), 'utf8');
+    expect(stored).toBe(numberedSvg(winners[0]![1]));
+    expect((await raw(origin, { path: '/assets/images/race.svg' })).text).toBe(stored);
   });
 
-  it('never serves a link out of the images folder', async () => {
+  it('never serves a link out of either images folder', async () => {
     await symlink('/etc/passwd', join(servedDir(), 'passwd.png'));
-    const response = await raw(origin, { path: '/assets/images/passwd.png' });
-    expect(response.status).toBe(404);
-    expect(response.text).not.toContain('root:');
-    expect((await raw(origin, { path: '/api/list-assets' })).json()).not.toContain('/assets/images/passwd.png');
+    await symlink('/etc/passwd', join(publicDir(), 'shadow.png'));
+    for (const name of ['passwd.png', 'shadow.png']) {
+      const response = await raw(origin, { path: `/assets/images/${name}` });
+      expect(response.status).toBe(404);
+      expect(response.text).not.toContain('root:');
+      expect((await raw(origin, { path: '/api/list-assets' })).json()).not.toContain(`/assets/images/${name}`);
+    }
   });
 
   it('refuses a cross-origin upload before reading its body, even with the token', async () => {
@@ -126,7 +129,7 @@ describe('malformed requests (production)', () => {
   });
 
   it('keeps no temp file of a refused or finished upload', async () => {
-    expect((await readdir(servedDir())).filter((name) => name.startsWith('.'))).toEqual([]);
+    for (const dir of [servedDir(), publicDir()]) expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });
 

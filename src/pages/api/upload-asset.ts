@@ -11,7 +11,7 @@ import { readJsonBody } from '../../server/body';
 import { guardLocalWrite, guardSessionWrite, guardTokenWrite } from '../../server/guards';
 import { handle, json } from '../../server/http';
 import { maxUploadBodyBytes, maxUploadBytes } from '../../server/limits';
-import { audit } from '../../server/audit';
+import { audit } from '../../../server/audit-log.mjs';
 import { authorOf } from '../../server/authors';
 
 export const prerender = false;

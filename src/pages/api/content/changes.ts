@@ -8,14 +8,14 @@
  * · 403 {error} · 409 {error, conflicts: [{file, currentVersion}]} · 502/503 {error}: the remote
  */
 import type { APIRoute } from 'astro';
-import { audit } from '../../../server/audit';
+import { audit } from '../../../../server/audit-log.mjs';
 import { authorOf } from '../../../server/authors';
 import { readJsonBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
 import { guardLocalWrite, guardSessionWrite } from '../../../server/guards';
 import { handle, json } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
-import { canWrite } from '../../../server/roles';
+import { canWrite } from '../../../server/auth/roles';
 import { parseChangeset } from '../../../server/store/changeset';
 
 export const prerender = false;

@@ -11,7 +11,7 @@
 import type { APIRoute } from 'astro';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { serverConfig } from '../../../../server/config.mjs';
-import { audit } from '../../../server/audit';
+import { audit } from '../../../../server/audit-log.mjs';
 import { readRawBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
 import { handle, json } from '../../../server/http';
