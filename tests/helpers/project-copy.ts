@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-const COPIED = ['src', 'public', 'server', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const COPIED = ['src', 'public', 'server', 'scripts', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 const CACHES = new Set(['.vite', '.astro', '.cache']);
 
 export interface ProjectCopy {
