@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readServerConfig } from '../../server/config.mjs';
+
+const problemOf = (env: Record<string, string>) => {
+  try {
+    readServerConfig(env, '/srv/site');
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+};
+
+describe('the server configuration', () => {
+  it('has defaults for everything', () => {
+    const config = readServerConfig({}, '/srv/site');
+    expect(config).toMatchObject({ projectRoot: '/srv/site', port: 4321, backend: 'fs', contentRoot: '/srv/site', usersFile: '/srv/site/.content-store/users.json' });
+    expect(config.git).toMatchObject({ branch: 'main', pollSeconds: 60, dir: '/srv/site' });
+  });
+
+  it('names the variable, the value and what is expected', () => {
+    expect(problemOf({ MAX_UPLOAD_BYTES: '5MB' })).toMatch(/MAX_UPLOAD_BYTES="5MB": must be a whole number of bytes/);
+    expect(problemOf({ PORT: '70000' })).toMatch(/PORT="70000"/);
+    expect(problemOf({ CONTENT_BACKEND: 'svn' })).toMatch(/CONTENT_BACKEND="svn": must be "fs" or "git"/);
+    expect(problemOf({ CONTENT_GIT_BRANCH: 'main..evil', CONTENT_BACKEND: 'git' })).toMatch(/CONTENT_GIT_BRANCH/);
+  });
+
+  it('lists every problem at once, and never shows a secret', () => {
+    const message = problemOf({ MAX_UPLOAD_BYTES: '-1', SESSION_SECRET: 'short-secret' })!;
+    expect(message).toMatch(/MAX_UPLOAD_BYTES/);
+    expect(message).toMatch(/SESSION_SECRET=\(hidden\): must be at least 32 characters/);
+    expect(message).not.toContain('short-secret');
+  });
+
+  it('refuses git settings without the git backend', () => {
+    expect(problemOf({ CONTENT_GIT_REMOTE: 'git@example.com:site.git' })).toMatch(/CONTENT_BACKEND is not "git"/);
+  });
+
+  it('keeps the content in a clone of its own when there is a remote, and in the project without one', () => {
+    const withRemote = readServerConfig({ CONTENT_BACKEND: 'git', CONTENT_GIT_REMOTE: 'git@example.com:site.git' }, '/srv/site');
+    expect(withRemote.git).toMatchObject({ remote: 'git@example.com:site.git', dir: '/srv/site/.content-store/clone' });
+    expect(withRemote.contentRoot).toBe('/srv/site/.content-store/clone');
+    const local = readServerConfig({ CONTENT_BACKEND: 'git', CONTENT_GIT_REMOTE: '../site.git' }, '/srv/site');
+    expect(local.git.remote).toBe('/srv/site.git');
+    expect(readServerConfig({ CONTENT_BACKEND: 'git' }, '/srv/site').contentRoot).toBe('/srv/site');
+  });
+});
