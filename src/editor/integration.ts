@@ -27,6 +27,8 @@ export function contentEditor(): AstroIntegration {
       },
       'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
         dev = command === 'dev';
+        // The sign-in page, before the catch-all editor route (a static segment outranks a rest parameter anyway).
+        injectRoute({ pattern: '/editor/sign-in', entrypoint: './src/editor/routes/SignIn.astro', prerender: false });
         injectRoute({ pattern: '/editor/[...slug]', entrypoint: './src/editor/routes/EditorPage.astro', prerender: false });
         injectRoute({ pattern: '/api/editor/state', entrypoint: './src/editor/routes/state.ts', prerender: false });
         injectRoute({ pattern: '/api/editor/preview', entrypoint: './src/editor/routes/preview.astro', prerender: false });

@@ -1,0 +1,61 @@
+/**
+ * The gate in front of every on-demand route (prerendered pages never reach
+ * it). On the production server every route needs a live session except an
+ * ALLOWLIST of public ones; without one, the editor's pages redirect (303) to
+ * the sign-in page and everything else answers 401 `{error}`. While no user
+ * exists the editor is off: its pages redirect to the sign-in page, which says
+ * so, and the rest answers 404. The decision is made on the decoded,
+ * normalised path (server/requests.mjs), the one the router and the file
+ * servers resolve, never on the raw URL, so no spelling of a path
+ * (`/api/%61uth/users`, `/api/public-page/../editor/state`) reaches a route
+ * under another rule. Under astro dev there is no sign-in: the dev server's
+ * own guards keep the editor to localhost, and the developer is an admin.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { normalisedPath } from '../server/requests.mjs';
+import { EDITOR_OFF_MESSAGE, NO_STORE } from './server/auth/endpoint-helpers';
+import { isEditorPath, SIGN_IN_PATH, signInLocation } from './server/auth/next-path';
+import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions';
+import { errorResponse, errorResponseFor } from './server/http';
+
+const LOCAL_DEVELOPER: SignedInUser = { name: 'local', role: 'admin' };
+
+/** Paths that need no session: exact paths, and folders (everything under them). */
+const PUBLIC_PATHS = new Set(['/api/list-assets', '/api/auth/login', SIGN_IN_PATH, '/api/content/sync']);
+const PUBLIC_FOLDERS = ['/api/public-page'];
+
+/** Whether `path` may be answered without a session. */
+export function isPublicRequest(path: string, request: Request): boolean {
+  if (PUBLIC_PATHS.has(path)) return true;
+  if (PUBLIC_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`))) return true;
+  // Uploads with a bearer token are the token's business (the endpoint checks it); with none they need a session.
+  return path === '/api/upload-asset' && hasBearerToken(request);
+}
+
+function hasBearerToken(request: Request): boolean {
+  const [scheme, token] = (request.headers.get('authorization') ?? '').trim().split(/\s+/, 2);
+  return scheme?.toLowerCase() === 'bearer' && Boolean(token);
+}
+
+const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, ...NO_STORE } });
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  if (import.meta.env.DEV) {
+    context.locals.user = LOCAL_DEVELOPER;
+    return next();
+  }
+  const path = normalisedPath(context.url.pathname);
+  if (path === undefined) return errorResponse(400, 'The request path cannot be decoded');
+  if (isPublicRequest(path, context.request)) return next();
+  try {
+    if (!(await editorIsOn())) return isEditorPath(path) ? redirect(SIGN_IN_PATH) : errorResponse(404, EDITOR_OFF_MESSAGE, {}, NO_STORE);
+    const session = await sessionOf(context);
+    if (!session) return isEditorPath(path) ? redirect(signInLocation(path)) : errorResponse(401, 'Sign in first: this needs a session', {}, NO_STORE);
+    context.locals.user = session.user;
+  } catch (error) {
+    // A users or sessions file that cannot be read: the request is refused, never let through.
+    return errorResponseFor(error);
+  }
+  return next();
+});
