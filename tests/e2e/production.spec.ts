@@ -70,4 +70,13 @@ test('signs in, edits, saves, and the save is a commit by the signed-in user', a
   expect(latest!.subject).toMatch(/^Edit about/);
   expect(await remote.filesOf(latest!.sha)).toEqual(['src/data/pages/about.json']);
   expect(await git(remote.path, 'show', 'main:src/data/pages/about.json')).toContain('About us, edited in production');
+
+  // Signing out ends the session: the editor sends you back to sign in.
+  const account = page.getByRole('group', { name: 'Account' });
+  await expect(account).toContainText('ada');
+  await expect(account).toContainText('Editor');
+  await account.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${server.origin}/editor/sign-in`);
+  await page.goto(`${server.origin}/editor/about`);
+  await expect(page).toHaveURL(/\/editor\/sign-in\?next=/);
 });

@@ -24,6 +24,7 @@ import { UploadQueueProvider } from './media/UploadQueueContext';
 import { Sidebar } from './Sidebar';
 import { Stage } from './Stage';
 import { Topbar } from './Topbar';
+import type { Account } from './AccountMenu';
 import { useContentOps } from './useContentOps';
 import { LinkTargetsProvider } from './fields';
 import { linkTargets } from '../lib/link-targets';
@@ -32,9 +33,11 @@ import { useStableValue } from './useStableCallback';
 interface Props {
   payload: EditorPayload;
   initialSlug: string | null;
+  /** The signed-in user on the production server; null under astro dev. */
+  account: Account | null;
 }
 
-export default function EditorApp({ payload, initialSlug }: Props) {
+export default function EditorApp({ payload, initialSlug, account }: Props) {
   const [state, dispatch] = useEditorStore(payload, initialSlug);
   const view = useEditorView(state);
   const ops = useContentOps(dispatch);
@@ -93,6 +96,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         onSave={save}
         problemCount={problemCount(problemFiles(state.site, state.docs))}
         onProblems={openProblems}
+        account={account}
       />
       <RecoveryBanner recovery={state.recovery} dispatch={dispatch} />
       <NoticeBanner notice={state.notice} dispatch={dispatch} />

@@ -5,6 +5,7 @@
  */
 import { memo, useState } from 'react';
 import { VIEWPORTS, type Viewport } from './Preview';
+import { AccountMenu, type Account } from './AccountMenu';
 
 interface Props {
   /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
@@ -25,9 +26,11 @@ interface Props {
   /** How many problems the site has on disk; the Problems button shows only when there are some. */
   problemCount: number;
   onProblems(): void;
+  /** Who is signed in, on the production server; null under astro dev, where there is no sign-in. */
+  account: Account | null;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, onSave, problemCount, onProblems }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, onSave, problemCount, onProblems, account }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <header className="topbar">
@@ -109,6 +112,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
       <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save
       </button>
+      {account && <AccountMenu account={account} dirtyCount={dirtyCount} />}
     </header>
   );
 });

@@ -39,13 +39,16 @@ export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonl
   );
 }
 
+/** What a save says when the session has ended: the changes stay, as a draft on this device too. */
+const SIGNED_OUT = 'Your session has ended, so nothing was saved. Your changes are kept: sign in again at /editor/sign-in in another tab, then save.';
+
 /** Applies a changeset (puts, deletes, moves) whole or not at all; `rewritten` lists the files the server changed to keep references whole. */
 export async function applyChanges(changes: readonly Change[], message?: string): Promise<SaveResult> {
   let response: Response;
   try {
     response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(message && { message }), changes }) });
   } catch (error) {
-    return { status: 'failed', error: `The dev server did not answer: ${(error as Error).message}` };
+    return { status: 'failed', error: `The server did not answer, so nothing was saved: ${(error as Error).message}` };
   }
   const answer = await errorOf(response);
   if (response.ok) {
@@ -54,6 +57,7 @@ export async function applyChanges(changes: readonly Change[], message?: string)
   }
   if (response.status === 400) return { status: 'invalid', error: answer.error, issues: answer.issues ?? [] };
   if (response.status === 409) return { status: 'conflict', error: answer.error, conflicts: answer.conflicts ?? [] };
+  if (response.status === 401) return { status: 'failed', error: SIGNED_OUT };
   return { status: 'failed', error: answer.error };
 }
 
