@@ -5,7 +5,11 @@
 // Plain JavaScript so the production server and `npm run users` load it without a build step.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-/** The cost of new hashes: N=2^15, r=8, p=1 (OWASP's scrypt minimum), 16-byte salt, 64-byte key. */
+/**
+ * The cost of new hashes: N=2^15, r=8, p=1 (32 MiB), a 16-byte salt, a 64-byte key. That is below
+ * OWASP's current scrypt minimum (N=2^17, r=8, p=1; or N=2^15, r=8, p=3): docs/dependencies.md
+ * says so. Hashes carry their parameters, so raising these never breaks existing hashes.
+ */
 export const SCRYPT_COST = Object.freeze({ N: 2 ** 15, r: 8, p: 1 });
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
