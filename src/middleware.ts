@@ -47,9 +47,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const path = normalisedPath(context.url.pathname);
   if (path === undefined) return errorResponse(400, 'The request path cannot be decoded');
-  if (isPublicRequest(path, context.request)) return next();
+  // The catch-all under /api/ only ever answers a JSON 404 (src/pages/api/[...path].ts): an unknown path is unknown to everyone.
+  if (isPublicRequest(path, context.request) || context.routePattern === '/api/[...path]') return next();
   try {
-    if (!(await editorIsOn())) return isEditorPath(path) ? redirect(SIGN_IN_PATH) : errorResponse(404, EDITOR_OFF_MESSAGE, {}, NO_STORE);
+    if (!(await editorIsOn())) {
+      // With no editor, uploads are the bearer token's alone: the endpoint answers 401 (or 403 with no token set).
+      if (path === '/api/upload-asset') return next();
+      return isEditorPath(path) ? redirect(SIGN_IN_PATH) : errorResponse(404, EDITOR_OFF_MESSAGE, {}, NO_STORE);
+    }
     const session = await sessionOf(context);
     if (!session) return isEditorPath(path) ? redirect(signInLocation(path)) : errorResponse(401, 'Sign in first: this needs a session', {}, NO_STORE);
     context.locals.user = session.user;

@@ -55,7 +55,7 @@ describe('the production server', () => {
   });
 
   it('answers unknown API paths with a JSON 404, never the HTML 404 page', async () => {
-    for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/editor/state'], ['POST', '/api/nope'], ['GET', '/api/%6Eope']]) {
+    for (const [method, path] of [['GET', '/api/nope'], ['POST', '/api/nope'], ['GET', '/api/%6Eope']]) {
       const response = await raw(server.origin, { method, path, headers: { 'content-length': 0 } });
       expect(response.status, `${method} ${path}`).toBe(404);
       expect(response.headers['content-type'], `${method} ${path}`).toMatch(/^application\/json/);
@@ -63,12 +63,20 @@ describe('the production server', () => {
     }
   });
 
-  it('answers unknown paths with the 404 page, and has no editor', async () => {
-    for (const path of ['/nope/', '/editor/', '/editor/home', '/api/editor/state', '/page-bundles.json', '/page-bundles.json?x=1']) {
+  it('answers unknown paths with the 404 page; with no user, the editor is off', async () => {
+    for (const path of ['/nope/', '/api/editor/state', '/page-bundles.json', '/page-bundles.json?x=1']) {
       const response = await raw(server.origin, { path });
       expect(response.status, path).toBe(404);
     }
     expect((await raw(server.origin, { path: '/nope/' })).text).toContain('This page does not exist');
+    for (const path of ['/editor/', '/editor/home']) {
+      const response = await raw(server.origin, { path });
+      expect(response.status, path).toBe(303);
+      expect(response.headers.location, path).toBe('/editor/sign-in');
+    }
+    const signIn = await raw(server.origin, { path: '/editor/sign-in' });
+    expect(signIn.text).toContain('The editor is off: no user has been added yet');
+    expect(signIn.text).not.toContain('<form');
   });
 
   it('returns the same bundles as the resolver over the source files', async () => {

@@ -19,7 +19,7 @@ export const prerender = false;
 export const POST: APIRoute = ({ request, locals, clientAddress }) =>
   handle(async () => {
     if (import.meta.env.DEV) guardLocalWrite(request);
-    else if (request.headers.has('authorization')) guardTokenWrite(request);
+    else if (request.headers.has('authorization') || !locals.user) guardTokenWrite(request);
     else guardSessionWrite(request, locals.user);
     const body = await readJsonBody(request, maxUploadBodyBytes());
     const { contentStore } = await import('../../server/store');
