@@ -1,4 +1,4 @@
-/** Dev only. GET /api/editor/state: every editable document with its version. */
+/** GET /api/editor/state (behind sign-in in production, src/middleware.ts): every editable document with its version. */
 import type { APIRoute } from 'astro';
 import { readEditorPayload } from '../server/payload';
 import { handle, json } from '../../server/http';

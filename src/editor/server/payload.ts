@@ -1,5 +1,5 @@
 /**
- * Dev only: every editable document under src/data, for the editor, the
+ * Every editable document under src/data, for the editor, the
  * site's problems, the uploaded images with their versions, and the upload
  * size limit. A file that is not valid JSON (say, mid-edit in a text editor)
  * is reported, not fatal, so the editor still opens. So is a symbolic link: it

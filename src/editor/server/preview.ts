@@ -1,5 +1,5 @@
 /**
- * Dev only: the bundle of an unsaved draft. The editor posts the documents it
+ * The bundle of an unsaved draft. The editor posts the documents it
  * has changed; they are laid over the files on disk and resolved by the same
  * resolver as the site, so the preview is what a save would publish.
  */
