@@ -88,7 +88,7 @@ const whyMissed = [
   '',
   "- **The fixed part** dominates at 1,000 pages. Most of it is Astro's content layer (`src/content.config.ts`), which syncs and stores every data file before any page renders, and the server build for the API routes. Reading `src/data` straight from disk at build time, as the dev server already does, would remove most of the sync; it is not done yet because the production page API's answer for an unknown slug comes from the content store today.",
   "- **The per-page part** is Astro's component rendering of about ten sections per page. CPU profiles of these builds put our own code (resolver, Markdown, icons, images) at a few percent of it; the rest is Astro's renderer. Views already use literal tags, since tags held in a variable take Astro's slow path.",
-  '- Earlier causes that are fixed: one bundle route per page (now one file for all pages), content lookups that scanned every page for each page, React\'s client build in production builds (React now loads in dev only, for the editor).',
+  '- Earlier causes that are fixed: one bundle route per page (now one file for all pages), content lookups that scanned every page for each page. React\'s client build, once removed, is back in production builds because the editor is served in production; it is in the fixed part.',
 ];
 
 function apiSection(api: Results): string[] {
