@@ -2,8 +2,10 @@
 // The audit log: who did what, when, from where. One JSON object per line, appended to
 // EDITOR_AUDIT_LOG (by default .content-store/audit.log):
 //   {"time":"2026-…Z","user":"ada","address":"203.0.113.7","event":"sign-in"}
-// Events: sign-in, sign-in-failed (with the name tried), sign-out, user-added, user-replaced,
-// user-removed, and whatever other code records through `audit` (changesets, uploads).
+// Events: sign-in, sign-in-failed (the name tried only if it is a user's: people type passwords
+// into the name field), sign-out, user-added, user-replaced, user-removed, and whatever other code
+// records through `audit` (changesets, uploads). Sign-ins refused by the rate limit are not logged:
+// they cost an attacker nothing, and a flood of lines would fill the disk.
 // Each event is one append (O_APPEND), so lines from several processes never interleave; within
 // a process they are queued, so they are written in the order they happened.
 // JSON.stringify escapes newlines, so a hostile user name cannot forge a line.

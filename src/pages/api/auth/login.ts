@@ -46,7 +46,7 @@ export const POST: APIRoute = (context) =>
     const address = clientAddressOf(context, config.trustProxy);
     const wait = limits.begin(username, addressKey(address));
     if (wait > 0) {
-      await audit({ event: 'sign-in-refused', ...triedName(username, users), address, retryAfterSeconds: wait });
+      // Not audited: refusals cost the attacker nothing, so logging each would let a flood fill the disk.
       const minutes = Math.ceil(wait / 60);
       return errorResponse(429, `Too many failed sign-ins: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`, {}, { 'Retry-After': String(wait), ...NO_STORE });
     }
