@@ -2,8 +2,9 @@
  * The content store's git backend against real git: a bare remote made by the
  * test, and two working clones that share it, as two servers would. Every
  * changeset is one commit with its author; a push the remote moved past is
- * rebased when no file overlaps and refused with 409 when one does, leaving
- * the clone exactly as the remote is.
+ * planned again on top of it (a checked rebase): refused with 409 when a file
+ * changed on both sides, with 400 when only the combination is invalid, and
+ * the clone is left exactly as the remote is.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -123,6 +124,27 @@ describe('the git content backend', () => {
     expect(mine!.subject).toBe('Edit about');
     expect(developers!.subject).toBe('Add a note');
     expect(await remote.read('NOTES.md')).toBe('Deployed by hand.');
+  });
+
+  it('refuses a change that the commits it did not see make invalid, and leaves the clone as the remote is', async () => {
+    const a = await server('combined');
+    const tag = { name: 'Gardening', description: 'Growing things.', accent: '#15803d' };
+    await a.store.apply({ changes: [{ op: 'put', file: 'collections/tags/gardening.json', content: tag, baseVersion: null }] }, ALICE);
+    const tagVersion = await a.version('collections/tags/gardening.json');
+    // Meanwhile a developer, who saw the new tag, puts it on a post; A has not synced.
+    await remote.pushAsDeveloper('Tag a post as gardening', async (worktree) => {
+      const path = join(worktree, 'src/data/collections/posts/editing-without-fear.json');
+      const post = JSON.parse(await readFile(path, 'utf8'));
+      await writeFile(path, `${JSON.stringify({ ...post, tags: [...post.tags, 'gardening'] }, null, 2)}\n`);
+    });
+    const before = await remote.commits();
+    // On A's own copy nothing uses the tag, so deleting it looks fine; on top of the remote it is not.
+    const refused = await a.store.apply({ changes: [{ op: 'delete', file: 'collections/tags/gardening.json', baseVersion: tagVersion }] }, ALICE).then(() => undefined, (error) => error);
+    expect(refused).toMatchObject({ status: 400 });
+    expect(JSON.stringify(refused.extra.issues)).toContain('gardening');
+    expect(await remote.commits()).toEqual(before);
+    expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(before[0]!.sha);
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
   });
 
   it('saves nothing and leaves the clone as it was when the remote cannot be reached', async () => {

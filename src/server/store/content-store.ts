@@ -50,6 +50,16 @@ export interface StoreBackend {
   sync?(): Promise<{ head: string; changed: boolean }>;
 }
 
+/**
+ * Thrown by a backend's commit when the shared copy moved past the one the change was planned
+ * on (a git remote that took someone else's push). The backend has put its files back exactly
+ * as the shared copy now is; the store plans, checks and commits the change again on top.
+ */
+export class BaseMovedError extends Error {}
+
+/** How many times a change is planned again on a base that keeps moving before it is refused. */
+export const MAX_REPLANS = 5;
+
 export interface ApplyResult {
   /** The new version of every file written, and `null` for every file removed. */
   versions: Record<string, string | null>;
@@ -101,13 +111,29 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
       await recovered;
       return task();
     });
+  /**
+   * Runs a whole change (check, plan, validate, commit) under the lock, again from the start
+   * while the base moves: the version checks and the site's validation then see what others
+   * committed meanwhile, so a change is never combined unchecked with one it did not see.
+   */
+  const change = <T>(task: () => Promise<T>) =>
+    exclusive(async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await task();
+        } catch (error) {
+          if (!(error instanceof BaseMovedError)) throw error;
+          if (attempt >= MAX_REPLANS) throw new HttpError(503, 'The content kept changing while this change was saved, so nothing was saved. Try again.');
+        }
+      }
+    });
 
   return {
     exclusive,
     sync: () => exclusive(async () => backend.sync?.()),
 
     putImage: (name, bytes, { overwrite, author }) =>
-      exclusive(async () => {
+      change(async () => {
         const file = IMAGES_PREFIX + name;
         const current = await backend.version(file);
         const version = bytesVersion(bytes);
@@ -121,7 +147,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
       }),
 
     apply: (changeset, author) =>
-      exclusive(async () => {
+      change(async () => {
         const conflicts = await conflictsOf(backend, changeset.changes);
         if (conflicts.length > 0) {
           const files = conflicts.map((conflict) => conflict.file).join(', ');

@@ -6,9 +6,11 @@
  * The files are written by the filesystem backend's journaled transaction, so
  * a change never half-applies on disk; the commit is the point where it
  * becomes real, and the push where it becomes shared. When the push is refused
- * because the remote moved, the commit is rebased onto it if no file was
- * changed on both sides, and refused with 409 otherwise, the working tree left
- * exactly as the remote is. Whatever fails, nothing of the change stays behind.
+ * because the remote moved, the working tree is reset to the remote and the
+ * store plans, checks and commits the change again on top of it: a rebase whose
+ * result is validated like any change, so a file changed on both sides is a
+ * version conflict (409), and content that only the combination breaks is
+ * refused (400). Whatever fails, nothing of the change stays behind.
  */
 import { join } from 'node:path';
 import { clearPending, CONTENT_PATHS, gitAt, literal, markPending, prepareContentRepository, restorePaths, syncFromRemote } from '../../../server/git-content.mjs';
@@ -16,24 +18,17 @@ import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
-import type { CommitDetails, StoreBackend, StoreWrite } from './content-store';
+import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
 
 type GitConfig = ServerConfig['git'];
 
-/** How many times a change is rebased onto a remote that keeps moving before it is refused. */
+/** How many times a push the remote refused without moving is tried again. */
 const MAX_PUSH_ATTEMPTS = 5;
 
 /** A store file (`pages/home.json`, `assets/images/a.png`) as a path in the repository. */
 export const repoPath = (file: string) => (isImageFile(file) ? `public/assets/images/${file.slice(IMAGES_PREFIX.length)}` : `src/data/${file}`);
-
-/** A repository path back as a store file, or undefined for anything outside the content. */
-export function storeFile(path: string): string | undefined {
-  if (path.startsWith('public/assets/images/')) return IMAGES_PREFIX + path.slice('public/assets/images/'.length);
-  if (path.startsWith('src/data/')) return path.slice('src/data/'.length);
-  return undefined;
-}
 
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').find((line) => line.trim() !== '')?.trim() ?? 'unknown error';
@@ -51,18 +46,11 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
   }
 
-  async function conflictWithRemote(paths: string[]): Promise<HttpError> {
-    await resetToRemote();
-    const conflicts = await Promise.all(
-      paths.map(async (path) => {
-        const file = storeFile(path) ?? path;
-        return { file, currentVersion: (await files.version(file)) ?? null };
-      }),
-    );
-    return new HttpError(409, `Changed by someone else since it was loaded: ${conflicts.map((conflict) => conflict.file).join(', ')}. Reload and try again.`, { conflicts });
-  }
-
-  /** Pushes HEAD, rebasing it onto the remote while no file was changed on both sides. */
+  /**
+   * Pushes HEAD. When the remote took other commits meanwhile, the working tree is reset to it
+   * and BaseMovedError asks the store to plan the change again on top (a rebase that is checked
+   * like any change: a file changed on both sides is then a version conflict, 409).
+   */
   async function push(): Promise<void> {
     let refusal: unknown;
     for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt += 1) {
@@ -78,21 +66,14 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         throw new HttpError(503, `The content repository cannot be reached, so nothing was saved: ${firstLine(error)}`);
       }
       const remote = (await client.revparse([tracking])).trim();
+      // (simple-git reports a failing command only when it writes to stderr, so no --is-ancestor.)
+      const moved = (await client.raw(['merge-base', 'HEAD', remote])).trim() !== remote;
+      if (moved) {
+        await resetToRemote();
+        throw new BaseMovedError('The content repository moved');
+      }
       // Refused though the remote did not move: another push was updating the branch at that
       // moment (the remote could not lock it), or the remote refuses. Try again, then give up.
-      // (simple-git reports a failing command only when it writes to stderr, so no --is-ancestor.)
-      const base = (await client.raw(['merge-base', 'HEAD', remote])).trim();
-      if (base === remote) continue;
-      const theirs = new Set(lines(await client.raw(['diff', '--name-only', base, remote, '--', ...literal(CONTENT_PATHS)])));
-      const ours = lines(await client.raw(['diff', '--name-only', 'HEAD~1', 'HEAD']));
-      const both = ours.filter((path) => theirs.has(path));
-      if (both.length > 0) throw await conflictWithRemote(both);
-      try {
-        await client.raw(['rebase', '-q', remote]);
-      } catch {
-        await client.raw(['rebase', '--abort']).catch(() => undefined);
-        throw await conflictWithRemote(ours);
-      }
     }
     throw new HttpError(502, `The content repository refused the change, so nothing was saved: ${firstLine(refusal)}`);
   }
