@@ -2,6 +2,8 @@
 import { serverConfig } from '../../server/config.mjs';
 
 export const MAX_SAVE_BYTES = 5 * 1024 * 1024;
+/** Sign-in and user management take a name, a role and a password: a few hundred bytes. */
+export const MAX_AUTH_BODY_BYTES = 8 * 1024;
 export const DEFAULT_MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Room for the JSON around an upload's base64 data (filename, mimeType, keys). */
 const UPLOAD_ENVELOPE_BYTES = 16 * 1024;
@@ -20,5 +22,6 @@ export function maxUploadBodyBytes(): number {
 export function writeBodyLimit(pathname: string): number | undefined {
   if (pathname === '/api/save-to-file' || pathname === '/api/content/changes' || pathname === '/api/editor/preview' || pathname === '/api/content/sync') return MAX_SAVE_BYTES;
   if (pathname === '/api/upload-asset') return maxUploadBodyBytes();
+  if (pathname === '/api/auth/login' || pathname === '/api/auth/logout' || pathname === '/api/auth/users' || pathname.startsWith('/api/auth/users/')) return MAX_AUTH_BODY_BYTES;
   return undefined;
 }

@@ -68,13 +68,16 @@ describe('the static build', () => {
     }
   });
 
-  it('has no editor: no route, no editor code, no edit link', async () => {
-    const files = await readdir(join(project.root, 'dist'), { recursive: true });
-    expect(files.filter((name) => /(^|\/)editor(\/|$)/.test(String(name)))).toEqual([]);
-    for (const file of files.filter((name) => /\.m?js$/.test(String(name)))) {
-      expect(await readFile(join(project.root, 'dist', String(file)), 'utf8'), String(file)).not.toMatch(/EditorApp|save-state|api\/editor/);
+  it('keeps the editor out of visitor pages: no prerendered editor page, no script, no edit link', async () => {
+    const client = await readdir(join(project.root, 'dist', 'client'), { recursive: true });
+    // The editor renders on demand, behind sign-in; nothing of it is prerendered.
+    expect(client.filter((name) => /(^|\/)editor(\/|$)/.test(String(name)))).toEqual([]);
+    for (const [slug, page] of html) {
+      expect(page, slug).not.toMatch(/<script|EditorApp|astro-island/);
+      expect(page, slug).not.toContain('Edit this page');
     }
-    for (const page of html.values()) expect(page).not.toContain('Edit this page');
+    // Its island is built for the server's editor page only.
+    expect(client.some((name) => /^_astro\/EditorApp\.[\w-]+\.js$/.test(String(name)))).toBe(true);
   });
 
   it('writes the SEO tags of each bundle', () => {

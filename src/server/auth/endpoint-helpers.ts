@@ -4,12 +4,12 @@ import { AccountError } from '../../../server/user-accounts.mjs';
 import { describeIssues } from '../../../server/zod-issues.mjs';
 import { readJsonBody } from '../body';
 import { HttpError } from '../errors';
+import { MAX_AUTH_BODY_BYTES } from '../limits';
 import { crossOriginProblem, jsonContentProblem } from '../guards';
 import { canManageUsers } from './roles';
 import type { SignedInUser } from './sessions';
 
-/** Sign-in and user bodies are a few short strings. */
-export const MAX_AUTH_BODY_BYTES = 8 * 1024;
+export { MAX_AUTH_BODY_BYTES };
 
 /** Answers about sessions and users are personal: never stored by a cache on the way. */
 export const NO_STORE = { 'Cache-Control': 'no-store' };
