@@ -83,6 +83,15 @@ export function guardTokenWrite(request: Request, token = serverConfig().apiToke
   if (problem) throw problem;
 }
 
+/**
+ * The editor's writes (changes, preview): in dev, the local guard (loopback Host, same origin);
+ * on the production server, a signed-in user from the site's own origin, whatever its host name.
+ */
+export function guardEditorWrite(request: Request, user: App.Locals['user']): void {
+  if (import.meta.env.DEV) guardLocalWrite(request);
+  else guardSessionWrite(request, user);
+}
+
 /** Production writes by a signed-in user: same origin, a session (src/middleware.ts checked it), JSON body. */
 export function guardSessionWrite(request: Request, user: App.Locals['user']): void {
   const headers = writeHeadersOf(request);

@@ -32,15 +32,20 @@ export interface Session {
   post(path: string, body: unknown): Promise<RawResponse>;
 }
 
-/** Signs in on `server`; throws unless the server answers 200 with a session cookie. */
-export async function signIn(server: RunningServer, username: string, password: string): Promise<Session> {
-  const response = await postJson(server.origin, '/api/auth/login', { username, password }, { origin: server.origin });
+/**
+ * Signs in on `server`; throws unless the server answers 200 with a session cookie. With `host`,
+ * every request names that host (and its https origin), as a browser on the site's real domain
+ * would behind a proxy, not a loopback address.
+ */
+export async function signIn(server: RunningServer, username: string, password: string, host?: string): Promise<Session> {
+  const site: Record<string, string> = host ? { host, origin: `https://${host}` } : { origin: server.origin };
+  const response = await postJson(server.origin, '/api/auth/login', { username, password }, site);
   const setCookie = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
   if (response.status !== 200 || setCookie.length === 0) throw new Error(`Sign-in as ${username} failed: ${response.status} ${response.text}`);
   const cookie = setCookie.map((header) => header.split(';')[0]).join('; ');
   return {
     cookie,
-    get: (path) => raw(server.origin, { path, headers: { cookie } }),
-    post: (path, body) => postJson(server.origin, path, body, { cookie, origin: server.origin }),
+    get: (path) => raw(server.origin, { path, headers: { cookie, ...(host && { host }) } }),
+    post: (path, body) => postJson(server.origin, path, body, { cookie, ...site }),
   };
 }

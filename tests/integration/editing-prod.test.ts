@@ -199,6 +199,41 @@ describe('a server killed while it commits', () => {
   }
 });
 
+describe('on the site\'s real host name', () => {
+  // Behind a proxy the Host is the site's domain, never a loopback address: the editor's writes
+  // must be judged by origin and session alone.
+  const HOST = 'editor.example.test';
+
+  it('previews an unsaved draft with the site\'s own views, for a signed-in user only', async () => {
+    const alice = await signIn(servers.a!, 'alice', PASSWORD, HOST);
+    const about = (await state(alice)).docs.find((doc) => doc.file === 'pages/about.json')!;
+    const draft = { ...about.data, meta: { ...about.data.meta, title: 'A draft nobody saved' } };
+    const preview = await alice.post('/api/editor/preview', { slug: 'about', files: { 'pages/about.json': draft } });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.headers['content-type']).toMatch(/^text\/html/);
+    expect(preview.text).toContain('<title>A draft nobody saved');
+    expect(preview.text).toContain('data-section-id="about-hero"');
+    const anonymous = await raw(servers.a!.origin, { method: 'POST', path: '/api/editor/preview', headers: { host: HOST, origin: `https://${HOST}`, 'content-type': 'application/json', 'content-length': 2 }, body: '{}' });
+    expect(anonymous.status).toBe(401);
+    expect(await titleInRemote('pages/about.json')).not.toBe('A draft nobody saved');
+  });
+
+  it('saves, and refuses the same save from another origin (403)', async () => {
+    const alice = await signIn(servers.a!, 'alice', PASSWORD, HOST);
+    const put = await retitle(alice, 'pages/about.json', 'About, saved through the real host');
+    const forged = await raw(servers.a!.origin, {
+      method: 'POST',
+      path: '/api/content/changes',
+      headers: { host: HOST, origin: 'https://evil.example', cookie: alice.cookie, 'content-type': 'application/json', 'content-length': 2 },
+      body: '{}',
+    });
+    expect(forged.status).toBe(403);
+    const saved = await alice.post('/api/content/changes', { changes: [put] });
+    expect(saved.status, saved.text).toBe(200);
+    expect(await titleInRemote('pages/about.json')).toBe('About, saved through the real host');
+  });
+});
+
 describe('production save paths', () => {
   it('keeps POST /api/save-to-file inactive (404)', async () => {
     const alice = await signIn(servers.a!, 'alice', PASSWORD);

@@ -10,13 +10,13 @@ import { loadDevSnapshot } from '../../lib/dev-snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { readJsonBody } from '../../server/body';
 import { HttpError } from '../../server/errors';
-import { guardLocalWrite } from '../../server/guards';
+import { guardEditorWrite } from '../../server/guards';
 import { MAX_SAVE_BYTES } from '../../server/limits';
 
 const DATA_FILE = /^(?:[a-z0-9-]+\/)*(?:[a-z0-9-]+|\[slug\])\.json$/;
 
-export async function previewBundle(request: Request) {
-  guardLocalWrite(request);
+export async function previewBundle(request: Request, user: App.Locals['user']) {
+  guardEditorWrite(request, user);
   const body = await readJsonBody(request, MAX_SAVE_BYTES);
   const { slug, files } = body as { slug?: unknown; files?: unknown };
   if (typeof slug !== 'string' || slug === '') throw new HttpError(400, 'slug is required');

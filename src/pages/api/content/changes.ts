@@ -12,7 +12,7 @@ import { audit } from '../../../../server/audit-log.mjs';
 import { authorOf } from '../../../server/authors';
 import { readJsonBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
-import { guardLocalWrite, guardSessionWrite } from '../../../server/guards';
+import { guardEditorWrite } from '../../../server/guards';
 import { handle, json } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
 import { canWrite } from '../../../server/auth/roles';
@@ -22,8 +22,7 @@ export const prerender = false;
 
 export const POST: APIRoute = ({ request, locals, clientAddress }) =>
   handle(async () => {
-    if (import.meta.env.DEV) guardLocalWrite(request);
-    else guardSessionWrite(request, locals.user);
+    guardEditorWrite(request, locals.user);
     const changeset = parseChangeset(await readJsonBody(request, MAX_SAVE_BYTES));
     const role = locals.user?.role ?? 'admin';
     const forbidden = changeset.changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file])).filter((file) => !canWrite(role, file));
