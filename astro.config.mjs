@@ -22,7 +22,7 @@ export default defineConfig({
   // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client.
   // React renders the editor island only; visitor pages are prerendered with none, so they ship no JavaScript.
   integrations: [react(), contentEditor(), privatePageBundles(), precompressStaticFiles()],
-  site: process.env.SITE_URL ?? 'http://localhost:4321',
+  site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.
   security: { checkOrigin: false },

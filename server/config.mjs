@@ -22,6 +22,10 @@ const VARIABLES = z.object({
   HOST: z.string().optional(),
   PORT: wholeNumber('', { min: 0, max: 65535 }).optional(),
   CONTENT_ROOT: z.string().optional(),
+  SITE_URL: z
+    .string()
+    .refine((value) => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol), 'must be the site\'s address, like https://example.com')
+    .optional(),
   MAX_UPLOAD_BYTES: wholeNumber('bytes', { min: 1 }).optional(),
   CONTENT_API_TOKEN: text(16, 'must be at least 16 characters: make one with `openssl rand -base64 32`').optional(),
   SESSION_SECRET: text(32, 'must be at least 32 characters: make one with `openssl rand -base64 32`').optional(),
@@ -45,6 +49,7 @@ export class ConfigError extends Error {}
 /**
  * @typedef {{
  *   projectRoot: string,
+ *   siteUrl: string | undefined,
  *   host: string,
  *   port: number,
  *   maxUploadBytes: number | undefined,
@@ -90,6 +95,7 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
   }
   return {
     projectRoot,
+    siteUrl: vars.SITE_URL,
     host: vars.HOST ?? 'localhost',
     port: vars.PORT ?? 4321,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,

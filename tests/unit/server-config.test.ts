@@ -21,6 +21,7 @@ describe('the server configuration', () => {
   it('names the variable, the value and what is expected', () => {
     expect(problemOf({ MAX_UPLOAD_BYTES: '5MB' })).toMatch(/MAX_UPLOAD_BYTES="5MB": must be a whole number of bytes/);
     expect(problemOf({ PORT: '70000' })).toMatch(/PORT="70000"/);
+    expect(problemOf({ SITE_URL: 'example.com' })).toMatch(/SITE_URL="example.com": must be the site's address/);
     expect(problemOf({ CONTENT_BACKEND: 'svn' })).toMatch(/CONTENT_BACKEND="svn": must be "fs" or "git"/);
     expect(problemOf({ CONTENT_GIT_BRANCH: 'main..evil', CONTENT_BACKEND: 'git' })).toMatch(/CONTENT_GIT_BRANCH/);
   });
