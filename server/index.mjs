@@ -77,7 +77,8 @@ const BUNDLES = new URL('../dist/server/page-bundles.json', import.meta.url);
 const PAGE_API = '/api/public-page';
 const API_PREFIX = '/api/';
 // Uploads are written to the content root's public/ (the content store); images the build
-// copied are found in dist/ too, so a page built before an image was removed still shows it.
+// copied are found in dist/ too (with their precompressed forms), and a page built before an
+// image was removed still shows it. Of two copies, the newer is served (server/uploaded-images.mjs).
 const IMAGES_DIRS = [uploadedImagesDir(config.contentRoot, true), uploadedImagesDir(config.projectRoot, false)];
 
 const serveStaticText = await staticTextFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));

@@ -33,7 +33,7 @@ function imageFileOf(path) {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path the request's normalised path
- * @param {readonly string[]} dirs the uploaded-images folders, in the order they are looked in
+ * @param {readonly string[]} dirs the uploaded-images folders; of copies in several, the newest is served
  */
 export async function serveUploadedImage(request, response, path, dirs) {
   if (path !== ASSETS_URL_PREFIX.slice(0, -1) && !path.startsWith(ASSETS_URL_PREFIX)) return false;
@@ -42,11 +42,18 @@ export async function serveUploadedImage(request, response, path, dirs) {
     return true;
   }
   const file = imageFileOf(path);
+  // The newest copy wins: an upload or a replacement since the build is newer than the build's
+  // copy; an image from before the build is served from the build, with its precompressed forms.
   let opened;
   let dir;
-  for (dir of file ? dirs : []) {
-    opened = await openRegularFile(join(dir, file.name));
-    if (opened) break;
+  for (const candidate of file ? dirs : []) {
+    const found = await openRegularFile(join(candidate, file.name));
+    if (found && (!opened || found.info.mtimeMs > opened.info.mtimeMs)) {
+      await opened?.handle.close();
+      [opened, dir] = [found, candidate];
+    } else {
+      await found?.handle.close();
+    }
   }
   if (!opened) {
     refuseRequest(request, response, 404, 'No such image');
