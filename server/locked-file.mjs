@@ -10,7 +10,8 @@
 // Plain JavaScript so the production server and `npm run users` load it without a build step.
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { writeFileAtomic as writeAtomically } from './atomic-write.mjs';
 import { serialised } from './serialise.mjs';
 
 /** A lock older than this was left by a process that died holding it: no change takes this long. */
@@ -26,23 +27,7 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  * @param {string} file
  * @param {string} text
  */
-export async function writeFileAtomic(file, text) {
-  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-  const temp = join(dirname(file), `.tmp-${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}`);
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
+export const writeFileAtomic = (file, text) => writeAtomically(file, text, { mode: 0o600, folderMode: 0o700 });
 
 /** Takes the lock, or waits for it; a stale one (its holder died) is broken. */
 async function acquireLock(/** @type {string} */ lock) {
