@@ -13,15 +13,18 @@ import { devRequestGuard } from './src/server/dev-guard.ts';
 import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
+import { discovery } from './src/lib/seo/integration.ts';
 
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client.
-  // React renders the editor island only; visitor pages are prerendered with none, so they ship no JavaScript.
-  integrations: [react(), contentEditor(), privatePageBundles(), precompressStaticFiles()],
+  // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client
+  // and the sitemap is written. React renders the editor island only; visitor pages are prerendered with
+  // none, so they ship no JavaScript. discovery(): the sitemap, and the build's warning without SITE_URL.
+  integrations: [react(), contentEditor(), privatePageBundles(), ...discovery({ siteUrl: serverConfig().siteUrl }), precompressStaticFiles()],
+  // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.

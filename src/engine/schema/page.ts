@@ -7,6 +7,22 @@ import { field, ImageSelectionSchema, text } from './primitives';
 import { COLLECTIONS } from './collections';
 import { storedDataSchema, type AnySectionDefinition } from './define-section';
 import { allowRefs, isRef } from './refs';
+import { imageUrlProblem } from './urls';
+
+export const CANONICAL_RULE = 'A canonical URL is a site path (/about/) or a full https:// or http:// URL';
+
+/**
+ * Why `value` may not be a page's canonical URL. The addresses an image may
+ * have are exactly those a canonical link may have (an http(s) URL with a
+ * host, or a path that stays on this site), so that check is reused; a
+ * fragment is refused too, since search engines drop it.
+ */
+export function canonicalProblem(value: string): string | undefined {
+  if (value === '') return 'Required';
+  if (imageUrlProblem(value) !== undefined) return CANONICAL_RULE;
+  if (value.includes('#')) return 'A canonical URL may not have a #fragment';
+  return undefined;
+}
 
 /** SEO metadata of a page (spec §2.1). */
 export const PageMetaSchema = z.object({
@@ -18,6 +34,25 @@ export const PageMetaSchema = z.object({
   }),
   /** Image shown when the page is shared (og:image). */
   ogImage: field(ImageSelectionSchema.optional(), 'Social image', 'Image shown when the page is shared.'),
+  /** `<meta name="robots" content="noindex">`, and the page leaves the sitemap. */
+  noindex: field(
+    z.boolean().optional(),
+    'Hide from search engines',
+    'Asks search engines not to list this page, and leaves it out of the sitemap. Visitors can still open it.',
+  ),
+  /** `<link rel="canonical">` to another address, for a page that duplicates one; absent: the page's own URL. */
+  canonical: field(
+    z
+      .string()
+      .superRefine((value, context) => {
+        const message = canonicalProblem(value);
+        if (message) context.addIssue({ code: 'custom', message });
+      })
+      .optional(),
+    'Canonical URL',
+    'Only for a page that repeats another: the address of the original, as a site path (/about/) or a full URL. Search engines then list the original instead, and this page leaves the sitemap. Leave empty otherwise.',
+    { kind: 'link', example: '/about/' },
+  ),
 });
 
 function sectionObject(definition: AnySectionDefinition, data: z.ZodType, settings: z.ZodType) {

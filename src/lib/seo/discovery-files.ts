@@ -1,0 +1,12 @@
+/** Where crawlers and feed readers find the site's discovery files, and robots.txt's text. */
+
+/** The sitemap @astrojs/sitemap writes: an index of the sitemap files (sitemap-0.xml, …). */
+export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
+
+/** The RSS feed of posts (src/pages/rss.xml.ts), linked from every page's head. */
+export const FEED_PATH = '/rss.xml';
+
+/** robots.txt: every crawler may read the site; the editor and the API hold nothing to index. */
+export function robotsTxt(site: URL): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /editor/', 'Disallow: /api/', '', `Sitemap: ${new URL(SITEMAP_INDEX_PATH, site).href}`, ''].join('\n');
+}

@@ -1,0 +1,38 @@
+/**
+ * /rss.xml: every post that has a page, newest first, as RSS 2.0 (@astrojs/rss
+ * writes and escapes the XML). Each item has the post's title, its page's
+ * absolute URL, its date, its excerpt as the description, its author
+ * (dc:creator: RSS's own <author> must be an e-mail address) and its tags.
+ * Every page's head links here (src/layouts/BaseLayout.astro).
+ */
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { publishedPosts, siteDetails } from '../lib/seo/page-data';
+import { FEED_PATH } from '../lib/seo/discovery-files';
+
+export const prerender = true;
+
+const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+export const GET: APIRoute = async ({ site }) => {
+  if (!site) throw new Error('The RSS feed needs the `site` option of astro.config.mjs (from SITE_URL)');
+  const details = await siteDetails(site);
+  const posts = await publishedPosts();
+  return rss({
+    title: details.name,
+    description: details.description ?? `Posts from ${details.name}`,
+    site,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
+    // The feed's own address, as feed validators ask of RSS 2.0.
+    customData: `<language>en</language><atom:link href="${escapeXml(new URL(FEED_PATH, site).href)}" rel="self" type="application/rss+xml"/>`,
+    items: posts.map(({ path, post, tagNames }) => ({
+      title: post.title,
+      link: new URL(path, site).href,
+      // A post's date is a calendar day (YYYY-MM-DD): midnight UTC of that day.
+      pubDate: new Date(`${post.date}T00:00:00Z`),
+      description: post.excerpt,
+      categories: tagNames,
+      customData: `<dc:creator>${escapeXml(post.author)}</dc:creator>`,
+    })),
+  });
+};
