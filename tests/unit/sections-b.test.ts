@@ -188,7 +188,7 @@ describe('the facade document', () => {
   });
 
   it('contacts the video host only through its one link, and holds no script', () => {
-    expect(doc).toContain('<a href="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1">');
+    expect(doc).toContain('<a href="https://player.vimeo.com/video/76979871?dnt=1&amp;autoplay=1" aria-label="');
     expect(doc.match(/vimeo|youtube/gi)).toHaveLength(1);
     expect(doc).toContain('<img src="/p.webp"');
   });

@@ -26,7 +26,6 @@ a:focus-visible{outline:3px solid #a5b4fc;outline-offset:-6px;border-radius:12px
 .play{display:inline-flex;align-items:center;gap:.75rem;padding:.75rem 1.25rem .75rem .75rem;border-radius:999px;background:rgb(11 17 32/.82);box-shadow:0 12px 32px -8px rgb(0 0 0/.5);transition:background-color .18s}
 a:hover .play,a:focus-visible .play{background:#4f46e5}
 .icon{display:grid;place-items:center;width:2.5rem;height:2.5rem;border-radius:50%;background:#fff;color:#0b1120}
-.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @media (prefers-reduced-motion:reduce){.play{transition:none}}
 `.replace(/\n/g, '');
 
@@ -50,8 +49,9 @@ export function facadeDocument({ title, playerUrl, poster, playLabel }: FacadeIn
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`,
     `<img src="${escapeHtml(poster.url)}" alt="${escapeHtml(poster.alt)}">`,
-    `<a href="${escapeHtml(playerUrl)}"><span class="play"><span class="icon">${icon}</span>`,
-    `<span>${escapeHtml(playLabel)}<span class="vh">: ${escapeHtml(title)}</span></span></span></a>`,
+    // The link's name starts with its visible text (WCAG 2.5.3) and adds which video it plays.
+    `<a href="${escapeHtml(playerUrl)}" aria-label="${escapeHtml(`${playLabel}: ${title}`)}"><span class="play"><span class="icon">${icon}</span>`,
+    `<span>${escapeHtml(playLabel)}</span></span></a>`,
     '</body></html>',
   ].join('');
 }
