@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { schemaOrgProblems } from '../helpers/schema-org';
 import { buildProject } from '../helpers/servers';
 
 interface Image { url: string; alt: string }
@@ -122,6 +123,7 @@ describe('faq', () => {
     const pages = faqPagesOf(html);
     expect(pages).toHaveLength(1);
     const [faq] = pages;
+    expect(schemaOrgProblems(faq)).toEqual([]);
     expect(faq['@context']).toBe('https://schema.org');
     expect(faq.mainEntity).toHaveLength(data.items.length);
     faq.mainEntity.forEach((entity: { '@type': string; name: string; acceptedAnswer: { '@type': string; text: string } }, index: number) => {

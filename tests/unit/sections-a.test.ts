@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sectionRegistry, StoredPageSchema } from '../../src/sections/registry';
 import { LINK_RULE } from '../../src/engine/schema/urls';
-import { faqPage, scriptSafeJson } from '../../src/sections/faq/faq-page';
+import { jsonLdText } from '../../src/lib/seo/json-ld';
+import { faqPage } from '../../src/sections/faq/faq-page';
+import { schemaOrgProblems } from '../helpers/schema-org';
 
 const TYPES = ['faq', 'testimonials', 'feature-grid', 'media-text'] as const;
 const demo = JSON.parse(readFileSync(new URL('../../src/data/pages/features.json', import.meta.url), 'utf8'));
@@ -89,11 +91,12 @@ describe('the FAQPage JSON-LD', () => {
       '@type': 'FAQPage',
       mainEntity: [{ '@type': 'Question', name: 'Where?', acceptedAnswer: { '@type': 'Answer', text: '<p>See <a href="/docs/">the guide</a>.</p>' } }],
     });
+    expect(schemaOrgProblems(data)).toEqual([]);
   });
 
   it('is escaped so content cannot end the script element, and parses back to the same value', () => {
     const hostile = faqPage([{ question: 'Is </script><script>alert(1)</script> safe? <!-- & \u2028', answer: '`</script>`' }]);
-    const json = scriptSafeJson(hostile);
+    const json = jsonLdText(hostile);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(hostile);
   });

@@ -1,17 +1,18 @@
 /**
  * The FAQPage structured data of a faq section, as schema.org and Google's
  * FAQ guidelines describe it: a `Question` per item, each with its
- * `acceptedAnswer`. It is data for a `<script type="application/ld+json">`
- * element, so it is serialised here, never assembled as text.
+ * `acceptedAnswer`. The view serialises it with the site's one JSON-LD
+ * escaper (jsonLdText in src/lib/seo/json-ld.ts), never as assembled text.
  */
 import { renderMarkdown } from '../../engine/markdown';
+import type { JsonLd } from '../../lib/seo/json-ld';
 
 export interface FaqItem {
   question: string;
   answer: string;
 }
 
-export function faqPage(items: readonly FaqItem[]) {
+export function faqPage(items: readonly FaqItem[]): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
@@ -22,15 +23,4 @@ export function faqPage(items: readonly FaqItem[]) {
       acceptedAnswer: { '@type': 'Answer', text: renderMarkdown(item.answer).trim() },
     })),
   };
-}
-
-/**
- * JSON that is safe inside a `<script>` element. An HTML parser ends the
- * element at the first `</script` whatever the JSON means, and `<!--` changes
- * how it reads on; escaping every `<`, `>` and `&` as `\u003c`… keeps the same
- * JSON value with none of those characters. U+2028 and U+2029 are escaped for
- * older parsers that treat them as line ends inside strings.
- */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
