@@ -91,7 +91,7 @@ describe('gallery', () => {
       expect(attr(link.match(/<img\b[^>]*>/)![0], 'alt')).toBe(escapeText(image.alt));
       if (caption) expect(figure).toMatch(new RegExp(`<figcaption\\b[^>]*>${escapeText(caption).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</figcaption>`));
     });
-    expect(part).toContain(`--columns: ${section.data.columns}`);
+    expect(part).toContain(`--columns: ${section.data.columns};`);
   });
 });
 
