@@ -152,6 +152,8 @@ describe('video-embed', () => {
     expect(attr(iframe, 'title')).toBe(escapeText(data.title as string));
     expect(attr(iframe, 'src')).toBeUndefined();
     expect(attr(iframe, 'loading')).toBe('lazy');
+    // Escaped in full: the facade's markup is never a literal tag in the page's source.
+    expect(attr(iframe, 'srcdoc')).not.toMatch(/[<>]/);
     const poster = data.poster as Image;
     expect(doc).toContain(`<img src="${poster.url}" alt="${escapeText(poster.alt)}">`);
     expect(doc.match(/<a\b[^>]*>/g)).toEqual([
