@@ -94,7 +94,8 @@ test('uploads a PNG through the picker: it is selected, shown in the preview and
   // Search by file name.
   await dialog.getByLabel('Search images').fill('STUDIO');
   await expect(dialog.getByRole('list', { name: 'Images' }).locator('.media-tile-name')).toHaveText(['hero-studio.webp', 'studio-photo-1.png']);
-  await expect(dialog.getByText('2 of 9 images')).toBeVisible();
+  // The count is of every image in the library, which grows with the demo content: only the matches are fixed.
+  await expect(dialog.getByText(/^2 of \d+ images$/)).toBeVisible();
   await shot(page, 'media-library');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
