@@ -1,37 +1,38 @@
 /**
- * Who is signed in, and signing out, on the production server. Unsaved changes
- * are not lost by signing out: the editor keeps them on this device as a draft
- * (src/editor/lib/drafts.ts), offered again at the next sign-in; the question
- * says so before leaving.
+ * Who is signed in, and Sign out, at the end of the top bar (production
+ * only: under `astro dev` there is no sign-in). Signing out is the store's
+ * `requestSignOut`: with unsaved changes it asks first (they stay on this
+ * device as drafts, offered at the next sign-in), then the session hook ends
+ * the session and goes to the sign-in page.
  */
-import { useState } from 'react';
+import { memo } from 'react';
+import type { EditorUser } from '../lib/model';
+import { ROLE_NAMES } from '../lib/permissions';
+import './session.css';
 
-export interface Account {
-  name: string;
-  role: 'editor' | 'admin';
+interface Props {
+  user: EditorUser;
+  /** Signing out is under way: the button waits. */
+  leaving: boolean;
+  onSignOut(): void;
 }
 
-const ROLE_NAMES: Record<Account['role'], string> = { editor: 'Editor', admin: 'Administrator' };
-
-export function AccountMenu({ account, dirtyCount }: { account: Account; dirtyCount: number }) {
-  const [leaving, setLeaving] = useState(false);
-  async function signOut() {
-    if (dirtyCount > 0 && !window.confirm(`You have ${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}. They stay on this device as a draft, offered when you sign in again. Sign out?`)) return;
-    setLeaving(true);
-    try {
-      await fetch('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    } finally {
-      window.location.assign('/editor/sign-in');
-    }
-  }
+export const AccountMenu = memo(function AccountMenu({ user, leaving, onSignOut }: Props) {
+  const role = ROLE_NAMES[user.role];
   return (
     <div className="account" role="group" aria-label="Account">
-      <span className="account-name" title={`Signed in as ${account.name}`}>
-        {account.name} <span className="account-role">{ROLE_NAMES[account.role]}</span>
+      <span className="account-avatar" aria-hidden="true">
+        {user.name.trim().charAt(0).toUpperCase() || '?'}
       </span>
-      <button type="button" className="btn btn-small" onClick={signOut} disabled={leaving}>
-        Sign out
+      <span className="account-who" title={`Signed in as ${user.name} (${role})`}>
+        <span className="visually-hidden">Signed in as </span>
+        <span className="account-name">{user.name}</span>
+        <span className="visually-hidden">, </span>
+        <span className="account-role">{role}</span>
+      </span>
+      <button type="button" className="btn btn-small" onClick={onSignOut} disabled={leaving}>
+        {leaving ? 'Signing out…' : 'Sign out'}
       </button>
     </div>
   );
-}
+});

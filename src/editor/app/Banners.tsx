@@ -5,6 +5,8 @@
  */
 import { useEffect } from 'react';
 import { discardDrafts } from '../lib/drafts';
+import type { EditorUser } from '../lib/model';
+import { mayWrite } from '../lib/permissions';
 import './banners.css';
 import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
@@ -12,10 +14,12 @@ import type { EditorDispatch } from './hooks/useEditorStore';
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const TOAST_MS = 10_000;
 
-export function RecoveryBanner({ recovery, dispatch }: Pick<EditorState, 'recovery'> & { dispatch: EditorDispatch }) {
+export function RecoveryBanner({ recovery, user, dispatch }: Pick<EditorState, 'recovery'> & { user: EditorUser; dispatch: EditorDispatch }) {
   if (recovery.length === 0) return null;
+  // Drafts of files the role may not change are not restored (restoreDrafts): they stay stored, and on offer.
+  const restorable = recovery.filter(({ draft }) => mayWrite(user, draft.file));
   const settle = (restore: boolean) => {
-    discardDrafts(window.localStorage, recovery);
+    discardDrafts(window.localStorage, restore ? restorable : recovery);
     dispatch({ type: restore ? 'restoreDrafts' : 'discardDrafts' });
   };
   return (
@@ -28,12 +32,13 @@ export function RecoveryBanner({ recovery, dispatch }: Pick<EditorState, 'recove
               {draft.file}, from {new Date(draft.savedAt).toLocaleString()}
               {isNew && (draft.file.startsWith('pages/') ? ' (a new page)' : ' (a new file)')}
               {changedOnDisk && ': the file changed on disk since; restoring and saving will replace that change'}
+              {!mayWrite(user, draft.file) && ' (only an administrator can restore it)'}
             </li>
           ))}
         </ul>
       </div>
       <div className="banner-actions">
-        <button type="button" className="btn btn-small btn-primary" onClick={() => settle(true)}>
+        <button type="button" className="btn btn-small btn-primary" onClick={() => settle(true)} disabled={restorable.length === 0}>
           Restore
         </button>
         <button type="button" className="btn btn-small" onClick={() => settle(false)}>

@@ -7,6 +7,7 @@ import { ConflictDialog, NewEntryDialog, NewPageDialog, SectionPicker } from './
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { ProblemsPanel } from './ProblemsPanel';
+import { SignOutDialog } from './SignOutDialog';
 import type { useContentOps } from './useContentOps';
 import { loadState } from './api';
 
@@ -87,6 +88,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           onOverwrite={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } })}
         />
       )}
+      {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}
     </>
   );
 }

@@ -16,15 +16,16 @@ import { useEditorStore } from './hooks/useEditorStore';
 import { useEditorView } from './hooks/useEditorView';
 import { useFocusRequests } from './hooks/useFocusRequests';
 import { useSaveRunner } from './hooks/useSaveRunner';
+import { useSession } from './hooks/useSession';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useUrlRoute } from './hooks/useUrlRoute';
 import { InspectorPane } from './InspectorPane';
+import { SessionBanner } from './SessionBanner';
 import { useMediaOptions } from './MediaLibrary';
 import { UploadQueueProvider } from './media/UploadQueueContext';
 import { Sidebar } from './Sidebar';
 import { Stage } from './Stage';
 import { Topbar } from './Topbar';
-import type { Account } from './AccountMenu';
 import { useContentOps } from './useContentOps';
 import { LinkTargetsProvider } from './fields';
 import { linkTargets } from '../lib/link-targets';
@@ -33,11 +34,9 @@ import { useStableValue } from './useStableCallback';
 interface Props {
   payload: EditorPayload;
   initialSlug: string | null;
-  /** The signed-in user on the production server; null under astro dev. */
-  account: Account | null;
 }
 
-export default function EditorApp({ payload, initialSlug, account }: Props) {
+export default function EditorApp({ payload, initialSlug }: Props) {
   const [state, dispatch] = useEditorStore(payload, initialSlug);
   const view = useEditorView(state);
   const ops = useContentOps(dispatch);
@@ -51,8 +50,10 @@ export default function EditorApp({ payload, initialSlug, account }: Props) {
   useShortcuts(dispatch);
   useDraftKeeping(state.docs);
   useSaveRunner(state, dispatch);
+  useSession(state.session.status, dispatch);
   useFocusRequests(state.focus);
-  useUnloadWarning(view.dirtyDocs.length > 0);
+  // Signing out asked already, and the drafts keep the changes.
+  useUnloadWarning(view.dirtyDocs.length > 0 && state.session.status !== 'signing-out');
 
   const { page, entry, entryDoc, entryPage } = view;
   const noun = entry ? entryNounOf(entry.collection) : '';
@@ -69,6 +70,7 @@ export default function EditorApp({ payload, initialSlug, account }: Props) {
   const redo = useCallback(() => travel(1), [travel]);
   const setViewport = useCallback((viewport: typeof state.viewport) => dispatch({ type: 'setViewport', viewport }), [dispatch]);
   const openProblems = useCallback(() => dispatch({ type: 'showProblems', open: true }), [dispatch]);
+  const signOut = useCallback(() => dispatch({ type: 'requestSignOut' }), [dispatch]);
   // What the topbar shows: the page's slug, or the page of the open entry.
   const shownSlug = entry ? (entryPage ?? `${entry.collection}/${entry.slug}`) : state.route;
 
@@ -96,9 +98,12 @@ export default function EditorApp({ payload, initialSlug, account }: Props) {
         onSave={save}
         problemCount={problemCount(problemFiles(state.site, state.docs))}
         onProblems={openProblems}
-        account={account}
+        user={state.session.dev ? null : state.session.user}
+        leaving={state.session.status === 'signing-out'}
+        onSignOut={signOut}
       />
-      <RecoveryBanner recovery={state.recovery} dispatch={dispatch} />
+      <SessionBanner session={state.session} route={state.route} unsaved={view.dirtyDocs.length} dispatch={dispatch} />
+      <RecoveryBanner recovery={state.recovery} user={state.session.user} dispatch={dispatch} />
       <NoticeBanner notice={state.notice} dispatch={dispatch} />
       <div className="workspace">
         <Sidebar state={state} view={view} dispatch={dispatch} />

@@ -50,12 +50,14 @@ interface SectionProps {
   onDelete(): void;
   /** For a shared section: rename or delete its file (not just this page's link to it). */
   onFileAction?(action: 'delete' | 'rename'): void;
+  /** Why the user may not change the section's file (an editor and the shared header): its form is shown read-only. */
+  readOnly?: string;
 }
 
-export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction }: SectionProps) {
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly }: SectionProps) {
   const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
-  const context: FieldContext = { issues, onChange, resolveRef, media };
+  const context: FieldContext = { issues, onChange, resolveRef, media, readOnly: Boolean(readOnly) };
   const form = definition && formOf(section.type);
   return (
     <div className="inspector-body">
@@ -79,7 +81,17 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
           </button>
         </div>
       </div>
-      {shared && (
+      {shared && readOnly && (
+        <div className="notice notice-readonly" role="note">
+          <p>
+            <strong>{readOnly}</strong>
+          </p>
+          <p>
+            This section is stored in <code>{shared.file}</code> and appears on every page that links to it. You can still move it on this page, or remove it from this page.
+          </p>
+        </div>
+      )}
+      {shared && !readOnly && (
         <div className="notice notice-shared" role="note">
           <strong>Shared section.</strong> It is stored in <code>{shared.file}</code> and appears on every page that links to it: your changes apply to all of them.
           {onFileAction && (
@@ -97,7 +109,8 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
       {!definition || !form ? (
         <p className="notice notice-error">Unknown section type “{section.type}”.</p>
       ) : (
-        <>
+        // Read-only: every control of the form disabled at once; the store refuses the edits anyway.
+        <fieldset className="form-fieldset" disabled={Boolean(readOnly)} aria-label={readOnly ? `${definition.label} (read-only)` : undefined}>
           <p className="inspector-description">{definition.description}</p>
           <div className="form-group">
             <h3>Content</h3>
@@ -114,7 +127,7 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
           <Advanced open={issues.has('id')}>
             <Field spec={idField} value={section.id} path={['id']} context={context} />
           </Advanced>
-        </>
+        </fieldset>
       )}
     </div>
   );

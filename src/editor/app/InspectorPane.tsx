@@ -7,6 +7,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entrySlugOf } from '../lib/entries';
+import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
 import type { EditorDispatch } from './hooks/useEditorStore';
@@ -55,9 +56,10 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   docsNow.current = docs;
   const resolveRef = useCallback((ref: string) => followRefs({ $ref: ref }, targetFile ?? page?.file ?? entry?.file ?? '', docsNow.current)?.value, [targetFile, page?.file, entry?.file]);
 
-  // No Rename… or Delete… where neither can happen (the home page, templates); the dialog explains other refusals.
+  // No Rename… or Delete… where neither can happen (the home page, templates, a file the role may not change); the dialog explains other refusals.
+  const { user } = state.session;
   const fileAction = (file: string | undefined) =>
-    file && docs[file]?.version !== null && !lockedBecause(docs, { type: 'doc', file }) ? (action: 'delete' | 'rename') => dispatch({ type: 'requestOp', op: { action, target: { type: 'doc', file } } }) : undefined;
+    file && docs[file]?.version !== null && mayWrite(user, file) && !lockedBecause(docs, { type: 'doc', file }) ? (action: 'delete' | 'rename') => dispatch({ type: 'requestOp', op: { action, target: { type: 'doc', file } } }) : undefined;
 
   if (page && selectedEntry && selectedSection && typeof selectedSection === 'object') {
     const index = selectedEntry.index;
@@ -75,6 +77,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         onDuplicate={() => dispatch({ type: 'duplicateSection', index })}
         onDelete={() => dispatch({ type: 'removeSection', index })}
         onFileAction={fileAction(targetFile !== page.file ? targetFile : undefined)}
+        readOnly={targetFile && !mayWrite(user, targetFile) ? readOnlyNote(targetFile) : undefined}
       />
     );
   }

@@ -46,6 +46,8 @@ interface Props {
   /** Incremented when the selection comes from the editor, to scroll the preview to it. */
   scrollRequest: number;
   viewport: Viewport;
+  /** Bumped when a session is found again: a draft the server refused for want of one is rendered again. */
+  renewed?: number;
   onSelect(id: string): void;
 }
 
@@ -86,7 +88,7 @@ function patchSections(shown: Document, before: Rendered, after: Rendered): bool
   return true;
 }
 
-export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSelect }: Props) {
+export function Preview({ slug, files, selectedId, scrollRequest, viewport, renewed = 0, onSelect }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const shownSlug = useRef<string | null>(null);
@@ -167,7 +169,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, onSe
       clearTimeout(timer);
       controller.abort();
     };
-  }, [slug, files]);
+  }, [slug, files, renewed]);
 
   useEffect(highlight, [selectedId]);
 

@@ -26,10 +26,10 @@ export function Stage({ state, view, dispatch, entryNoun }: Props) {
   );
 
   if (page) {
-    return <Preview slug={page.slug} files={view.previewFiles} selectedId={selectedEntry?.id} scrollRequest={state.scrollRequest} viewport={state.viewport} onSelect={selectFromPreview} />;
+    return <Preview slug={page.slug} files={view.previewFiles} selectedId={selectedEntry?.id} scrollRequest={state.scrollRequest} viewport={state.viewport} renewed={state.session.renewed} onSelect={selectFromPreview} />;
   }
   if (entry && entryDoc && entryPage) {
-    return <Preview slug={entryPage} files={view.previewFiles} selectedId={undefined} scrollRequest={0} viewport={state.viewport} onSelect={noSelect} />;
+    return <Preview slug={entryPage} files={view.previewFiles} selectedId={undefined} scrollRequest={0} viewport={state.viewport} renewed={state.session.renewed} onSelect={noSelect} />;
   }
   if (entry && entryDoc) {
     return (

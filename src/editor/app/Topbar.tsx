@@ -1,11 +1,13 @@
 /**
- * The bar across the top: what is open, the preview width, history and saving.
+ * The bar across the top: what is open, the preview width, history, saving
+ * and, on the production server, who is signed in.
  * Its props are plain values and stable callbacks, so typing, which changes
  * none of them, does not render it.
  */
 import { memo, useState } from 'react';
 import { VIEWPORTS, type Viewport } from './Preview';
-import { AccountMenu, type Account } from './AccountMenu';
+import type { EditorUser } from '../lib/model';
+import { AccountMenu } from './AccountMenu';
 
 interface Props {
   /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
@@ -27,16 +29,19 @@ interface Props {
   problemCount: number;
   onProblems(): void;
   /** Who is signed in, on the production server; null under astro dev, where there is no sign-in. */
-  account: Account | null;
+  user: EditorUser | null;
+  /** Signing out is under way. */
+  leaving: boolean;
+  onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, onSave, problemCount, onProblems, account }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <header className="topbar">
       <a className="brand" href="/editor">
         <span className="brand-mark" aria-hidden="true" />
-        Content editor
+        <span className="brand-name">Content editor</span>
       </a>
       <div className="topbar-page">
         {shownSlug && (
@@ -44,7 +49,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
             <span className="topbar-slug">/{shownSlug === 'home' ? '' : shownSlug}</span>
             {canView && (
               <a className="btn btn-ghost btn-small" href={shownSlug === 'home' ? '/' : `/${shownSlug}/`} target="_blank" rel="noreferrer">
-                View page ↗
+                <span className="view-page-text">View page </span>↗
               </a>
             )}
           </>
@@ -112,7 +117,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
       <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save
       </button>
-      {account && <AccountMenu account={account} dirtyCount={dirtyCount} />}
+      {user && <AccountMenu user={user} leaving={leaving} onSignOut={onSignOut} />}
     </header>
   );
 });

@@ -1,6 +1,31 @@
-/** The editor's calls to the dev server. */
+/**
+ * The editor's calls to the server: `astro dev`, or the production server
+ * behind sign-in. Any of them answered 401 means the session has ended: the
+ * listener set with `whenSignedOut` hears it (the editor moves to its
+ * signed-out state), and the call reports it as its own failure too.
+ */
 import type { Change } from '../lib/content-ops';
-import type { EditorDoc, EditorPayload } from '../lib/model';
+import type { EditorContent, EditorDoc, EditorUser } from '../lib/model';
+
+/** What a failed call says when the session has ended; the banner says what to do. */
+export const SIGNED_OUT = 'Your session has ended.';
+
+let signedOutListener: (() => void) | null = null;
+
+/** Calls `listener` whenever a request is answered 401; returns the function that stops it. */
+export function whenSignedOut(listener: () => void): () => void {
+  signedOutListener = listener;
+  return () => {
+    if (signedOutListener === listener) signedOutListener = null;
+  };
+}
+
+/** Tells the listener when a request found no session; true then. */
+function endedSession(status: number): boolean {
+  if (status !== 401) return false;
+  signedOutListener?.();
+  return true;
+}
 
 /** A problem the server found, in the file it is in: `path` is a JSON pointer into that file. */
 export interface FileIssue {
@@ -13,7 +38,8 @@ export type SaveResult =
   | { status: 'saved'; versions: Record<string, string | null>; rewritten: string[] }
   | { status: 'invalid'; error: string; issues: FileIssue[] }
   | { status: 'conflict'; error: string; conflicts: { file: string; currentVersion: string | null }[] }
-  | { status: 'failed'; error: string };
+  /** `httpStatus`: the server's answer (403 for the role, 502/503 for a git remote out of reach), absent when none came. */
+  | { status: 'failed'; error: string; httpStatus?: number };
 
 async function errorOf(response: Response): Promise<{ error: string; issues?: FileIssue[]; conflicts?: { file: string; currentVersion: string | null }[] }> {
   try {
@@ -39,17 +65,15 @@ export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonl
   );
 }
 
-/** What a save says when the session has ended: the changes stay, as a draft on this device too. */
-const SIGNED_OUT = 'Your session has ended, so nothing was saved. Your changes are kept: sign in again at /editor/sign-in in another tab, then save.';
-
 /** Applies a changeset (puts, deletes, moves) whole or not at all; `rewritten` lists the files the server changed to keep references whole. */
 export async function applyChanges(changes: readonly Change[], message?: string): Promise<SaveResult> {
   let response: Response;
   try {
     response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(message && { message }), changes }) });
   } catch (error) {
-    return { status: 'failed', error: `The server did not answer, so nothing was saved: ${(error as Error).message}` };
+    return { status: 'failed', error: `The server did not answer (${(error as Error).message})` };
   }
+  if (endedSession(response.status)) return { status: 'failed', error: SIGNED_OUT, httpStatus: 401 };
   const answer = await errorOf(response);
   if (response.ok) {
     const applied = answer as unknown as { versions: Record<string, string | null>; rewritten?: string[] };
@@ -57,12 +81,12 @@ export async function applyChanges(changes: readonly Change[], message?: string)
   }
   if (response.status === 400) return { status: 'invalid', error: answer.error, issues: answer.issues ?? [] };
   if (response.status === 409) return { status: 'conflict', error: answer.error, conflicts: answer.conflicts ?? [] };
-  if (response.status === 401) return { status: 'failed', error: SIGNED_OUT };
-  return { status: 'failed', error: answer.error };
+  return { status: 'failed', error: answer.error ?? `${response.status} ${response.statusText}`, httpStatus: response.status };
 }
 
-export async function loadState(): Promise<EditorPayload> {
+export async function loadState(): Promise<EditorContent> {
   const response = await fetch('/api/editor/state');
+  if (endedSession(response.status)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
 }
@@ -77,12 +101,14 @@ export async function renderPreview(slug: string, files: Record<string, unknown>
     signal,
   });
   if (response.ok) return { ok: true, html: await response.text() };
+  if (endedSession(response.status)) return { ok: false, error: SIGNED_OUT };
   return { ok: false, error: (await errorOf(response)).error };
 }
 
 /** The uploaded images: GET /api/list-assets. */
 export async function listAssets(signal?: AbortSignal): Promise<string[]> {
   const response = await fetch('/api/list-assets', { signal, cache: 'no-store' });
+  if (endedSession(response.status)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
 }
@@ -117,11 +143,40 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
         // not JSON: reported by status below
       }
       if (request.status === 200 && typeof answer.url === 'string') resolve({ ok: true, url: answer.url });
+      else if (endedSession(request.status)) resolve({ ok: false, status: 401, error: `${SIGNED_OUT} Sign in again, then upload it again.` });
       else resolve({ ok: false, status: request.status, error: typeof answer.error === 'string' ? answer.error : `${request.status} ${request.statusText}` });
     };
-    request.onerror = () => resolve({ ok: false, status: 0, error: 'The dev server did not answer.' });
+    request.onerror = () => resolve({ ok: false, status: 0, error: 'The server did not answer.' });
     request.onabort = () => resolve({ ok: false, status: 0, error: 'The upload was cancelled.', aborted: true });
     request.send(JSON.stringify(body));
   });
   return { result, abort: () => request.abort() };
+}
+
+export type SessionCheck = { ok: true; user: EditorUser } | { ok: false; problem: string };
+
+/** GET /api/auth/session: whether there is a session again, and whose. */
+export async function checkSession(): Promise<SessionCheck> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/session', { cache: 'no-store' });
+  } catch (error) {
+    return { ok: false, problem: `The server did not answer (${(error as Error).message}).` };
+  }
+  if (response.status === 401) return { ok: false, problem: 'You are still signed out: sign in in the other tab first.' };
+  const answer = (await errorOf(response)) as { error?: string; user?: EditorUser };
+  if (response.ok && answer.user && typeof answer.user.name === 'string' && (answer.user.role === 'editor' || answer.user.role === 'admin')) return { ok: true, user: answer.user };
+  return { ok: false, problem: `The session could not be checked: ${answer.error ?? `${response.status} ${response.statusText}`}.` };
+}
+
+/** POST /api/auth/logout: ends the session on the server. A session already gone (401) counts as signed out. */
+export async function signOut(): Promise<{ ok: true } | { ok: false; error: string }> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  } catch (error) {
+    return { ok: false, error: `the server did not answer (${(error as Error).message}).` };
+  }
+  if (response.ok || response.status === 401) return { ok: true };
+  return { ok: false, error: `${(await errorOf(response)).error ?? `${response.status} ${response.statusText}`}.` };
 }

@@ -24,8 +24,14 @@ export interface EditorDoc {
   version: string | null;
 }
 
-/** What GET /api/editor/state returns and the editor page embeds. */
-export interface EditorPayload {
+/** Who is signed in: on the production server the session's user, under `astro dev` the local developer (an admin). */
+export interface EditorUser {
+  name: string;
+  role: 'editor' | 'admin';
+}
+
+/** The site's content as the editor loads it: what GET /api/editor/state returns. */
+export interface EditorContent {
   docs: Omit<EditorDoc, 'savedJson'>[];
   /** Files that could not be read (invalid JSON), shown as a warning. */
   problems: { file: string; message: string }[];
@@ -35,6 +41,12 @@ export interface EditorPayload {
   images: { url: string; version: string }[];
   /** The largest image POST /api/upload-asset accepts, in bytes (MAX_UPLOAD_BYTES, or 10 MiB). */
   maxUploadBytes: number;
+}
+
+/** What the editor page embeds: the content, who is signed in, and whether this is local development (`astro dev`: no sign-in). */
+export interface EditorPayload extends EditorContent {
+  user: EditorUser;
+  dev: boolean;
 }
 
 export type Docs = Readonly<Record<string, EditorDoc>>;
@@ -63,7 +75,7 @@ export function isDirty(doc: EditorDoc): boolean {
   return result;
 }
 
-export function docsFromPayload(payload: Pick<EditorPayload, 'docs'> & Partial<EditorPayload>): Docs {
+export function docsFromPayload(payload: Pick<EditorContent, 'docs'> & Partial<EditorContent>): Docs {
   return Object.fromEntries(payload.docs.map((doc) => [doc.file, { ...doc, savedJson: JSON.stringify(doc.data) }]));
 }
 

@@ -6,7 +6,7 @@
  */
 import { parsePointer } from '../../engine/pointer';
 import { docName } from './content-ops';
-import { outline, sortedPages, type Docs, type EditorPayload, type StoredPage } from './model';
+import { outline, sortedPages, type Docs, type EditorContent, type StoredPage } from './model';
 import { entryRoute, entrySlugOf } from './entries';
 
 export interface ProblemFile {
@@ -20,7 +20,7 @@ export interface ProblemFile {
   unreadable: boolean;
 }
 
-export function problemFiles(payload: Pick<EditorPayload, 'problems' | 'siteProblems'>, docs: Docs): ProblemFile[] {
+export function problemFiles(payload: Pick<EditorContent, 'problems' | 'siteProblems'>, docs: Docs): ProblemFile[] {
   const unreadable: ProblemFile[] = payload.problems.map(({ file, message }) => ({ file, name: file, issues: [{ path: '', message }], pages: [], unreadable: true }));
   const broken = payload.siteProblems.map(({ file, issues, pages }) => ({ file, name: docName(docs, file), issues, pages, unreadable: false }));
   return [...unreadable, ...broken.filter((problem) => !unreadable.some((u) => u.file === problem.file))];

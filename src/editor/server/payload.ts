@@ -17,7 +17,7 @@ import { maxUploadBytes } from '../../server/limits';
 import { ASSETS_DIR, ASSETS_URL_PREFIX, DATA_ROOT } from '../../server/paths';
 import { bytesVersion } from '../../server/store/fs-backend';
 import { contentVersion } from '../../server/version';
-import type { DocKind, EditorPayload } from '../lib/model';
+import type { DocKind, EditorContent, EditorPayload, EditorUser } from '../lib/model';
 
 function classify(file: string): { kind: DocKind; saveSlug: string } | undefined {
   const withoutExtension = file.slice(0, -'.json'.length);
@@ -71,9 +71,9 @@ async function imageVersions(imagesDir: string): Promise<{ url: string; version:
   }
 }
 
-export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS_DIR): Promise<EditorPayload> {
+export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS_DIR): Promise<EditorContent> {
   const { files, refused } = await listDataFiles(dataRoot);
-  const payload: EditorPayload = { docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: maxUploadBytes() };
+  const payload: EditorContent = { docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: maxUploadBytes() };
   const parsed = new Map<string, unknown>();
   const versions: string[] = [];
   for (const [file, message] of refused) payload.problems.push({ file, message });
@@ -96,4 +96,13 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
   payload.siteProblems = problemsOf(parsed, refused, [...versions, ...refused.keys()].join('\n'));
   payload.images = await imageVersions(imagesDir);
   return payload;
+}
+
+/**
+ * What the editor page embeds: the content, who is signed in (only their name
+ * and role reach the browser) and whether this is local development (`astro
+ * dev`: no sign-in, no Sign out).
+ */
+export async function readEditorPagePayload(user: EditorUser, dev: boolean): Promise<EditorPayload> {
+  return { ...(await readEditorPayload()), user: { name: user.name, role: user.role }, dev };
 }

@@ -30,10 +30,15 @@ export const payload: EditorPayload = {
   siteProblems: [],
   images: [],
   maxUploadBytes: 1024,
+  // An administrator on the production server: everything may be changed, as under astro dev.
+  user: { name: 'grace', role: 'admin' },
+  dev: false,
 };
 
 /** The editor with the home page open, at a fixed time. */
 export const start = (route: string | null = 'home'): EditorState => initialState(payload, route);
+/** The same, signed in as an `editor`: pages and entries, not the shared header and footer. */
+export const startAsEditor = (route: string | null = 'home'): EditorState => initialState({ ...payload, user: { name: 'ada', role: 'editor' } }, route);
 export const NOW = 1_000_000;
 export const home = (state: EditorState) => state.docs[HOME]!.data as StoredPage;
 export const ids = (state: EditorState) => home(state).sections.map((section) => (section as { id?: string; $ref?: string }).id ?? (section as { $ref: string }).$ref);

@@ -60,6 +60,26 @@ describe('save outcomes', () => {
       dialog: { kind: 'conflict', file: HOME, currentVersion: 'v7' },
     });
     expect(saveConflicted(saving, { error: 'Changed on disk', conflicts: [] }).notice?.text).toBe('Nothing was saved: Changed on disk');
-    expect(saveFailed(saving, { error: 'Network error' })).toMatchObject({ save: { status: 'idle' }, notice: { kind: 'error', text: 'Nothing was saved: Network error' } });
+    expect(saveFailed(saving, { error: 'Network error' })).toMatchObject({
+      save: { status: 'idle' },
+      notice: { kind: 'error', text: 'Nothing was saved: Network error. Your changes are kept, unsaved: press Save to try again.' },
+    });
+  });
+
+  it('saveFailed puts a refusal for the role (403) and an unreachable git remote (502, 503) in words, and keeps every change ready to save again', () => {
+    const saving = requestSave(typed('Hey'), {});
+    const forbidden = saveFailed(saving, { error: 'Only an administrator can change shared/header.json', status: 403 });
+    expect(forbidden.notice).toEqual({
+      kind: 'error',
+      text: 'Nothing was saved: Only an administrator can change shared/header.json. Your changes are kept, unsaved: undo the ones your role may not make, or ask an administrator.',
+    });
+    for (const status of [502, 503]) {
+      const state = saveFailed(saving, { error: 'The content repository’s remote cannot be reached.', status });
+      expect(state.notice?.text).toBe('Nothing was saved: The content repository’s remote cannot be reached. Your changes are kept, unsaved: press Save to try again in a moment.');
+      expect(state.save.status).toBe('idle');
+      expect(isDirty(state.docs[HOME]!)).toBe(true);
+      // Ready to retry: Save sends the same changes again.
+      expect(requestSave(state, {}).save).toEqual({ status: 'saving', files: [HOME], baseVersions: {} });
+    }
   });
 });

@@ -11,16 +11,16 @@ import type { WidgetProps } from './types';
 const RichTextField = lazy(() => import('./RichTextField'));
 
 export function MarkdownField(props: WidgetProps) {
-  const { id, spec, value, path, error } = props;
+  const { id, spec, value, path, error, context } = props;
   const text = String(value ?? '');
   const onChange = textSetter(props);
   const fallback = (
-    <textarea id={id} data-field={pathKey(path)} className="input textarea textarea-tall mono" value={text} rows={10} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, spec, error)} onChange={(event) => onChange(event.target.value)} />
+    <textarea id={id} data-field={pathKey(path)} className="input textarea textarea-tall mono" value={text} rows={10} readOnly={context.readOnly} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, spec, error)} onChange={(event) => onChange(event.target.value)} />
   );
   return (
     <FieldFrame id={id} spec={spec} error={error}>
       <Suspense fallback={fallback}>
-        <RichTextField id={id} value={text} onChange={onChange} label={spec.label} describedBy={describedBy(id, spec, error)} invalid={Boolean(error)} />
+        <RichTextField id={id} value={text} onChange={onChange} label={spec.label} describedBy={describedBy(id, spec, error)} invalid={Boolean(error)} readOnly={context.readOnly} />
       </Suspense>
     </FieldFrame>
   );

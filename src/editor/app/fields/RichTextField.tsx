@@ -20,6 +20,8 @@ export interface RichTextFieldProps {
   label: string;
   describedBy?: string;
   invalid?: boolean;
+  /** Shown, not edited (a shared section the user's role may not change). */
+  readOnly?: boolean;
 }
 
 /** The text a link applies to: the link at the cursor, else the selection. */
@@ -28,7 +30,7 @@ function linkedText(state: EditorState, link: { from: number; to: number } | und
   return from < to ? state.doc.textBetween(from, to, ' ') : undefined;
 }
 
-export default function RichTextField({ id, value, onChange, label, describedBy, invalid }: RichTextFieldProps) {
+export default function RichTextField({ id, value, onChange, label, describedBy, invalid, readOnly }: RichTextFieldProps) {
   const [reason, setReason] = useState<SourceReason | undefined>(() => {
     const opening = openMarkdown(value);
     return opening.mode === 'source' ? opening.reason : undefined;
@@ -41,7 +43,7 @@ export default function RichTextField({ id, value, onChange, label, describedBy,
     setSource(true);
   };
   const { view, editorState, load } = useRichTextView(host, {
-    id, value, label, describedBy, invalid, onChange, active: !source,
+    id, value, label, describedBy, invalid, readOnly, onChange, active: !source,
     onLink: () => setLinkOpen(true),
     onNeedsSource: toSource,
   });
@@ -110,6 +112,7 @@ export default function RichTextField({ id, value, onChange, label, describedBy,
           value={value}
           rows={12}
           spellCheck={false}
+          readOnly={readOnly}
           aria-invalid={invalid || undefined}
           aria-describedby={sourceDescribedBy}
           onChange={(event) => onChange(event.target.value)}

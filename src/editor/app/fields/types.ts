@@ -13,6 +13,8 @@ export interface FieldContext {
   resolveRef(ref: string): unknown;
   /** For image fields: the upload limit and where images are used. Without it, image fields have no picker. */
   media?: MediaOptions;
+  /** The form is shown, not edited (a shared section an editor may not change): widgets that are not form controls stop taking input too. */
+  readOnly?: boolean;
   /** For relation fields (an array of entry slugs): the entries of a collection to choose from. */
   relationOptions?(collection: string): readonly RelationOption[];
 }

@@ -19,6 +19,8 @@ export interface RichTextViewOptions {
   label: string;
   describedBy?: string;
   invalid?: boolean;
+  /** The text is shown, not edited. */
+  readOnly?: boolean;
   onChange(markdown: string): void;
   /** Ctrl/Cmd+K or the toolbar's link button. */
   onLink(): void;
@@ -26,12 +28,14 @@ export interface RichTextViewOptions {
   onNeedsSource(reason: SourceReason): void;
 }
 
-function accessibleAttributes({ id, label, describedBy, invalid, active }: RichTextViewOptions & { active: boolean }): Record<string, string> {
+function accessibleAttributes(options: RichTextViewOptions & { active: boolean }): Record<string, string> {
+  const { id, label, describedBy, invalid, active } = options;
   const attributes: Record<string, string> = { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'rich-text-content', spellcheck: 'true' };
   // In source view the textarea carries the field's id (labels and "go to field" find it there).
   if (active) attributes.id = id;
   if (describedBy) attributes['aria-describedby'] = describedBy;
   if (invalid) attributes['aria-invalid'] = 'true';
+  if (options.readOnly) attributes['aria-readonly'] = 'true';
   return attributes;
 }
 
@@ -69,6 +73,7 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
     const view: EditorView = new EditorView(host.current, {
       state: freshState(),
       attributes: accessibleAttributes(latest.current),
+      editable: () => !latest.current.readOnly,
       dispatchTransaction(transaction) {
         const next = view.state.apply(transaction);
         view.updateState(next);
@@ -88,10 +93,10 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const { id, label, describedBy, invalid, value, active } = options;
+  const { id, label, describedBy, invalid, value, active, readOnly } = options;
   useEffect(() => {
     viewRef.current?.setProps({ attributes: accessibleAttributes(latest.current) });
-  }, [id, label, describedBy, invalid, active]);
+  }, [id, label, describedBy, invalid, active, readOnly]);
 
   // A value changed from outside (undo, a restored draft) while the view shows.
   useEffect(() => {

@@ -1,7 +1,9 @@
 /**
  * Carries out a save the store has started (`requestSave`): sends the
  * changeset, reports the outcome as a command, then asks the server for the
- * site's problems again, as the save may have fixed or caused some.
+ * site's problems again, as the save may have fixed or caused some. A save
+ * refused (403 for the role, 502/503 for a git remote out of reach) or sent
+ * without a session (401) leaves every edit unsaved, ready to save again.
  */
 import { useEffect, useRef } from 'react';
 import type { EditorState } from '../../lib/store/state';
@@ -26,7 +28,9 @@ export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
         }
       } else if (result.status === 'invalid') dispatch({ type: 'saveRejected', error: result.error, issues: result.issues });
       else if (result.status === 'conflict') dispatch({ type: 'saveConflicted', error: result.error, conflicts: result.conflicts });
-      else dispatch({ type: 'saveFailed', error: result.error });
+      // 401: the session ended (the api's listener has said so already); the edits wait for a new one.
+      else if (result.httpStatus === 401) dispatch({ type: 'sessionEnded' });
+      else dispatch({ type: 'saveFailed', error: result.error, status: result.httpStatus });
     })();
   }, [save, dispatch]);
 }

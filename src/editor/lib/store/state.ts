@@ -2,13 +2,14 @@
  * Everything the editor knows, in one value: the documents and their undo
  * history, where the editor is (route, selection), what it shows over the
  * workspace (dialogs, notices, the removed-section toast), what the server
- * said (issues, site problems), saving and the upload queue. Only the named
+ * said (issues, site problems), saving, the upload queue and the session
+ * (who is signed in, and whether they still are). Only the named
  * commands in ./commands change it, each a pure function of the state.
  */
 import { emptyHistory, type History } from '../history';
 import type { OpTarget } from '../content-ops';
 import type { Recoverable } from '../drafts';
-import { docsFromPayload, type Docs, type EditorPayload } from '../model';
+import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, type EditorUser } from '../model';
 import type { ProblemLocation } from '../problems';
 import type { UploadItem } from '../uploads';
 import type { IssueMap } from '../validate';
@@ -32,6 +33,7 @@ export type Dialog =
   | { kind: 'new-page' }
   | { kind: 'new-entry'; collection: string }
   | { kind: 'conflict'; file: string; currentVersion: string | null }
+  | { kind: 'sign-out'; unsaved: number }
   | null;
 
 /** A delete or rename waiting for confirmation (the content-ops dialog). */
@@ -57,6 +59,23 @@ export type FocusRequest =
   | { kind: 'section'; index: number; at: number }
   | null;
 
+/**
+ * The session: who is signed in and whether they still are. `signed-out`: a
+ * request was answered 401 (the session expired or was ended elsewhere); the
+ * edits stay, and saving waits until `checking` finds a session again.
+ * `signing-out`: the user chose Sign out, and the editor is leaving.
+ */
+export interface Session {
+  user: EditorUser;
+  /** Under `astro dev`: no sign-in, no sign-out; the developer is an admin. */
+  dev: boolean;
+  status: 'signed-in' | 'signed-out' | 'checking' | 'signing-out';
+  /** Why the last check found no session, for the banner. */
+  problem?: string;
+  /** Bumped when a session is found again, so what failed for want of one (the preview) is asked again. */
+  renewed: number;
+}
+
 /** Idle, or saving these files (with, after a conflict, the versions to overwrite). */
 export type SaveState =
   | { status: 'idle' }
@@ -81,17 +100,22 @@ export interface EditorState {
   /** Drafts from an earlier session, until restored or discarded. */
   recovery: readonly Recoverable[];
   /** The site's files as they are on disk: unreadable ones and broken ones. */
-  site: Pick<EditorPayload, 'problems' | 'siteProblems'>;
+  site: Pick<EditorContent, 'problems' | 'siteProblems'>;
   problemsOpen: boolean;
   op: OpRequest | null;
   focus: FocusRequest;
   /** The media library's upload queue: files chosen, dropped or pasted, until uploaded or dismissed. */
   uploads: readonly UploadItem[];
+  session: Session;
   /** What the last undo or redo did, for the status line. */
   lastUndo?: { kind: 'undo' | 'redo'; label: string; at: number };
 }
 
-export function initialState(payload: EditorPayload, route: string | null, recovery: readonly Recoverable[] = []): EditorState {
+/** Under `astro dev` (and for content given without a user): the local developer, an admin, with no sign-in. */
+const LOCAL_DEVELOPER: Pick<EditorPayload, 'user' | 'dev'> = { user: { name: 'local', role: 'admin' }, dev: true };
+
+export function initialState(payload: EditorContent & Partial<Pick<EditorPayload, 'user' | 'dev'>>, route: string | null, recovery: readonly Recoverable[] = []): EditorState {
+  const { user, dev } = payload.user ? { user: payload.user, dev: payload.dev ?? false } : LOCAL_DEVELOPER;
   return {
     docs: docsFromPayload(payload),
     history: emptyHistory,
@@ -112,5 +136,6 @@ export function initialState(payload: EditorPayload, route: string | null, recov
     op: null,
     focus: null,
     uploads: [],
+    session: { user, dev, status: 'signed-in', renewed: 0 },
   };
 }

@@ -1,5 +1,6 @@
 /** Every way the editor's state can change, by name. Each is a pure function in its own file, with its own test. */
 export { addSection } from './add-section';
+export { checkSession } from './check-session';
 export { createEntry } from './create-entry';
 export { createPage } from './create-page';
 export { discardDrafts } from './discard-drafts';
@@ -20,6 +21,7 @@ export { removeSection } from './remove-section';
 export { renameUpload } from './rename-upload';
 export { requestOp } from './request-op';
 export { requestSave } from './request-save';
+export { requestSignOut } from './request-sign-out';
 export { restoreDrafts } from './restore-drafts';
 export { restoreRemoved } from './restore-removed';
 export { saveConflicted } from './save-conflicted';
@@ -27,8 +29,12 @@ export { saveFailed } from './save-failed';
 export { saveRejected } from './save-rejected';
 export { saveSucceeded } from './save-succeeded';
 export { selectSection } from './select-section';
+export { sessionCheckFailed } from './session-check-failed';
+export { sessionEnded } from './session-ended';
+export { sessionResumed } from './session-resumed';
 export { setViewport } from './set-viewport';
 export { showProblems } from './show-problems';
+export { signOutFailed } from './sign-out-failed';
 export { siteChecked } from './site-checked';
 export { travel } from './travel';
 export { uploadFailed } from './upload-failed';

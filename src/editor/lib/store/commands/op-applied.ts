@@ -1,5 +1,5 @@
 import { emptyHistory } from '../../history';
-import { docsFromPayload, type EditorPayload } from '../../model';
+import { docsFromPayload, type EditorContent } from '../../model';
 import type { EditorState } from '../state';
 
 /**
@@ -8,7 +8,7 @@ import type { EditorState } from '../state';
  * steps would restore files under names that no longer exist. A moved or
  * deleted page or entry changes the route (`route`, null: the start screen).
  */
-export function opApplied(state: EditorState, input: { payload: EditorPayload; message: string; route?: string | null }): EditorState {
+export function opApplied(state: EditorState, input: { payload: EditorContent; message: string; route?: string | null }): EditorState {
   const moved = input.route !== undefined;
   return {
     ...state,

@@ -1,4 +1,5 @@
 import { isDirty } from '../../model';
+import { forbiddenFiles, readOnlyNote } from '../../permissions';
 import { detailAtKey } from '../issue-details';
 import { docIssues } from '../issues';
 import type { EditorState } from '../state';
@@ -8,13 +9,25 @@ const MAX_DETAILS = 8;
 /**
  * Starts saving every changed document as one changeset, unless there is
  * nothing to save or a problem the editor can see would make the server
- * refuse it: then it says so, each problem a link to its field.
+ * refuse it: then it says so, each problem a link to its field. Nor while
+ * signed out (the edits wait, kept on this device), nor with changes to files
+ * the user's role may not change (the server would answer 403).
  * `baseVersions` overrides the versions of files the user chose to overwrite.
  */
 export function requestSave(state: EditorState, input: { baseVersions?: Readonly<Record<string, string | null>> }): EditorState {
-  if (state.save.status === 'saving') return state;
+  if (state.save.status === 'saving' || state.session.status === 'signing-out') return state;
   const dirty = Object.values(state.docs).filter(isDirty);
   if (dirty.length === 0) return { ...state, notice: { kind: 'info', text: 'Nothing to save.' } };
+  if (state.session.status !== 'signed-in') {
+    return { ...state, notice: { kind: 'error', text: 'Save is blocked: your session has ended. Your changes are kept on this device; sign in again, then save.' } };
+  }
+  const forbidden = forbiddenFiles(state.session.user, dirty.map((doc) => doc.file));
+  if (forbidden.length > 0) {
+    return {
+      ...state,
+      notice: { kind: 'error', text: `Save is blocked: ${readOnlyNote(forbidden[0]!)} Undo your changes to ${forbidden.length === 1 ? 'this file' : 'these files'}, or ask an administrator.`, details: forbidden.map((file) => ({ text: `src/data/${file}` })) },
+    };
+  }
   const problems = dirty.flatMap((doc) => [...docIssues(doc, state.docs)].map(([key, message]) => detailAtKey(state.docs, doc.file, key, message)));
   if (problems.length > 0) {
     const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;

@@ -1,14 +1,24 @@
 import { restoreDrafts as restored } from '../../drafts';
+import { mayWrite } from '../../permissions';
 import type { EditorState } from '../state';
 
-/** Puts the drafts of an earlier session back into the documents, unsaved, so Save writes them. */
+const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
+
+/**
+ * Puts the drafts of an earlier session back into the documents, unsaved, so
+ * Save writes them. Drafts of files the user's role may not change (left on
+ * this device by an administrator) are not restored: they stay on offer.
+ */
 export function restoreDrafts(state: EditorState): EditorState {
-  const count = state.recovery.length;
-  if (count === 0) return state;
+  const { user } = state.session;
+  const allowed = state.recovery.filter(({ draft }) => mayWrite(user, draft.file));
+  const kept = state.recovery.filter(({ draft }) => !mayWrite(user, draft.file));
+  if (allowed.length === 0) return kept.length ? { ...state, notice: { kind: 'error', text: `Only an administrator can restore these drafts (${kept.map(({ draft }) => draft.file).join(', ')}).` } } : state;
+  const rest = kept.length ? ` Only an administrator can restore the other ${files(kept.length)}.` : '';
   return {
     ...state,
-    docs: restored(state.docs, [...state.recovery]),
-    recovery: [],
-    notice: { kind: 'info', text: `Restored unsaved changes to ${count} file${count === 1 ? '' : 's'}. Save to keep them.` },
+    docs: restored(state.docs, allowed),
+    recovery: kept,
+    notice: { kind: 'info', text: `Restored unsaved changes to ${files(allowed.length)}. Save to keep them.${rest}` },
   };
 }

@@ -1,0 +1,49 @@
+/**
+ * The session's side that talks to the server, for the store's session
+ * state: any request answered 401 ends the session (`sessionEnded`); while
+ * signed out, Try again or coming back to the tab (after signing in in
+ * another one) asks GET /api/auth/session; and Sign out, once the store has
+ * decided on it, ends the session on the server and goes to the sign-in page.
+ * The unsaved documents are never touched here: the drafts keep them.
+ */
+import { useEffect } from 'react';
+import type { Session } from '../../lib/store/state';
+import { checkSession, signOut, whenSignedOut } from '../api';
+import type { EditorDispatch } from './useEditorStore';
+
+export const SIGN_IN_PATH = '/editor/sign-in';
+
+export function useSession(status: Session['status'], dispatch: EditorDispatch) {
+  useEffect(() => whenSignedOut(() => dispatch({ type: 'sessionEnded' })), [dispatch]);
+
+  useEffect(() => {
+    if (status !== 'checking') return;
+    let current = true;
+    void checkSession().then((result) => {
+      if (current) dispatch(result.ok ? { type: 'sessionResumed', user: result.user } : { type: 'sessionCheckFailed', problem: result.problem });
+    });
+    return () => {
+      current = false;
+    };
+  }, [status, dispatch]);
+
+  // Back from the sign-in tab: check at once, rather than wait for Try again.
+  useEffect(() => {
+    if (status !== 'signed-out') return;
+    const recheck = () => document.visibilityState === 'visible' && dispatch({ type: 'checkSession' });
+    window.addEventListener('focus', recheck);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      window.removeEventListener('focus', recheck);
+      document.removeEventListener('visibilitychange', recheck);
+    };
+  }, [status, dispatch]);
+
+  useEffect(() => {
+    if (status !== 'signing-out') return;
+    void signOut().then((result) => {
+      if (result.ok) window.location.assign(SIGN_IN_PATH);
+      else dispatch({ type: 'signOutFailed', error: result.error });
+    });
+  }, [status, dispatch]);
+}
