@@ -40,6 +40,8 @@ export async function generateSite(dataRoot: string, { pages, posts, tags }: { p
     data: { logoText: 'Bench', menu: [{ label: 'Home', href: '/' }, { label: 'Docs', href: '/docs/' }] },
     settings: { sticky: true },
   });
+  // The site's details (name, tagline): structured data and the feed need them, as on a real site.
+  await write(join(dataRoot, 'shared/site.json'), { name: 'Bench', tagline: 'A generated site for the benchmarks.' });
   await write(join(dataRoot, 'shared/footer.json'), { id: 'site-footer', type: 'footer', data: { brandText: 'Bench', copyright: '© Bench', menu: [] } });
   for (let t = 0; t < tags; t += 1) {
     await write(join(dataRoot, `collections/tags/tag-${t}.json`), { name: `Tag ${t}`, description: words(10, t), accent: '#4f46e5' });

@@ -19,7 +19,7 @@ import { MiB, peakRssBytes, resetPeak, rssBytes } from '../lib/memory.ts';
 import { repeat, stat } from '../lib/stats.ts';
 
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-const TOKEN = 'bench-token';
+const TOKEN = 'bench-token-0123456789'; // at least 16 characters, as the server's configuration requires
 
 interface LoadResult {
   requestsPerSecond: number;
