@@ -31,7 +31,8 @@ let loaded: Loaded | undefined;
 /** The build's snapshot never changes, so it is loaded once (a dynamic import on every call shows in build profiles). */
 let buildSnapshot: Promise<ContentSnapshot> | undefined;
 
-async function loadSnapshot(): Promise<ContentSnapshot> {
+/** The content as the site renders it: the files on disk in dev, the content layer's copy in a build. */
+export async function loadSnapshot(): Promise<ContentSnapshot> {
   if (import.meta.env.DEV) {
     const { loadDevSnapshot } = await import('./dev-snapshot');
     return (await loadDevSnapshot()).snapshot;

@@ -62,6 +62,18 @@ const writeHeadersOf = (request: Request): WriteHeaders => ({
   contentType: request.headers.get('content-type'),
 });
 
+/** Whether two secrets are equal, compared in constant time (a mismatch in length says only that). */
+export function sameSecret(given: string | Uint8Array, expected: string | Uint8Array): boolean {
+  const [a, b] = [Buffer.from(given), Buffer.from(expected)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A write from another origin is refused (403), as the production front does before the body is read. */
+export function guardSameOrigin(request: Request): void {
+  const problem = crossOriginProblem(writeHeadersOf(request));
+  if (problem) throw problem;
+}
+
 /** Dev-only write endpoints: same origin, loopback Host, JSON body. */
 export function guardLocalWrite(request: Request): void {
   const problem = localWriteProblem(writeHeadersOf(request));
@@ -75,8 +87,7 @@ export function guardTokenWrite(request: Request, token = serverConfig().apiToke
   if (crossOrigin) throw crossOrigin;
   if (!token) throw new HttpError(403, 'Uploads are disabled: set CONTENT_API_TOKEN on the server to enable them');
   const given = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]?.trim() ?? '';
-  const [a, b] = [Buffer.from(given), Buffer.from(token)];
-  if (a.length !== b.length || !timingSafeEqual(a, b)) {
+  if (!sameSecret(given, token)) {
     throw new HttpError(401, 'A valid bearer token is required', {}, { 'WWW-Authenticate': 'Bearer' });
   }
   const problem = jsonContentProblem(headers.contentType);

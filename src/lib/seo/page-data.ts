@@ -7,7 +7,7 @@
  * content layer's copy in a build and on the production server).
  */
 import { z } from 'astro/zod';
-import { listPages, resolvePage } from '../content';
+import { listPages, loadSnapshot, resolvePage } from '../content';
 import type { Bundle, PageRoute } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { collectionDir } from '../../engine/routes';
@@ -21,12 +21,6 @@ export const SITE_FILE = 'shared/site.json';
 
 /** The first crumb of every trail. */
 const HOME_CRUMB = 'Home';
-
-async function loadSnapshot(): Promise<ContentSnapshot> {
-  // The same choice content.ts makes: both loaders are cached, so this is the snapshot its resolver reads.
-  if (import.meta.env.DEV) return (await (await import('../dev-snapshot')).loadDevSnapshot()).snapshot;
-  return (await import('../build-snapshot')).loadBuildSnapshot();
-}
 
 /** The fields of shared/site.json that discovery reads; other fields are other features' business. */
 const SiteFileSchema = z.looseObject({ name: z.string().regex(/\S/), tagline: z.string().optional(), email: z.string().optional() });

@@ -5,7 +5,7 @@ import { describeIssues } from '../../../server/zod-issues.mjs';
 import { readJsonBody } from '../body';
 import { HttpError } from '../errors';
 import { MAX_AUTH_BODY_BYTES } from '../limits';
-import { crossOriginProblem, jsonContentProblem } from '../guards';
+import { guardSameOrigin, jsonContentProblem } from '../guards';
 import { canManageUsers } from './roles';
 import type { SignedInUser } from './sessions';
 
@@ -21,11 +21,7 @@ export function productionOnly(what: string): void {
   if (import.meta.env.DEV) throw new HttpError(404, `${what} is only available on the production server: astro dev has no sign-in`);
 }
 
-/** A write from another origin is refused (403), as the production front does before the body is read. */
-export function guardSameOrigin(request: Request): void {
-  const problem = crossOriginProblem({ host: request.headers.get('host'), origin: request.headers.get('origin'), secFetchSite: request.headers.get('sec-fetch-site') });
-  if (problem) throw problem;
-}
+export { guardSameOrigin };
 
 /** The request's JSON body, checked whole against `schema`: unknown fields are named, never ignored. */
 export async function readBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {

@@ -9,27 +9,23 @@
  * 200 {ok, head, changed} · 401 {error} · 404 {error}: no git remote or no secret
  */
 import type { APIRoute } from 'astro';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { serverConfig } from '../../../../server/config.mjs';
 import { audit } from '../../../../server/audit-log.mjs';
 import { readRawBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
+import { sameSecret } from '../../../server/guards';
 import { handle, json } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
 
 export const prerender = false;
 
-const sameText = (a: string, b: string) => {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
 /** Whether the request proves it knows the secret. */
 function proven(request: Request, body: Buffer, secret: string): boolean {
   const signature = request.headers.get('x-hub-signature-256');
-  if (signature) return sameText(signature, `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  if (signature) return sameSecret(signature, `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
   const token = request.headers.get('x-gitlab-token');
-  return token !== null && sameText(token, secret);
+  return token !== null && sameSecret(token, secret);
 }
 
 export const POST: APIRoute = ({ request, clientAddress }) =>
