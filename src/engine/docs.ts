@@ -3,9 +3,11 @@
  * committed file differs, and `npm run docs` rewrites it, so the field
  * reference can never drift from the schemas.
  */
+import { z } from 'astro/zod';
 import type { AnySectionDefinition } from './schema/define-section';
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from './schema/json-schema';
 import { PageMetaSchema } from './schema/page';
+import { publicationFields } from './schema/publication';
 import type { AnyCollectionDefinition } from './schema/define-collection';
 
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
@@ -84,6 +86,9 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[], 
     'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…`, `http://…` or a site path `/…`. Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
     '## Page metadata (`meta`)',
     table(inputJsonSchema(PageMetaSchema)),
+    '## Publication (`status`, `publishAt`)',
+    'Every page file and every collection entry may have these two fields. A draft, or a document whose `publishAt` is still ahead, is on no public surface (its page, the lists, the sitemap, the feed, the page API); the editor previews it. See [content-model.md](content-model.md#drafts-and-schedules).',
+    table(inputJsonSchema(z.object(publicationFields))),
     '## Sections',
     definitions.map((definition) => `- [\`${definition.type}\`](#${definition.type.replaceAll(/[^a-z0-9-]/g, '')}--${definition.label.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}) — ${definition.description}`).join('\n'),
     ...definitions.map(sectionDoc),

@@ -7,7 +7,7 @@
 import type { z } from 'astro/zod';
 import {
   COLLECTIONS as COLLECTION_NAMES,
-  collectionSchemas,
+  entryContentSchemas,
   entryIssues,
   type CollectionName,
   type Post,
@@ -113,7 +113,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   function readEntry(collection: CollectionName, file: string) {
     const issues = entryIssues(collection, snapshot.get(file));
     if (issues.length > 0) throw new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issues);
-    return collectionSchemas[collection].parse(snapshot.get(file));
+    // Validated with its publication fields; sections receive the content fields only.
+    return entryContentSchemas[collection].parse(snapshot.get(file));
   }
 
   function loadCollections() {

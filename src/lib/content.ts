@@ -12,6 +12,7 @@ import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
 import { redirectsOf } from '../engine/redirects';
 import { formatProblems, siteProblems } from '../engine/problems';
+import { nextPublicationTime, publicSnapshot } from '../engine/publication';
 
 interface Loaded {
   snapshot: ContentSnapshot;
@@ -28,6 +29,20 @@ export interface PageJson {
 
 let loaded: Loaded | undefined;
 
+/**
+ * Only what is published is public (src/engine/publication.ts): in dev at the request's time, in a
+ * build at its start. The public view of the last snapshot asked for is reused until a scheduled
+ * document is due, so the resolver caches keyed by snapshot keep working. The editor reads the
+ * whole content through its own routes, so it previews drafts.
+ */
+let lastPublic: { from: ContentSnapshot; snapshot: ContentSnapshot; until: number } | undefined;
+
+function publicAt(snapshot: ContentSnapshot, now: Date): ContentSnapshot {
+  if (lastPublic?.from === snapshot && now.getTime() < lastPublic.until) return lastPublic.snapshot;
+  lastPublic = { from: snapshot, snapshot: publicSnapshot(snapshot, now), until: nextPublicationTime(snapshot, now)?.getTime() ?? Infinity };
+  return lastPublic.snapshot;
+}
+
 /** The build's snapshot never changes, so it is loaded once (a dynamic import on every call shows in build profiles). */
 let buildSnapshot: Promise<ContentSnapshot> | undefined;
 
@@ -35,9 +50,10 @@ let buildSnapshot: Promise<ContentSnapshot> | undefined;
 export async function loadSnapshot(): Promise<ContentSnapshot> {
   if (import.meta.env.DEV) {
     const { loadDevSnapshot } = await import('./dev-snapshot');
-    return (await loadDevSnapshot()).snapshot;
+    return publicAt((await loadDevSnapshot()).snapshot, new Date());
   }
-  buildSnapshot ??= import('./build-snapshot').then(({ loadBuildSnapshot }) => loadBuildSnapshot());
+  const startedAt = new Date();
+  buildSnapshot ??= import('./build-snapshot').then(({ loadBuildSnapshot }) => loadBuildSnapshot()).then((snapshot) => publicAt(snapshot, startedAt));
   return buildSnapshot;
 }
 

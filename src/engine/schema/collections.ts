@@ -10,6 +10,7 @@ import { TagSchema } from '../../collections/tags/collection';
 import { link, markdown } from './primitives';
 import { pointerFromPath } from '../pointer';
 import { unknownFields } from './unknown-fields';
+import { publicationFields } from './publication';
 
 /** The registered collections' names (src/collections/registry.ts). */
 export const COLLECTIONS = collectionNames as readonly [string, ...string[]];
@@ -36,8 +37,17 @@ export const PostSummarySchema = PostSchema.omit({ body: true }).extend({
 /** A whole post, as post-detail receives it. */
 export const ResolvedPostSchema = PostSummarySchema.extend({ body: markdown() });
 
-/** Each collection's stored schema, by name, from the registry. */
+/**
+ * Each collection's stored schema, by name: the registry's schema with the
+ * publication fields every entry may have. Validation, the editor's forms and
+ * the docs read this; sections receive entries without them.
+ */
 export const collectionSchemas: Readonly<Record<string, z.ZodObject<z.ZodRawShape>>> = Object.fromEntries(
+  [...collectionRegistry].map(([name, definition]) => [name, definition.schema.extend(publicationFields)]),
+);
+
+/** Each collection's content fields (the registry's schema): what an entry is once its publication fields are set aside. */
+export const entryContentSchemas: Readonly<Record<string, z.ZodObject<z.ZodRawShape>>> = Object.fromEntries(
   [...collectionRegistry].map(([name, definition]) => [name, definition.schema]),
 );
 

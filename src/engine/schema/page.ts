@@ -8,6 +8,7 @@ import { COLLECTIONS } from './collections';
 import { storedDataSchema, type AnySectionDefinition } from './define-section';
 import { allowRefs, isRef } from './refs';
 import { imageUrlProblem } from './urls';
+import { publicationFields } from './publication';
 
 export const CANONICAL_RULE = 'A canonical URL is a site path (/about/) or a full https:// or http:// URL';
 
@@ -125,6 +126,7 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
 
   const StrictStoredPageSchema = z.object({
     ...pageFields,
+    ...publicationFields,
     /**
      * Only on template pages (`[slug].json`): the collection whose entries each
      * get a page. Nested because Astro's content layer reads an object with
