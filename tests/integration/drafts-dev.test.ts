@@ -1,0 +1,78 @@
+/**
+ * Drafts and schedules under a real `astro dev` on a copy of the project:
+ * saving a page as a draft is accepted; the draft then answers 404 to
+ * visitors and the page API while the editor's preview still renders it; a
+ * published post tagged with a draft tag keeps its page without the tag; a
+ * malformed publishAt is refused naming the field; publishing again brings
+ * the page back.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textVersion } from '../../src/server/store/fs-backend';
+import { postJson, raw } from '../helpers/http';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { startDevServer, type RunningServer } from '../helpers/servers';
+
+let project: ProjectCopy;
+let server: RunningServer;
+
+beforeAll(async () => {
+  project = await copyProject('drafts-dev');
+  server = await startDevServer(project);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await project?.remove();
+});
+
+const file = (path: string) => join(project.dataRoot, path);
+const readJson = async (path: string) => JSON.parse(await readFile(file(path), 'utf8'));
+const versionOf = async (path: string) => textVersion(await readFile(file(path)));
+const put = async (path: string, content: unknown) =>
+  postJson(server.origin, '/api/content/changes', { changes: [{ op: 'put', file: path, content, baseVersion: await versionOf(path) }] });
+const get = (path: string) => raw(server.origin, { path });
+
+describe('drafts in astro dev', () => {
+  it('saves a page as a draft; visitors and the page API get 404, the preview renders it', async () => {
+    const about = await readJson('pages/about.json');
+    const saved = await put('pages/about.json', { ...about, status: 'draft' });
+    expect(saved.status, saved.text).toBe(200);
+
+    expect((await get('/api/public-page/about')).status).toBe(404);
+    expect((await get('/about/')).status).toBe(404);
+    const preview = await postJson(server.origin, '/api/editor/preview', { slug: 'about', files: {} });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.headers['content-type']).toMatch(/^text\/html/);
+    expect(preview.text).toContain(`<title>${about.meta.title.replaceAll('&', '&amp;')}</title>`);
+  });
+
+  it('keeps a published post whole when one of its tags is a draft', async () => {
+    const tag = await readJson('collections/tags/editorial.json');
+    expect((await put('collections/tags/editorial.json', { ...tag, status: 'draft' })).status).toBe(200);
+    expect((await get('/api/public-page/tags/editorial')).status).toBe(404);
+    const post = await get('/api/public-page/posts/editing-without-fear');
+    expect(post.status, post.text).toBe(200);
+    expect(post.text).not.toContain('/tags/editorial/');
+    expect((await get('/journal/')).text).not.toContain('/tags/editorial/');
+  });
+
+  it('refuses a malformed publishAt, naming the field', async () => {
+    const post = await readJson('collections/posts/writing-for-the-scan.json');
+    const response = await put('collections/posts/writing-for-the-scan.json', { ...post, publishAt: 'tomorrow morning' });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json().issues).toContainEqual(expect.objectContaining({ file: 'collections/posts/writing-for-the-scan.json', path: '/publishAt', message: expect.stringContaining('Publish at') }));
+  });
+
+  it('hides a post scheduled later, and shows the page again once published', async () => {
+    const post = await readJson('collections/posts/writing-for-the-scan.json');
+    expect((await put('collections/posts/writing-for-the-scan.json', { ...post, publishAt: '2099-01-01T00:00:00Z' })).status).toBe(200);
+    expect((await get('/api/public-page/posts/writing-for-the-scan')).status).toBe(404);
+    expect((await get('/rss.xml')).text).not.toContain('writing-for-the-scan');
+
+    const about = await readJson('pages/about.json');
+    expect((await put('pages/about.json', { ...about, status: 'published' })).status).toBe(200);
+    expect((await get('/api/public-page/about')).status).toBe(200);
+  });
+});
