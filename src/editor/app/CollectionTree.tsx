@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { collectionRegistry } from '../../collections/registry';
 import { isDirty, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryRoute, entrySlugOf, type EntryCollection } from '../lib/entries';
-import { RouteLink } from './PageTree';
+import { RouteLink, RowStatusLine, rowStatus, type RowStatus } from './PageTree';
 
 
 /** What a row shows, and nothing else: the list renders again only when a row changes, not on every keystroke. */
@@ -13,12 +13,15 @@ export interface EntryRow {
   label: string;
   accent?: string;
   isDirty: boolean;
+  /** "Draft" or "Scheduled for …"; absent when published. */
+  status?: RowStatus;
 }
 
-export function entryRows(docs: Docs, collection: EntryCollection): EntryRow[] {
+export function entryRows(docs: Docs, collection: EntryCollection, now = new Date()): EntryRow[] {
   return entriesOf(docs, collection).map((doc) => {
     const accent = (doc.data as { accent?: unknown } | undefined)?.accent;
-    return { route: entryRoute(collection, entrySlugOf(doc)), slug: entrySlugOf(doc), label: entryLabel(doc), accent: typeof accent === 'string' ? accent : undefined, isDirty: isDirty(doc) };
+    const status = rowStatus(doc.data, now);
+    return { route: entryRoute(collection, entrySlugOf(doc)), slug: entrySlugOf(doc), label: entryLabel(doc), accent: typeof accent === 'string' ? accent : undefined, isDirty: isDirty(doc), ...(status && { status }) };
   });
 }
 
@@ -55,6 +58,7 @@ export const CollectionTree = memo(function CollectionTree({ rows, collection, c
                   {row.label}
                 </span>
                 <span className="page-link-slug">{row.slug}</span>
+                {row.status && <RowStatusLine status={row.status} />}
               </RouteLink>
             </li>
           ))}

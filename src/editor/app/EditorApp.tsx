@@ -16,6 +16,7 @@ import { useEditorStore } from './hooks/useEditorStore';
 import { useEditorView } from './hooks/useEditorView';
 import { useFocusRequests } from './hooks/useFocusRequests';
 import { useSaveRunner } from './hooks/useSaveRunner';
+import { usePublishWatcher } from './hooks/usePublishWatcher';
 import { useSession } from './hooks/useSession';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useUrlRoute } from './hooks/useUrlRoute';
@@ -50,6 +51,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   useShortcuts(dispatch);
   useDraftKeeping(state.docs);
   useSaveRunner(state, dispatch);
+  usePublishWatcher(state.publishing, state.session.renewed, dispatch);
   useSession(state.session.status, dispatch);
   useFocusRequests(state.focus);
   // Signing out asked already, and the drafts keep the changes.
@@ -95,6 +97,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         onTravel={travel}
         dirtyCount={view.dirtyDocs.length}
         saving={state.save.status === 'saving'}
+        publishing={state.publishing}
         onSave={save}
         problemCount={problemCount(problemFiles(state.site, state.docs))}
         onProblems={openProblems}

@@ -3,12 +3,13 @@
  * the page's own settings when no section is selected, or the form of an
  * open post or tag, generated from its collection schema.
  */
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { inputJsonSchema, sectionJsonSchemas } from '../../engine/schema/json-schema';
 import { collectionSchemas } from '../../engine/schema/collections';
 import { PageMetaSchema } from '../../engine/schema/page';
 import { sectionRegistry } from '../../sections/registry';
 import { collectionRegistry } from '../../collections/registry';
+import { PUBLICATION_KEYS } from '../../engine/schema/publication';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 import { fieldsOf, type FieldSpec } from '../lib/form';
@@ -154,6 +155,8 @@ interface PageProps {
   media?: MediaOptions;
   /** Rename (move) or delete the page file. */
   onFileAction?(action: 'delete' | 'rename'): void;
+  /** Its status, with Publish, Unpublish and Schedule… (PublicationControl). */
+  publication?: ReactNode;
 }
 
 /** Rename… and Delete… of a whole page, post or tag, beside its title. */
@@ -171,7 +174,7 @@ function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(actio
   );
 }
 
-export function PageInspector({ page, issues, onChange, resolveRef, media, onFileAction }: PageProps) {
+export function PageInspector({ page, issues, onChange, resolveRef, media, onFileAction, publication }: PageProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media }), [issues, onChange, resolveRef, media]);
   return (
     <div className="inspector-body">
@@ -182,6 +185,7 @@ export function PageInspector({ page, issues, onChange, resolveRef, media, onFil
         </div>
         <FileActions noun="page" onFileAction={onFileAction} />
       </div>
+      {publication}
       <p className="inspector-description">Search and sharing metadata. Select a section in the outline or the preview to edit it.</p>
       <div className="form-group">
         <h3>SEO</h3>
@@ -197,7 +201,10 @@ export function PageInspector({ page, issues, onChange, resolveRef, media, onFil
 }
 
 
-const entryForms = Object.fromEntries(Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema))])) as Record<string, FieldSpec[]>;
+// The publication fields are set with the status control above the form (Publish, Unpublish, Schedule…), not typed.
+const entryForms = Object.fromEntries(
+  Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema)).filter((spec) => !PUBLICATION_KEYS.includes(spec.key))]),
+) as Record<string, FieldSpec[]>;
 
 interface EntryProps {
   collection: string;
@@ -209,9 +216,11 @@ interface EntryProps {
   media?: MediaOptions;
   relationOptions(collection: string): readonly RelationOption[];
   onFileAction?(action: 'delete' | 'rename'): void;
+  /** Its status, with Publish, Unpublish and Schedule… (PublicationControl). */
+  publication?: ReactNode;
 }
 
-export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions, onFileAction }: EntryProps) {
+export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions, onFileAction, publication }: EntryProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
   const fields = entryForms[collection] ?? [];
   const definition = collectionRegistry.get(collection);
@@ -224,6 +233,7 @@ export function EntryInspector({ collection, slug, data, issues, onChange, resol
         </div>
         <FileActions noun={definition?.singular ?? 'entry'} onFileAction={onFileAction} />
       </div>
+      {publication}
       <p className="inspector-description">
         {definition?.description} Stored in <code>src/data/collections/{collection}/{slug}.json</code>; the preview shows your changes wherever it appears.
       </p>

@@ -6,7 +6,8 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
-import { entriesOf, entryLabel, entrySlugOf } from '../lib/entries';
+import { entriesOf, entryLabel, entryNounOf, entrySlugOf } from '../lib/entries';
+import { publicationStatus } from '../lib/publication';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
@@ -14,6 +15,7 @@ import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
 import type { MediaOptions } from './MediaLibrary';
+import { PublicationControl } from './PublicationControl';
 
 interface Props {
   state: EditorState;
@@ -82,7 +84,18 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
     );
   }
   if (page && selectedEntry) return <BrokenRefInspector entry={selectedEntry} onDelete={() => dispatch({ type: 'removeSection', index: selectedEntry.index })} />;
-  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} />;
+  // Publish, Unpublish and Schedule… of the open page or entry, as store commands.
+  const publication = (file: string, data: unknown, noun: string) => (
+    <PublicationControl
+      status={publicationStatus(data, new Date())}
+      noun={noun}
+      readOnly={!mayWrite(user, file)}
+      onPublish={() => dispatch({ type: 'publishDocument', file })}
+      onUnpublish={() => dispatch({ type: 'unpublishDocument', file })}
+      onSchedule={(at) => dispatch({ type: 'scheduleDocument', file, at })}
+    />
+  );
+  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page')} />;
   if (entry && entryDoc) {
     return (
       <EntryInspector
@@ -95,6 +108,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         media={media}
         relationOptions={relationOptions}
         onFileAction={fileAction(entry.file)}
+        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection))}
       />
     );
   }

@@ -1,6 +1,8 @@
 /** All page files, nested slugs indented and templates marked; opening one is a client-side switch. */
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { isDirty, sortedPages, type Docs, type StoredPage } from '../lib/model';
+import { localDateTime, publicationStatus, statusText } from '../lib/publication';
+import './publication.css';
 
 /** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */
 export interface PageRow {
@@ -9,18 +11,33 @@ export interface PageRow {
   depth: number;
   isTemplate: boolean;
   isDirty: boolean;
+  /** "Draft" or "Scheduled for …"; absent when published, the usual case. */
+  status?: RowStatus;
 }
 
-export function pageRows(docs: Docs): PageRow[] {
+export interface RowStatus {
+  state: 'draft' | 'scheduled';
+  text: string;
+}
+
+/** What a list row says of a document's status at `now`: nothing when it is published. */
+export function rowStatus(data: unknown, now: Date): RowStatus | undefined {
+  const status = publicationStatus(data, now);
+  return status.state === 'published' ? undefined : { state: status.state, text: statusText(status, localDateTime) };
+}
+
+export function pageRows(docs: Docs, now = new Date()): PageRow[] {
   return sortedPages(docs).map((doc) => {
     const page = doc.data as StoredPage;
     const template = page.template?.collection;
+    const status = rowStatus(page, now);
     return {
       slug: doc.saveSlug,
       title: template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]!,
       depth: doc.saveSlug.split('/').length - 1,
       isTemplate: Boolean(template),
       isDirty: isDirty(doc),
+      ...(status && { status }),
     };
   });
 }
@@ -47,6 +64,7 @@ export const PageTree = memo(function PageTree({ rows, currentSlug, onOpen, onNe
             <RouteLink route={row.slug} current={currentSlug} isDirty={row.isDirty} onOpen={onOpen} style={{ paddingLeft: `${0.75 + row.depth * 0.9}rem` }}>
               <span className="page-link-title">{row.title}</span>
               <span className="page-link-slug">/{row.slug === 'home' ? '' : row.slug}</span>
+              {row.status && <RowStatusLine status={row.status} />}
               {row.isTemplate && (
                 <span className="badge" title="One page per entry">
                   Template
@@ -59,6 +77,11 @@ export const PageTree = memo(function PageTree({ rows, currentSlug, onOpen, onNe
     </nav>
   );
 });
+
+/** A draft's or scheduled document's line in a list. */
+export function RowStatusLine({ status }: { status: RowStatus }) {
+  return <span className={`page-link-status is-${status.state}`}>{status.text}</span>;
+}
 
 /** A row of the pages, posts or tags: a real link to its editor URL, opened in place without a reload. */
 export function RouteLink({ route, current, isDirty, onOpen, style, children }: { route: string; current: string | null; isDirty: boolean; onOpen(route: string): void; style?: CSSProperties; children: ReactNode }) {

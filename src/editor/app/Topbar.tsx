@@ -8,6 +8,8 @@ import { memo, useState } from 'react';
 import { VIEWPORTS, type Viewport } from './Preview';
 import type { EditorUser } from '../lib/model';
 import { AccountMenu } from './AccountMenu';
+import { SaveStatus } from './SaveStatus';
+import type { Publishing } from '../lib/store/state';
 
 interface Props {
   /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
@@ -24,6 +26,8 @@ interface Props {
   onTravel(steps: number): void;
   dirtyCount: number;
   saving: boolean;
+  /** The publication of the last save, on the production server. */
+  publishing: Publishing | null;
   onSave(): void;
   /** How many problems the site has on disk; the Problems button shows only when there are some. */
   problemCount: number;
@@ -35,7 +39,7 @@ interface Props {
   onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <header className="topbar">
@@ -111,9 +115,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
           Problems <span className="badge badge-error">{problemCount}</span>
         </button>
       )}
-      <span className={`save-state${dirtyCount ? ' is-dirty' : ''}`} role="status" aria-live="polite">
-        {saving ? 'Saving…' : dirtyCount ? `${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}` : 'All changes saved'}
-      </span>
+      <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} />
       <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save
       </button>

@@ -4,6 +4,7 @@
  * listener set with `whenSignedOut` hears it (the editor moves to its
  * signed-out state), and the call reports it as its own failure too.
  */
+import type { AssetDetails } from '../../server/asset-details';
 import type { Change } from '../lib/content-ops';
 import type { EditorContent, EditorDoc, EditorUser } from '../lib/model';
 
@@ -35,7 +36,8 @@ export interface FileIssue {
 }
 
 export type SaveResult =
-  | { status: 'saved'; versions: Record<string, string | null>; rewritten: string[] }
+  /** `publish`: the production server is publishing the change, under this ticket (absent under astro dev). */
+  | { status: 'saved'; versions: Record<string, string | null>; rewritten: string[]; publish?: { ticket: number } }
   | { status: 'invalid'; error: string; issues: FileIssue[] }
   | { status: 'conflict'; error: string; conflicts: { file: string; currentVersion: string | null }[] }
   /** `httpStatus`: the server's answer (403 for the role, 502/503 for a git remote out of reach), absent when none came. */
@@ -76,12 +78,31 @@ export async function applyChanges(changes: readonly Change[], message?: string)
   if (endedSession(response.status)) return { status: 'failed', error: SIGNED_OUT, httpStatus: 401 };
   const answer = await errorOf(response);
   if (response.ok) {
-    const applied = answer as unknown as { versions: Record<string, string | null>; rewritten?: string[] };
-    return { status: 'saved', versions: applied.versions, rewritten: applied.rewritten ?? [] };
+    const applied = answer as unknown as { versions: Record<string, string | null>; rewritten?: string[]; publish?: { ticket?: unknown } };
+    const ticket = applied.publish?.ticket;
+    return { status: 'saved', versions: applied.versions, rewritten: applied.rewritten ?? [], ...(typeof ticket === 'number' && { publish: { ticket } }) };
   }
   if (response.status === 400) return { status: 'invalid', error: answer.error, issues: answer.issues ?? [] };
   if (response.status === 409) return { status: 'conflict', error: answer.error, conflicts: answer.conflicts ?? [] };
   return { status: 'failed', error: answer.error ?? `${response.status} ${response.statusText}`, httpStatus: response.status };
+}
+
+export type PublishingAnswer = { state: 'publishing' | 'live' } | { state: 'failed'; error: string } | { state: 'unknown'; error: string; httpStatus?: number };
+
+/** Where the publication of a save stands: GET /api/content/publishing?ticket=N. `unknown`: no usable answer (asked again later). */
+export async function publishingState(ticket: number, signal: AbortSignal): Promise<PublishingAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/content/publishing?ticket=${ticket}`, { cache: 'no-store', signal });
+  } catch (error) {
+    return { state: 'unknown', error: (error as Error).message };
+  }
+  if (endedSession(response.status)) return { state: 'unknown', error: SIGNED_OUT, httpStatus: 401 };
+  const answer = (await errorOf(response)) as { state?: unknown; error?: string };
+  if (!response.ok) return { state: 'unknown', error: answer.error ?? `${response.status}`, httpStatus: response.status };
+  if (answer.state === 'publishing' || answer.state === 'live') return { state: answer.state };
+  if (answer.state === 'failed') return { state: 'failed', error: answer.error || 'the server gave no reason' };
+  return { state: 'unknown', error: 'The server answered with an unknown publishing state' };
 }
 
 export async function loadState(): Promise<EditorContent> {
@@ -108,6 +129,14 @@ export async function renderPreview(slug: string, files: Record<string, unknown>
 /** The uploaded images: GET /api/list-assets. */
 export async function listAssets(signal?: AbortSignal): Promise<string[]> {
   const response = await fetch('/api/list-assets', { signal, cache: 'no-store' });
+  if (endedSession(response.status)) throw new Error(SIGNED_OUT);
+  if (!response.ok) throw new Error((await errorOf(response)).error);
+  return response.json();
+}
+
+/** Each uploaded image's size, weight and whether it records a GPS position: GET /api/asset-details. */
+export async function listAssetDetails(signal?: AbortSignal): Promise<AssetDetails[]> {
+  const response = await fetch('/api/asset-details', { signal, cache: 'no-store' });
   if (endedSession(response.status)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();

@@ -21,6 +21,8 @@ export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
       const result = await saveDocs(sent, save.baseVersions);
       if (result.status === 'saved') {
         dispatch({ type: 'saveSucceeded', saved: sent.map((doc) => ({ file: doc.file, version: result.versions[doc.file] ?? null, json: JSON.stringify(doc.data) })) });
+        // The production server publishes what was saved; usePublishWatcher follows it.
+        if (result.publish) dispatch({ type: 'publishRequested', ticket: result.publish.ticket });
         try {
           dispatch({ type: 'siteChecked', site: await loadState() });
         } catch {

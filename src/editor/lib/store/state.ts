@@ -81,6 +81,18 @@ export type SaveState =
   | { status: 'idle' }
   | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>> };
 
+/**
+ * After a save on the production server: its publication, by ticket, until
+ * the next save. `path` is the visitor URL "View live page" opens. Absent
+ * under astro dev, which does not publish.
+ */
+export interface Publishing {
+  ticket: number;
+  state: 'publishing' | 'live' | 'failed';
+  path: string;
+  error?: string;
+}
+
 export interface EditorState {
   docs: Docs;
   history: History;
@@ -97,6 +109,7 @@ export interface EditorState {
   /** Issues the server reported for a file on the last save, by file; cleared when it saves. */
   serverIssues: Readonly<Record<string, IssueMap>>;
   save: SaveState;
+  publishing: Publishing | null;
   /** Drafts from an earlier session, until restored or discarded. */
   recovery: readonly Recoverable[];
   /** The site's files as they are on disk: unreadable ones and broken ones. */
@@ -130,6 +143,7 @@ export function initialState(payload: EditorContent & Partial<Pick<EditorPayload
     removed: null,
     serverIssues: {},
     save: { status: 'idle' },
+    publishing: null,
     recovery,
     site: { problems: payload.problems, siteProblems: payload.siteProblems },
     problemsOpen: false,

@@ -14,5 +14,6 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
     serverIssues[file] = NO_ISSUES;
   }
   const count = input.saved.length;
-  return { ...state, docs, serverIssues, save: { status: 'idle' }, notice: { kind: 'success', text: `Saved ${count} file${count === 1 ? '' : 's'}.` } };
+  // A publication is shown until the next save; a save that publishes says so next (publishRequested).
+  return { ...state, docs, serverIssues, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} file${count === 1 ? '' : 's'}.` } };
 }

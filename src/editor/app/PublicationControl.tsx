@@ -1,0 +1,97 @@
+/**
+ * A page's or entry's status, in words, with what can be done about it:
+ * Publish, Unpublish and Schedule… (a date and time in the user's own time
+ * zone, stored as an ISO instant). Each button runs a named store command;
+ * Save sends the change like any other edit.
+ */
+import { useId, useState } from 'react';
+import { localDateTime, statusText, type PublicationStatus } from '../lib/publication';
+import './publication.css';
+
+interface Props {
+  status: PublicationStatus;
+  /** What the document is called in sentences: "page", "post". */
+  noun: string;
+  /** The user may not change the file: the status shows, the buttons do not. */
+  readOnly?: boolean;
+  onPublish(): void;
+  onUnpublish(): void;
+  /** `at`: an ISO 8601 instant. */
+  onSchedule(at: string): void;
+}
+
+/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
+function localInputValue(at: Date): string {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+const HINTS: Record<PublicationStatus['state'], (noun: string) => string> = {
+  draft: (noun) => `Only the editor shows this ${noun}; visitors do not see it.`,
+  scheduled: (noun) => `Visitors see this ${noun} from then on.`,
+  published: (noun) => `Visitors see this ${noun}.`,
+};
+
+export function PublicationControl({ status, noun, readOnly, onPublish, onUnpublish, onSchedule }: Props) {
+  const [picking, setPicking] = useState(false);
+  const [value, setValue] = useState('');
+  const id = useId();
+  const startPicking = () => {
+    // A day from now, on the hour, or the time already set.
+    const suggestion = status.at ?? new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000);
+    setValue(localInputValue(suggestion));
+    setPicking(true);
+  };
+  const schedule = () => {
+    const at = new Date(value);
+    if (Number.isNaN(at.getTime())) return;
+    onSchedule(at.toISOString());
+    setPicking(false);
+  };
+  return (
+    <section className={`publication publication-${status.state}`} aria-label="Publication">
+      <p className="publication-status">
+        <span className="publication-dot" aria-hidden="true" />
+        <strong>{statusText(status, localDateTime)}</strong>
+        <span className="publication-hint">{HINTS[status.state](noun)}</span>
+      </p>
+      {!readOnly && !picking && (
+        <div className="inspector-actions">
+          {status.state !== 'published' && (
+            <button type="button" className="btn btn-small" onClick={onPublish}>
+              {status.state === 'scheduled' ? 'Publish now' : 'Publish'}
+            </button>
+          )}
+          {status.state !== 'draft' && (
+            <button type="button" className="btn btn-small" onClick={onUnpublish}>
+              Unpublish
+            </button>
+          )}
+          <button type="button" className="btn btn-small" onClick={startPicking}>
+            Schedule…
+          </button>
+        </div>
+      )}
+      {!readOnly && picking && (
+        <form
+          className="publication-schedule"
+          onSubmit={(event) => {
+            event.preventDefault();
+            schedule();
+          }}
+        >
+          <label htmlFor={id}>Publish on (your local time)</label>
+          <input id={id} className="input" type="datetime-local" required value={value} onChange={(event) => setValue(event.target.value)} />
+          <div className="inspector-actions">
+            <button type="submit" className="btn btn-small btn-primary">
+              Schedule
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => setPicking(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

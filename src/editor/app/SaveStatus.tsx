@@ -1,0 +1,46 @@
+/**
+ * The save status in the top bar: saving, unsaved changes, and after a save
+ * on the production server its publication: "Publishing…", then "Live" with
+ * a link to the page, or why it failed. Under astro dev nothing is published
+ * and it reads "All changes saved".
+ */
+import type { Publishing } from '../lib/store/state';
+import './publication.css';
+
+interface Props {
+  saving: boolean;
+  dirtyCount: number;
+  publishing: Publishing | null;
+}
+
+function PublishingText({ publishing }: { publishing: Publishing }) {
+  if (publishing.state === 'publishing') return <>Publishing…</>;
+  if (publishing.state === 'failed') return <>Publish failed: {publishing.error?.replace(/\.$/, '')}. The previous version is still live.</>;
+  return (
+    <>
+      Live
+      <a href={publishing.path} target="_blank" rel="noreferrer">
+        View live page ↗
+      </a>
+    </>
+  );
+}
+
+export function SaveStatus({ saving, dirtyCount, publishing }: Props) {
+  const unsaved = dirtyCount ? `${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}` : '';
+  const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : dirtyCount ? ' is-dirty' : '';
+  return (
+    <span className={`save-state${state}`} role="status" aria-live="polite">
+      {saving ? (
+        'Saving…'
+      ) : publishing ? (
+        <>
+          <PublishingText publishing={publishing} />
+          {unsaved && ` · ${unsaved}`}
+        </>
+      ) : (
+        unsaved || 'All changes saved'
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,83 @@
+/** Publish, Unpublish and Schedule, and the publishing status after a save on the production server. */
+import { describe, expect, it } from 'vitest';
+import { editField, publishDocument, publishFailed, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
+import { isDirty } from '../../../src/editor/lib/model';
+import { publicationStatus, statusText } from '../../../src/editor/lib/publication';
+import { FOOTER, HOME, labels, NOW, POST, start, startAsEditor } from './fixture';
+
+const at = new Date('2026-06-01T12:00:00Z');
+const dataOf = (state: ReturnType<typeof start>, file: string) => state.docs[file]!.data as Record<string, unknown>;
+
+describe('publication status', () => {
+  it('reads Draft, Scheduled for a local date, or Published, from the unsaved document', () => {
+    const format = (date: Date) => date.toISOString();
+    expect(statusText(publicationStatus({}, at), format)).toBe('Published');
+    expect(statusText(publicationStatus({ status: 'draft', publishAt: '2026-07-01T00:00:00Z' }, at), format)).toBe('Draft');
+    expect(statusText(publicationStatus({ publishAt: '2026-07-01T02:00:00+02:00' }, at), format)).toBe('Scheduled for 2026-07-01T00:00:00.000Z');
+    expect(statusText(publicationStatus({ publishAt: '2026-05-01T00:00:00Z' }, at), format)).toBe('Published');
+  });
+});
+
+describe('unpublishDocument, publishDocument and scheduleDocument', () => {
+  it('unpublish makes a page a draft, as one undoable step that Save sends', () => {
+    const state = unpublishDocument(start(), { file: HOME, now: NOW });
+    expect(dataOf(state, HOME)).toMatchObject({ id: 'home', status: 'draft' });
+    expect(dataOf(state, HOME)).not.toHaveProperty('publishAt');
+    expect(labels(state)).toEqual(['Unpublish page “Home”']);
+    expect(isDirty(state.docs[HOME]!)).toBe(true);
+    expect(requestSave(state, {}).save).toMatchObject({ status: 'saving', files: [HOME] });
+  });
+
+  it('schedule publishes a post from a time, and publish drops the schedule', () => {
+    let state = scheduleDocument(start(), { file: POST, at: '2026-12-01T09:00:00.000Z', now: NOW });
+    expect(dataOf(state, POST)).toMatchObject({ title: 'Hello', status: 'published', publishAt: '2026-12-01T09:00:00.000Z' });
+    expect(publicationStatus(dataOf(state, POST), at).state).toBe('scheduled');
+    state = publishDocument(state, { file: POST, now: NOW + 10_000 });
+    expect(dataOf(state, POST)).toMatchObject({ status: 'published' });
+    expect(dataOf(state, POST)).not.toHaveProperty('publishAt');
+    expect(labels(state)).toEqual(['Schedule post “Hello”', 'Publish post “Hello”']);
+  });
+
+  it('refuses a time that is not an ISO date-time with a time zone, and changes nothing', () => {
+    const before = start();
+    const state = scheduleDocument(before, { file: POST, at: '2026-12-01T09:00', now: NOW });
+    expect(state.docs).toBe(before.docs);
+    expect(state.notice).toMatchObject({ kind: 'error', text: expect.stringContaining('ISO 8601') });
+  });
+
+  it('gives shared sections no status, and refuses files the role may not change', () => {
+    const admin = start();
+    expect(unpublishDocument(admin, { file: FOOTER, now: NOW })).toBe(admin);
+    const editor = startAsEditor();
+    expect(unpublishDocument(editor, { file: POST, now: NOW }).docs[POST]!.data).toMatchObject({ status: 'draft' });
+  });
+});
+
+describe('publishing after a save', () => {
+  const saved = () => {
+    const sent = requestSave(editField(start('about'), { file: HOME, path: ['meta', 'title'], value: 'Home!', now: NOW }), {});
+    return saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }] });
+  };
+
+  it('is absent after a save that does not publish (astro dev)', () => {
+    expect(saved().publishing).toBeNull();
+  });
+
+  it('goes from publishing to live, with the visitor URL of the page shown', () => {
+    let state = publishRequested(saved(), { ticket: 7 });
+    expect(state.publishing).toEqual({ ticket: 7, state: 'publishing', path: '/about/' });
+    state = publishSettled(state, { ticket: 7 });
+    expect(state.publishing).toEqual({ ticket: 7, state: 'live', path: '/about/' });
+    expect(publishRequested(start('~posts/hello'), { ticket: 1 }).publishing?.path).toBe('/');
+    expect(publishRequested(start('home'), { ticket: 1 }).publishing?.path).toBe('/');
+  });
+
+  it('says why a publish failed, ignores answers about an older ticket, and clears at the next save', () => {
+    let state = publishRequested(saved(), { ticket: 8 });
+    expect(publishSettled(state, { ticket: 7 })).toBe(state);
+    expect(publishFailed(state, { ticket: 7, error: 'old' })).toBe(state);
+    state = publishFailed(state, { ticket: 8, error: 'The build of /about/ failed' });
+    expect(state.publishing).toMatchObject({ state: 'failed', error: 'The build of /about/ failed' });
+    expect(saveSucceeded(state, { saved: [] }).publishing).toBeNull();
+  });
+});
