@@ -1,0 +1,62 @@
+/**
+ * Drafts and schedules in the editor, in Chromium against `astro dev` on a
+ * copy of the project (see global-setup.ts): a page is unpublished, saved
+ * (visitors and the page API get 404, the preview still shows it),
+ * scheduled, and published again. Under astro dev nothing is published live,
+ * so the save status stays "All changes saved".
+ */
+import { rm, writeFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { test, dataFile, readData, preview, shot, openEditor, save } from './support';
+
+const SLUG = 'launch-notes';
+const publication = (page: Page) => page.getByRole('region', { name: 'Publication' });
+const row = (page: Page) => page.locator(`.page-tree a[href="/editor/${SLUG}"]`);
+
+test('unpublishes a page, schedules it and publishes it again', async ({ page, request }) => {
+  const about = await readData('pages/about.json');
+  await writeFile(dataFile(`pages/${SLUG}.json`), `${JSON.stringify({ ...about, id: SLUG, slug: SLUG, meta: { ...about.meta, title: 'Launch notes — Northwind' } }, null, 2)}\n`);
+  expect((await request.get(`/${SLUG}/`)).status()).toBe(200);
+
+  await openEditor(page, SLUG);
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await expect(publication(page)).toContainText('Published');
+  await expect(row(page).locator('.page-link-status')).toHaveCount(0);
+
+  // Unpublish: a draft, saved like any edit; visitors lose the page, the preview keeps it.
+  await publication(page).getByRole('button', { name: 'Unpublish' }).click();
+  await expect(publication(page)).toContainText('Draft');
+  await expect(row(page).locator('.page-link-status')).toHaveText('Draft');
+  await save(page);
+  expect(await readData(`pages/${SLUG}.json`)).toMatchObject({ status: 'draft' });
+  expect((await request.get(`/${SLUG}/`)).status()).toBe(404);
+  expect((await request.get(`/api/public-page/${SLUG}`)).status()).toBe(404);
+  await page.reload();
+  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
+  await shot(page, 'publication-draft');
+
+  // Schedule…: a local date and time, stored as an instant; still hidden until then.
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await publication(page).getByRole('button', { name: 'Schedule…' }).click();
+  await publication(page).getByLabel('Publish on (your local time)').fill('2099-03-04T09:30');
+  await publication(page).getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(publication(page)).toContainText(/Scheduled for .*2099/);
+  await expect(row(page).locator('.page-link-status')).toHaveText(/^Scheduled for .*2099/);
+  await save(page);
+  const expected = await page.evaluate(() => new Date('2099-03-04T09:30').toISOString());
+  expect(await readData(`pages/${SLUG}.json`)).toMatchObject({ status: 'published', publishAt: expected });
+  expect((await request.get(`/${SLUG}/`)).status()).toBe(404);
+  await shot(page, 'publication-scheduled');
+
+  // Publish now: public again, the schedule dropped.
+  await publication(page).getByRole('button', { name: 'Publish now' }).click();
+  await expect(publication(page)).toContainText('Published');
+  await save(page);
+  const published = await readData(`pages/${SLUG}.json`);
+  expect(published.status).toBe('published');
+  expect(published).not.toHaveProperty('publishAt');
+  expect((await request.get(`/${SLUG}/`)).status()).toBe(200);
+  expect((await request.get(`/api/public-page/${SLUG}`)).status()).toBe(200);
+  // The copy is shared by the specs that follow, which count the pages.
+  await rm(dataFile(`pages/${SLUG}.json`));
+});
