@@ -9,6 +9,8 @@ import { precompressStaticFiles } from './server/precompress.mjs';
 import { normalisedPath } from './server/requests.mjs';
 import { serverConfig } from './server/config.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
+import { serveImageVariant, variantPlaces } from './server/image-variants.mjs';
+import { responsiveImages } from './src/lib/images/integration.ts';
 import { devRequestGuard } from './src/server/dev-guard.ts';
 import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { contentEditor } from './src/editor/integration.ts';
@@ -23,7 +25,7 @@ export default defineConfig({
   // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client
   // and the sitemap is written. React renders the editor island only; visitor pages are prerendered with
   // none, so they ship no JavaScript. discovery(): the sitemap, and the build's warning without SITE_URL.
-  integrations: [react(), contentEditor(), privatePageBundles(), ...discovery({ siteUrl: serverConfig().siteUrl }), precompressStaticFiles()],
+  integrations: [react(), contentEditor(), privatePageBundles(), responsiveImages(), ...discovery({ siteUrl: serverConfig().siteUrl }), precompressStaticFiles()],
   // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
@@ -52,6 +54,11 @@ export default defineConfig({
           server.middlewares.use((request, response, next) => {
             const path = normalisedPath(request.url ?? '') ?? '';
             serveUploadedImage(request, response, path, imagesDirs).then((served) => served || next(), next);
+          });
+          // Image variants (/_img/…) are made on their first request and cached, for dev and the editor's preview.
+          const places = variantPlaces(serverConfig(), true);
+          server.middlewares.use((request, response, next) => {
+            serveImageVariant(request, response, normalisedPath(request.url ?? '') ?? '', places).then((served) => served || next(), next);
           });
           // A post hook of a post plugin runs after Astro's own, so unshifting here puts the
           // request guard first: before Astro builds a URL from the Host header, before it reads

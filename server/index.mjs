@@ -35,6 +35,7 @@ import { sendRepresentation } from './representation.mjs';
 import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
 import { REVALIDATE, staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
+import { serveImageVariant, variantPlaces } from './image-variants.mjs';
 
 /** Stops the start with a message for the operator, not a stack trace. */
 function refuseToStart(message) {
@@ -162,6 +163,7 @@ async function serve(request, response) {
     return;
   }
   if (await serveUploadedImage(request, response, path, IMAGES_DIRS)) return;
+  if (await serveImageVariant(request, response, path, variantPlaces(config, false))) return;
   if ((request.method === 'GET' || request.method === 'HEAD') && (await serveStaticText(request, response, path))) return;
   handler(request, response);
 }

@@ -87,13 +87,20 @@ export const CtaSchema = z
   })
   .meta({ title: 'Button', description: 'A call-to-action button.' });
 
-/** An image reference with its alternative text (spec §2.6). */
+/** A focal point coordinate: a share of the image's width or height. */
+const focusCoordinate = () => z.number().min(0).max(1);
+
+/** An image reference with its alternative text (spec §2.6), and optionally its focal point. */
 export const ImageSelectionSchema = z
   .object({
     /** Fully qualified URL, or a path under the public assets directory. */
     url: field(imageUrl(), 'Image URL', 'Fully qualified URL of the image, or a path under /assets/images/.'),
     /** Alternative text, rendered as the `alt` attribute. */
     alt: field(text(), 'Alt text', 'Describes the image for people who cannot see it.'),
+    /** The focal point across, 0 (left edge) to 1 (right edge); a view that crops keeps it in frame. */
+    focusX: field(focusCoordinate().optional(), 'Focal point across', 'Where the subject is, from 0 (left) to 1 (right); the centre when absent.'),
+    /** The focal point down, 0 (top edge) to 1 (bottom edge). */
+    focusY: field(focusCoordinate().optional(), 'Focal point down', 'Where the subject is, from 0 (top) to 1 (bottom); the centre when absent.'),
   })
   .meta({ kind: 'image', title: 'Image', description: 'An image with its alternative text.' });
 

@@ -1,0 +1,178 @@
+// Image variants, made with sharp and kept on disk by content hash: the build, the dev server,
+// the editor's preview and the production server all make them here, and an unchanged image is
+// never processed twice (the cache outlives builds and restarts). Originals are only read,
+// never written; variants carry no metadata (sharp drops EXIF, GPS and XMP unless asked to keep it).
+// Plain JavaScript so the production server can load it without a build step.
+import { createHash } from 'node:crypto';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { writeFileAtomic } from './atomic-write.mjs';
+import { hasGpsPosition } from './exif-gps.mjs';
+import { openRegularFile } from './files.mjs';
+import { shortHash, variantFileName } from './image-variant-urls.mjs';
+import { serialised } from './serialise.mjs';
+
+/** Bumped whenever the encoder settings change, so a cache never serves the old settings' bytes. */
+const ENCODING_VERSION = 'v1';
+
+/** Encoder settings: visually close to the original at a fraction of its bytes. */
+const ENCODERS = {
+  avif: (image) => image.avif({ quality: 50, effort: 3 }),
+  webp: (image) => image.webp({ quality: 72, effort: 4 }),
+  jpg: (image) => image.jpeg({ quality: 76, mozjpeg: true }),
+  png: (image) => image.png({ compressionLevel: 9, effort: 7 }),
+};
+
+/** Where variants are kept: `.cache/image-variants` in the project, or IMAGE_CACHE_DIR. */
+export function variantCacheDir(projectRoot, env = process.env) {
+  return env.IMAGE_CACHE_DIR || join(projectRoot, '.cache', 'image-variants');
+}
+
+/**
+ * @typedef {{ path: string, size: number, sha256: string, hash: string, width: number, height: number,
+ *   hasAlpha: boolean, format: string, hasGps: boolean }} OriginalInfo
+ * `width` and `height` are as displayed, after the EXIF orientation.
+ */
+
+/** Facts about an original, by path, valid while its size, mtime and inode stay the same. */
+const infoCache = new Map();
+
+/** Reads an original through no symlink (O_NOFOLLOW); undefined when it is missing or not a regular file. */
+async function readOriginal(path) {
+  const opened = await openRegularFile(path);
+  if (!opened) return undefined;
+  try {
+    return { bytes: await opened.handle.readFile(), info: opened.info };
+  } finally {
+    await opened.handle.close();
+  }
+}
+
+/** The facts of a file's bytes: hash, displayed size, alpha, and whether its EXIF holds a GPS position. */
+export async function describeImage(bytes) {
+  const metadata = await sharp(bytes).metadata();
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const [width, height] = turned ? [metadata.height, metadata.width] : [metadata.width, metadata.height];
+  return {
+    sha256, hash: shortHash(sha256), width, height, hasAlpha: Boolean(metadata.hasAlpha),
+    format: metadata.format, hasGps: hasGpsPosition(metadata.exif),
+  };
+}
+
+/**
+ * The original named `name` in the first of `dirs` that holds it, described; undefined when none does.
+ * @param {readonly string[]} dirs
+ * @param {string} name one plain file name (server/image-variant-urls.mjs checks it)
+ * @returns {Promise<OriginalInfo | undefined>}
+ */
+export async function originalInfo(dirs, name) {
+  for (const dir of dirs) {
+    const path = join(dir, name);
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      continue;
+    }
+    const key = `${info.size}:${info.mtimeMs}:${info.ino}`;
+    const cached = infoCache.get(path);
+    if (cached?.key === key) return cached.value;
+    const read = await readOriginal(path);
+    if (!read) continue;
+    const value = { path, size: read.info.size, ...(await describeImage(read.bytes)) };
+    infoCache.set(path, { key: `${read.info.size}:${read.info.mtimeMs}:${read.info.ino}`, value });
+    return value;
+  }
+  return undefined;
+}
+
+/** The region of a `width` × `height` image that a crop to `ratio` around the focal point keeps. */
+export function cropRegion(width, height, { ratio, focusX, focusY }) {
+  const [rw, rh] = ratio.split('x').map(Number);
+  const keepWidth = width * rh > height * rw ? Math.max(1, Math.round((height * rw) / rh)) : width;
+  const keepHeight = keepWidth === width ? Math.max(1, Math.min(height, Math.round((width * rh) / rw))) : height;
+  const place = (size, kept, focus) => Math.min(size - kept, Math.max(0, Math.round((focus / 100) * size - kept / 2)));
+  return { left: place(width, keepWidth, focusX), top: place(height, keepHeight, focusY), width: keepWidth, height: keepHeight };
+}
+
+/**
+ * A variant's bytes: oriented, cropped, scaled down (never up) and encoded, without metadata.
+ * @param {Buffer} bytes the original
+ * @param {import('./image-variant-urls.mjs').VariantSpec} spec
+ */
+export async function encodeVariant(bytes, spec) {
+  const { width, height } = await describeImage(bytes);
+  // autoOrient() before extract(): the region is in displayed coordinates.
+  let image = sharp(bytes).autoOrient();
+  let sourceWidth = width;
+  if (spec.crop) {
+    const region = cropRegion(width, height, spec.crop);
+    image = image.extract(region);
+    sourceWidth = region.width;
+  }
+  return ENCODERS[spec.format](image.resize({ width: Math.min(spec.width, sourceWidth) })).toBuffer();
+}
+
+/** Variants made at once in this process: each is a whole image decode and encode, so a burst queues. */
+const MAX_PARALLEL = 2;
+let running = 0;
+const waiting = [];
+
+async function withEncodeSlot(task) {
+  if (running >= MAX_PARALLEL) await new Promise((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await task();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** Where a variant is (or will be) kept in the cache. */
+export function cachedVariantPath(cacheDir, spec) {
+  return join(cacheDir, ENCODING_VERSION, spec.hash, variantFileName(spec));
+}
+
+/**
+ * The cached file of a variant, made first if needed from the original whose bytes have the
+ * URL's hash. Undefined when no original in `dirs` has that name and hash (a URL from another
+ * version of the image, or a guess): nothing is made then.
+ * @param {{ cacheDir: string, dirs: readonly string[] }} where
+ * @param {import('./image-variant-urls.mjs').VariantSpec} spec
+ * @returns {Promise<{ path: string, made: boolean } | undefined>}
+ */
+export async function ensureVariant({ cacheDir, dirs }, spec) {
+  const path = cachedVariantPath(cacheDir, spec);
+  if (await isFile(path)) return { path, made: false };
+  return serialised(`image-variant:${path}`, async () => {
+    if (await isFile(path)) return { path, made: false };
+    // The original is read inside the slot: a build asking for thousands of variants holds two originals, not all.
+    const bytes = await withEncodeSlot(async () => {
+      const original = await originalWithHash(dirs, spec.name, spec.hash);
+      return original && encodeVariant(original, spec);
+    });
+    if (!bytes) return undefined;
+    await mkdir(join(cacheDir, ENCODING_VERSION, spec.hash), { recursive: true });
+    await writeFileAtomic(path, bytes);
+    return { path, made: true };
+  });
+}
+
+async function originalWithHash(dirs, name, hash) {
+  for (const dir of dirs) {
+    const read = await readOriginal(join(dir, name));
+    if (read && shortHash(createHash('sha256').update(read.bytes).digest('hex')) === hash) return read.bytes;
+  }
+  return undefined;
+}
+
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Build time: every image variant the built pages name is made (or taken from the cache, by
+ * content hash: an unchanged image is never processed again) and copied into the static
+ * folder, so the build's output serves its images without the server's handler, and the
+ * production server sends them as they are. The pages are the one list of what is needed:
+ * the views wrote each variant's URL (src/lib/images/responsive.ts), nothing else is made.
+ */
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { ensureVariant } from '../../../server/image-variant-store.mjs';
+import { parseVariantPath, type VariantSpec, VARIANTS_URL_PREFIX, variantFileName } from '../../../server/image-variant-urls.mjs';
+import { variantPlaces } from '../../../server/image-variants.mjs';
+import { serverConfig } from '../../../server/config.mjs';
+
+/** Every .html file under `dir`; symlinks are not followed. */
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? htmlFiles(join(dir, entry.name)) : entry.isFile() && entry.name.endsWith('.html') ? [join(dir, entry.name)] : [])),
+  );
+  return nested.flat();
+}
+
+/** A variant URL as the views write it: its characters are all URL-safe, so it ends at a space, quote or comma. */
+const VARIANT_URL = new RegExp(`${VARIANTS_URL_PREFIX}[A-Za-z0-9_./-]+`, 'g');
+
+/** The variants the pages name, each once; a URL that does not parse (a hand-written one) is left alone. */
+export function variantsNamedIn(html: string, into = new Map<string, VariantSpec>()): Map<string, VariantSpec> {
+  for (const [url] of html.matchAll(VARIANT_URL)) {
+    const spec = parseVariantPath(url);
+    if (spec) into.set(url, spec);
+  }
+  return into;
+}
+
+export interface VariantBuildReport {
+  made: number;
+  cached: number;
+  missing: string[];
+}
+
+/** Makes or finds every variant and copies it to `<clientDir>/_img/`. */
+export async function buildVariants(clientDir: string, places = variantPlaces(serverConfig(), true)): Promise<VariantBuildReport> {
+  const specs = new Map<string, VariantSpec>();
+  for (const file of await htmlFiles(clientDir)) variantsNamedIn(await readFile(file, 'utf8'), specs);
+  const report: VariantBuildReport = { made: 0, cached: 0, missing: [] };
+  // The store queues the encodes (two at a time); the cached ones are only copies.
+  await Promise.all(
+    [...specs].map(async ([url, spec]) => {
+      const found = await ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec);
+      if (!found) {
+        report.missing.push(url);
+        return;
+      }
+      report[found.made ? 'made' : 'cached'] += 1;
+      const target = join(clientDir, VARIANTS_URL_PREFIX.slice(1), spec.name);
+      await mkdir(target, { recursive: true });
+      await copyFile(found.path, join(target, variantFileName(spec)));
+    }),
+  );
+  return report;
+}
+
+export function responsiveImages(): AstroIntegration {
+  return {
+    name: 'responsive-images',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
+        const { made, cached, missing } = await buildVariants(fileURLToPath(dir));
+        logger.info(`${made + cached} image variants in ${Math.round(performance.now() - started)} ms: ${made} made, ${cached} from the cache`);
+        // A page names a variant of an original that changed while the build ran: fail loudly, never ship a broken image.
+        if (missing.length > 0) throw new Error(`No original matches these image variants: ${missing.slice(0, 5).join(', ')}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cachedVariantPath, cropRegion, describeImage, ensureVariant } from '../../server/image-variant-store.mjs';
+import { parseVariantPath, variantUrl, type VariantSpec } from '../../server/image-variant-urls.mjs';
+import { hasGpsPosition } from '../../server/exif-gps.mjs';
+import { planFromOriginal, widthLadder } from '../../src/lib/images/responsive';
+
+/** A photo-like JPEG: a gradient with noise, so encoders have real work. */
+async function photo(width: number, height: number, exif?: Record<string, Record<string, string>>) {
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).raw().toBuffer();
+  const image = sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 });
+  return (exif ? image.withExif(exif) : image).toBuffer();
+}
+
+describe('variant URLs', () => {
+  const spec: VariantSpec = { name: 'hero.jpg', hash: '0123456789abcdef', width: 800, format: 'avif', crop: { ratio: '4x3', focusX: 30, focusY: 65 } };
+
+  it('round-trip: the views write what the handler reads', () => {
+    const url = variantUrl(spec);
+    expect(url).toBe('/_img/hero.jpg/0123456789abcdef-w800-r4x3-f30x65.avif');
+    expect(parseVariantPath(url)).toEqual(spec);
+    const { crop: _crop, ...uncropped } = spec;
+    expect(parseVariantPath(variantUrl(uncropped))).toEqual(uncropped);
+  });
+
+  it.each([
+    ['a width off the ladder', '/_img/hero.jpg/0123456789abcdef-w801.avif'],
+    ['a second spelling of a width', '/_img/hero.jpg/0123456789abcdef-w0800.avif'],
+    ['a format not allowed', '/_img/hero.jpg/0123456789abcdef-w800.gif'],
+    ['a crop no view uses', '/_img/hero.jpg/0123456789abcdef-w800-r7x3-f50x50.avif'],
+    ['a focal point off the grid', '/_img/hero.jpg/0123456789abcdef-w800-r4x3-f51x50.avif'],
+    ['a focal point past the edge', '/_img/hero.jpg/0123456789abcdef-w800-r4x3-f105x50.avif'],
+    ['a short hash', '/_img/hero.jpg/0123456789abcde-w800.avif'],
+    ['an SVG original', '/_img/logo.svg/0123456789abcdef-w800.avif'],
+    ['a dot file', '/_img/.hero.jpg/0123456789abcdef-w800.avif'],
+    ['a nested path', '/_img/a/hero.jpg/0123456789abcdef-w800.avif'],
+  ])('refuses %s', (_, path) => {
+    expect(parseVariantPath(path)).toBeUndefined();
+  });
+});
+
+describe('planning an image', () => {
+  it('ladders widths up to twice the widest display, never past the original', () => {
+    expect(widthLadder(3000, 880).map(({ step }) => step)).toEqual([320, 480, 640, 800, 1024, 1280, 1600, 2048]);
+    expect(widthLadder(700, 880)).toEqual([
+      { step: 320, actual: 320 }, { step: 480, actual: 480 }, { step: 640, actual: 640 }, { step: 800, actual: 700 },
+    ]);
+    expect(widthLadder(200, 48)).toEqual([{ step: 320, actual: 200 }]);
+  });
+
+  it('gives the cropped ratio and the real width of the widest file', () => {
+    const plan = planFromOriginal('p.jpg', { hash: 'ffffffffffffffff', width: 3000, height: 2000, hasAlpha: false }, { width: 1200, height: 900, fit: 'cover', maxWidth: 880, focusX: 0.25 });
+    expect(plan.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
+    expect(plan.sources[0]!.srcset).toContain('/_img/p.jpg/ffffffffffffffff-w800-r4x3-f25x50.avif 800w');
+    expect([plan.width, plan.height]).toEqual([2048, 1536]);
+    expect(plan.src).toBe('/_img/p.jpg/ffffffffffffffff-w1024-r4x3-f25x50.jpg');
+    expect(plan.objectPosition).toBe('25% 50%');
+    const logo = planFromOriginal('l.png', { hash: 'ffffffffffffffff', width: 300, height: 100, hasAlpha: true }, { width: 160, height: 48, fit: 'contain', maxWidth: 160 });
+    expect([logo.width, logo.height, logo.src.endsWith('.png')]).toEqual([300, 100, true]);
+  });
+
+  it('refuses a crop ratio the handler would not answer', () => {
+    expect(() => planFromOriginal('p.jpg', { hash: 'ffffffffffffffff', width: 100, height: 100, hasAlpha: false }, { width: 7, height: 3, fit: 'cover', maxWidth: 100 })).toThrow(/7x3/);
+  });
+
+  it('crops around the focal point, inside the image', () => {
+    expect(cropRegion(3000, 2000, { ratio: '1x1', focusX: 0, focusY: 50 })).toEqual({ left: 0, top: 0, width: 2000, height: 2000 });
+    expect(cropRegion(3000, 2000, { ratio: '1x1', focusX: 75, focusY: 50 })).toEqual({ left: 1000, top: 0, width: 2000, height: 2000 });
+    expect(cropRegion(3000, 2000, { ratio: '40x21', focusX: 50, focusY: 100 })).toEqual({ left: 0, top: 425, width: 3000, height: 1575 });
+  });
+});
+
+describe('the variant cache', () => {
+  let root: string;
+  let originals: string;
+  let cacheDir: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cse-variants-'));
+    [originals, cacheDir] = [join(root, 'images'), join(root, 'cache')];
+    await import('node:fs/promises').then(({ mkdir }) => mkdir(originals));
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  const specOf = async (bytes: Buffer, extra: Partial<VariantSpec> = {}): Promise<VariantSpec> => ({
+    name: 'photo.jpg', hash: (await describeImage(bytes)).hash, width: 480, format: 'webp', ...extra,
+  });
+
+  it('makes a variant once, then serves the cached file; the original is untouched', async () => {
+    const bytes = await photo(1200, 800, { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } });
+    await writeFile(join(originals, 'photo.jpg'), bytes);
+    const spec = await specOf(bytes, { crop: { ratio: '1x1', focusX: 50, focusY: 50 } });
+    const first = await ensureVariant({ cacheDir, dirs: [originals] }, spec);
+    expect(first).toEqual({ path: cachedVariantPath(cacheDir, spec), made: true });
+    const written = await stat(first!.path);
+    const again = await ensureVariant({ cacheDir, dirs: [originals] }, spec);
+    expect(again).toEqual({ path: first!.path, made: false });
+    expect((await stat(first!.path)).mtimeMs).toBe(written.mtimeMs);
+    const variant = await sharp(await readFile(first!.path)).metadata();
+    expect([variant.format, variant.width, variant.height]).toEqual(['webp', 480, 480]);
+    expect(variant.exif).toBeUndefined();
+    expect(await readFile(join(originals, 'photo.jpg'))).toEqual(bytes);
+  });
+
+  it('concurrent requests for one variant encode it once', async () => {
+    const bytes = await photo(900, 600);
+    await writeFile(join(originals, 'photo.jpg'), bytes);
+    const spec = await specOf(bytes);
+    const results = await Promise.all(Array.from({ length: 5 }, () => ensureVariant({ cacheDir, dirs: [originals] }, spec)));
+    expect(results.filter((result) => result?.made)).toHaveLength(1);
+  });
+
+  it('is keyed by content: a replaced original is made again, and its old URL is never answered with new bytes', async () => {
+    const before = await photo(900, 600);
+    await writeFile(join(originals, 'photo.jpg'), before);
+    const oldSpec = await specOf(before);
+    expect((await ensureVariant({ cacheDir, dirs: [originals] }, oldSpec))?.made).toBe(true);
+    const after = await photo(900, 600);
+    await writeFile(join(originals, 'photo.jpg'), after);
+    const newSpec = await specOf(after);
+    expect(newSpec.hash).not.toBe(oldSpec.hash);
+    expect((await ensureVariant({ cacheDir, dirs: [originals] }, newSpec))?.made).toBe(true);
+    // The old variant stays cached under its own hash; an unknown hash makes nothing.
+    expect((await ensureVariant({ cacheDir, dirs: [originals] }, oldSpec))?.made).toBe(false);
+    expect(await ensureVariant({ cacheDir, dirs: [originals] }, { ...newSpec, hash: '0000000000000000' })).toBeUndefined();
+    expect((await readdir(join(cacheDir, 'v1'))).sort()).toEqual([oldSpec.hash, newSpec.hash].sort());
+  });
+
+  it('never reads an original through a symlink', async () => {
+    const outside = join(root, 'outside.jpg');
+    const bytes = await photo(600, 400);
+    await writeFile(outside, bytes);
+    await symlink(outside, join(originals, 'photo.jpg'));
+    expect(await ensureVariant({ cacheDir, dirs: [originals] }, await specOf(bytes))).toBeUndefined();
+  });
+});
+
+describe('GPS in EXIF', () => {
+  it('finds a position, and none in a photo without one', async () => {
+    const withGps = await photo(64, 64, { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } });
+    const withoutGps = await photo(64, 64, { IFD0: { Copyright: 'Northwind' } });
+    expect((await describeImage(withGps)).hasGps).toBe(true);
+    expect((await describeImage(withoutGps)).hasGps).toBe(false);
+    expect(hasGpsPosition(Buffer.from('not exif'))).toBe(false);
+  });
+});
