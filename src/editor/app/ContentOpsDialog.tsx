@@ -20,6 +20,8 @@ export interface AppliedOp {
   request: OpRequest;
   message: string;
   route?: string | null;
+  /** The production server's ticket for publishing the change. */
+  publish?: { ticket: number };
 }
 
 interface Props {
@@ -85,8 +87,9 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
     if (result.status === 'saved') {
       const rewritten = result.rewritten.length ? ` Updated ${result.rewritten.length} file${result.rewritten.length === 1 ? '' : 's'} that pointed at it.` : '';
       const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
-      if (action === 'delete') onApplied({ request, message: `Deleted ${title}.${unlinked}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
-      else onApplied({ request, message: `Renamed ${title} to “${name}”.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
+      const publish = result.publish && { publish: result.publish };
+      if (action === 'delete') onApplied({ request, ...publish, message: `Deleted ${title}.${unlinked}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
+      else onApplied({ request, ...publish, message: `Renamed ${title} to “${name}”.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
     } else if (result.status === 'invalid') {
       setErrors([`Nothing was changed: ${result.error}`, ...result.issues.map((issue) => describeIssue(docs, issue))]);
     } else if (result.status === 'conflict') {

@@ -43,9 +43,10 @@ export function useContentOps(dispatch: EditorDispatch) {
 
   /** After a delete or rename: every document is loaded again, as a move rewrites files the editor has open. */
   const applied = useCallback(
-    async ({ message, route }: AppliedOp) => {
+    async ({ message, route, publish }: AppliedOp) => {
       try {
         dispatch({ type: 'opApplied', payload: await loadState(), message, ...(route !== undefined && { route }) });
+        if (publish) dispatch({ type: 'publishRequested', ticket: publish.ticket });
         settleImage(true);
       } catch (error) {
         dispatch({ type: 'requestOp', op: null });

@@ -1,9 +1,9 @@
 /** Publish, Unpublish and Schedule, and the publishing status after a save on the production server. */
 import { describe, expect, it } from 'vitest';
-import { editField, publishDocument, publishFailed, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
+import { editField, opApplied, publishDocument, publishFailed, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import { publicationStatus, statusText } from '../../../src/editor/lib/publication';
-import { FOOTER, HOME, labels, NOW, POST, start, startAsEditor } from './fixture';
+import { FOOTER, HOME, labels, NOW, payload, POST, start, startAsEditor } from './fixture';
 
 const at = new Date('2026-06-01T12:00:00Z');
 const dataOf = (state: ReturnType<typeof start>, file: string) => state.docs[file]!.data as Record<string, unknown>;
@@ -79,5 +79,6 @@ describe('publishing after a save', () => {
     state = publishFailed(state, { ticket: 8, error: 'The build of /about/ failed' });
     expect(state.publishing).toMatchObject({ state: 'failed', error: 'The build of /about/ failed' });
     expect(saveSucceeded(state, { saved: [] }).publishing).toBeNull();
+    expect(opApplied(state, { payload, message: 'Renamed.' }).publishing).toBeNull();
   });
 });

@@ -19,6 +19,8 @@ export function opApplied(state: EditorState, input: { payload: EditorContent; m
     route: moved ? input.route! : state.route,
     selection: moved ? null : state.selection,
     removed: null,
+    // Like a save: a publication is shown until the next change (publishRequested follows one that publishes).
+    publishing: null,
     notice: { kind: 'success', text: input.message },
   };
 }
