@@ -1,7 +1,7 @@
 // @ts-check
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -16,6 +16,7 @@ import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 import { discovery } from './src/lib/seo/integration.ts';
+import { fontFamilies } from './src/styles/typefaces.ts';
 
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
@@ -32,6 +33,8 @@ export default defineConfig({
   // which answers in JSON; Astro's form-origin check would answer first, in plain text.
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
+  // Self-hosted typefaces (src/styles/typefaces.ts); the layout links the ones the site settings choose.
+  fonts: fontFamilies(fontProviders.local),
   build: { inlineStylesheets: 'always', concurrency: PRERENDER_CONCURRENCY },
   vite: {
     server: {

@@ -178,11 +178,17 @@ if (config.backend === 'git' && config.git.remote && config.git.pollSeconds > 0)
   poll.unref();
 }
 
+// The site's own 500 page (src/pages/500.astro), for a visitor page that fails; the API answers JSON.
+const SERVER_ERROR_PAGE = await readFile(new URL('../dist/client/500.html', import.meta.url)).catch(() => undefined);
+
 const server = http.createServer((request, response) => {
   serve(request, response).catch((error) => {
     console.error(error);
-    if (!response.headersSent) refuseRequest(request, response, 500, 'Internal server error');
-    else response.destroy();
+    if (response.headersSent) response.destroy();
+    else if (SERVER_ERROR_PAGE && !(normalisedPath(request.url ?? '') ?? '').startsWith(API_PREFIX)) {
+      response.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : SERVER_ERROR_PAGE);
+    } else refuseRequest(request, response, 500, 'Internal server error');
   });
 });
 

@@ -27,6 +27,7 @@ export function siteProblems(resolver: Resolver): FileProblems[] {
   for (const problem of resolver.routeProblems()) add(problem);
   // An entry no page lists yet (a new collection's, say) is still checked: nothing invalid waits silently.
   for (const problem of resolver.entryProblems()) add(problem);
+  for (const problem of resolver.settingsProblems()) add(problem);
   for (const { slug } of resolver.listPages()) {
     try {
       resolver.resolvePage(slug);

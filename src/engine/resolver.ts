@@ -25,6 +25,7 @@ import { refusalAt } from './data-files';
 import { originOf } from './ref-origin';
 import { HOME_SLUG, isTemplateSlug, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import type { ContentSnapshot } from './snapshot';
+import { siteSettingsProblems } from './schema/site-settings';
 import { ContentError, issuesOf, PageNotFoundError, type Issue } from './content-error';
 import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
@@ -210,6 +211,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     listTemplates: (): TemplateRoute[] => listRoutes().templates,
     /** Page and entry files that give no route (a bad file name, an invalid template): every other page still works. */
     routeProblems: (): ContentError[] => listRoutes().problems,
+    /** The site settings (shared/site.json) when they fail their schema. */
+    settingsProblems: (): ContentError[] => siteSettingsProblems(snapshot),
     /** Every entry of every registered collection that fails its schema, used by a page or not. */
     entryProblems: (): ContentError[] =>
       COLLECTION_NAMES.flatMap((collection) =>

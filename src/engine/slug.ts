@@ -11,6 +11,12 @@ export const TEMPLATE_SEGMENT = '[slug]';
 
 export const HOME_SLUG = 'home';
 
+/**
+ * The editable 404 page (`src/data/pages/404.json`): rendered to 404.html by
+ * src/pages/404.astro, never as a page of its own at /404/.
+ */
+export const NOT_FOUND_SLUG = '404';
+
 export function isValidSegment(segment: string): boolean {
   return SEGMENT_PATTERN.test(segment);
 }

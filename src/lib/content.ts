@@ -118,3 +118,13 @@ export async function assertNoContentProblems(): Promise<void> {
   const problems = siteProblems((await current()).resolver);
   if (problems.length > 0) throw new Error(formatProblems(problems));
 }
+
+// ---- The editable 404 page ----
+
+/**
+ * The slug of the 404 page's document (`src/data/pages/404.json`), rendered to
+ * 404.html by src/pages/404.astro with the shared header and footer. It is not
+ * a route of its own (no /404/, not in the sitemap); whatever re-renders pages
+ * when a shared document changes re-renders this one too.
+ */
+export { NOT_FOUND_SLUG } from '../engine/slug';

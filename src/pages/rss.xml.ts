@@ -7,7 +7,7 @@
  */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { publishedPosts, siteDetails } from '../lib/seo/page-data';
+import { publishedPosts, siteDetails, siteSettings } from '../lib/seo/page-data';
 import { FEED_PATH } from '../lib/seo/discovery-files';
 
 export const prerender = true;
@@ -17,6 +17,7 @@ const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<'
 export const GET: APIRoute = async ({ site }) => {
   if (!site) throw new Error('The RSS feed needs the `site` option of astro.config.mjs (from SITE_URL)');
   const details = await siteDetails(site);
+  const { language } = await siteSettings();
   const posts = await publishedPosts();
   return rss({
     title: details.name,
@@ -24,7 +25,7 @@ export const GET: APIRoute = async ({ site }) => {
     site,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
     // The feed's own address, as feed validators ask of RSS 2.0.
-    customData: `<language>en</language><atom:link href="${escapeXml(new URL(FEED_PATH, site).href)}" rel="self" type="application/rss+xml"/>`,
+    customData: `<language>${escapeXml(language)}</language><atom:link href="${escapeXml(new URL(FEED_PATH, site).href)}" rel="self" type="application/rss+xml"/>`,
     items: posts.map(({ path, post, tagNames }) => ({
       title: post.title,
       link: new URL(path, site).href,

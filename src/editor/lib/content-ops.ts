@@ -6,7 +6,7 @@
  * before anything happens.
  */
 import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
-import { isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, HOME_SLUG } from '../../engine/slug';
+import { isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, HOME_SLUG, NOT_FOUND_SLUG } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
 import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
@@ -97,6 +97,7 @@ export function lockedBecause(docs: Docs, target: OpTarget): string | null {
   if (!doc) return 'It is not in the editor.';
   if (doc.version === null) return 'It is not saved yet: save it first, or undo its creation.';
   if (doc.kind === 'page' && doc.saveSlug === HOME_SLUG) return 'The home page is the site’s front door: it cannot be deleted or moved.';
+  if (doc.kind === 'page' && doc.saveSlug === NOT_FOUND_SLUG) return 'This is the page visitors see at an address with no page (404.html): it cannot be deleted or moved.';
   if (doc.kind === 'page' && isTemplateSlug(doc.saveSlug)) return 'A template page makes the pages of its collection: it stays where it is.';
   return null;
 }
@@ -130,7 +131,7 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
     return takenImages.map(filenameOf).includes(name) ? `An image “${name}” already exists.` : null;
   }
   const doc = docs[target.file]!;
-  const valid = doc.kind === 'page' ? isValidSlug(name) && !isTemplateSlug(name) && name !== HOME_SLUG : isValidSegment(name);
+  const valid = doc.kind === 'page' ? isValidSlug(name) && !isTemplateSlug(name) && name !== HOME_SLUG && name !== NOT_FOUND_SLUG : isValidSegment(name);
   if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
   return docs[renamedFile(docs, target, name)] ? `“${name}” is taken: another file has that name.` : null;
 }

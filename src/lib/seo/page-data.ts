@@ -6,7 +6,6 @@
  * from the same snapshot it resolves from (the files on disk in dev, the
  * content layer's copy in a build and on the production server).
  */
-import { z } from 'astro/zod';
 import { listPages, loadSnapshot, resolvePage } from '../content';
 import type { Bundle, PageRoute } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -14,24 +13,23 @@ import { collectionDir } from '../../engine/routes';
 import { HOME_SLUG, pathForSlug } from '../../engine/slug';
 import { PostSchema, type Post } from '../../engine/schema/collections';
 import { collectionRegistry } from '../../collections/registry';
+import { readSiteSettings, type SiteSettings } from '../../engine/schema/site-settings';
 import { article, breadcrumbList, organization, website, type JsonLd, type SiteDetails } from './json-ld';
 import { breadcrumbTrail, canonicalUrl, crumbName, isListed } from './page-urls';
 
-export const SITE_FILE = 'shared/site.json';
+export { SITE_SETTINGS_FILE as SITE_FILE } from '../../engine/schema/site-settings';
 
 /** The first crumb of every trail. */
 const HOME_CRUMB = 'Home';
 
-/** The fields of shared/site.json that discovery reads; other fields are other features' business. */
-const SiteFileSchema = z.looseObject({ name: z.string().regex(/\S/), tagline: z.string().optional(), email: z.string().optional() });
+/** The site settings (shared/site.json) of the content the site renders, defaults applied; throws naming each bad field. */
+export async function siteSettings(): Promise<SiteSettings> {
+  return readSiteSettings(await loadSnapshot());
+}
 
 /** The site's name, root URL, tagline and e-mail, for structured data and the feed. */
 export async function siteDetails(site: URL): Promise<SiteDetails> {
-  const parsed = SiteFileSchema.safeParse((await loadSnapshot()).get(SITE_FILE));
-  if (!parsed.success) {
-    throw new Error(`src/data/${SITE_FILE} needs a "name" (the site's name, used by structured data and the RSS feed): ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-  }
-  const { name, tagline, email } = parsed.data;
+  const { name, tagline, email } = await siteSettings();
   return { name, url: new URL('/', site).href, ...(tagline ? { description: tagline } : {}), ...(email ? { email } : {}) };
 }
 

@@ -38,13 +38,15 @@ export interface FacadeInput {
   poster: { url: string; alt: string };
   /** Visible text of the play link. */
   playLabel: string;
+  /** The page's language (the site settings), as the frame's own document has its own `lang`. */
+  lang: string;
 }
 
 /** The facade document for `srcdoc`. */
-export function facadeDocument({ title, playerUrl, poster, playLabel }: FacadeInput): string {
+export function facadeDocument({ title, playerUrl, poster, playLabel, lang }: FacadeInput): string {
   const icon = '<svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5.5v13l11-6.5z" fill="currentColor"/></svg>';
   return [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`,
     // The players refuse to play without knowing the embedding site, so the origin is sent (the browser default, stated).
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>`,

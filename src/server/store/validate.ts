@@ -11,6 +11,7 @@ import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { REDIRECTS_FILE, RedirectsSchema } from '../../engine/redirects';
 import { slugFromPath } from '../../engine/slug';
+import { SITE_SETTINGS_FILE, siteSettingsIssues } from '../../engine/schema/site-settings';
 import type { FileIssue } from './changeset';
 import type { Plan } from './plan';
 
@@ -65,6 +66,7 @@ function redirectIssues(plan: Plan, resolver: Resolver): FileIssue[] {
 export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const issues: FileIssue[] = [...plan.issues];
   const written = new Set([...plan.documents].filter(([, document]) => document !== undefined).map(([file]) => file));
+  if (written.has(SITE_SETTINGS_FILE)) issues.push(...siteSettingsIssues(plan.after.get(SITE_SETTINGS_FILE)).map((issue) => ({ file: SITE_SETTINGS_FILE, ...issue })));
   for (const file of written) {
     const collection = collectionOfFile(file);
     if (!collection) continue;
