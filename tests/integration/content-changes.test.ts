@@ -4,33 +4,16 @@
  * one-line diffs, and no partial change after `kill -9`.
  */
 import { execFile } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textVersion } from '../../src/server/store/fs-backend';
-import { postJson, raw, type RawResponse } from '../helpers/http';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { startDevServer, type RunningServer } from '../helpers/servers';
+import { describe, expect, it } from 'vitest';
+import { devSiteForTests } from '../helpers/dev-site';
+import { raw, type RawResponse } from '../helpers/http';
+import { startDevServer } from '../helpers/servers';
 import { fingerprint } from '../helpers/tree';
 
-let project: ProjectCopy;
-let server: RunningServer;
-
-beforeAll(async () => {
-  project = await copyProject('content-changes');
-  server = await startDevServer(project);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await project?.remove();
-});
-
-const file = (path: string) => join(project.dataRoot, path);
-const readJson = async (path: string) => JSON.parse(await readFile(file(path), 'utf8'));
-const versionOf = async (path: string) => textVersion(await readFile(file(path)));
-const change = (body: unknown) => postJson(server.origin, '/api/content/changes', body);
+const site = devSiteForTests('content-changes');
+const { readJson, versionOf, change } = site;
 const json = (response: RawResponse) => {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   return response.json();
@@ -39,7 +22,7 @@ const json = (response: RawResponse) => {
 describe('POST /api/content/changes', () => {
   it('writes nothing when one file of the changeset is invalid, and lists every issue', async () => {
     const about = await readJson('pages/about.json');
-    const before = await fingerprint(project.root);
+    const before = await fingerprint(site.project.root);
     const response = await change({
       changes: [
         { op: 'put', file: 'pages/about.json', content: { ...about, meta: { ...about.meta, title: 'Valid edit' } }, baseVersion: await versionOf('pages/about.json') },
@@ -54,7 +37,7 @@ describe('POST /api/content/changes', () => {
         expect.objectContaining({ file: 'collections/tags/broken.json', path: '/accent' }),
       ]),
     );
-    expect(await fingerprint(project.root)).toEqual(before);
+    expect(await fingerprint(site.project.root)).toEqual(before);
   });
 
   it('refuses an unknown field by name, with a suggestion, in a page and in an entry', async () => {
@@ -90,7 +73,7 @@ describe('POST /api/content/changes', () => {
     const body = json(response);
     expect(body).toEqual({ ok: true, versions: { 'pages/about.json': await versionOf('pages/about.json'), 'collections/tags/testing.json': await versionOf('collections/tags/testing.json') }, rewritten: [] });
     expect(await readJson('collections/tags/testing.json')).toEqual(tag);
-    expect((await raw(server.origin, { path: '/api/public-page/tags/testing' })).status).toBe(200);
+    expect((await raw(site.server.origin, { path: '/api/public-page/tags/testing' })).status).toBe(200);
   });
 
   it('lets exactly one of 30 concurrent changesets with the same baseVersion win', async () => {
@@ -126,7 +109,7 @@ describe('POST /api/content/changes', () => {
     const { rewritten } = json(response);
     expect(rewritten).toEqual(expect.arrayContaining(['pages/home.json', 'pages/about.json', 'pages/docs/getting-started.json']));
     expect((await readJson('pages/docs/getting-started.json')).sections.at(-1)).toEqual({ $ref: '../../shared/site/footer.json' });
-    const page = await raw(server.origin, { path: '/api/public-page/docs/getting-started' });
+    const page = await raw(site.server.origin, { path: '/api/public-page/docs/getting-started' });
     expect(page.status).toBe(200);
     expect(page.json().sections.at(-1).type).toBe('footer');
   });
@@ -137,20 +120,20 @@ describe('POST /api/content/changes', () => {
     expect(json(response).rewritten).toContain('redirects.json');
     expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/journal/', to: '/blog/journal/' }] });
     expect((await readJson('pages/blog/journal.json')).slug).toBe('blog/journal');
-    const old = await raw(server.origin, { path: '/journal/' });
+    const old = await raw(site.server.origin, { path: '/journal/' });
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe('/blog/journal/');
-    expect((await raw(server.origin, { path: '/blog/journal/' })).status).toBe(200);
-    expect((await raw(server.origin, { path: '/api/public-page/blog/journal' })).json().slug).toBe('blog/journal');
+    expect((await raw(site.server.origin, { path: '/blog/journal/' })).status).toBe(200);
+    expect((await raw(site.server.origin, { path: '/api/public-page/blog/journal' })).json().slug).toBe('blog/journal');
     // Moving it back removes the redirect that now points away from a live page.
     const back = await change({ changes: [{ op: 'move', file: 'pages/blog/journal.json', to: 'pages/journal.json', baseVersion: await versionOf('pages/blog/journal.json') }] });
     expect(back.status, back.text).toBe(200);
     expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/blog/journal/', to: '/journal/' }] });
-    expect((await raw(server.origin, { path: '/journal/' })).status).toBe(200);
+    expect((await raw(site.server.origin, { path: '/journal/' })).status).toBe(200);
   });
 
   it('gives a one-field edit a one-line git diff', async () => {
-    const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: project.root });
+    const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: site.project.root });
     await git('init', '-q');
     await git('add', 'src/data');
     await git('-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'base');
@@ -180,18 +163,18 @@ describe('POST /api/content/changes', () => {
         }
       })();
       await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
-      process.kill(server.pid, 'SIGKILL');
+      process.kill(site.server.pid, 'SIGKILL');
       await writes;
-      server = await startDevServer(project);
+      site.server = await startDevServer(site.project);
       const descriptions = await Promise.all(files.map(async (path) => (await readJson(path)).meta.description));
       expect(new Set(descriptions).size, descriptions.join(' | ')).toBe(1);
-      const leftovers = (await readdir(project.root, { recursive: true })).filter((name) => /(^|\/)\.tmp-|\.journal\.json$/.test(name) && !name.includes('node_modules'));
+      const leftovers = (await readdir(site.project.root, { recursive: true })).filter((name) => /(^|\/)\.tmp-|\.journal\.json$/.test(name) && !name.includes('node_modules'));
       expect(leftovers).toEqual([]);
     }
   }, 240_000);
 
   it('is refused cross-origin, before its body is read', async () => {
-    const response = await raw(server.origin, {
+    const response = await raw(site.server.origin, {
       method: 'POST',
       path: '/api/content/%63hanges',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example', 'content-length': 1024 ** 3 },

@@ -6,33 +6,14 @@
  * malformed publishAt is refused naming the field; publishing again brings
  * the page back.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textVersion } from '../../src/server/store/fs-backend';
+import { describe, expect, it } from 'vitest';
+import { devSiteForTests } from '../helpers/dev-site';
 import { postJson, raw } from '../helpers/http';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { startDevServer, type RunningServer } from '../helpers/servers';
 
-let project: ProjectCopy;
-let server: RunningServer;
-
-beforeAll(async () => {
-  project = await copyProject('drafts-dev');
-  server = await startDevServer(project);
-});
-
-afterAll(async () => {
-  await server?.stop();
-  await project?.remove();
-});
-
-const file = (path: string) => join(project.dataRoot, path);
-const readJson = async (path: string) => JSON.parse(await readFile(file(path), 'utf8'));
-const versionOf = async (path: string) => textVersion(await readFile(file(path)));
-const put = async (path: string, content: unknown) =>
-  postJson(server.origin, '/api/content/changes', { changes: [{ op: 'put', file: path, content, baseVersion: await versionOf(path) }] });
-const get = (path: string) => raw(server.origin, { path });
+const site = devSiteForTests('drafts-dev');
+const { readJson } = site;
+const put = async (path: string, content: unknown) => site.change({ changes: [{ op: 'put', file: path, content, baseVersion: await site.versionOf(path) }] });
+const get = (path: string) => raw(site.server.origin, { path });
 
 describe('drafts in astro dev', () => {
   it('saves a page as a draft; visitors and the page API get 404, the preview renders it', async () => {
@@ -42,7 +23,7 @@ describe('drafts in astro dev', () => {
 
     expect((await get('/api/public-page/about')).status).toBe(404);
     expect((await get('/about/')).status).toBe(404);
-    const preview = await postJson(server.origin, '/api/editor/preview', { slug: 'about', files: {} });
+    const preview = await postJson(site.server.origin, '/api/editor/preview', { slug: 'about', files: {} });
     expect(preview.status, preview.text).toBe(200);
     expect(preview.headers['content-type']).toMatch(/^text\/html/);
     expect(preview.text).toContain(`<title>${about.meta.title.replaceAll('&', '&amp;')}</title>`);
