@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionDefinitions, collectionNames, collectionRegistry } from '../../src/collections/registry';
 import { COLLECTIONS, collectionSchemas, entryIssues } from '../../src/engine/schema/collections';
-import { dataCollectionsFor, DATA_COLLECTIONS } from '../../src/lib/data-collections';
 import { docsFromPayload } from '../../src/editor/lib/model';
 import { ENTRY_COLLECTIONS, entryLabel, entryOfFile, newEntry, newEntryDoc, parseEntryRoute } from '../../src/editor/lib/entries';
 
@@ -16,19 +15,11 @@ describe('the collection registry', () => {
     }
   });
 
-  it('is what the engine, the content layer and the editor read', () => {
+  it('is what the engine and the editor read', () => {
     expect([...COLLECTIONS]).toEqual(collectionNames);
     expect(Object.keys(collectionSchemas)).toEqual(collectionNames);
-    expect(Object.keys(DATA_COLLECTIONS).sort()).toEqual(['documents', 'pages', ...collectionNames].sort());
     expect(ENTRY_COLLECTIONS).toBe(collectionNames);
     expect(collectionRegistry.get('posts')?.schema).toBe(collectionSchemas.posts);
-  });
-
-  it('gives a new collection its own content-layer collection, kept out of the shared documents', () => {
-    const layer = dataCollectionsFor([...collectionNames, 'authors']);
-    expect(layer.authors).toBe('collections/authors/*.json');
-    expect(layer.documents).toContain('!collections/authors/*.json');
-    expect(() => dataCollectionsFor(['pages'])).toThrow(/may not be called "pages"/);
   });
 
   it('routes, files and labels of entries follow the registry, and names it does not hold are not entries', () => {
