@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { editField, opApplied, publishDocument, publishFailed, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import { publicationStatus, statusText } from '../../../src/editor/lib/publication';
+import { pageRows } from '../../../src/editor/app/PageTree';
+import { entryRows } from '../../../src/editor/app/CollectionTree';
 import { FOOTER, HOME, labels, NOW, payload, POST, start, startAsEditor } from './fixture';
 
 const at = new Date('2026-06-01T12:00:00Z');
@@ -15,6 +17,16 @@ describe('publication status', () => {
     expect(statusText(publicationStatus({ status: 'draft', publishAt: '2026-07-01T00:00:00Z' }, at), format)).toBe('Draft');
     expect(statusText(publicationStatus({ publishAt: '2026-07-01T02:00:00+02:00' }, at), format)).toBe('Scheduled for 2026-07-01T00:00:00.000Z');
     expect(statusText(publicationStatus({ publishAt: '2026-05-01T00:00:00Z' }, at), format)).toBe('Published');
+  });
+});
+
+describe('the page and entry lists', () => {
+  it('mark drafts and scheduled documents, and say nothing of published ones', () => {
+    let state = unpublishDocument(start(), { file: HOME, now: NOW });
+    state = scheduleDocument(state, { file: POST, at: '2099-01-01T00:00:00Z', now: NOW });
+    expect(pageRows(state.docs, at).find((row) => row.slug === 'home')?.status).toEqual({ state: 'draft', text: 'Draft' });
+    expect(entryRows(state.docs, 'posts', at)[0]?.status).toMatchObject({ state: 'scheduled', text: expect.stringMatching(/^Scheduled for .*2099/) });
+    expect(entryRows(state.docs, 'tags', at)[0]).not.toHaveProperty('status');
   });
 });
 
