@@ -76,8 +76,10 @@ test('uploads a PNG through the picker: it is selected, shown in the preview and
   await expect(page.getByLabel('Image URL')).toHaveValue('/assets/images/studio-photo-1.png');
   await expect(page.locator('.media-field-name')).toHaveText('studio-photo-1.png');
   const heroImage = preview(page).locator('[data-section-id="home-hero"] img');
-  await expect(heroImage).toHaveAttribute('src', '/assets/images/studio-photo-1.png');
-  await expect.poll(() => heroImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+  // The preview shows the page's own variants of the upload (src/lib/images/), made on first request.
+  await expect(heroImage).toHaveAttribute('src', /^\/_img\/studio-photo-1\.png\/[0-9a-f]{16}-w320-r4x3-f50x50\.jpg$/);
+  // Loaded, in the frame's 4:3 (naturalWidth is in CSS pixels once a srcset's density applies).
+  await expect.poll(() => heroImage.evaluate((img: HTMLImageElement) => img.complete && Math.round((img.naturalWidth / img.naturalHeight) * 100))).toBe(133);
   expect(await readFile(assetFile('studio-photo-1.png'))).toEqual(bytes);
 
   // In the grid, marked as current, and used by the (unsaved) home page; the old image is no longer used.

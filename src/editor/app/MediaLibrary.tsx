@@ -13,6 +13,7 @@ import { MediaGrid } from './media/MediaGrid';
 import { UploadRow } from './media/UploadRow';
 import { useFileDrop } from './media/useFileDrop';
 import { useUploadQueue } from './media/useUploadQueue';
+import { refreshAssetDetails, useAssetDetails } from './media/useAssetDetails';
 import './media.css';
 
 /** What image fields need from the editor: the server's upload limit and where an image is used. */
@@ -49,6 +50,7 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
   const assetsRef = useRef(assets);
   assetsRef.current = assets;
   const searchRef = useRef<HTMLInputElement>(null);
+  const details = useAssetDetails();
 
   // After the dialog's showModal() (a child's effect runs first), which focuses its first button.
   useEffect(() => searchRef.current?.focus(), []);
@@ -72,6 +74,7 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
     // A new upload is selected at once; the picker stays open only for other files still to upload.
     onUploaded: (url, replaced, more) => {
       setAssets((current) => withAsset(current ?? [], url));
+      refreshAssetDetails();
       if (replaced) setVersions((current) => ({ ...current, [url]: Date.now() }));
       onSelect(url);
       if (!more) onClose();
@@ -165,11 +168,12 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
               currentUrl={currentUrl}
               versions={versions}
               usage={usage}
+              details={details}
               onChoose={(url) => {
                 onSelect(url);
                 onClose();
               }}
-              onAction={manageImage && ((url, action) => void manageImage(url, action).then((changed) => changed && load()))}
+              onAction={manageImage && ((url, action) => void manageImage(url, action).then((changed) => changed && (load(), refreshAssetDetails())))}
             />
           )}
         </div>

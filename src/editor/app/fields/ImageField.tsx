@@ -2,13 +2,20 @@
  * The image kind: a thumbnail, "Choose image" (the media library), and the
  * URL and alt text fields. A newly chosen image starts with empty alt text,
  * and focus moves to it: the old image's description would now be wrong.
+ * Below them: the image's size and weight, a warning when it records a GPS
+ * position, and its focal point (FocalPoint.tsx).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { filenameOf } from '../../lib/media';
+import { filenameOf, formatBytes } from '../../lib/media';
 import { FieldsetLegend } from '../FieldsetLegend';
 import { MediaLibrary } from '../MediaLibrary';
+import { describeAsset, GPS_WARNING, useAssetDetails } from '../media/useAssetDetails';
 import { Field } from './Field';
+import { FocalPoint } from './FocalPoint';
 import type { WidgetProps } from './types';
+
+/** The children this widget lays out itself; any other the schema adds gets its own field below. */
+const FIELDS_SHOWN_ABOVE = new Set(['url', 'alt', 'focusX', 'focusY']);
 
 export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   const [picking, setPicking] = useState(false);
@@ -19,6 +26,7 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   const url = typeof record?.url === 'string' ? record.url : '';
   const media = context.media;
+  const details = useAssetDetails()?.get(url);
 
   // When the picker closes: after a new image, focus goes to its alt text; else back to the button.
   useEffect(() => {
@@ -95,7 +103,24 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
         {error && <p className="field-error">{error}</p>}
         {child('url')}
         <div ref={altRef}>{child('alt')}</div>
-        {children.filter((other) => other.key !== 'url' && other.key !== 'alt').map((other) => child(other.key))}
+        {details && <p className="field-hint media-field-details">{describeAsset(details, formatBytes)}</p>}
+        {details?.hasGps && (
+          <p className="notice notice-warning media-field-gps" role="status">
+            {GPS_WARNING}
+          </p>
+        )}
+        {url && (
+          <FocalPoint
+            url={url}
+            focusX={typeof record.focusX === 'number' ? record.focusX : undefined}
+            focusY={typeof record.focusY === 'number' ? record.focusY : undefined}
+            onChange={(focus) => {
+              const { focusX: _x, focusY: _y, ...rest } = record;
+              context.onChange(path, { ...rest, ...focus });
+            }}
+          />
+        )}
+        {children.filter((other) => !FIELDS_SHOWN_ABOVE.has(other.key)).map((other) => child(other.key))}
       </fieldset>
       {picker}
     </>

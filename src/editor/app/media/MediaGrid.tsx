@@ -1,5 +1,7 @@
 /** The library's images: a tile each (click to choose), where it is used, and Rename…/Delete… when the editor offers them. */
-import { filenameOf, type Usage } from '../../lib/media';
+import type { AssetDetails } from '../../../server/asset-details';
+import { filenameOf, formatBytes, type Usage } from '../../lib/media';
+import { describeAsset } from './useAssetDetails';
 
 interface GridProps {
   urls: readonly string[];
@@ -7,11 +9,13 @@ interface GridProps {
   /** Cache-busters for thumbnails of replaced images. */
   versions: Readonly<Record<string, number>>;
   usage: ReadonlyMap<string, Usage[]>;
+  /** Each image's pixels, bytes and GPS flag, once loaded. */
+  details: ReadonlyMap<string, AssetDetails> | null;
   onChoose(url: string): void;
   onAction?(url: string, action: 'delete' | 'rename'): void;
 }
 
-export function MediaGrid({ urls, currentUrl, versions, usage, onChoose, onAction }: GridProps) {
+export function MediaGrid({ urls, currentUrl, versions, usage, details, onChoose, onAction }: GridProps) {
   return (
     <ul className="media-grid" aria-label="Images">
       {urls.map((url) => (
@@ -27,11 +31,22 @@ export function MediaGrid({ urls, currentUrl, versions, usage, onChoose, onActio
               </span>
             )}
           </button>
+          {details?.get(url) && <AssetFacts details={details.get(url)!} />}
           <UsageNote usages={usage.get(url) ?? []} />
           {onAction && <ImageActions url={url} onAction={(action) => onAction(url, action)} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Size and weight under the tile (outside its button, whose name stays the file's), and a note when it records a GPS position. */
+function AssetFacts({ details }: { details: AssetDetails }) {
+  return (
+    <p className="media-tile-details">
+      {describeAsset(details, formatBytes)}
+      {details.hasGps && <span className="media-tile-gps">Records its GPS location</span>}
+    </p>
   );
 }
 

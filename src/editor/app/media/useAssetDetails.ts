@@ -1,0 +1,50 @@
+/**
+ * The uploaded images' details (pixels, bytes, GPS), shared by the media library and every
+ * image field: fetched once, and again after an upload or a change to the images.
+ */
+import { useEffect, useState } from 'react';
+import type { AssetDetails } from '../../../server/asset-details';
+import { listAssetDetails } from '../api';
+
+type DetailsByUrl = ReadonlyMap<string, AssetDetails>;
+
+let loading: Promise<DetailsByUrl> | null = null;
+const listeners = new Set<(details: DetailsByUrl) => void>();
+
+function load(): Promise<DetailsByUrl> {
+  loading ??= listAssetDetails().then(
+    (list) => new Map(list.map((details) => [details.url, details])),
+    // Details are a help, not a need: without them the library and fields show names only.
+    () => new Map(),
+  );
+  return loading;
+}
+
+/** Fetches the details again (after an upload, a replacement, a rename or a delete) and tells every user. */
+export function refreshAssetDetails(): void {
+  loading = null;
+  void load().then((details) => listeners.forEach((listener) => listener(details)));
+}
+
+export function useAssetDetails(): DetailsByUrl | null {
+  const [details, setDetails] = useState<DetailsByUrl | null>(null);
+  useEffect(() => {
+    let live = true;
+    const listener = (next: DetailsByUrl) => live && setDetails(next);
+    listeners.add(listener);
+    void load().then(listener);
+    return () => {
+      live = false;
+      listeners.delete(listener);
+    };
+  }, []);
+  return details;
+}
+
+/** "3000 × 2000 px · 2.4 MB" */
+export function describeAsset(details: AssetDetails, formatBytes: (bytes: number) => string): string {
+  const size = details.width && details.height ? `${details.width} × ${details.height} px · ` : '';
+  return `${size}${formatBytes(details.bytes)}`;
+}
+
+export const GPS_WARNING = 'This photo records where it was taken (GPS). The page shows copies without it, but the original file, with the location, is public at its URL.';
