@@ -13,6 +13,7 @@ import { serveImageVariant, variantPlaces } from './server/image-variants.mjs';
 import { responsiveImages } from './src/lib/images/integration.ts';
 import { devRequestGuard } from './src/server/dev-guard.ts';
 import { privatePageBundles } from './src/lib/private-page-bundles.ts';
+import { buildSnapshot } from './src/lib/build-snapshot.ts';
 import { contentEditor } from './src/editor/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 import { discovery } from './src/lib/seo/integration.ts';
@@ -26,7 +27,7 @@ export default defineConfig({
   // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client
   // and the sitemap is written. React renders the editor island only; visitor pages are prerendered with
   // none, so they ship no JavaScript. discovery(): the sitemap, and the build's warning without SITE_URL.
-  integrations: [react(), contentEditor(), privatePageBundles(), responsiveImages(), ...discovery({ siteUrl: serverConfig().siteUrl }), precompressStaticFiles()],
+  integrations: [react(), contentEditor(), buildSnapshot(), privatePageBundles(), responsiveImages(), ...discovery({ siteUrl: serverConfig().siteUrl }), precompressStaticFiles()],
   // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
