@@ -1,4 +1,5 @@
 // @ts-check
+import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { defineConfig, fontProviders } from 'astro/config';
@@ -14,7 +15,9 @@ import { responsiveImages } from './src/lib/images/integration.ts';
 import { devRequestGuard } from './src/server/dev-guard.ts';
 import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { buildSnapshot } from './src/lib/build-snapshot.ts';
+import { sectionCacheReport } from './src/lib/section-cache.ts';
 import { contentEditor } from './src/editor/integration.ts';
+import { livePublishing } from './src/server/publish/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 import { discovery } from './src/lib/seo/integration.ts';
 import { fontFamilies } from './src/styles/typefaces.ts';
@@ -27,7 +30,7 @@ export default defineConfig({
   // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client
   // and the sitemap is written. React renders the editor island only; visitor pages are prerendered with
   // none, so they ship no JavaScript. discovery(): the sitemap, and the build's warning without SITE_URL.
-  integrations: [react(), contentEditor(), buildSnapshot(), privatePageBundles(), responsiveImages(), ...discovery({ siteUrl: serverConfig().siteUrl }), precompressStaticFiles()],
+  integrations: [react(), contentEditor(), livePublishing(), buildSnapshot(), privatePageBundles(), responsiveImages(), discovery({ siteUrl: serverConfig().siteUrl }), sectionCacheReport(), precompressStaticFiles()],
   // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
@@ -38,6 +41,9 @@ export default defineConfig({
   fonts: fontFamilies(fontProviders.local),
   build: { inlineStylesheets: 'always', concurrency: PRERENDER_CONCURRENCY },
   vite: {
+    // The code version of live publishing's render keys (src/server/publish/published-pages.ts):
+    // HTML rendered by one build is never taken for another's.
+    define: { 'import.meta.env.CONTENT_SITE_BUILD_ID': JSON.stringify(randomUUID()) },
     server: {
       // Vite approves cross-origin requests from other localhost origins by default, which would let
       // any local page read the editor's documents. The dev server approves none (no CORS headers).

@@ -8,32 +8,30 @@
 //   (405 with Allow);
 // - uploaded images: served by the handler the dev server uses too, with their
 //   safety headers (server/uploaded-images.mjs);
-// - moved pages: a 301 from their old path (src/data/redirects.json);
-// - the page API: answered from memory. The build wrote every bundle to
-//   dist/server/page-bundles.json (src/pages/page-bundles.json.ts, moved out of
-//   the static folder by src/lib/private-page-bundles.ts), and production
-//   content is fixed at build time, so each is compressed once, at start;
+// - the live site (server/live-site.mjs): the page API, visitor pages, moved
+//   pages (301), the feed and the sitemap, all from the version of the content
+//   that was last published, which starts as the build's
+//   (dist/server/page-bundles.json) and changes when a change is published
+//   (src/server/publish/); an unknown page path gets the 404 page;
+// - /_live/: live publishing's private routes, never from outside (404);
 // - the build's text files (HTML, SVG, TXT, ...): in the coding Accept-Encoding
 //   prefers, precompressed at build (server/static-files.mjs).
 // Anything else goes to the adapter. Every answer of a text resource revalidates
 // (ETag, 304) and varies on Accept-Encoding; docs/architecture.md says why.
 // Before it listens, the server checks its configuration (server/config.mjs)
 // and, with CONTENT_BACKEND=git, makes the content repository ready (cloned, or
-// repaired after a crash) and starts polling its remote (server/git-content.mjs).
+// repaired after a crash) and starts polling its remote (server/git-content.mjs);
+// then it publishes the committed content, which may be newer than the build.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { compressedForms } from './compression.mjs';
 import { ConfigError, serverConfig } from './config.mjs';
 import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
+import { createLiveSite } from './live-site.mjs';
 import { serialised } from './serialise.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
-import { encodingHeaders } from './files.mjs';
-import { JSON_HEADERS } from './headers.mjs';
-import { chooseEncoding } from './negotiation.mjs';
-import { sendRepresentation } from './representation.mjs';
 import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
-import { REVALIDATE, staticTextFiles } from './static-files.mjs';
+import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { serveImageVariant, variantPlaces } from './image-variants.mjs';
 
@@ -74,59 +72,25 @@ if (config.backend === 'git') {
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const { handler } = await import('../dist/server/entry.mjs');
 
-const BUNDLES = new URL('../dist/server/page-bundles.json', import.meta.url);
-const PAGE_API = '/api/public-page';
 const API_PREFIX = '/api/';
+/** Live publishing's private routes: only the server's own requests reach them (server/live-site.mjs). */
+const LIVE_PREFIX = '/_live';
 // Uploads are written to the content root's public/ (the content store); images the build
 // copied are found in dist/ too (with their precompressed forms), and a page built before an
 // image was removed still shows it. Of two copies, the newer is served (server/uploaded-images.mjs).
 const IMAGES_DIRS = [uploadedImagesDir(config.contentRoot, true), uploadedImagesDir(config.projectRoot, false)];
 
-const serveStaticText = await staticTextFiles(fileURLToPath(new URL('../dist/client/', import.meta.url)));
+const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
+const serveStaticText = await staticTextFiles(clientDir);
+const liveSite = await createLiveSite({ handler, bundlesFile: new URL('../dist/server/page-bundles.json', import.meta.url), clientDir, serveStaticText });
 
-// Bundles are compressed while the server starts. On the demo's bundles, brotli quality 5 takes
-// about 0.5 ms a bundle and quality 11 about 7 ms for 14% fewer bytes: 35 s of CPU for 5,000
-// pages would delay every start, so the start uses 5 (still smaller than gzip -9).
-const BUNDLE_BROTLI_QUALITY = 5;
-
-/**
- * Slug → the page API's response: the bundle's JSON text exactly as the build wrote it, and
- * its brotli and gzip forms when smaller; and the permanent redirects of moved pages, by the
- * normalised path they lead away from.
- */
-async function loadBundles() {
-  const { pages, redirects } = JSON.parse(await readFile(BUNDLES, 'utf8'));
-  const loaded = await Promise.all(
-    pages.map(async ({ slug, version, body }) => {
-      const identity = Buffer.from(body, 'utf8');
-      return [slug, { version, forms: { identity, ...(await compressedForms(identity, { brotliQuality: BUNDLE_BROTLI_QUALITY })) } }];
-    }),
-  );
-  return {
-    bundles: new Map(loaded),
-    redirects: new Map(redirects.map(({ from, to }) => [from === '/' ? '/' : from.slice(0, -1), to])),
-  };
-}
-
-const { bundles, redirects } = await loadBundles();
-
-/** Answers the page API from memory: its content changes only with a build, so caches revalidate by version. */
-async function sendBundle(request, response, { version, forms }) {
-  const encoding = chooseEncoding(request.headers['accept-encoding'], Object.keys(forms));
-  if (encoding === undefined) {
-    refuseRequest(request, response, 406, 'None of the accepted content codings is available', { Vary: 'Accept-Encoding' });
-    return;
-  }
-  const headers = { ...JSON_HEADERS, 'Cache-Control': REVALIDATE, ...encodingHeaders(encoding) };
-  const etag = `"${version}${encoding === 'identity' ? '' : `-${encoding}`}"`;
-  await sendRepresentation(request, response, { headers, etag, body: forms[encoding] });
-}
-
-/** The slug a normalised page API path asks for: '' is home; anything else is left to the endpoint. */
-function slugOf(path) {
-  if (path !== PAGE_API && !path.startsWith(`${PAGE_API}/`)) return undefined;
-  const slug = path.slice(PAGE_API.length + 1);
-  return slug === '' ? 'home' : slug;
+// The committed content may be newer than the build (edits since, a git remote ahead of it, a
+// scheduled page now due): it is published before the first visitor is served. If it cannot be,
+// the server starts with the build's content, and says why.
+try {
+  await liveSite.publishAtStart();
+} catch (error) {
+  console.error(`Publishing the committed content failed; serving the build's content until a change publishes. ${error instanceof Error ? error.message : error}`);
 }
 
 /** Why a request must be refused before it is routed, as [status, message, headers?], or undefined. */
@@ -151,20 +115,15 @@ async function serve(request, response) {
     return;
   }
   response.setHeader('X-Content-Type-Options', 'nosniff');
-  const bundle = request.method === 'GET' || request.method === 'HEAD' ? bundles.get(slugOf(path)) : undefined;
-  if (bundle) {
-    await sendBundle(request, response, bundle);
+  if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) {
+    refuseRequest(request, response, 404, 'Not found');
     return;
   }
-  const redirect = request.method === 'GET' || request.method === 'HEAD' ? redirects.get(path) : undefined;
-  if (redirect) {
-    response.writeHead(301, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
-    response.end();
-    return;
-  }
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (reading && (await liveSite.serve(request, response, path))) return;
   if (await serveUploadedImage(request, response, path, IMAGES_DIRS)) return;
   if (await serveImageVariant(request, response, path, variantPlaces(config, false))) return;
-  if ((request.method === 'GET' || request.method === 'HEAD') && (await serveStaticText(request, response, path))) return;
+  if (reading && (await serveStaticText(request, response, path))) return;
   handler(request, response);
 }
 
@@ -173,7 +132,12 @@ const { host, port } = config;
 if (config.backend === 'git' && config.git.remote && config.git.pollSeconds > 0) {
   // Pushes the webhook did not announce (none configured, or a lost delivery) arrive by polling.
   const poll = setInterval(() => {
-    serialised(CONTENT_STORE_LOCK, () => syncFromRemote(config.git)).catch((error) => console.error(`Polling the content repository failed: ${error.message}`));
+    serialised(CONTENT_STORE_LOCK, () => syncFromRemote(config.git))
+      .then(({ changed }) => {
+        // New commits go live like a save does (src/server/publish/publisher.ts, loaded by the first publication).
+        if (changed) globalThis[Symbol.for('content-site.publisher')]?.requestPublish();
+      })
+      .catch((error) => console.error(`Polling the content repository failed: ${error.message}`));
   }, config.git.pollSeconds * 1000);
   poll.unref();
 }
@@ -195,9 +159,9 @@ const server = http.createServer((request, response) => {
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` : `${host}:${port}`;
-  console.log(`Server listening on http://${shown} (${bundles.size} page bundles in memory)`);
+  console.log(`Server listening on http://${shown} (${liveSite.size()} pages live)`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => server.close(() => liveSite.close().finally(() => process.exit(0))));
 }

@@ -5,3 +5,8 @@ declare namespace App {
     user?: { name: string; role: 'editor' | 'admin' };
   }
 }
+
+interface ImportMetaEnv {
+  /** One per build (astro.config.mjs): the code version in live publishing's render keys (src/server/publish/). */
+  readonly CONTENT_SITE_BUILD_ID?: string;
+}

@@ -17,6 +17,8 @@ import { EDITOR_OFF_MESSAGE, NO_STORE } from './server/auth/endpoint-helpers';
 import { isEditorPath, SIGN_IN_PATH, signInLocation } from './server/auth/next-path';
 import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions';
 import { errorResponse, errorResponseFor } from './server/http';
+import { LIVE_PREFIX } from './lib/visitor-path';
+import { liveRenderContext } from './server/render-context';
 
 const LOCAL_DEVELOPER: SignedInUser = { name: 'local', role: 'admin' };
 
@@ -47,6 +49,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const path = normalisedPath(context.url.pathname);
   if (path === undefined) return errorResponse(400, 'The request path cannot be decoded');
+  // Live publishing's routes answer only the server's own requests, which carry a render context (server/live-site.mjs).
+  if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) return liveRenderContext() ? next() : errorResponse(404, 'Not found');
   // The catch-all under /api/ only ever answers a JSON 404 (src/pages/api/[...path].ts): an unknown path is unknown to everyone.
   if (isPublicRequest(path, context.request) || context.routePattern === '/api/[...path]') return next();
   try {

@@ -13,6 +13,7 @@ import { createSiteResolver } from './site-resolver';
 import { redirectsOf } from '../engine/redirects';
 import { formatProblems, siteProblems } from '../engine/problems';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
+import { liveRenderContext } from '../server/render-context';
 
 interface Loaded {
   snapshot: ContentSnapshot;
@@ -27,7 +28,11 @@ export interface PageJson {
   version: string;
 }
 
-let loaded: Loaded | undefined;
+/**
+ * Resolvers and their caches, per snapshot: on the production server a publication's renders
+ * and other requests may run at once, each over its own snapshot, without evicting each other.
+ */
+const loadedBySnapshot = new WeakMap<ContentSnapshot, Loaded>();
 
 /**
  * Only what is published is public (src/engine/publication.ts): in dev at the request's time, in a
@@ -46,8 +51,13 @@ function publicAt(snapshot: ContentSnapshot, now: Date): ContentSnapshot {
 /** The build's snapshot never changes, so it is loaded once (a dynamic import on every call shows in build profiles). */
 let buildSnapshot: Promise<ContentSnapshot> | undefined;
 
-/** The content as the site renders it: the files on disk in dev, the content layer's copy in a build. */
+/**
+ * The content as the site renders it: the files on disk in dev, the content layer's copy in a
+ * build, and on the production server, inside a live render, the publication's snapshot.
+ */
 export async function loadSnapshot(): Promise<ContentSnapshot> {
+  const live = liveRenderContext()?.snapshot;
+  if (live) return live;
   if (import.meta.env.DEV) {
     const { loadDevSnapshot } = await import('./dev-snapshot');
     return publicAt((await loadDevSnapshot()).snapshot, new Date());
@@ -59,13 +69,10 @@ export async function loadSnapshot(): Promise<ContentSnapshot> {
 
 async function current(): Promise<Loaded> {
   const snapshot = await loadSnapshot();
-  if (loaded?.snapshot !== snapshot) {
-    loaded = {
-      snapshot,
-      resolver: createSiteResolver(snapshot),
-      bundles: new Map(),
-      responses: new Map(),
-    };
+  let loaded = loadedBySnapshot.get(snapshot);
+  if (!loaded) {
+    loaded = { snapshot, resolver: createSiteResolver(snapshot), bundles: new Map(), responses: new Map() };
+    loadedBySnapshot.set(snapshot, loaded);
   }
   return loaded;
 }

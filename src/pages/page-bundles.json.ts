@@ -1,8 +1,10 @@
 /**
- * Build only: `page-bundles.json`, every page's bundle in one file, as
- * `{ pages: [{ slug, version, body }], redirects: [{ from, to }] }`. `body` is exactly the text GET /api/public-page/<slug>
- * sends and `version` its ETag. The production server loads the file at start and
- * answers the page API from memory (server/index.mjs).
+ * Build only: `page-bundles.json`, the publication the build made, in one file:
+ * `{ contentVersion, pages: [{ slug, path, version, body, renderKey }], redirects: [{ from, to }] }`
+ * (src/server/publish/published-pages.ts). `body` is exactly the text GET /api/public-page/<slug>
+ * sends and `version` the page's stored version. The production server starts from it: it
+ * answers the page API from memory and serves these pages from dist/client until a change is
+ * published (server/live-site.mjs).
  *
  * One route for all pages, rather than one per page: the bundles come from the
  * same cached resolver the visitor route renders from, and the build renders and
@@ -11,18 +13,13 @@
  * The dev server has no use for it and answers 404, like the production server.
  */
 import type { APIRoute } from 'astro';
-import { listPages, listRedirects, pageJson } from '../lib/content';
 import { errorResponse } from '../server/http';
+import { publishedSite } from '../server/publish/published-pages';
 
 export const prerender = true;
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = async ({ site }) => {
   if (import.meta.env.DEV) return errorResponse(404, 'Not found');
-  const entries = [];
-  for (const page of await listPages()) {
-    const { json, version } = await pageJson(page.slug);
-    entries.push({ slug: page.slug, version, body: json });
-  }
-  const redirects = [...(await listRedirects()).values()];
-  return new Response(JSON.stringify({ pages: entries, redirects }), { headers: { 'Content-Type': 'application/json' } });
+  if (!site) throw new Error('The page bundles need the `site` option of astro.config.mjs');
+  return new Response(JSON.stringify(await publishedSite(site)), { headers: { 'Content-Type': 'application/json' } });
 };

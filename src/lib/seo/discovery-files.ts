@@ -1,6 +1,6 @@
 /** Where crawlers and feed readers find the site's discovery files, and robots.txt's text. */
 
-/** The sitemap @astrojs/sitemap writes: an index of the sitemap files (sitemap-0.xml, …). */
+/** The sitemap: an index of the sitemap files (sitemap-0.xml, …), written by src/lib/seo/sitemap-files.ts. */
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 
 /** The RSS feed of posts (src/pages/rss.xml.ts), linked from every page's head. */

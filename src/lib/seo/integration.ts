@@ -1,22 +1,18 @@
 /**
  * Discovery at build time: the sitemap, and the warning when SITE_URL is missing.
  *
- * The sitemap is @astrojs/sitemap's (sitemap-index.xml and sitemap-0.xml, …).
- * It sees only the URLs Astro generated, which here include the redirect
- * pages of moved pages and nothing of any page's content. So the build also
- * renders a hand-over (src/lib/seo/sitemap-pages.ts, from the same bundles as
- * the pages): the pages to list and what each one's lastmod is made from.
- * This integration reads it when the build is done, before @astrojs/sitemap
- * runs (build-done hooks run in the order of `integrations`), adds the data
- * files' modification times, deletes it, and hands @astrojs/sitemap a
- * `filter` (only those pages) and a `serialize` (their lastmod).
+ * The pages the sitemap lists, and what each one's lastmod is made from, come
+ * from a hand-over the build renders (src/lib/seo/sitemap-pages.ts), from the
+ * same bundles as the pages. Once the build is done, this integration reads
+ * it, deletes it, adds the data files' modification times and writes the
+ * sitemap's files (src/lib/seo/sitemap-files.ts, which the production
+ * server's live publisher uses too), before the text files are precompressed.
  */
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import sitemap from '@astrojs/sitemap';
-import { lastmodOf } from './page-urls';
 import type { SitemapPage } from './page-data';
+import { sitemapFiles, sitemapUrls } from './sitemap-files';
 
 const HAND_OVER = 'sitemap-pages.json';
 
@@ -33,13 +29,10 @@ function warnMissingSiteUrl(logger: AstroIntegrationLogger, siteUrl: string | un
 }
 
 /** `siteUrl` is SITE_URL as server/config.mjs read it (undefined when unset). */
-export function discovery({ siteUrl }: { siteUrl: string | undefined }): AstroIntegration[] {
-  /** Absolute page URL → lastmod (ISO), for the pages the sitemap lists. */
-  const listed = new Map<string, string | undefined>();
+export function discovery({ siteUrl }: { siteUrl: string | undefined }): AstroIntegration {
   let root: URL | undefined;
   let site: string | undefined;
-
-  const handOver: AstroIntegration = {
+  return {
     name: 'discovery',
     hooks: {
       'astro:config:setup': ({ command, injectRoute, logger }) => {
@@ -56,22 +49,11 @@ export function discovery({ siteUrl }: { siteUrl: string | undefined }): AstroIn
         const file = new URL(HAND_OVER, dir);
         const pages = JSON.parse(await readFile(file, 'utf8')) as SitemapPage[];
         await rm(file);
-        const dataRoot = new URL('src/data/', root);
-        for (const page of pages) {
-          const fileTimes = await Promise.all(page.files.map(async (name) => (await stat(fileURLToPath(new URL(name, dataRoot)))).mtime));
-          listed.set(new URL(page.path, site).href, lastmodOf({ ...page, fileTimes })?.toISOString());
-        }
+        const siteAddress = new URL(site!);
+        const urls = await sitemapUrls(pages, fileURLToPath(new URL('src/data/', root)), siteAddress);
+        for (const [name, xml] of await sitemapFiles(urls, siteAddress)) await writeFile(new URL(name, dir), xml);
         warnMissingSiteUrl(logger, siteUrl);
       },
     },
   };
-
-  return [
-    handOver,
-    sitemap({
-      // Only the pages the hand-over lists: not the redirect pages of moved pages, status pages, noindex pages or the editor.
-      filter: (url) => listed.has(url),
-      serialize: (item) => ({ ...item, lastmod: listed.get(item.url) }),
-    }),
-  ];
 }

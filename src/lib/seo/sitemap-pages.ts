@@ -2,7 +2,7 @@
  * Build only, injected by the discovery integration (src/lib/seo/integration.ts):
  * the pages the sitemap lists, with what their lastmod is made from, as JSON.
  * It is a hand-over, not a download: the integration reads it once the build
- * is done, before @astrojs/sitemap writes the sitemap, and deletes it.
+ * is done, writes the sitemap from it, and deletes it.
  * It runs inside the build's own content pipeline, so the sitemap lists
  * exactly the pages that were rendered, from the same bundles.
  */

@@ -4,7 +4,7 @@
  * commit authored by the signed-in user (and pushed, when there is a remote).
  * Dev: same-origin localhost requests. Production: a signed-in user (checked by
  * src/middleware.ts), from the site's own origin, within their role.
- * 200 {ok, versions, rewritten, commit?} · 400 {error, issues: [{file, path, message}]}
+ * 200 {ok, versions, rewritten, commit?, publish?: {ticket}} · 400 {error, issues: [{file, path, message}]}
  * · 403 {error} · 409 {error, conflicts: [{file, currentVersion}]} · 502/503 {error}: the remote
  */
 import type { APIRoute } from 'astro';
@@ -17,6 +17,7 @@ import { handle, json } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
 import { canWrite } from '../../../server/auth/roles';
 import { parseChangeset } from '../../../server/store/changeset';
+import { requestPublish } from '../../../server/publish/publisher';
 
 export const prerender = false;
 
@@ -30,5 +31,7 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     const { contentStore } = await import('../../../server/store');
     const result = await contentStore.apply(changeset, authorOf(locals.user));
     await audit({ event: 'changeset', user: locals.user?.name, address: clientAddress, files: Object.keys(result.versions), ...(result.commit && { commit: result.commit }) });
-    return json({ ok: true, ...result });
+    // On the production server the change now goes live (GET /api/content/publishing follows it); astro dev has no publishing.
+    const ticket = requestPublish();
+    return json({ ok: true, ...result, ...(ticket !== undefined && { publish: { ticket } }) });
   });

@@ -9,6 +9,7 @@
  * 200 {ok, head, changed} · 401 {error} · 404 {error}: no git remote or no secret
  */
 import type { APIRoute } from 'astro';
+import { requestPublish } from '../../../server/publish/publisher';
 import { createHmac } from 'node:crypto';
 import { serverConfig } from '../../../../server/config.mjs';
 import { audit } from '../../../../server/audit-log.mjs';
@@ -38,6 +39,9 @@ export const POST: APIRoute = ({ request, clientAddress }) =>
     if (!proven(request, body, git.webhookSecret)) throw new HttpError(401, 'The webhook signature or token is missing or wrong');
     const { contentStore } = await import('../../../server/store');
     const synced = (await contentStore.sync())!;
-    if (synced.changed) await audit({ event: 'sync', address: clientAddress, head: synced.head });
+    if (synced.changed) {
+      await audit({ event: 'sync', address: clientAddress, head: synced.head });
+      requestPublish();
+    }
     return json({ ok: true, ...synced });
   });

@@ -1,0 +1,198 @@
+// The production server's live site: the version of the content that visitors get, swapped
+// whole when a change is published (src/server/publish/publisher.ts, inside the Astro build).
+// A version is every page's render key, bundle and HTML, the moved pages' redirects, and the
+// feed and sitemap. Pages whose HTML has not changed since the build are served from
+// dist/client; pages rendered since are held in memory. Every request reads one version, so a
+// page's HTML and its page API bundle never come from two (X-Content-Version names it).
+// The publisher renders pages through the site's own route, /_live/render/<path>, over a
+// private socket (server/internal-renderer.mjs): only requests that come that way carry a
+// render context (server/render-context.mjs), and the public server never routes /_live/.
+// Plain JavaScript so the production server can load it without a build step.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { compressedForms } from './compression.mjs';
+import { encodingHeaders } from './files.mjs';
+import { JSON_HEADERS } from './headers.mjs';
+import { chooseEncoding } from './negotiation.mjs';
+import { createInternalRenderer } from './internal-renderer.mjs';
+import { sendRepresentation } from './representation.mjs';
+import { refuseRequest } from './requests.mjs';
+import { REVALIDATE } from './static-files.mjs';
+
+const PAGE_API = '/api/public-page';
+const LIVE_PREFIX = '/_live';
+/** Routes the Astro server renders on request: never visitor pages (src/middleware.ts guards them). */
+const SERVER_ROUTE_PREFIXES = ['/api', '/editor', LIVE_PREFIX];
+// Brotli quality 5 for what is compressed while serving: about 0.5 ms for a bundle against 7 ms
+// at 11, for 14% more bytes; each representation is compressed once, on its first request.
+const LIVE_BROTLI_QUALITY = 5;
+const HTML = 'text/html; charset=utf-8';
+/** The 404 page (src/server/publish/published-pages.ts), sent for every unknown page path. */
+const NOT_FOUND_PATH = '/404.html';
+const TYPES = { xml: 'application/xml; charset=utf-8', html: HTML };
+
+/**
+ * Text held in memory, compressed on its first request.
+ * @param {string} text
+ * @param {string} [etag] defaults to a hash of the text
+ */
+function representation(text, etag) {
+  const identity = Buffer.from(text, 'utf8');
+  let compressed;
+  return {
+    text,
+    etag: etag ?? createHash('sha256').update(identity).digest('base64url').slice(0, 22),
+    forms: () => (compressed ??= compressedForms(identity, { brotliQuality: LIVE_BROTLI_QUALITY }).then((forms) => ({ identity, ...forms }))),
+  };
+}
+
+/** `/about/index.html` and `/about` are one page; undefined when the path names a file. */
+function pageKeyOf(path) {
+  if (path.endsWith('/index.html')) return path.slice(0, -'/index.html'.length) || '/';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return last.includes('.') ? undefined : path;
+}
+
+const isServerRoute = (path) => SERVER_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/** The slug a page API path asks for: '' is home. */
+function slugOf(path) {
+  if (path !== PAGE_API && !path.startsWith(`${PAGE_API}/`)) return undefined;
+  const slug = path.slice(PAGE_API.length + 1);
+  return slug === '' ? 'home' : slug;
+}
+
+/** The build's publication (dist/server/page-bundles.json), with every page's HTML in dist/client. */
+function versionOfBuild({ contentVersion, pages, redirects }) {
+  const entries = pages.map((page) => ({ ...page, bundle: representation(page.body, page.version), html: undefined }));
+  return {
+    contentVersion,
+    pages: new Map(entries.map((page) => [page.path, page])),
+    bundles: new Map(entries.map((page) => [page.slug, page])),
+    files: new Map(),
+    redirects: new Map(redirects.map(({ from, to }) => [from, to])),
+  };
+}
+
+/** The next version: what is unchanged keeps its representation (and its compressed forms). */
+function nextVersion(previous, { contentVersion, pages, redirects, files }) {
+  const entries = pages.map((page) => {
+    const old = previous.pages.get(page.path);
+    const html = page.html !== undefined ? representation(page.html) : old?.renderKey === page.renderKey ? old.html : missingHtml(page.path);
+    const bundle = old?.body === page.body && old.version === page.version ? old.bundle : representation(page.body, page.version);
+    return { slug: page.slug, path: page.path, renderKey: page.renderKey, version: page.version, body: page.body, bundle, html };
+  });
+  const kept = new Map(files.map(({ path, body }) => [path, previous.files.get(path)?.text === body ? previous.files.get(path) : representation(body)]));
+  return {
+    contentVersion,
+    pages: new Map(entries.map((page) => [page.path, page])),
+    bundles: new Map(entries.map((page) => [page.slug, page])),
+    files: kept,
+    redirects: new Map(redirects.map(({ from, to }) => [from, to])),
+  };
+}
+
+function missingHtml(path) {
+  throw new Error(`The publication has no HTML for ${path}, whose render key changed`);
+}
+
+/**
+ * @param {{ handler: Function, bundlesFile: URL, clientDir: string, serveStaticText: Function }} options
+ */
+export async function createLiveSite({ handler, bundlesFile, clientDir, serveStaticText }) {
+  let live = versionOfBuild(JSON.parse(await readFile(bundlesFile, 'utf8')));
+  // The build's 404 page, until a publication renders it again.
+  const builtNotFound = representation(await readFile(join(clientDir, '404.html'), 'utf8'));
+
+  const renderer = await createInternalRenderer(handler);
+
+  globalThis[Symbol.for('content-site.live-host')] = {
+    renderKeys: () => new Map([...live.pages.values()].map((page) => [page.path, page.renderKey])),
+    async render(slug, context) {
+      const { status, body } = await renderer.request('GET', `${LIVE_PREFIX}/render/${slug === 'home' ? '' : `${slug}/`}`, context);
+      if (status !== 200) throw new Error(`Rendering the page "${slug}" failed (${status}): ${body.slice(0, 300)}`);
+      return body;
+    },
+    install(version) {
+      live = nextVersion(live, version);
+    },
+  };
+
+  async function sendText(request, response, { forms, etag }, contentType, contentVersion, status = 200) {
+    const available = await forms();
+    const encoding = chooseEncoding(request.headers['accept-encoding'], Object.keys(available));
+    if (encoding === undefined) {
+      refuseRequest(request, response, 406, 'None of the accepted content codings is available', { Vary: 'Accept-Encoding' });
+      return;
+    }
+    const headers = { 'Content-Type': contentType, 'Cache-Control': REVALIDATE, 'X-Content-Version': contentVersion, ...encodingHeaders(encoding) };
+    if (status !== 200) {
+      response.writeHead(status, { ...headers, 'Content-Length': String(available[encoding].length) });
+      response.end(request.method === 'HEAD' ? undefined : available[encoding]);
+      return;
+    }
+    await sendRepresentation(request, response, { headers, etag: `"${etag}${encoding === 'identity' ? '' : `-${encoding}`}"`, body: available[encoding] });
+  }
+
+  function sendNotFound(request, response, version) {
+    const page = version.pages.get(NOT_FOUND_PATH)?.html ?? builtNotFound;
+    return sendText(request, response, page, HTML, version.contentVersion, 404);
+  }
+
+  return {
+    /** The first publication, before the server listens: the build's content may be older than the committed content. */
+    async publishAtStart() {
+      const { status, body } = await renderer.request('POST', `${LIVE_PREFIX}/publish`, {});
+      if (status !== 200) throw new Error(JSON.parse(body).error ?? `status ${status}`);
+    },
+    /** Stops the private socket and removes its folder. */
+    close: () => renderer.close(),
+    /**
+     * Answers a GET or HEAD from the live version and returns true, or returns false for
+     * other handlers: the page API, visitor pages, moved pages, the feed and the sitemap.
+     */
+    async serve(request, response, path) {
+      const version = live;
+      const slug = slugOf(path);
+      if (slug !== undefined) {
+        const page = version.bundles.get(slug);
+        if (page) await sendText(request, response, page.bundle, JSON_HEADERS['Content-Type'], version.contentVersion);
+        else refuseRequest(request, response, 404, `No page with slug "${slug}"`, { 'X-Content-Version': version.contentVersion });
+        return true;
+      }
+      const redirect = version.redirects.get(path);
+      if (redirect && !version.pages.has(path)) {
+        response.writeHead(301, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
+        response.end();
+        return true;
+      }
+      if (path === NOT_FOUND_PATH) {
+        await sendNotFound(request, response, version);
+        return true;
+      }
+      const file = version.files.get(path);
+      if (file) {
+        await sendText(request, response, file, TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'text/plain; charset=utf-8', version.contentVersion);
+        return true;
+      }
+      const key = pageKeyOf(path);
+      if (key === undefined || isServerRoute(key) || key.split('/').some((segment) => segment.startsWith('.'))) return false;
+      const page = version.pages.get(key);
+      if (!page) {
+        await sendNotFound(request, response, version);
+        return true;
+      }
+      if (page.html) {
+        await sendText(request, response, page.html, HTML, version.contentVersion);
+        return true;
+      }
+      response.setHeader('X-Content-Version', version.contentVersion);
+      if (await serveStaticText(request, response, path)) return true;
+      response.removeHeader('X-Content-Version');
+      return false;
+    },
+    /** How many pages the live version has: for the start-up line. */
+    size: () => live.pages.size,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * What the visitor routes answer for a slug: the page's bundle to render, or
+ * a response instead (a moved page's 301, a 404, or in dev a broken page's
+ * report). The visitor routes, the 404 page and the production server's live
+ * route (src/server/publish/LivePage.astro) all decide through here.
+ */
+import { listRedirects, resolvePage } from './content';
+import { ContentError, PageNotFoundError, type Bundle } from '../engine/resolver';
+import { NOT_FOUND_SLUG } from '../engine/slug';
+import { contentErrorResponse } from './content-error-page';
+import { siteSettings } from './seo/page-data';
+
+/** For a site without the 404 page's document: the same words, without the header and footer. */
+const FALLBACK_NOT_FOUND: Bundle = {
+  id: 'not-found',
+  slug: NOT_FOUND_SLUG,
+  meta: { title: 'Page not found', description: 'There is no page at this address.' },
+  sections: [{ id: 'not-found-hero', type: 'page-hero', data: { title: 'This page does not exist', description: 'It may have moved, or the link may be mistyped.' }, settings: {} }],
+};
+
+/**
+ * The 404 page: the page document `src/data/pages/404.json` (NOT_FOUND_SLUG), resolved like
+ * every page, its title carrying the site name, never indexed.
+ */
+async function notFoundPage(): Promise<Bundle> {
+  let bundle: Bundle;
+  try {
+    bundle = await resolvePage(NOT_FOUND_SLUG);
+  } catch (error) {
+    if (!(error instanceof PageNotFoundError)) throw error;
+    bundle = FALLBACK_NOT_FOUND;
+  }
+  const { name } = await siteSettings();
+  const { title } = bundle.meta;
+  return { ...bundle, meta: { ...bundle.meta, title: title.includes(name) ? title : `${title} — ${name}`, noindex: true } };
+}
+
+export async function visitorPageOf(slug: string): Promise<Bundle | Response> {
+  if (slug === NOT_FOUND_SLUG) return notFoundPage();
+  try {
+    return await resolvePage(slug);
+  } catch (error) {
+    // Only reachable in dev, where the visitor route renders on request (see src/editor/integration.ts).
+    if (error instanceof ContentError) return contentErrorResponse(error);
+    if (!(error instanceof PageNotFoundError)) throw error;
+    const redirect = (await listRedirects()).get(slug);
+    if (redirect) return new Response(null, { status: 301, headers: { Location: redirect.to } });
+    return new Response(null, { status: 404, statusText: 'Not Found' });
+  }
+}

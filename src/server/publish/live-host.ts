@@ -1,0 +1,36 @@
+/**
+ * The production server's side of live publishing, as the publisher sees it.
+ * server/live-site.mjs puts it on globalThis before the Astro server build is
+ * loaded; under `astro dev` there is none, and nothing is published (the dev
+ * site reads the files on every request).
+ */
+import type { LiveRenderContext } from '../render-context';
+import type { PublishedPage } from './published-pages';
+
+/** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */
+export interface PageToInstall extends PublishedPage {
+  html?: string;
+}
+
+export interface VersionToInstall {
+  contentVersion: string;
+  pages: PageToInstall[];
+  redirects: { from: string; to: string }[];
+  /** Text files other than pages (the feed, the sitemap), by normalised request path. */
+  files: { path: string; body: string }[];
+}
+
+export interface LiveHost {
+  /** The live version's render key of each page path. */
+  renderKeys(): ReadonlyMap<string, string>;
+  /** The HTML of the page `slug`, rendered by the site's own route for `context`. */
+  render(slug: string, context: LiveRenderContext): Promise<string>;
+  /** Makes `version` live, all at once. */
+  install(version: VersionToInstall): void;
+}
+
+const KEY = Symbol.for('content-site.live-host');
+
+export function liveHost(): LiveHost | undefined {
+  return (globalThis as Record<symbol, unknown>)[KEY] as LiveHost | undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * What a publication is made of, read from the current content (the build's,
+ * or a live render's snapshot, src/lib/content.ts): every page's bundle as the
+ * page API sends it, the path it is served at, and its **render key**: a hash
+ * of everything its HTML is made from, plus the code version. The build
+ * writes these into page-bundles.json; the production server's publisher
+ * computes them again after a change, and renders again exactly the pages
+ * whose key changed.
+ */
+import { createHash } from 'node:crypto';
+import { listPages, listRedirects, loadSnapshot, pageJson } from '../../lib/content';
+import { SITE_FILE, structuredData } from '../../lib/seo/page-data';
+import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import { contentVersion } from '../version';
+import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
+import { originalInfo } from '../../../server/image-variant-store.mjs';
+import { hasVariants } from '../../../server/image-variant-urls.mjs';
+import { originalsDirs } from '../../lib/images/responsive';
+
+/** The code's version: one per build (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
+export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
+
+export interface PublishedPage {
+  slug: string;
+  /** Where visitors get it, as a normalised request path: `/`, `/about`, `/posts/hello`. */
+  path: string;
+  /** The page API's body. */
+  body: string;
+  /** The version of the page's stored file (the page API's ETag, a save's baseVersion). */
+  version: string;
+  renderKey: string;
+}
+
+export interface PublishedSite {
+  /** Names this content: a hash of every file's version. */
+  contentVersion: string;
+  pages: PublishedPage[];
+  /** Moved pages: old normalised path → new path. */
+  redirects: { from: string; to: string }[];
+}
+
+/** Where the 404 page is published: the production server and static hosts send it for unknown paths. */
+export const NOT_FOUND_PATH = '/404.html';
+
+/** The normalised request path of a page (server/requests.mjs drops the trailing slash). */
+export const requestPathOf = (slug: string) => (slug === NOT_FOUND_SLUG ? NOT_FOUND_PATH : pathForSlug(slug).replace(/(.)\/$/, '$1'));
+
+/** A hash of the snapshot's files and their versions: equal content, equal name. */
+export function contentVersionOf(snapshot: ContentSnapshot): string {
+  const hash = createHash('sha256');
+  for (const path of [...snapshot.paths()].sort()) hash.update(`${path}\0${contentVersion(snapshot.get(path))}\0`);
+  return hash.digest('base64url').slice(0, 16);
+}
+
+/** Every uploaded image a bundle names (its strings under /assets/images/), sorted. */
+function imagesNamedIn(bundle: unknown, into = new Set<string>()): Set<string> {
+  if (typeof bundle === 'string') {
+    if (bundle.startsWith(ASSETS_URL_PREFIX)) into.add(bundle.slice(ASSETS_URL_PREFIX.length));
+  } else if (Array.isArray(bundle)) for (const item of bundle) imagesNamedIn(item, into);
+  else if (bundle && typeof bundle === 'object') for (const value of Object.values(bundle)) imagesNamedIn(value, into);
+  return into;
+}
+
+/**
+ * A page's HTML is made from its bundle, its address, its structured data
+ * (which reads other pages: breadcrumb names, the post behind an article),
+ * the site's details (name, settings) and its images' bytes (the variants'
+ * URLs carry their hash, and their size is the image's, src/lib/images/); the
+ * key hashes all of them.
+ */
+async function renderKeyOf(slug: string, body: string, site: URL, siteFile: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const part of [CODE_VERSION, pathForSlug(slug), body, JSON.stringify(await structuredData(slug, site)), siteFile]) hash.update(part).update('\0');
+  // Only names the variants' allowlist accepts (plain raster file names): others get no variants.
+  for (const name of [...imagesNamedIn(JSON.parse(body))].filter(hasVariants).sort()) {
+    const info = await originalInfo(originalsDirs(), name).catch(() => undefined);
+    hash.update(`${name}:${info?.sha256 ?? 'none'}\0`);
+  }
+  return hash.digest('base64url').slice(0, 22);
+}
+
+export async function publishedSite(site: URL): Promise<PublishedSite> {
+  const snapshot = await loadSnapshot();
+  const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
+  const pages: PublishedPage[] = [];
+  for (const route of await listPages()) {
+    const { json, version } = await pageJson(route.slug);
+    pages.push({ slug: route.slug, path: requestPathOf(route.slug), body: json, version, renderKey: await renderKeyOf(route.slug, json, site, siteFile) });
+  }
+  const redirects = [...(await listRedirects()).values()].map(({ from, to }) => ({ from: from === '/' ? '/' : from.replace(/\/$/, ''), to }));
+  return { contentVersion: contentVersionOf(snapshot), pages, redirects };
+}

@@ -1,0 +1,138 @@
+/**
+ * Live publishing on the production server: after a change is committed (or
+ * pulled in from the remote, or a scheduled page comes due), the site that
+ * visitors get is made again from the committed content and swapped in whole.
+ *
+ * One publication at a time; requests made while one runs are covered by the
+ * next, which starts from the content as it is then. Each request gets a
+ * ticket, and a ticket is live once a publication that started after it
+ * succeeds. A failed publication changes nothing that visitors get and says
+ * why (`publishState`). docs/architecture.md has the design and its trade-offs.
+ */
+import type { APIContext } from 'astro';
+import { loadDevSnapshot } from '../../lib/dev-snapshot';
+import { sitemapPages } from '../../lib/seo/page-data';
+import { sitemapFiles, sitemapUrls } from '../../lib/seo/sitemap-files';
+import { FEED_PATH } from '../../lib/seo/discovery-files';
+import { nextPublicationTime, publicSnapshot } from '../../engine/publication';
+import { DATA_ROOT } from '../paths';
+import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
+import { GET as feed } from '../../pages/rss.xml';
+import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
+import { publishedSite } from './published-pages';
+
+/** Pages rendered at once: rendering is CPU-bound on one thread, this only overlaps the waits. */
+const RENDER_CONCURRENCY = 4;
+/** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export type PublishState = { state: 'publishing' } | { state: 'live' } | { state: 'failed'; error: string };
+
+let requested = 0;
+let live = 0;
+let failure: { ticket: number; error: string } | undefined;
+let running: Promise<void> | undefined;
+let again = false;
+let timer: NodeJS.Timeout | undefined;
+
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** The site's text files other than pages that change with the content: the feed and the sitemap. */
+async function discoveryFiles(site: URL): Promise<VersionToInstall['files']> {
+  const feedText = await (await feed({ site } as APIContext)).text();
+  const sitemaps = await sitemapFiles(await sitemapUrls(await sitemapPages(site), DATA_ROOT, site), site);
+  return [{ path: FEED_PATH, body: feedText }, ...[...sitemaps].map(([name, body]) => ({ path: `/${name}`, body }))];
+}
+
+/** Reads the committed content, renders the pages whose render key changed, and installs the whole. */
+async function publishOnce(host: LiveHost): Promise<void> {
+  const { contentStore } = await import('../store');
+  // Under the store's lock: a change is read whole or not at all.
+  const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
+  const now = new Date();
+  const context: LiveRenderContext = { snapshot: publicSnapshot(snapshot, now) };
+  const site = new URL(import.meta.env.SITE);
+  const { contentVersion, pages, redirects, files } = await withLiveRenderContext(context, async () => ({
+    ...(await publishedSite(site)),
+    files: await discoveryFiles(site),
+  }));
+  const started = performance.now();
+  const current = host.renderKeys();
+  const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
+  const html = new Map<string, string>();
+  await forEachLimited(changed, RENDER_CONCURRENCY, async (page) => {
+    html.set(page.path, await host.render(page.slug, context));
+  });
+  host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
+  console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again in ${Math.round(performance.now() - started)} ms`);
+  scheduleNext(nextPublicationTime(snapshot, now), now);
+}
+
+function scheduleNext(due: Date | undefined, now: Date) {
+  clearTimeout(timer);
+  timer = undefined;
+  if (!due) return;
+  timer = setTimeout(() => requestPublish(), Math.min(Math.max(due.getTime() - now.getTime(), 0), MAX_TIMER_MS));
+  timer.unref();
+}
+
+function start(host: LiveHost) {
+  const ticket = requested;
+  running = publishOnce(host)
+    .then(() => {
+      live = ticket;
+    })
+    .catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      failure = { ticket, error: message };
+      console.error(`Publishing failed; the previous version stays live. ${message}`);
+    })
+    .finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        start(host);
+      }
+    });
+}
+
+/**
+ * Asks for the content as committed now to be published. Returns the request's ticket, or
+ * undefined where nothing is published (astro dev).
+ */
+export function requestPublish(): number | undefined {
+  const host = liveHost();
+  if (!host) return undefined;
+  requested += 1;
+  if (running) again = true;
+  else start(host);
+  return requested;
+}
+
+/** Publishes now and waits: the server's start. Throws when it fails. */
+export async function publishNow(): Promise<void> {
+  const ticket = requestPublish();
+  if (ticket === undefined) throw new Error('Live publishing runs on the production server only');
+  while (live < ticket && !(failure && failure.ticket >= ticket)) await (running ?? Promise.resolve());
+  const state = publishState(ticket);
+  if (state.state === 'failed') throw new Error(state.error);
+}
+
+/** Where the request with `ticket` is: still publishing, live (it or a later one succeeded), or failed. */
+export function publishState(ticket: number): PublishState {
+  if (live >= ticket) return { state: 'live' };
+  if (failure && failure.ticket >= ticket) return { state: 'failed', error: failure.error };
+  return { state: 'publishing' };
+}
+
+/** Whether `ticket` was ever handed out. */
+export const isTicket = (ticket: number) => Number.isSafeInteger(ticket) && ticket >= 1 && ticket <= requested;
+
+// The front server's poller reaches the publisher through here (server/index.mjs).
+(globalThis as Record<symbol, unknown>)[Symbol.for('content-site.publisher')] = { requestPublish };

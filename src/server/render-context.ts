@@ -1,0 +1,20 @@
+/** The live render's context, typed (server/render-context.mjs says why it exists). */
+import type { ContentSnapshot } from '../engine/snapshot';
+import { renderContext, withRenderContext } from '../../server/render-context.mjs';
+
+/**
+ * What a request from the production server's own publisher carries (server/live-site.mjs):
+ * for a page's render, the publication's public snapshot, which the page is read from.
+ * Only such requests reach the `/_live/` routes (src/middleware.ts).
+ */
+export interface LiveRenderContext {
+  snapshot?: ContentSnapshot;
+}
+
+export function liveRenderContext(): LiveRenderContext | undefined {
+  return renderContext() as LiveRenderContext | undefined;
+}
+
+export function withLiveRenderContext<T>(context: LiveRenderContext, work: () => T): T {
+  return withRenderContext(context, work);
+}

@@ -1,0 +1,220 @@
+/**
+ * Live publishing, end to end over HTTP: one build of a project copy, a bare
+ * repository made by the test as the git host, and a real production server
+ * (`server/index.mjs`) with its own clone. Saves go through the editor's API
+ * as a signed-in user; what visitors get is read from the same server.
+ */
+import { createHmac } from 'node:crypto';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBareRemote, type BareRemote } from '../helpers/git-remote';
+import { raw, type RawResponse } from '../helpers/http';
+import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
+import { addUser, signIn, type Session } from '../helpers/sessions';
+
+const SESSION_SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+const WEBHOOK_SECRET = 'webhook-secret-0123456789';
+const PASSWORD = 'correct horse battery staple';
+
+let project: ProjectCopy;
+let remote: BareRemote;
+let server: RunningServer;
+let alice: Session;
+
+beforeAll(async () => {
+  project = await copyProject('publishing-prod');
+  await buildProject(project);
+  remote = await makeBareRemote(project.root);
+  const usersFile = join(remote.scratch, 'users.json');
+  await addUser(project, usersFile, 'alice', 'admin', PASSWORD);
+  server = await startProdServer(project, {
+    CONTENT_BACKEND: 'git',
+    CONTENT_GIT_REMOTE: remote.path,
+    CONTENT_GIT_DIR: join(remote.scratch, 'clone'),
+    CONTENT_GIT_POLL_SECONDS: '0',
+    CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SESSION_SECRET,
+    EDITOR_USERS_FILE: usersFile,
+  });
+  alice = await signIn(server, 'alice', PASSWORD);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await remote?.remove();
+  await project?.remove();
+});
+
+const get = (path: string) => raw(server.origin, { path });
+const titleIn = (html: string) => html.slice(html.indexOf('<title>') + 7, html.indexOf('</title>'));
+
+async function state() {
+  const response = await alice.get('/api/editor/state');
+  expect(response.status).toBe(200);
+  return response.json<{ docs: { file: string; data: any; version: string }[] }>();
+}
+
+const docOf = async (file: string) => (await state()).docs.find((doc) => doc.file === file)!;
+
+/** Saves `changes` and waits until the server says they are live; returns the save's answer. */
+async function saveAndPublish(changes: unknown[]): Promise<RawResponse> {
+  const saved = await alice.post('/api/content/changes', { changes });
+  expect(saved.status, saved.text).toBe(200);
+  const { ticket } = saved.json<{ publish: { ticket: number } }>().publish;
+  await expect
+    .poll(async () => (await alice.get(`/api/content/publishing?ticket=${ticket}`)).json<{ state: string }>().state, { timeout: 20_000, interval: 50 })
+    .toBe('live');
+  return saved;
+}
+
+async function retitle(file: string, title: string) {
+  const doc = await docOf(file);
+  return { op: 'put', file, content: { ...doc.data, meta: { ...doc.data.meta, title } }, baseVersion: doc.version };
+}
+
+/** A new page file made from about.json: another slug and title, and `extra` top-level fields. */
+async function newPage(slug: string, title: string, extra: Record<string, unknown> = {}) {
+  const about = (await docOf('pages/about.json')).data;
+  return { op: 'put', file: `pages/${slug}.json`, content: { ...about, id: slug, slug, meta: { ...about.meta, title }, ...extra }, baseVersion: null };
+}
+
+function webhook() {
+  const body = '{"ref":"refs/heads/main"}';
+  const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
+  return raw(server.origin, { method: 'POST', path: '/api/content/sync', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(body) }, body });
+}
+
+describe('a saved change goes live', () => {
+  it('in the HTML, the page API and the sitemap, without a restart', async () => {
+    await saveAndPublish([await retitle('pages/about.json', 'About, published live'), await newPage('live-news', 'Live news')]);
+    const page = await get('/about/');
+    expect(page.status).toBe(200);
+    expect(titleIn(page.text)).toBe('About, published live');
+    expect((await get('/api/public-page/about')).json<{ meta: { title: string } }>().meta.title).toBe('About, published live');
+    expect((await get('/live-news/')).status).toBe(200);
+    expect((await get('/api/public-page/live-news')).status).toBe(200);
+    expect((await get('/sitemap-0.xml')).text).toContain('/live-news/</loc>');
+  });
+
+  it('renders again only the pages whose bundle changed', async () => {
+    const before = server.output().length;
+    await saveAndPublish([await retitle('pages/about.json', 'About, once more')]);
+    expect(server.output().slice(before)).toMatch(/: 1 of \d+ pages rendered again/);
+  });
+
+  it('answers the publishing status only for tickets it gave', async () => {
+    expect((await alice.get('/api/content/publishing?ticket=999999')).status).toBe(400);
+    expect((await alice.get('/api/content/publishing?ticket=abc')).status).toBe(400);
+    expect((await get('/api/content/publishing?ticket=1')).status).toBe(401);
+  });
+
+  it('keeps its private render route away from visitors', async () => {
+    for (const path of ['/_live/render/about/', '/_live/publish', '/%5Flive/render/about/', '/x/../_live/render/']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.text).not.toContain('<html');
+    }
+  });
+});
+
+describe('while 20 changes are published', () => {
+  it('every request succeeds, and a page and its bundle always agree', async () => {
+    let publishing = true;
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    const reader = async () => {
+      while (publishing) {
+        const [html, api] = await Promise.all([get('/about/'), get('/api/public-page/about')]);
+        if (html.status !== 200 || api.status !== 200) problems.push(`status ${html.status}/${api.status}`);
+        if (!html.text.trimEnd().endsWith('</html>')) problems.push('a truncated page');
+        const [htmlVersion, apiVersion] = [html.headers['x-content-version'], api.headers['x-content-version']];
+        seen.add(String(htmlVersion));
+        if (htmlVersion === apiVersion && titleIn(html.text) !== api.json<{ meta: { title: string } }>().meta.title) {
+          problems.push(`version ${htmlVersion}: HTML "${titleIn(html.text)}", API "${api.json<{ meta: { title: string } }>().meta.title}"`);
+        }
+      }
+    };
+    const readers = [reader(), reader(), reader()];
+    for (let round = 1; round <= 20; round += 1) await saveAndPublish([await retitle('pages/about.json', `About, round ${round}`)]);
+    publishing = false;
+    await Promise.all(readers);
+    expect(problems).toEqual([]);
+    expect(seen.size).toBeGreaterThan(5);
+    expect(titleIn((await get('/about/')).text)).toBe('About, round 20');
+  });
+});
+
+describe('drafts and schedules', () => {
+  it('keep a draft page and a draft post off every public surface', async () => {
+    const post = (await docOf('collections/posts/accessible-by-construction.json')).data;
+    await saveAndPublish([
+      await newPage('secret-plans', 'Secret plans', { status: 'draft' }),
+      { op: 'put', file: 'collections/posts/unreleased.json', content: { ...post, title: 'Unreleased post', status: 'draft' }, baseVersion: null },
+    ]);
+    expect((await get('/secret-plans/')).status).toBe(404);
+    expect((await get('/api/public-page/secret-plans')).status).toBe(404);
+    expect((await get('/posts/unreleased/')).status).toBe(404);
+    expect((await get('/api/public-page/posts/unreleased')).status).toBe(404);
+    for (const path of ['/sitemap-0.xml', '/rss.xml', '/journal/', '/']) {
+      const text = (await get(path)).text;
+      expect(text, path).not.toContain('secret-plans');
+      expect(text, path).not.toContain('Unreleased post');
+    }
+  });
+
+  it('publish a page scheduled 3 seconds ahead after its time', async () => {
+    const publishAt = new Date(Date.now() + 3_000).toISOString();
+    await saveAndPublish([await newPage('coming-soon', 'Coming soon', { publishAt })]);
+    expect((await get('/coming-soon/')).status).toBe(404);
+    await expect.poll(async () => (await get('/coming-soon/')).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
+    expect((await get('/sitemap-0.xml')).text).toContain('/coming-soon/</loc>');
+  });
+});
+
+describe('a publication that fails', () => {
+  it('leaves the previous version live, and the next good one publishes', async () => {
+    await saveAndPublish([await retitle('pages/about.json', 'About, before the breakage')]);
+    const before = server.output().length;
+    await remote.pushAsDeveloper('Break the home page', async (worktree) => {
+      const path = join(worktree, 'src/data/pages/home.json');
+      const page = JSON.parse(await readFile(path, 'utf8'));
+      page.sections.push({ id: 'home-broken', type: 'no-such-section', data: {}, settings: {} });
+      await writeFile(path, JSON.stringify(page));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(() => server.output().slice(before), { timeout: 20_000, interval: 100 }).toContain('Publishing failed; the previous version stays live.');
+    expect((await get('/')).status).toBe(200);
+    expect(titleIn((await get('/about/')).text)).toBe('About, before the breakage');
+
+    await remote.pushAsDeveloper('Mend the home page', async (worktree) => {
+      const path = join(worktree, 'src/data/pages/home.json');
+      const page = JSON.parse(await readFile(path, 'utf8'));
+      page.sections = page.sections.filter((section: { id: string }) => section.id !== 'home-broken');
+      page.meta.title = 'Home, mended';
+      await writeFile(path, JSON.stringify(page));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => titleIn((await get('/')).text), { timeout: 20_000, interval: 100 }).toBe('Home, mended');
+    expect((await get('/')).text).not.toContain('home-broken');
+  });
+});
+
+describe('npm run build of the same content', () => {
+  it('writes byte for byte what the server publishes', async () => {
+    const served = Object.fromEntries(
+      await Promise.all(['/about/', '/live-news/', '/coming-soon/', '/', '/rss.xml', '/sitemap-0.xml', '/sitemap-index.xml', '/404.html'].map(async (path) => [path, (await get(path)).text] as const)),
+    );
+    await server.stop();
+    // The clone's content, with its files' times (the sitemap's lastmod), is what the build reads.
+    await rm(join(project.root, 'src', 'data'), { recursive: true });
+    await cp(join(remote.scratch, 'clone', 'src', 'data'), join(project.root, 'src', 'data'), { recursive: true, preserveTimestamps: true });
+    await buildProject(project);
+    for (const [path, text] of Object.entries(served)) {
+      const file = path.endsWith('/') ? join(path, 'index.html') : path;
+      expect(await readFile(join(project.root, 'dist', 'client', file), 'utf8'), path).toBe(text);
+    }
+  });
+});
