@@ -25,6 +25,7 @@ import { SessionBanner } from './SessionBanner';
 import { useMediaOptions } from './MediaLibrary';
 import { UploadQueueProvider } from './media/UploadQueueContext';
 import { Sidebar } from './Sidebar';
+import { SETTINGS_PREVIEW_SLUG } from '../lib/site-settings';
 import { Stage } from './Stage';
 import { Topbar } from './Topbar';
 import { useContentOps } from './useContentOps';
@@ -59,11 +60,11 @@ export default function EditorApp({ payload, initialSlug }: Props) {
 
   const { page, entry, entryDoc, entryPage } = view;
   const noun = entry ? entryNounOf(entry.collection) : '';
-  const heading = page ? `Editing the page “${String(page.page.meta?.title ?? page.slug).split(' — ')[0]}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
+  const heading = view.settingsOpen ? 'Editing the site settings' : page ? `Editing the page “${String(page.page.meta?.title ?? page.slug).split(' — ')[0]}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
   useEffect(() => {
-    const title = page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun} ${entry?.slug}` : null;
+    const title = view.settingsOpen ? 'Site settings' : page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun} ${entry?.slug}` : null;
     document.title = title ? `${title} · Editor` : 'Editor · Content site';
-  }, [page, entryDoc, entry?.slug, noun]);
+  }, [page, entryDoc, entry?.slug, noun, view.settingsOpen]);
 
   // The topbar's callbacks keep their identity, so typing does not render it.
   const save = useCallback(() => dispatch({ type: 'requestSave' }), [dispatch]);
@@ -74,7 +75,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const openProblems = useCallback(() => dispatch({ type: 'showProblems', open: true }), [dispatch]);
   const signOut = useCallback(() => dispatch({ type: 'requestSignOut' }), [dispatch]);
   // What the topbar shows: the page's slug, or the page of the open entry.
-  const shownSlug = entry ? (entryPage ?? `${entry.collection}/${entry.slug}`) : state.route;
+  const shownSlug = view.settingsOpen ? SETTINGS_PREVIEW_SLUG : entry ? (entryPage ?? `${entry.collection}/${entry.slug}`) : state.route;
 
   return (
     <UploadQueueProvider value={uploads}>

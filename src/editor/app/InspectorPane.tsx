@@ -16,6 +16,7 @@ import type { EditorView } from './hooks/useEditorView';
 import { BrokenRefInspector, EntryInspector, PageInspector, SectionInspector } from './Inspector';
 import type { MediaOptions } from './MediaLibrary';
 import { PublicationControl } from './PublicationControl';
+import { SettingsInspector } from './SettingsInspector';
 
 interface Props {
   state: EditorState;
@@ -52,6 +53,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   const changeSection = useCallback(edit(targetFile, target?.path ?? []), [targetFile, targetPath, dispatch]);
   const changePage = useCallback(edit(page?.file, []), [page?.file, dispatch]);
   const changeEntry = useCallback(edit(entry?.file, []), [entry?.file, dispatch]);
+  const changeSettings = useCallback(edit(view.settingsDoc?.file, []), [view.settingsDoc?.file, dispatch]);
   const relationOptions = useMemo(() => relationOptionsOf(docs), [docs]);
   // Reads the docs at call time (a Detach click), so it need not change identity on every edit.
   const docsNow = useRef(docs);
@@ -80,6 +82,19 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         onDelete={() => dispatch({ type: 'removeSection', index })}
         onFileAction={fileAction(targetFile !== page.file ? targetFile : undefined)}
         readOnly={targetFile && !mayWrite(user, targetFile) ? readOnlyNote(targetFile) : undefined}
+      />
+    );
+  }
+  if (view.settingsOpen) {
+    const file = view.settingsDoc?.file;
+    return (
+      <SettingsInspector
+        data={view.settingsDoc?.data as Record<string, unknown> | undefined}
+        issues={view.settingsIssues}
+        onChange={changeSettings}
+        resolveRef={resolveRef}
+        media={media}
+        readOnly={file && !mayWrite(user, file) ? readOnlyNote(file) : undefined}
       />
     );
   }

@@ -92,6 +92,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
   const frame = useRef<HTMLIFrameElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const shownSlug = useRef<string | null>(null);
+  const shownHead = useRef<string | null>(null);
   /** What the frame shows, as parsed: the base of the next update. */
   const shownPage = useRef<Rendered | null>(null);
   const onSelectRef = useRef(onSelect);
@@ -142,8 +143,11 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
         const current = iframe?.contentDocument;
         if (!iframe) return;
         const page = rendered(next);
-        if (shownSlug.current !== slug || !current?.body) {
+        // The head changes with the site settings (lang, accent, typefaces): then the whole document is swapped.
+        const head = [next.documentElement.lang, ...[...next.head.querySelectorAll('style, link[rel="preload"]')].map((element) => element.outerHTML)].join('\n');
+        if (shownSlug.current !== slug || !current?.body || shownHead.current !== head) {
           shownSlug.current = slug;
+          shownHead.current = head;
           iframe.onload = () => {
             prepare(iframe.contentDocument!);
             highlight();

@@ -5,6 +5,8 @@ import { ContentNav } from './ContentNav';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { Outline } from './Outline';
+import { SITE_SETTINGS_FILE, SITE_SETTINGS_ROUTE } from '../lib/site-settings';
+import { isDirty } from '../lib/model';
 
 interface Props {
   state: EditorState;
@@ -20,10 +22,16 @@ export function Sidebar({ state, view, dispatch }: Props) {
   const select = useCallback((index: number | null) => dispatch({ type: 'selectSection', index }), [dispatch]);
   const move = useCallback((from: number, to: number, focusRow = true) => dispatch({ type: 'moveSection', from, to, focusRow }), [dispatch]);
   const add = useCallback(() => dispatch({ type: 'openDialog', dialog: { kind: 'picker' } }), [dispatch]);
-  const { page, entry } = view;
+  const { page, entry, settingsOpen } = view;
+  const settings = state.docs[SITE_SETTINGS_FILE];
 
   return (
     <aside className="sidebar" id="editor-sidebar" tabIndex={-1} aria-label="Pages and sections">
+      <button type="button" className={`page-settings-link site-settings-link${settingsOpen ? ' is-active' : ''}`} aria-current={settingsOpen ? 'page' : undefined} onClick={() => open(SITE_SETTINGS_ROUTE)}>
+        Site settings
+        {settings && isDirty(settings) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+        {settingsOpen && view.settingsIssues.size > 0 && <span className="badge badge-error">{view.settingsIssues.size}</span>}
+      </button>
       <ContentNav current={entry?.collection ?? 'pages'} pages={view.pages} entries={view.entryLists} route={state.route} onOpen={open} onNewPage={newPage} onNewEntry={newEntry} />
       {page && (
         <>

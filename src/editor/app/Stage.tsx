@@ -4,6 +4,7 @@ import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { Preview } from './Preview';
+import { SETTINGS_PREVIEW_SLUG } from '../lib/site-settings';
 
 interface Props {
   state: EditorState;
@@ -25,6 +26,9 @@ export function Stage({ state, view, dispatch, entryNoun }: Props) {
     [entries, dispatch],
   );
 
+  if (view.settingsOpen) {
+    return <Preview slug={SETTINGS_PREVIEW_SLUG} files={view.previewFiles} selectedId={undefined} scrollRequest={0} viewport={state.viewport} renewed={state.session.renewed} onSelect={noSelect} />;
+  }
   if (page) {
     return <Preview slug={page.slug} files={view.previewFiles} selectedId={selectedEntry?.id} scrollRequest={state.scrollRequest} viewport={state.viewport} renewed={state.session.renewed} onSelect={selectFromPreview} />;
   }

@@ -8,6 +8,7 @@
  */
 import { canWrite } from '../../server/auth/roles';
 import type { EditorUser } from './model';
+import { SITE_SETTINGS_FILE } from '../../engine/schema/site-settings';
 
 export const ROLE_NAMES: Readonly<Record<EditorUser['role'], string>> = { editor: 'Editor', admin: 'Administrator' };
 
@@ -16,7 +17,9 @@ export const mayWrite = (user: EditorUser, file: string): boolean => canWrite(us
 
 /** The note shown instead of a form the user may not change, and the reason a command refuses. */
 export function readOnlyNote(file: string): string {
-  return file.startsWith('shared/')
+  return file === SITE_SETTINGS_FILE
+    ? 'Only an administrator can change the site settings.'
+    : file.startsWith('shared/')
     ? 'Only an administrator can change the shared header and footer.'
     : `Only an administrator can change src/data/${file}.`;
 }

@@ -15,6 +15,7 @@ import { entryRows } from '../CollectionTree';
 import { pageRows } from '../PageTree';
 import { useStableValue } from '../useStableCallback';
 import { collectionNames } from '../../../collections/registry';
+import { SITE_SETTINGS_FILE, SITE_SETTINGS_ROUTE } from '../../lib/site-settings';
 
 export function useEditorView(state: EditorState) {
   const { docs, route, selection, serverIssues } = state;
@@ -24,6 +25,9 @@ export function useEditorView(state: EditorState) {
   const entryPage = entry ? entryPageSlug(docs, entry.collection, entry.slug) : undefined;
   const entries = useMemo(() => pageOutline({ route, docs }), [route, docs]);
   const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
+  // The site settings' form is open (`/editor/~site`): the settings document, or undefined while there is none.
+  const settingsOpen = route === SITE_SETTINGS_ROUTE;
+  const settingsDoc = settingsOpen ? docs[SITE_SETTINGS_FILE] : undefined;
 
   const selectedEntry = selection !== null ? entries[selection] : undefined;
   const target = sectionTarget(selectedEntry, page?.file);
@@ -32,12 +36,13 @@ export function useEditorView(state: EditorState) {
 
   const issuesByFile = useMemo(() => {
     const result: Record<string, IssueMap> = {};
-    for (const doc of Object.values(docs)) if (isDirty(doc) || doc.file === page?.file || doc.file === entry?.file) result[doc.file] = docIssues(doc, docs);
+    for (const doc of Object.values(docs)) if (isDirty(doc) || doc.file === page?.file || doc.file === entry?.file || doc === settingsDoc) result[doc.file] = docIssues(doc, docs);
     return result;
-  }, [docs, page?.file, entry?.file]);
+  }, [docs, page?.file, entry?.file, settingsDoc]);
   const issuesOf = (file: string | undefined) => (file ? mergeIssues(serverIssues[file], issuesByFile[file] ?? (docs[file] ? docIssues(docs[file], docs) : NO_ISSUES)) : NO_ISSUES);
 
   const entryIssues = useMemo(() => issuesOf(entry?.file), [entry?.file, serverIssues, issuesByFile]);
+  const settingsIssues = useMemo(() => issuesOf(settingsOpen ? SITE_SETTINGS_FILE : undefined), [settingsOpen, serverIssues, issuesByFile]);
   const inspectorIssues = useMemo(() => (target ? issuesUnder(issuesOf(target.file), target.path.join('.')) : NO_ISSUES), [targetKey, serverIssues, issuesByFile]);
   const pageLevelIssues = useMemo(() => {
     const all = issuesOf(page?.file);
@@ -60,7 +65,7 @@ export function useEditorView(state: EditorState) {
   const previewFiles = useMemo(() => Object.fromEntries(dirtyDocs.map((doc) => [doc.file, doc.data])), [dirtyDocs]);
 
   return {
-    page, entry, entryDoc, entryPage, entries, dirtyDocs, selectedEntry, target, selectedSection,
+    page, entry, entryDoc, entryPage, entries, settingsOpen, settingsDoc, settingsIssues, dirtyDocs, selectedEntry, target, selectedSection,
     entryIssues, inspectorIssues, pageLevelIssues, issueCounts, pages, entryLists, past, future, previewFiles,
   };
 }

@@ -8,6 +8,7 @@ import { sectionRegistry } from '../../../sections/registry';
 import { type Docs, type EditorDoc } from '../model';
 import { knownEntries } from '../entries';
 import { entryIssues, pageIssues, sectionIssues, type IssueMap } from '../validate';
+import { isSettingsFile, settingsIssues } from '../site-settings';
 
 export const NO_ISSUES: IssueMap = new Map();
 
@@ -41,6 +42,7 @@ export function docIssues(doc: EditorDoc, docs: Docs): IssueMap {
     const type = (doc.data as { type?: unknown })?.type;
     issues =
       doc.kind === 'page' ? pageIssues(doc.data)
+      : doc.kind === 'shared' && isSettingsFile(doc.file) ? settingsIssues(doc.data)
       : doc.kind === 'shared' && typeof type === 'string' && sectionRegistry.has(type) ? sectionIssues(doc.data)
       : NO_ISSUES;
     checkedDocs.set(doc, issues);

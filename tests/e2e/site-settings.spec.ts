@@ -1,0 +1,59 @@
+/**
+ * The site settings in the editor: opened from the sidebar, edited through
+ * the form generated from their schema, shown by the preview as they are typed
+ * (the header's site name, the accent colour, the page's language), refused in
+ * words when the brand colour would fail contrast, and saved to
+ * shared/site.json, which the dev server then renders from.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { dataFile, preview, readData, save, shot, test } from './support';
+
+const field = (page: Page, key: string) => page.getByLabel('Inspector').locator(`[data-field="${key}"]`).first();
+const rootProperty = (page: Page, property: string) =>
+  preview(page)
+    .locator('html')
+    .evaluate((html, name) => getComputedStyle(html).getPropertyValue(name).trim(), property)
+    // The frame reloads when the settings change the head: read again after it.
+    .catch(() => '');
+
+test('edits the site name, brand colour and language, sees them in the preview, and saves', async ({ page }) => {
+  const original = await readFile(dataFile('shared/site.json'), 'utf8');
+  try {
+    await page.goto('/editor/about');
+    await page.getByRole('button', { name: 'Site settings' }).click();
+    await expect(page).toHaveURL(/\/editor\/~site$/);
+    await expect(page.getByLabel('Inspector').getByRole('heading', { name: 'Site settings' })).toBeVisible();
+    // The preview shows the home page, with the settings as saved.
+    await expect(preview(page).locator('[data-section-type="header"]')).toContainText('Northwind');
+
+    await field(page, 'name').fill('Southwind Studio');
+    await expect(preview(page).locator('[data-section-type="header"]')).toContainText('Southwind Studio');
+
+    await field(page, 'brandColor').fill('#0f766e');
+    await expect.poll(() => rootProperty(page, '--color-accent')).toBe('#0f766e');
+
+    await field(page, 'language').fill('fr-CA');
+    await expect(preview(page).locator('html')).toHaveAttribute('lang', 'fr-CA');
+
+    // A colour too light for white text is refused, in words, next to the field; Save says why.
+    await field(page, 'brandColor').fill('#fde047');
+    await expect(page.getByLabel('Inspector').locator('.field-error')).toContainText('contrast with white');
+    await shot(page, 'site-settings-contrast');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.locator('.save-state')).not.toHaveText('All changes saved');
+    expect((await readData('shared/site.json')).brandColor).toBe('#4f46e5');
+
+    await field(page, 'brandColor').fill('#0f766e');
+    await expect(page.getByLabel('Inspector').locator('.field-error')).toHaveCount(0);
+    await save(page);
+    expect(await readData('shared/site.json')).toMatchObject({ name: 'Southwind Studio', brandColor: '#0f766e', language: 'fr-CA' });
+
+    const home = await (await page.request.get('/')).text();
+    expect(home).toMatch(/<html lang="fr-CA"/);
+    expect(home).toContain('--color-accent:#0f766e');
+    expect(home).toContain('Southwind Studio');
+  } finally {
+    await writeFile(dataFile('shared/site.json'), original);
+  }
+});
