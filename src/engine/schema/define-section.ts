@@ -74,6 +74,24 @@ export interface SectionDefinition<
    * page bound to that collection.
    */
   template?: string;
+  /**
+   * What the view reads beyond its data and settings. The section render cache
+   * (src/lib/section-cache.ts) reuses a view's HTML wherever these inputs are equal,
+   * so a view that reads its id or the visitor's path must say so here.
+   */
+  viewReads: ViewReads<Data<Schema>>;
+}
+
+/** See `SectionDefinition.viewReads`. */
+export interface ViewReads<SectionData> {
+  /** The view uses its section's id (in ids of its own elements). */
+  id?: true;
+  /**
+   * The view reads the visitor's path (visitorPath): the part of the path its output depends on.
+   * The cache keys on the result, so the header, which only marks the current menu item, returns
+   * which items are current and is rendered once for all the pages that have none.
+   */
+  path?: (data: SectionData, path: string) => unknown;
 }
 
 /** The props every section's View.astro receives, typed from its definition. */
@@ -99,14 +117,15 @@ export function defineSection<
   Schema extends AnyObject,
   const Bound extends keyof Data<Schema> & string = never,
 >(
-  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement'> &
-    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement'>>,
+  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads'> &
+    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads'>>,
 ): SectionDefinition<Type, Schema, Bound> {
   return {
     bound: [],
     settings: baseSettings,
     element: 'section',
     placement: 'any',
+    viewReads: {},
     ...definition,
   };
 }

@@ -7,6 +7,8 @@ export default defineSection({
   label: 'Footer',
   description: 'Brand text, tagline, contact email, copyright line and a menu.',
   element: 'footer',
+  // The brand mark's gradient id comes from the section id.
+  viewReads: { id: true },
   schema: z.object({
     /** Brand name shown in the footer. */
     brandText: field(text(), 'Brand text', 'Brand name shown in the footer.'),

@@ -1,12 +1,15 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
 import { baseSettings, CtaSchema, field, link, MenuItemSchema, text } from '../../engine/schema/primitives';
+import { isCurrentPath } from '../../components/views/format';
 
 export default defineSection({
   type: 'header',
   label: 'Header',
   description: 'Site navigation bar with logo text, an optional announcement strip and a menu.',
   element: 'header',
+  // The brand mark's gradient id comes from the section id; of the path, the view reads only which menu items are current.
+  viewReads: { id: true, path: (data, path) => data.menu.map((item) => isCurrentPath(item.href, path)) },
   schema: z.object({
     /** Brand name shown as the logo. */
     logoText: field(text(), 'Logo text', 'Brand name shown as the logo.'),

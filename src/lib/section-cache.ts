@@ -1,0 +1,108 @@
+/**
+ * The section render cache: a section view's HTML, rendered once for each
+ * distinct input and reused on every other page that shows the same section
+ * (the shared header and footer, lists over the same posts). SectionFrame
+ * renders the view on a miss and stores what it wrote; the frame itself, which
+ * carries the section's id, is rendered on every page.
+ *
+ * The key is the section's type and a hash of everything the view reads: its
+ * data and settings, and, only where its definition declares them
+ * (`viewReads`), its id and the part of the visitor's path it depends on. Equal
+ * keys mean equal inputs, so a hit is the HTML the view would write; the key
+ * never names a page or a content version, and the same cache serves builds
+ * and the production server's on-demand renders. In a long-lived process the
+ * cache is bounded by bytes, least recently used first.
+ *
+ * Off in `astro dev` (views change under it) and with SECTION_CACHE=off, which
+ * the build test uses to prove the output is byte-identical without it.
+ */
+import { hash } from 'node:crypto';
+import type { AstroIntegration } from 'astro';
+import type { BundleSection } from '../engine/resolver';
+import type { ViewReads } from '../engine/schema/define-section';
+
+/** Enough for every shared section of a large site; unique sections pass through it. */
+const BUDGET_CHARS = 16 * 1024 * 1024;
+
+export interface SectionCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  chars: number;
+}
+
+interface CacheState {
+  entries: Map<string, string>;
+  stats: SectionCacheStats;
+}
+
+// On globalThis: the build's prerendering and its integrations load separate copies of this
+// module in one process, and the report below reads the copy that rendered.
+const KEY = Symbol.for('content-site.section-cache');
+const state: CacheState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {
+  entries: new Map<string, string>(),
+  stats: { hits: 0, misses: 0, entries: 0, chars: 0 },
+}) as CacheState;
+
+export const sectionCacheEnabled = (): boolean => !import.meta.env?.DEV && process.env.SECTION_CACHE !== 'off';
+
+/** The cache key of a section's view output on the page at `path`. */
+export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string): string {
+  // The bundle's data is what the view's data is: the definition's schema validated it.
+  const pathPart = reads.path as ((data: unknown, path: string) => unknown) | undefined;
+  const inputs = [section.data, section.settings, reads.id ? section.id : null, pathPart ? pathPart(section.data, path) : null];
+  // crypto.hash: one call, no Hash object; createHash showed in build profiles.
+  return `${section.type}:${hash('sha256', JSON.stringify(inputs), 'base64url')}`;
+}
+
+/** The cached HTML of `key`, counted as a hit or a miss. */
+export function cachedSection(key: string): string | undefined {
+  const html = state.entries.get(key);
+  if (html === undefined) {
+    state.stats.misses += 1;
+    return undefined;
+  }
+  state.stats.hits += 1;
+  // Most recently used last, so eviction takes the oldest first.
+  state.entries.delete(key);
+  state.entries.set(key, html);
+  return html;
+}
+
+export function cacheSection(key: string, html: string, budget = BUDGET_CHARS): void {
+  const size = html.length + key.length;
+  if (size > budget || state.entries.has(key)) return;
+  state.entries.set(key, html);
+  state.stats.chars += size;
+  for (const [oldest, oldHtml] of state.entries) {
+    if (state.stats.chars <= budget) break;
+    state.entries.delete(oldest);
+    state.stats.chars -= oldest.length + oldHtml.length;
+  }
+  state.stats.entries = state.entries.size;
+}
+
+export function sectionCacheStats(): SectionCacheStats {
+  return { ...state.stats, entries: state.entries.size };
+}
+
+/** Empties the cache and its counts (tests). */
+export function clearSectionCache(): void {
+  state.entries.clear();
+  Object.assign(state.stats, { hits: 0, misses: 0, entries: 0, chars: 0 });
+}
+
+/** An integration that reports the build's hit rate in its output. */
+export function sectionCacheReport(): AstroIntegration {
+  return {
+    name: 'section-cache-report',
+    hooks: {
+      'astro:build:done': ({ logger }) => {
+        const { hits, misses, entries } = sectionCacheStats();
+        const rendered = hits + misses;
+        if (rendered === 0) return;
+        logger.info(`${rendered} sections, ${hits} from the cache (${((hits / rendered) * 100).toFixed(1)} % hit rate), ${entries} distinct kept`);
+      },
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * The section render cache (src/lib/section-cache.ts): its key covers exactly
+ * what a view reads, its size is bounded least recently used first, and every
+ * view that reads its id or the visitor's path declares it in its definition.
+ * That the cached build is byte-identical to an uncached one is the build test
+ * tests/build/section-cache.test.ts.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BundleSection } from '../../src/engine/resolver';
+import { cachedSection, cacheSection, clearSectionCache, sectionCacheStats, sectionRenderKey } from '../../src/lib/section-cache';
+import { sectionRegistry } from '../../src/sections/registry';
+
+const SECTIONS = fileURLToPath(new URL('../../src/sections/', import.meta.url));
+const VIEW_PARTS = fileURLToPath(new URL('../../src/components/views/', import.meta.url));
+
+const section = (overrides: Partial<BundleSection> = {}): BundleSection =>
+  ({ id: 'a-block', type: 'content-block', data: { body: 'Hello' }, settings: { paddingTop: 'sm' }, ...overrides }) as BundleSection;
+const keyOf = (value: BundleSection, path = '/about/') => sectionRenderKey(value, sectionRegistry.get(value.type)!.viewReads, path);
+
+describe('the section render key', () => {
+  it('is the same for equal inputs and differs with the type, the data or the settings', () => {
+    expect(keyOf(section())).toBe(keyOf(section()));
+    expect(keyOf(section())).toMatch(/^content-block:/);
+    expect(keyOf(section({ data: { body: 'Hello!' } }))).not.toBe(keyOf(section()));
+    expect(keyOf(section({ settings: { paddingTop: 'lg' } }))).not.toBe(keyOf(section()));
+    expect(keyOf(section({ type: 'cta-banner' }))).not.toBe(keyOf(section()));
+  });
+
+  it('leaves out the id and the path for a view that reads neither, so equal sections on other pages share one render', () => {
+    expect(sectionRegistry.get('content-block')!.viewReads).toEqual({});
+    expect(keyOf(section({ id: 'other-block' }), '/elsewhere/')).toBe(keyOf(section()));
+  });
+
+  it("keys the footer on its id, which names its brand mark's gradient", () => {
+    const footer = section({ type: 'footer', id: 'site-footer', data: { brandText: 'B', copyright: '©', menu: [] } });
+    expect(keyOf({ ...footer, id: 'other-footer' })).not.toBe(keyOf(footer));
+    expect(keyOf(footer, '/elsewhere/')).toBe(keyOf(footer));
+  });
+
+  it('keys the header on which menu items are current, not on the whole path', () => {
+    const header = section({ type: 'header', id: 'site-header', data: { logoText: 'B', logoHref: '/', menu: [{ label: 'About', href: '/about/' }, { label: 'Blog', href: '/blog' }] } });
+    // Neither item is current on either page: one render serves both.
+    expect(keyOf(header, '/posts/a/')).toBe(keyOf(header, '/tags/b/'));
+    expect(keyOf(header, '/about/')).not.toBe(keyOf(header, '/posts/a/'));
+    expect(keyOf(header, '/about')).toBe(keyOf(header, '/about/'));
+    expect(keyOf(header, '/blog/')).not.toBe(keyOf(header, '/about/'));
+  });
+});
+
+describe('the cache', () => {
+  beforeEach(() => clearSectionCache());
+
+  it('counts hits and misses and returns what was stored', () => {
+    expect(cachedSection('k1')).toBeUndefined();
+    cacheSection('k1', '<p>one</p>');
+    expect(cachedSection('k1')).toBe('<p>one</p>');
+    expect(sectionCacheStats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+  });
+
+  it('stays within its budget, dropping the least recently used first', () => {
+    const budget = 3 * (2 + 10);
+    for (const key of ['k1', 'k2', 'k3']) cacheSection(key, 'x'.repeat(10), budget);
+    cachedSection('k1');
+    cacheSection('k4', 'x'.repeat(10), budget);
+    expect(cachedSection('k2')).toBeUndefined();
+    expect(cachedSection('k1')).toBeDefined();
+    expect(cachedSection('k4')).toBeDefined();
+    expect(sectionCacheStats().chars).toBeLessThanOrEqual(budget);
+    cacheSection('huge', 'x'.repeat(budget), budget);
+    expect(cachedSection('huge')).toBeUndefined();
+  });
+});
+
+describe('view declarations', () => {
+  const source = (dir: string, file: string) => readFileSync(`${dir}${file}`, 'utf8');
+  const readsPath = (text: string) => /visitorPath\(|Astro\.url|Astro\.request|Astro\.params/.test(text);
+  const readsId = (text: string) => /const\s*\{[^}]*\bid\b[^}]*\}\s*=\s*Astro\.props|Astro\.props\.id\b/.test(text);
+
+  it('every view that reads its id or the path says so in its definition', () => {
+    for (const type of readdirSync(SECTIONS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)) {
+      const view = source(SECTIONS, `${type}/View.astro`);
+      const { viewReads } = sectionRegistry.get(type)!;
+      expect(Boolean(viewReads.id), `${type} reads its id`).toBe(readsId(view));
+      expect(viewReads.path !== undefined, `${type} reads the path`).toBe(readsPath(view));
+    }
+  });
+
+  it('the parts views share read neither the path nor the request, so only views need declaring', () => {
+    for (const file of readdirSync(VIEW_PARTS).filter((name) => name.endsWith('.astro'))) {
+      expect(readsPath(source(VIEW_PARTS, file)), file).toBe(false);
+    }
+  });
+});
