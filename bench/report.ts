@@ -4,6 +4,7 @@
  */
 import type { BuildFailure, BuildPoint } from './scenarios/build.ts';
 import type { Stat } from './lib/stats.ts';
+import { imagesReport } from './scenarios/images.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Results = Record<string, any>;
@@ -18,32 +19,44 @@ const succeeded = (points: (BuildPoint | BuildFailure)[]) => points.filter((p): 
 
 function buildSection(all: (BuildPoint | BuildFailure)[]): string[] {
   const points = succeeded(all);
-  const failures = all.filter((p): p is BuildFailure => 'error' in p).map((p) => `| ${whole(p.pages)} | **failed**: ${p.error} ❌ | | | | | | |`);
+  const failures = all.filter((p): p is BuildFailure => 'error' in p).map((p) => `| ${whole(p.pages)} | **failed**: ${p.error} ❌ | | | | | | | |`);
   const rows = points.map(
     (p) =>
-      `| ${whole(p.pages)} | ${range(p.ours.wallMs, (n) => fixed(n / 1000, 2))} s | ${fixed(p.ours.msPerPage.median, 2)} | ${whole(p.ours.peakRssMiB.median)} MiB | ${range(p.floor.wallMs, (n) => fixed(n / 1000, 2))} s | **${fixed(p.ratioToFloor, 2)}×** ${verdict(p.ratioToFloor <= 1.5)} | ${whole(p.resolveAllMs.median)} ms | **${fixed(p.resolverShare * 100, 1)} %** ${verdict(p.resolverShare < 0.05)} |`,
+      `| ${whole(p.pages)} | ${range(p.ours.wallMs, (n) => fixed(n / 1000, 2))} s | ${fixed(p.ours.msPerPage.median, 2)} | ${whole(p.ours.peakRssMiB.median)} MiB | ${range(p.floor.wallMs, (n) => fixed(n / 1000, 2))} s | **${fixed(p.ratioToFloor, 2)}×** ${verdict(p.ratioToFloor <= 1.5)} | ${whole(p.resolveAllMs.median)} ms | **${fixed(p.resolverShare * 100, 1)} %** ${verdict(p.resolverShare < 0.05)} | ${p.sectionCache ? `${fixed(p.sectionCache.hitRate * 100, 1)} %` : '–'} |`,
   );
   const [small, large] = [points[0], points.at(-1)];
   const growth = small && large && small !== large ? large.ours.wallMs.median / small.ours.wallMs.median : undefined;
   const sizeRatio = small && large ? large.pages / small.pages : 1;
   return [
     '## 1. Static build scaling',
-    `\`astro build\` of N synthetic pages (about ten mixed sections each, shared header and footer through \`$ref\`, a posts-list and a tags-list over the collections), against the **floor**: a bare Astro project that emits the same N routes from the HTML our build produced. Wall time includes starting Node. The resolver's share is the in-process time to resolve every page divided by our build time.`,
+    `\`astro build\` of N synthetic pages (about ten mixed sections each, unique to the page except the shared header and footer through \`$ref\`, a posts-list and a tags-list over the collections), against the **floor**: a bare Astro project that emits the same N routes from the HTML our build produced. Wall time includes starting Node. The resolver's share is the in-process time to resolve every page divided by our build time. The hit rate is the share of sections the build took from its section render cache (\`src/lib/section-cache.ts\`) instead of rendering them, as the build reports it.`,
     '',
-    '| Pages | Our build, median (min–max) | ms/page | Peak RSS | Floor build | Ratio to floor (target ≤ 1.5) | Resolve all pages | Resolver share (target < 5 %) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| Pages | Our build, median (min–max) | ms/page | Peak RSS | Floor build | Ratio to floor (target ≤ 1.5) | Resolve all pages | Resolver share (target < 5 %) | Section cache hit rate |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     ...failures,
     '',
     growth !== undefined
-      ? `Scaling: ${whole(large!.pages)} pages took **${fixed(growth, 2)}×** as long as ${whole(small!.pages)} pages, for ${fixed(sizeRatio, 0)}× the pages (target ≤ ${fixed(sizeRatio * 1.1, 1)}×, i.e. linear within 10 %): ${verdict(growth <= sizeRatio * 1.1)}.`
+      ? `Scaling: ${whole(large!.pages)} pages took **${fixed(growth, 2)}×** as long as ${whole(small!.pages)} pages, for ${fixed(sizeRatio, 0)}× the pages (target ≤ ${fixed(sizeRatio * 1.1, 1)}×, i.e. linear within 10 %): ${verdict(growth <= sizeRatio * 1.1)}. Time per page: ${fixed(small!.ours.msPerPage.median, 2)} ms at ${whole(small!.pages)} pages and ${fixed(large!.ours.msPerPage.median, 2)} ms at ${whole(large!.pages)}, each including its share of the fixed cost.`
       : '',
+    ...phaseNote(points),
     ...resolverNote(points),
     '',
     ...costSplit(points),
     '',
     '![Build time against page count](../bench/results/build-scaling.svg)',
   ];
+}
+
+/** How much of our build is prerendering and how much precompressing its output, as the build's own log says. */
+function phaseNote(points: BuildPoint[]): string[] {
+  const timed = points.filter((p) => p.ours.prerenderMs && p.ours.precompressMs);
+  if (timed.length === 0) return [];
+  const parts = timed.map(
+    (p) =>
+      `at ${whole(p.pages)} pages, prerendering took ${fixed(p.ours.prerenderMs!.median / 1000, 2)} s and precompressing the output ${fixed(p.ours.precompressMs!.median / 1000, 2)} s (${fixed((p.ours.precompressMs!.median / p.ours.wallMs.median) * 100, 0)} % of the build)`,
+  );
+  return ['', `Inside our build (medians): ${parts.join('; ')}. The floor writes no brotli or gzip copies.`];
 }
 
 /** When the resolver's share misses its target: what resolving costs per page, and where its time goes. */
@@ -69,7 +82,7 @@ function costSplit(points: BuildPoint[]): string[] {
   const resolvePerPage = large.resolveAllMs.median / large.pages;
   return [
     '',
-    `Where the difference comes from, from the same measurements: each extra page costs **${fixed(ours, 2)} ms** in our build and ${fixed(floor, 2)} ms in the floor's, and the fixed part of a build is ${fixed(fixedOurs / 1000, 2)} s against ${fixed(fixedFloor / 1000, 2)} s. Resolving is ${fixed(resolvePerPage, 2)} ms of each page; the rest of the per-page cost is rendering the section views into HTML, work the floor does not do because it prints finished HTML (every bundle goes into one file, \`dist/server/page-bundles.json\`). The fixed part adds the content layer's sync of every data file and the server build for the API.`,
+    `Where the difference comes from, from the same measurements: each extra page costs **${fixed(ours, 2)} ms** in our build and ${fixed(floor, 2)} ms in the floor's, and the fixed part of a build is ${fixed(fixedOurs / 1000, 2)} s against ${fixed(fixedFloor / 1000, 2)} s. Resolving is ${fixed(resolvePerPage, 2)} ms of each page; the rest of the per-page cost is rendering the section views into HTML, work the floor does not do because it prints finished HTML (every bundle goes into one file, \`dist/server/page-bundles.json\`). The fixed part adds the Vite builds of the server and of the editor's client, which the floor does not have.`,
     ...(points.every((p) => p.ratioToFloor <= 1.5)
       ? []
       : [
@@ -86,9 +99,9 @@ const whyMissed = [
   '',
   '**Why the ratio target is missed, and what is left.** The floor is a lower bound no real site reaches: it renders no components at all, only pastes finished HTML. Both builds prerender the same number of pages at once (`src/build-settings.mjs`). What separates them:',
   '',
-  "- **The fixed part** dominates at 1,000 pages. Most of it is Astro's content layer (`src/content.config.ts`), which syncs and stores every data file before any page renders, and the server build for the API routes. Reading `src/data` straight from disk at build time, as the dev server already does, would remove most of the sync; it is not done yet because the production page API's answer for an unknown slug comes from the content store today.",
-  "- **The per-page part** is Astro's component rendering of about ten sections per page. CPU profiles of these builds put our own code (resolver, Markdown, icons, images) at a few percent of it; the rest is Astro's renderer. Views already use literal tags, since tags held in a variable take Astro's slow path.",
-  '- Earlier causes that are fixed: one bundle route per page (now one file for all pages), content lookups that scanned every page for each page. React\'s client build, once removed, is back in production builds because the editor is served in production; it is in the fixed part.',
+  "- **The fixed part**: the Vite builds of the server routes and of the editor's client (React, ProseMirror), which the floor does not have. The content layer's sync of every data file, once most of it, is gone: the build reads `src/data` itself, once (`src/lib/build-snapshot.ts`).",
+  "- **The per-page part**: rendering sections through Astro's components, which the floor does not do (it pastes finished HTML). The section render cache renders each distinct section once per build (hit rate above), so what is left is the sections unique to each page and the page's own document (head, structured data, inline CSS). Our own code (resolver, Markdown, icons, images) is a few percent of CPU profiles.",
+  '- **Precompression** (brotli and gzip copies of every page, `server/precompress.mjs`) runs after the last page is written, on top of everything above; the floor has none. Its time is in the phase figures above.',
 ];
 
 function apiSection(api: Results): string[] {
@@ -199,6 +212,7 @@ export function renderReport(results: Results): string {
     ...(results.delivery ? [...deliverySection(results.delivery), ''] : []),
     ...(results.editor ? editorSection(results.editor) : []),
     '',
+    ...(results.images ? [...imagesReport(results.images), ''] : []),
     '## Reproducing',
     '',
     '`npm run bench` runs everything above (a few minutes) and rewrites this file, `bench/results/latest.json` and `bench/results/build-scaling.svg`. `npm run bench -- --quick` runs small sizes in under two minutes and writes to `test-results/bench/`; `npm test` runs it as a smoke test.',

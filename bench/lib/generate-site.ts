@@ -2,7 +2,9 @@
  * A synthetic site for build benchmarks: N pages of about ten mixed sections
  * each, the shared header and footer through $ref, a posts-list over the
  * posts collection, and the given numbers of posts and tags. No template
- * pages, so the site has exactly N routes.
+ * pages, so the site has exactly N routes. Each page's own sections carry its
+ * number, so they are unique, as on a real site: what the section render
+ * cache can reuse is what real pages share (header, footer, the lists).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,13 +23,13 @@ function sections(index: number) {
   return [
     { $ref: '../../shared/header.json' },
     { id: id('hero'), type: 'page-hero', data: { label: 'Benchmark', title: `Page ${index}`, description: words(18, index) } },
-    { id: id('intro'), type: 'content-block', data: { title: 'Introduction', body: `## ${words(4, index)}\n\n${words(60, index)}\n\n- ${words(6, index)}\n- ${words(6, index + 1)}` } },
+    { id: id('intro'), type: 'content-block', data: { title: 'Introduction', body: `## ${words(4, index)} ${index}\n\n${words(60, index)}\n\n- ${words(6, index)}\n- ${words(6, index + 1)}` } },
     { id: id('stats'), type: 'stats-band', data: { stats: [{ icon: 'zap', value: `${index}`, label: 'Pages' }, { icon: 'users', value: '12k', label: 'Readers' }, { icon: 'star', value: '4.9', label: 'Rating' }] } },
     { id: id('posts'), type: 'posts-list', data: { title: 'Latest posts', variant: index % 2 ? 'grid' : 'bento', limit: 6 } },
-    { id: id('more'), type: 'content-block', data: { body: words(80, index + 3), width: 'wide' } },
+    { id: id('more'), type: 'content-block', data: { body: `${words(80, index + 3)} (${index})`, width: 'wide' } },
     { id: id('tags'), type: 'tags-list', data: { title: 'Topics' } },
-    { id: id('cta'), type: 'cta-banner', data: { title: words(5, index), description: words(14, index), ctas: [cta(id('cta-a')), { ...cta(id('cta-b')), variant: 'ghost' }] } },
-    { id: id('outro'), type: 'content-block', data: { body: words(40, index + 5) } },
+    { id: id('cta'), type: 'cta-banner', data: { title: `${words(5, index)} ${index}`, description: words(14, index), ctas: [cta(id('cta-a')), { ...cta(id('cta-b')), variant: 'ghost' }] } },
+    { id: id('outro'), type: 'content-block', data: { body: `${words(40, index + 5)} (${index})` } },
     { $ref: '../../shared/footer.json' },
   ];
 }

@@ -22,18 +22,39 @@ export interface BuildFailure {
 
 export interface BuildPoint {
   pages: number;
-  ours: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat };
+  ours: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat; prerenderMs?: Stat; precompressMs?: Stat };
   floor: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat };
   ratioToFloor: number;
   resolveAllMs: Stat;
   resolverShare: number;
+  /** What the build's section render cache reported (src/lib/section-cache.ts); the same in every run. */
+  sectionCache?: { sections: number; hits: number; hitRate: number };
 }
 
-/** Runs `astro build` in `root` in a fresh Node process; wall time and that process's peak RSS. */
-async function timedBuild(root: string): Promise<{ wallMs: number; peakRssMiB: number }> {
+interface BuildRun {
+  wallMs: number;
+  peakRssMiB: number;
+  prerenderMs?: number;
+  precompressMs?: number;
+  sectionCache?: { hits: number; misses: number };
+}
+
+/** Reads the build's own output: how long prerendering and precompressing took. */
+function phases(output: string): Pick<BuildRun, 'prerenderMs' | 'precompressMs'> {
+  const prerender = /prerendering static routes[\s\S]*?✓ Completed in ([\d.]+)(m?s)/.exec(output);
+  const precompress = /precompressed in (\d+) ms/.exec(output);
+  return {
+    prerenderMs: prerender ? Number(prerender[1]) * (prerender[2] === 's' ? 1000 : 1) : undefined,
+    precompressMs: precompress ? Number(precompress[1]) : undefined,
+  };
+}
+
+/** Runs `astro build` in `root` in a fresh Node process: wall time, peak RSS, its phases and its section cache counts. */
+async function timedBuild(root: string): Promise<BuildRun> {
   // Every run is a cold build.
   await Promise.all(['dist', '.astro', '.build-cache'].map((dir) => rm(join(root, dir), { recursive: true, force: true })));
-  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'error' }); process.stdout.write('\\nRSS ' + process.resourceUsage().maxRSS);`;
+  // The section cache keeps its counts on globalThis in the process that rendered (src/lib/section-cache.ts).
+  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'info' }); const cache = globalThis[Symbol.for('content-site.section-cache')]; process.stdout.write('\\nSECTIONS ' + JSON.stringify(cache?.stats ?? null) + '\\nRSS ' + process.resourceUsage().maxRSS);`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // userEnv(): a NODE_ENV=development left behind by an in-process Vite server would make this a slow, huge dev-mode build.
@@ -43,9 +64,10 @@ async function timedBuild(root: string): Promise<{ wallMs: number; peakRssMiB: n
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
       const wallMs = performance.now() - started;
-      const rss = /RSS (\d+)/.exec(output)?.[1];
+      const rss = /\nRSS (\d+)/.exec(output)?.[1];
+      const sections = JSON.parse(/\nSECTIONS (.*)/.exec(output)?.[1] ?? 'null') as BuildRun['sectionCache'] | null;
       if (code !== 0 || !rss) reject(new Error(`astro build failed in ${root}:\n${output.slice(-3000)}`));
-      else resolve({ wallMs, peakRssMiB: Number(rss) / 1024 });
+      else resolve({ wallMs, peakRssMiB: Number(rss) / 1024, ...phases(output), ...(sections ? { sectionCache: sections } : {}) });
     });
   });
 }
@@ -119,12 +141,20 @@ export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number
       console.log(`  build: ${pages} pages, floor…`);
       const floor = await repeat(runs, () => timedBuild(floorRoot!));
       const resolveAllMs = await resolveAll(project.dataRoot, runs);
-      const summary = (results: { wallMs: number; peakRssMiB: number }[]) => ({
+      const summary = (results: BuildRun[]) => ({
         wallMs: stat(results.map((r) => r.wallMs)),
         msPerPage: stat(results.map((r) => r.wallMs / pages)),
         peakRssMiB: stat(results.map((r) => r.peakRssMiB)),
       });
-      const point = { pages, ours: summary(ours), floor: summary(floor), resolveAllMs } as BuildPoint;
+      const phase = (pick: (run: BuildRun) => number | undefined) => (ours.every((run) => pick(run) !== undefined) ? stat(ours.map((run) => pick(run)!)) : undefined);
+      const point = {
+        pages,
+        ours: { ...summary(ours), prerenderMs: phase((run) => run.prerenderMs), precompressMs: phase((run) => run.precompressMs) },
+        floor: summary(floor),
+        resolveAllMs,
+      } as BuildPoint;
+      const counts = ours.at(-1)?.sectionCache;
+      if (counts) point.sectionCache = { sections: counts.hits + counts.misses, hits: counts.hits, hitRate: counts.hits / (counts.hits + counts.misses) };
       point.ratioToFloor = point.ours.wallMs.median / point.floor.wallMs.median;
       point.resolverShare = resolveAllMs.median / point.ours.wallMs.median;
       points.push(point);
