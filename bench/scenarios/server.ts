@@ -154,7 +154,7 @@ async function pageWeights(server: RunningServer, paths: string[]) {
   }
 }
 
-async function lighthouseScores(server: RunningServer, paths: string[], runs: number) {
+export async function lighthouseScores(server: RunningServer, paths: string[], runs: number) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const pages = [];
@@ -213,7 +213,8 @@ export async function serverScenarios(options: {
       console.log('Visitor pages');
       const postPath = '/posts/zero-javascript-by-default/';
       const tagPath = '/tags/performance/';
-      const paths = ['/', '/about/', postPath, tagPath];
+      // /features/ and /pricing/ between them use every section type added in issue #16.
+      const paths = ['/', '/about/', postPath, tagPath, '/features/', '/pricing/'];
       results.pages = {
         weights: await pageWeights(server, paths),
         lighthouse: await lighthouseScores(server, options.lighthousePages ?? paths, options.lighthouseRuns),
