@@ -8,10 +8,13 @@
  * The key is the section's type and a hash of everything the view reads: its
  * data and settings, and, only where its definition declares them
  * (`viewReads`), its id and the part of the visitor's path it depends on. Equal
- * keys mean equal inputs, so a hit is the HTML the view would write; the key
- * never names a page or a content version, and the same cache serves builds
- * and the production server's on-demand renders. In a long-lived process the
- * cache is bounded by bytes, least recently used first.
+ * keys mean equal inputs, so a hit is the HTML the view would write. Views also
+ * read a little of the content outside their data (the site's language, an
+ * image file's hash), so the key carries the generation of the content snapshot
+ * the page renders from: a build is one generation, and on the production
+ * server each publication starts a new one, never served another's HTML. In a
+ * long-lived process the cache is bounded by size, least recently used first,
+ * so old generations' entries fall out as new ones come in.
  *
  * Off in `astro dev` (views change under it) and with SECTION_CACHE=off, which
  * the build test uses to prove the output is byte-identical without it.
@@ -34,6 +37,9 @@ export interface SectionCacheStats {
 interface CacheState {
   entries: Map<string, string>;
   stats: SectionCacheStats;
+  /** Content snapshot → its generation number (see above). */
+  generations: WeakMap<object, number>;
+  lastGeneration: number;
 }
 
 // On globalThis: the build's prerendering and its integrations load separate copies of this
@@ -42,17 +48,28 @@ const KEY = Symbol.for('content-site.section-cache');
 const state: CacheState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {
   entries: new Map<string, string>(),
   stats: { hits: 0, misses: 0, entries: 0, chars: 0 },
+  generations: new WeakMap<object, number>(),
+  lastGeneration: 0,
 }) as CacheState;
+
+function generationOf(snapshot: object): number {
+  let generation = state.generations.get(snapshot);
+  if (generation === undefined) {
+    generation = ++state.lastGeneration;
+    state.generations.set(snapshot, generation);
+  }
+  return generation;
+}
 
 export const sectionCacheEnabled = (): boolean => !import.meta.env?.DEV && process.env.SECTION_CACHE !== 'off';
 
-/** The cache key of a section's view output on the page at `path`. */
-export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string): string {
+/** The cache key of a section's view output on the page at `path`, rendered from the content `snapshot`. */
+export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string, snapshot: object): string {
   // The bundle's data is what the view's data is: the definition's schema validated it.
   const pathPart = reads.path as ((data: unknown, path: string) => unknown) | undefined;
   const inputs = [section.data, section.settings, reads.id ? section.id : null, pathPart ? pathPart(section.data, path) : null];
   // crypto.hash: one call, no Hash object; createHash showed in build profiles.
-  return `${section.type}:${hash('sha256', JSON.stringify(inputs), 'base64url')}`;
+  return `${generationOf(snapshot)}:${section.type}:${hash('sha256', JSON.stringify(inputs), 'base64url')}`;
 }
 
 /** The cached HTML of `key`, counted as a hit or a miss. */

@@ -17,15 +17,22 @@ const VIEW_PARTS = fileURLToPath(new URL('../../src/components/views/', import.m
 
 const section = (overrides: Partial<BundleSection> = {}): BundleSection =>
   ({ id: 'a-block', type: 'content-block', data: { body: 'Hello' }, settings: { paddingTop: 'sm' }, ...overrides }) as BundleSection;
-const keyOf = (value: BundleSection, path = '/about/') => sectionRenderKey(value, sectionRegistry.get(value.type)!.viewReads, path);
+const snapshot = {};
+const keyOf = (value: BundleSection, path = '/about/', content: object = snapshot) => sectionRenderKey(value, sectionRegistry.get(value.type)!.viewReads, path, content);
 
 describe('the section render key', () => {
   it('is the same for equal inputs and differs with the type, the data or the settings', () => {
     expect(keyOf(section())).toBe(keyOf(section()));
-    expect(keyOf(section())).toMatch(/^content-block:/);
+    expect(keyOf(section())).toMatch(/^\d+:content-block:/);
     expect(keyOf(section({ data: { body: 'Hello!' } }))).not.toBe(keyOf(section()));
     expect(keyOf(section({ settings: { paddingTop: 'lg' } }))).not.toBe(keyOf(section()));
     expect(keyOf(section({ type: 'cta-banner' }))).not.toBe(keyOf(section()));
+  });
+
+  it('differs between content snapshots: views read a little outside their data (the site language, image files)', () => {
+    const nextPublication = {};
+    expect(keyOf(section(), '/about/', nextPublication)).not.toBe(keyOf(section()));
+    expect(keyOf(section(), '/about/', nextPublication)).toBe(keyOf(section(), '/about/', nextPublication));
   });
 
   it('leaves out the id and the path for a view that reads neither, so equal sections on other pages share one render', () => {
