@@ -3,7 +3,7 @@
  * editor preview all call `resolvePage`, so they can never disagree.
  *
  * In dev the content is read from disk on each request (re-parsing only files
- * that changed); in a build it is the content layer's fixed copy. Bundles are
+ * that changed); in a build it is the build's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
 import type { Bundle, Resolver } from '../engine/resolver';
@@ -52,8 +52,9 @@ function publicAt(snapshot: ContentSnapshot, now: Date): ContentSnapshot {
 let buildSnapshot: Promise<ContentSnapshot> | undefined;
 
 /**
- * The content as the site renders it: the files on disk in dev, the content layer's copy in a
- * build, and on the production server, inside a live render, the publication's snapshot.
+ * The content as the site renders it: the files on disk in dev, the build's copy
+ * (src/lib/build-snapshot.ts) in a build, and on the production server, inside a live
+ * render, the publication's snapshot.
  */
 export async function loadSnapshot(): Promise<ContentSnapshot> {
   const live = liveRenderContext()?.snapshot;

@@ -2,7 +2,7 @@
  * The one object that defines a collection of entries (posts, tags…). Each
  * folder under src/collections/ exports one from its `collection.ts`; the
  * registry collects them, and storage, validation, the save rules, the
- * content layer, the editor, drafts and the generated docs all read it.
+ * build's snapshot, the editor, drafts and the generated docs all read it.
  */
 import type { z } from 'astro/zod';
 

@@ -129,8 +129,9 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
     ...publicationFields,
     /**
      * Only on template pages (`[slug].json`): the collection whose entries each
-     * get a page. Nested because Astro's content layer reads an object with
-     * both `id` and `collection` keys as a content reference.
+     * get a page. Nested because Astro's content layer, which read these files
+     * until the build read them itself, took an object with both `id` and
+     * `collection` keys as a content reference; stored pages keep the shape.
      */
     template: z.object({ collection: z.enum(COLLECTIONS) }).optional(),
     sections: z.array(storedSection).superRefine(...order),

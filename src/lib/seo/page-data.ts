@@ -4,7 +4,7 @@
  * per page its JSON-LD blocks and its sitemap facts. Pages come from the one
  * cached resolver (src/lib/content.ts); entries and shared documents are read
  * from the same snapshot it resolves from (the files on disk in dev, the
- * content layer's copy in a build and on the production server).
+ * build's copy in a build and on the production server).
  */
 import { listPages, loadSnapshot, resolvePage } from '../content';
 import type { Bundle, PageRoute } from '../../engine/resolver';
