@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import type { Bundle, PageRoute } from '../../src/engine/resolver';
-import { pathForSlug } from '../../src/engine/slug';
+import { NOT_FOUND_SLUG, pathForSlug } from '../../src/engine/slug';
 import { ASTRO_CLI, copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { resolverFor } from '../helpers/registry';
 import { userEnv } from '../helpers/servers';
@@ -56,7 +56,8 @@ beforeAll(async () => {
   });
   buildOutput = stdout + stderr;
   const resolver = resolverFor((await createFsSnapshotLoader(project.dataRoot)()).snapshot);
-  routes = resolver.listPages();
+  // The 404 page's document is 404.html, not a page at /404/: tests/build/status-pages.test.ts checks it.
+  routes = resolver.listPages().filter((route) => route.slug !== NOT_FOUND_SLUG);
   for (const route of routes) {
     bundles.set(route.slug, resolver.resolvePage(route.slug));
     html.set(route.slug, await readFile(client(fileOf(route.slug)), 'utf8'));

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import type { Bundle } from '../../src/engine/resolver';
+import { NOT_FOUND_SLUG } from '../../src/engine/slug';
+import siteSettings from '../../src/data/shared/site.json';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { buildProject } from '../helpers/servers';
 import { resolverFor } from '../helpers/registry';
@@ -24,7 +26,8 @@ beforeAll(async () => {
   project = await copyProject('build');
   await buildProject(project);
   const resolver = resolverFor((await createFsSnapshotLoader(project.dataRoot)()).snapshot);
-  bundles = resolver.listPages().map((page) => resolver.resolvePage(page.slug));
+  // The 404 page's document is 404.html, not a page at /404/: tests/build/status-pages.test.ts checks it.
+  bundles = resolver.listPages().filter((page) => page.slug !== NOT_FOUND_SLUG).map((page) => resolver.resolvePage(page.slug));
   for (const bundle of bundles) {
     html.set(bundle.slug, await readFile(join(project.root, 'dist', 'client', fileOf(bundle.slug)), 'utf8'));
   }
@@ -92,7 +95,8 @@ describe('the static build', () => {
       expect(page).toContain(`<meta property="og:title" content="${escaped(bundle.meta.title)}"`);
       expect(page).toContain(`<meta property="og:description" content="${escaped(bundle.meta.description)}"`);
       if (bundle.meta.ogImage) expect(page).toContain(`<meta property="og:image" content="http`);
-      else expect(page).not.toContain('og:image"');
+      // Without its own, a page is shared with the site's default social image (shared/site.json).
+      else expect(page).toContain(`<meta property="og:image" content="${new URL(siteSettings.socialImage.url, 'http://localhost:4321/')}">`);
     }
   });
 
