@@ -8,12 +8,12 @@
 // private socket (server/internal-renderer.mjs): only requests that come that way carry a
 // render context (server/render-context.mjs), and the public server never routes /_live/.
 // Plain JavaScript so the production server can load it without a build step.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compressedForms } from './compression.mjs';
 import { encodingHeaders } from './files.mjs';
 import { JSON_HEADERS } from './headers.mjs';
+import { bundleTag, PAGE_VERSION_HEADER } from './page-api.mjs';
 import { chooseEncoding } from './negotiation.mjs';
 import { createInternalRenderer } from './internal-renderer.mjs';
 import { sendRepresentation } from './representation.mjs';
@@ -35,15 +35,21 @@ const TYPES = { xml: 'application/xml; charset=utf-8', html: HTML };
 /**
  * Text held in memory, compressed on its first request.
  * @param {string} text
- * @param {string} [etag] defaults to a hash of the text
  */
-function representation(text, etag) {
-  const identity = Buffer.from(text, 'utf8');
+function representation(text) {
+  let etag;
   let compressed;
   return {
     text,
-    etag: etag ?? createHash('sha256').update(identity).digest('base64url').slice(0, 22),
-    forms: () => (compressed ??= compressedForms(identity, { brotliQuality: LIVE_BROTLI_QUALITY }).then((forms) => ({ identity, ...forms }))),
+    // Both on the first request: a publication that changes every page swaps them all in at once.
+    get etag() {
+      return (etag ??= bundleTag(text));
+    },
+    forms: () => {
+      if (compressed) return compressed;
+      const identity = Buffer.from(text, 'utf8');
+      return (compressed = compressedForms(identity, { brotliQuality: LIVE_BROTLI_QUALITY }).then((forms) => ({ identity, ...forms })));
+    },
   };
 }
 
@@ -65,7 +71,7 @@ function slugOf(path) {
 
 /** The build's publication (dist/server/page-bundles.json), with every page's HTML in dist/client. */
 function versionOfBuild({ contentVersion, pages, redirects }) {
-  const entries = pages.map((page) => ({ ...page, bundle: representation(page.body, page.version), html: undefined }));
+  const entries = pages.map((page) => ({ ...page, bundle: representation(page.body), html: undefined }));
   return {
     contentVersion,
     pages: new Map(entries.map((page) => [page.path, page])),
@@ -80,7 +86,7 @@ function nextVersion(previous, { contentVersion, pages, redirects, files }) {
   const entries = pages.map((page) => {
     const old = previous.pages.get(page.path);
     const html = page.html !== undefined ? representation(page.html) : old?.renderKey === page.renderKey ? old.html : missingHtml(page.path);
-    const bundle = old?.body === page.body && old.version === page.version ? old.bundle : representation(page.body, page.version);
+    const bundle = old?.body === page.body ? old.bundle : representation(page.body);
     return { slug: page.slug, path: page.path, renderKey: page.renderKey, version: page.version, body: page.body, bundle, html };
   });
   const kept = new Map(files.map(({ path, body }) => [path, previous.files.get(path)?.text === body ? previous.files.get(path) : representation(body)]));
@@ -119,14 +125,14 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
     },
   };
 
-  async function sendText(request, response, { forms, etag }, contentType, contentVersion, status = 200) {
+  async function sendText(request, response, { forms, etag }, contentType, contentVersion, status = 200, extraHeaders = {}) {
     const available = await forms();
     const encoding = chooseEncoding(request.headers['accept-encoding'], Object.keys(available));
     if (encoding === undefined) {
       refuseRequest(request, response, 406, 'None of the accepted content codings is available', { Vary: 'Accept-Encoding' });
       return;
     }
-    const headers = { 'Content-Type': contentType, 'Cache-Control': REVALIDATE, 'X-Content-Version': contentVersion, ...encodingHeaders(encoding) };
+    const headers = { 'Content-Type': contentType, 'Cache-Control': REVALIDATE, 'X-Content-Version': contentVersion, ...extraHeaders, ...encodingHeaders(encoding) };
     if (status !== 200) {
       response.writeHead(status, { ...headers, 'Content-Length': String(available[encoding].length) });
       response.end(request.method === 'HEAD' ? undefined : available[encoding]);
@@ -157,7 +163,7 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
       const slug = slugOf(path);
       if (slug !== undefined) {
         const page = version.bundles.get(slug);
-        if (page) await sendText(request, response, page.bundle, JSON_HEADERS['Content-Type'], version.contentVersion);
+        if (page) await sendText(request, response, page.bundle, JSON_HEADERS['Content-Type'], version.contentVersion, 200, { [PAGE_VERSION_HEADER]: page.version });
         else refuseRequest(request, response, 404, `No page with slug "${slug}"`, { 'X-Content-Version': version.contentVersion });
         return true;
       }

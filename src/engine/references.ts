@@ -16,7 +16,8 @@ export interface Referrer {
 }
 
 /** The data file a `$ref` held in `holder` points at, or undefined when it is malformed. */
-function targetOf(ref: RefObject, holder: string): string | undefined {
+/** The data file a `$ref` held in `holder` points into, or undefined when it cannot be parsed. */
+export function refTargetFile(ref: RefObject, holder: string): string | undefined {
   if (typeof ref.$ref !== 'string') return undefined;
   try {
     return parseRef(ref.$ref, holder).file;
@@ -32,7 +33,7 @@ export function refReferrers(snapshot: ContentSnapshot, target: string, ignore: 
   for (const file of snapshot.paths()) {
     if (ignore.has(file)) continue;
     for (const { path, ref } of collectRefs(snapshot.get(file))) {
-      if (targetOf(ref, file) === target) found.push({ file, pointer: pointerFromPath(path) });
+      if (refTargetFile(ref, file) === target) found.push({ file, pointer: pointerFromPath(path) });
     }
   }
   return found;
@@ -78,7 +79,7 @@ export function rewriteRefs(document: unknown, holder: string, newHolder: string
   let changed = false;
   const copy = structuredClone(document);
   for (const { path, ref } of refs) {
-    const target = targetOf(ref, holder);
+    const target = refTargetFile(ref, holder);
     if (target === undefined) continue;
     const newTarget = moves.get(target) ?? target;
     if (newTarget === target && newHolder === holder) continue;

@@ -6,7 +6,7 @@
  * that changed); in a build it is the build's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
-import type { Bundle, Resolver } from '../engine/resolver';
+import { PageNotFoundError, type Bundle, type Resolver } from '../engine/resolver';
 import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
@@ -14,6 +14,7 @@ import { redirectsOf } from '../engine/redirects';
 import { formatProblems, siteProblems } from '../engine/problems';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
 import { liveRenderContext } from '../server/render-context';
+import { changedInPlace, filesOfPage } from './carry-over';
 
 interface Loaded {
   snapshot: ContentSnapshot;
@@ -68,13 +69,29 @@ export async function loadSnapshot(): Promise<ContentSnapshot> {
   return buildSnapshot;
 }
 
+/** The snapshot loaded last, whose resolved pages the next one may take over (src/lib/carry-over.ts). */
+let latest: Loaded | undefined;
+
+function takeOver(from: Loaded, to: Loaded) {
+  const changed = changedInPlace(from.snapshot, to.snapshot);
+  if (!changed) return;
+  for (const [slug, bundle] of from.bundles) {
+    if ([...filesOfPage(from.resolver.findPage(slug), to.snapshot)].some((file) => changed.has(file))) continue;
+    to.bundles.set(slug, bundle);
+    const response = from.responses.get(slug);
+    if (response) to.responses.set(slug, response);
+  }
+}
+
 async function current(): Promise<Loaded> {
   const snapshot = await loadSnapshot();
   let loaded = loadedBySnapshot.get(snapshot);
   if (!loaded) {
     loaded = { snapshot, resolver: createSiteResolver(snapshot), bundles: new Map(), responses: new Map() };
+    if (latest) takeOver(latest, loaded);
     loadedBySnapshot.set(snapshot, loaded);
   }
+  latest = loaded;
   return loaded;
 }
 
@@ -104,6 +121,20 @@ export async function pageJson(slug: string): Promise<PageJson> {
     loaded.responses.set(slug, response);
   }
   return response;
+}
+
+/** The route of a page, or undefined when no page has that slug. */
+export async function findPageRoute(slug: string) {
+  return findOrUndefined((await current()).resolver, slug);
+}
+
+function findOrUndefined(resolver: Resolver, slug: string) {
+  try {
+    return resolver.findPage(slug);
+  } catch (error) {
+    if (error instanceof PageNotFoundError) return undefined;
+    throw error;
+  }
 }
 
 /** Every routable page (page files and collection-entry pages). */

@@ -5,10 +5,10 @@
  * cookie is sent back with every request, from the site's own origin.
  */
 import { spawn } from 'node:child_process';
-import { postJson, raw, type RawResponse } from './http';
-import type { ProjectCopy } from './project-copy';
-import type { RunningServer } from './servers';
-import { userEnv } from './servers';
+import { postJson, raw, type RawResponse } from './http.ts';
+import type { ProjectCopy } from './project-copy.ts';
+import type { RunningServer } from './servers.ts';
+import { userEnv } from './servers.ts';
 
 /** Runs `npm run users -- <args>` in the project copy, with `stdin` as its input; resolves with its output, rejects on failure. */
 export function usersCommand(project: ProjectCopy, usersFile: string, args: string[], stdin = ''): Promise<string> {

@@ -2,6 +2,7 @@
  * The endpoints against the built @astrojs/node server (`npm run build`, then
  * `npm start`), on a copy of the project.
  */
+import { bundleTag } from '../../server/page-api.mjs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +90,8 @@ describe('the production server', () => {
       expect(response.json()).toEqual(resolver.resolvePage(slug));
       // Byte for byte what the dev API sends (the resolver's bundle, serialized once), and the stored file's version.
       expect(response.text, slug).toBe(JSON.stringify(resolver.resolvePage(slug)));
-      expect(response.headers.etag, slug).toBe(`"${contentVersion(snapshot.get(resolver.listPages().find((page) => page.slug === slug)!.file))}"`);
+      expect(response.headers['x-page-version'], slug).toBe(contentVersion(snapshot.get(resolver.listPages().find((page) => page.slug === slug)!.file)));
+      expect(response.headers.etag, slug).toBe(`"${bundleTag(response.text)}"`);
     }
     expect((await raw(server.origin, { path: '/api/public-page/' })).json().slug).toBe('home');
     const missing = await raw(server.origin, { path: '/api/public-page/nope' });

@@ -104,6 +104,21 @@ describe('a saved change goes live', () => {
     expect(server.output().slice(before)).toMatch(/: 1 of \d+ pages rendered again/);
   });
 
+  it('reaches every page that shows a shared document, and only those', async () => {
+    const header = await docOf('shared/header.json');
+    const before = server.output().length;
+    await saveAndPublish([{ op: 'put', file: 'shared/header.json', content: { ...header.data, data: { ...header.data.data, logoText: 'Northwind Live' } }, baseVersion: header.version }]);
+    const pages = (await state()).docs.filter((doc) => doc.file.startsWith('pages/') && !doc.file.includes('[') && doc.file !== 'pages/404.json');
+    for (const page of pages) {
+      const path = page.data.slug === 'home' ? '/' : `/${page.data.slug}/`;
+      const html = (await get(path)).text;
+      expect(html, path).toContain('Northwind Live');
+      expect((await get(`/api/public-page/${page.data.slug}`)).text, path).toContain('Northwind Live');
+    }
+    expect((await get('/posts/accessible-by-construction/')).text).toContain('Northwind Live');
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages rendered again/);
+  });
+
   it('answers the publishing status only for tickets it gave', async () => {
     expect((await alice.get('/api/content/publishing?ticket=999999')).status).toBe(400);
     expect((await alice.get('/api/content/publishing?ticket=abc')).status).toBe(400);

@@ -6,7 +6,7 @@
  * from the same snapshot it resolves from (the files on disk in dev, the
  * build's copy in a build and on the production server).
  */
-import { listPages, loadSnapshot, resolvePage } from '../content';
+import { findPageRoute, listPages, loadSnapshot, resolvePage } from '../content';
 import type { Bundle, PageRoute } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { collectionDir } from '../../engine/routes';
@@ -24,8 +24,17 @@ const HOME_CRUMB = 'Home';
 
 /** The site settings (shared/site.json) of the content the site renders, defaults applied; throws naming each bad field. */
 export async function siteSettings(): Promise<SiteSettings> {
-  return readSiteSettings(await loadSnapshot());
+  const snapshot = await loadSnapshot();
+  let settings = settingsOf.get(snapshot);
+  if (!settings) {
+    settings = readSiteSettings(snapshot);
+    settingsOf.set(snapshot, settings);
+  }
+  return settings;
 }
+
+/** Read once per snapshot: every page's head and structured data ask for them. */
+const settingsOf = new WeakMap<ContentSnapshot, SiteSettings>();
 
 /** The site's name, root URL, tagline and e-mail, for structured data and the feed. */
 export async function siteDetails(site: URL): Promise<SiteDetails> {
@@ -101,8 +110,7 @@ async function collectionIndexes(routes: PageRoute[]): Promise<Map<string, strin
 /** The JSON-LD blocks of a visitor page: Organization and WebSite on the home page, Article on a post, and a breadcrumb trail. */
 export async function structuredData(slug: string, site: URL): Promise<JsonLd[]> {
   const snapshot = await loadSnapshot();
-  const routes = await listPages();
-  const route = routes.find((candidate) => candidate.slug === slug);
+  const route = await findPageRoute(slug);
   if (!route) return [];
   const [bundle, details] = await Promise.all([resolvePage(slug), siteDetails(site)]);
   const blocks: JsonLd[] = [];
@@ -121,7 +129,7 @@ export async function structuredData(slug: string, site: URL): Promise<JsonLd[]>
   const name = typeof label === 'string' ? label : crumbName(bundle.meta.title);
   let index: string | undefined;
   if (route.entry) {
-    if (!indexPages.has(snapshot)) indexPages.set(snapshot, collectionIndexes(routes));
+    if (!indexPages.has(snapshot)) indexPages.set(snapshot, collectionIndexes(await listPages()));
     index = (await indexPages.get(snapshot)!).get(route.entry.collection);
   }
   // Names of the pages the trail can pass through: the slug's ancestors and the index page.
@@ -129,8 +137,8 @@ export async function structuredData(slug: string, site: URL): Promise<JsonLd[]>
   const segments = slug.split('/');
   const candidates = [...segments.slice(1).map((_, i) => segments.slice(0, i + 1).join('/')), ...(index ? [index] : [])];
   for (const candidate of candidates) {
-    const page = routes.find((other) => other.slug === candidate && !other.entry);
-    if (page) names.set(candidate, crumbName((await resolvePage(candidate)).meta.title));
+    const page = await findPageRoute(candidate);
+    if (page && !page.entry) names.set(candidate, crumbName((await resolvePage(candidate)).meta.title));
   }
   const trail = breadcrumbTrail({ slug, name, collection: route.entry?.collection }, names, index, HOME_CRUMB, site);
   if (trail) blocks.push(breadcrumbList(trail));

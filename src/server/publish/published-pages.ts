@@ -46,11 +46,36 @@ export const NOT_FOUND_PATH = '/404.html';
 /** The normalised request path of a page (server/requests.mjs drops the trailing slash). */
 export const requestPathOf = (slug: string) => (slug === NOT_FOUND_SLUG ? NOT_FOUND_PATH : pathForSlug(slug).replace(/(.)\/$/, '$1'));
 
+/** Versions of parsed files, by object: a file that did not change keeps its object from one snapshot to the next. */
+const versionOf = new WeakMap<object, string>();
+
+function fileVersion(document: unknown): string {
+  if (typeof document !== 'object' || document === null) return contentVersion(document);
+  let version = versionOf.get(document);
+  if (version === undefined) {
+    version = contentVersion(document);
+    versionOf.set(document, version);
+  }
+  return version;
+}
+
 /** A hash of the snapshot's files and their versions: equal content, equal name. */
 export function contentVersionOf(snapshot: ContentSnapshot): string {
   const hash = createHash('sha256');
-  for (const path of [...snapshot.paths()].sort()) hash.update(`${path}\0${contentVersion(snapshot.get(path))}\0`);
+  for (const path of [...snapshot.paths()].sort()) hash.update(`${path}\0${fileVersion(snapshot.get(path))}\0`);
   return hash.digest('base64url').slice(0, 16);
+}
+
+/** What the render key reads of a bundle's JSON text, once per response (a page whose bundle is taken over keeps it). */
+const digestOf = new WeakMap<object, { digest: string; images: string[] }>();
+
+function bodyFacts(response: { json: string }) {
+  let facts = digestOf.get(response);
+  if (!facts) {
+    facts = { digest: createHash('sha256').update(response.json).digest('base64url'), images: [...imagesNamedIn(JSON.parse(response.json))].filter(hasVariants).sort() };
+    digestOf.set(response, facts);
+  }
+  return facts;
 }
 
 /** Every uploaded image a bundle names (its strings under /assets/images/), sorted. */
@@ -69,13 +94,14 @@ function imagesNamedIn(bundle: unknown, into = new Set<string>()): Set<string> {
  * URLs carry their hash, and their size is the image's, src/lib/images/); the
  * key hashes all of them.
  */
-async function renderKeyOf(slug: string, body: string, site: URL, siteFile: string): Promise<string> {
+async function renderKeyOf(slug: string, response: { json: string }, site: URL, siteFile: string, imageHashes: Map<string, Promise<string>>): Promise<string> {
   const hash = createHash('sha256');
-  for (const part of [CODE_VERSION, pathForSlug(slug), body, JSON.stringify(await structuredData(slug, site)), siteFile]) hash.update(part).update('\0');
+  const { digest, images } = bodyFacts(response);
+  for (const part of [CODE_VERSION, pathForSlug(slug), digest, JSON.stringify(await structuredData(slug, site)), siteFile]) hash.update(part).update('\0');
   // Only names the variants' allowlist accepts (plain raster file names): others get no variants.
-  for (const name of [...imagesNamedIn(JSON.parse(body))].filter(hasVariants).sort()) {
-    const info = await originalInfo(originalsDirs(), name).catch(() => undefined);
-    hash.update(`${name}:${info?.sha256 ?? 'none'}\0`);
+  for (const name of images) {
+    if (!imageHashes.has(name)) imageHashes.set(name, originalInfo(originalsDirs(), name).then((info) => info?.sha256 ?? 'none', () => 'none'));
+    hash.update(`${name}:${await imageHashes.get(name)}\0`);
   }
   return hash.digest('base64url').slice(0, 22);
 }
@@ -84,9 +110,11 @@ export async function publishedSite(site: URL): Promise<PublishedSite> {
   const snapshot = await loadSnapshot();
   const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
   const pages: PublishedPage[] = [];
+  // Each image is looked at once per publication, however many pages show it.
+  const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
-    const { json, version } = await pageJson(route.slug);
-    pages.push({ slug: route.slug, path: requestPathOf(route.slug), body: json, version, renderKey: await renderKeyOf(route.slug, json, site, siteFile) });
+    const response = await pageJson(route.slug);
+    pages.push({ slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: await renderKeyOf(route.slug, response, site, siteFile, imageHashes) });
   }
   const redirects = [...(await listRedirects()).values()].map(({ from, to }) => ({ from: from === '/' ? '/' : from.replace(/\/$/, ''), to }));
   return { contentVersion: contentVersionOf(snapshot), pages, redirects };

@@ -54,6 +54,7 @@ async function discoveryFiles(site: URL): Promise<VersionToInstall['files']> {
 async function publishOnce(host: LiveHost): Promise<void> {
   const { contentStore } = await import('../store');
   // Under the store's lock: a change is read whole or not at all.
+  const started = performance.now();
   const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
   const now = new Date();
   const context: LiveRenderContext = { snapshot: publicSnapshot(snapshot, now) };
@@ -62,15 +63,17 @@ async function publishOnce(host: LiveHost): Promise<void> {
     ...(await publishedSite(site)),
     files: await discoveryFiles(site),
   }));
-  const started = performance.now();
+  const planned = performance.now();
   const current = host.renderKeys();
   const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
   const html = new Map<string, string>();
   await forEachLimited(changed, RENDER_CONCURRENCY, async (page) => {
     html.set(page.path, await host.render(page.slug, context));
   });
+  const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
-  console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again in ${Math.round(performance.now() - started)} ms`);
+  const ms = (from: number, to: number) => Math.round(to - from);
+  console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again in ${ms(planned, rendered)} ms (read and planned in ${ms(started, planned)} ms, swapped in ${ms(rendered, performance.now())} ms)`);
   scheduleNext(nextPublicationTime(snapshot, now), now);
 }
 

@@ -1,0 +1,121 @@
+/**
+ * Live publishing on the production server, on a generated site of N pages:
+ * - one page edited: from the save's answer (the change is committed) until
+ *   the page's new HTML is served;
+ * - the shared header edited, which changes every page: from the save's
+ *   answer until the server says the change is live and a page shows it.
+ * The floor is what publishing replaces, measured in the same run: a full
+ * `astro build` of the same site (the build the server then starts from).
+ */
+import { join } from 'node:path';
+import { raw } from '../../tests/helpers/http.ts';
+import { copyProject } from '../../tests/helpers/project-copy.ts';
+import { buildProject, startProdServer, type RunningServer } from '../../tests/helpers/servers.ts';
+import { addUser, signIn, type Session } from '../../tests/helpers/sessions.ts';
+import { generateSite } from '../lib/generate-site.ts';
+import { stat, type Stat } from '../lib/stats.ts';
+
+const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghij';
+const PASSWORD = 'bench password, long enough';
+
+export interface PublishResult {
+  pages: number;
+  buildMs: number;
+  onePageMs: Stat;
+  onePageRatio: number;
+  sharedHeaderMs: Stat;
+  sharedHeaderRatio: number;
+}
+
+async function docOf(session: Session, file: string) {
+  const docs = (await session.get('/api/editor/state')).json<{ docs: { file: string; data: any; version: string }[] }>().docs;
+  const doc = docs.find((candidate) => candidate.file === file);
+  if (!doc) throw new Error(`No ${file} in the editor's state`);
+  return doc;
+}
+
+async function save(session: Session, change: unknown): Promise<{ ticket: number; answeredAt: number }> {
+  const saved = await session.post('/api/content/changes', { changes: [change] });
+  const answeredAt = performance.now();
+  if (saved.status !== 200) throw new Error(`Save failed: ${saved.status} ${saved.text}`);
+  return { ticket: saved.json<{ publish: { ticket: number } }>().publish.ticket, answeredAt };
+}
+
+/** Polls until `done` holds, every few milliseconds; the time it first held. */
+async function until(done: () => Promise<boolean>, timeoutMs = 120_000): Promise<number> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (await done()) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('Publishing did not finish in time');
+}
+
+async function onePage(server: RunningServer, session: Session, run: number): Promise<number> {
+  const file = `pages/bench/p-${(run * 37) % 50}.json`;
+  const doc = await docOf(session, file);
+  const title = `Published in run ${run}`;
+  const path = `/${doc.data.slug}/`;
+  const { answeredAt } = await save(session, { op: 'put', file, content: { ...doc.data, meta: { ...doc.data.meta, title } }, baseVersion: doc.version });
+  const servedAt = await until(async () => (await raw(server.origin, { path })).text.includes(`<title>${title}</title>`));
+  return servedAt - answeredAt;
+}
+
+async function sharedHeader(server: RunningServer, session: Session, run: number, pages: number): Promise<number> {
+  const doc = await docOf(session, 'shared/header.json');
+  const logoText = `Bench ${run}`;
+  const { ticket, answeredAt } = await save(session, { op: 'put', file: 'shared/header.json', content: { ...doc.data, data: { ...doc.data.data, logoText } }, baseVersion: doc.version });
+  const liveAt = await until(async () => {
+    const { state } = (await session.get(`/api/content/publishing?ticket=${ticket}`)).json<{ state: string }>();
+    if (state === 'failed') throw new Error('The shared-header publication failed');
+    return state === 'live';
+  });
+  const last = (await raw(server.origin, { path: `/bench/p-${pages - 1}/` })).text;
+  if (!last.includes(logoText)) throw new Error('The last page does not show the new header once live');
+  return liveAt - answeredAt;
+}
+
+export async function publishScenario({ pages, posts, tags, runs }: { pages: number; posts: number; tags: number; runs: number }): Promise<PublishResult> {
+  const project = await copyProject('bench-publish');
+  let server: RunningServer | undefined;
+  try {
+    await generateSite(join(project.root, 'src', 'data'), { pages, posts, tags });
+    const buildStarted = performance.now();
+    await buildProject(project);
+    const buildMs = performance.now() - buildStarted;
+    const usersFile = join(project.root, '.content-store', 'bench-users.json');
+    await addUser(project, usersFile, 'bench', 'admin', PASSWORD);
+    server = await startProdServer(project, { SESSION_SECRET, EDITOR_USERS_FILE: usersFile, ASTRO_NODE_LOGGING: 'disabled' });
+    const session = await signIn(server, 'bench', PASSWORD);
+    await onePage(server, session, 0); // warm up the render path
+    const onePageMs: number[] = [];
+    for (let run = 1; run <= runs; run += 1) onePageMs.push(await onePage(server, session, run));
+    const sharedHeaderMs: number[] = [];
+    for (let run = 1; run <= Math.max(1, Math.ceil(runs / 2)); run += 1) sharedHeaderMs.push(await sharedHeader(server, session, run, pages));
+    const [one, header] = [stat(onePageMs), stat(sharedHeaderMs)];
+    return { pages, buildMs, onePageMs: one, onePageRatio: one.median / buildMs, sharedHeaderMs: header, sharedHeaderRatio: header.median / buildMs };
+  } finally {
+    await server?.stop();
+    await project.remove();
+  }
+}
+
+/** The report's section on publishing, from one run's figures. */
+export function renderPublishReport(results: PublishResult[] | undefined): string {
+  if (!results?.length) return '';
+  const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+  const rows = results.map(
+    (result) =>
+      `| ${result.pages.toLocaleString('en')} | ${ms(result.buildMs)} | ${ms(result.onePageMs.median)} (max ${ms(result.onePageMs.max)}) | ${(result.onePageRatio * 100).toFixed(2)}% | ${ms(result.sharedHeaderMs.median)} | ${(result.sharedHeaderRatio * 100).toFixed(1)}% |`,
+  );
+  return [
+    '## Live publishing',
+    '',
+    'A change saved on the production server, until visitors get it (`bench/scenarios/publish.ts`). **One page**: from the save\'s answer (the change committed) until the page\'s new HTML is served. **Shared header**: the header, which every page shows, from the save\'s answer until the server reports the change live (every page rendered again and swapped in) and the last page shows it. The floor is what publishing replaces: a full build of the same site, measured in the same run. Targets: one page under 1 s at the median, the shared header under 5 s, at 5,000 pages.',
+    '',
+    '| Pages | Full build (floor) | One page | One page / build | Shared header | Shared header / build |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

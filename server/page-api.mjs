@@ -1,0 +1,15 @@
+// What the page API's answers carry besides the bundle, on both servers.
+// Plain JavaScript so the production server can load it without a build step.
+import { createHash } from 'node:crypto';
+
+/**
+ * The version of the page's stored file (for entry pages, the template file): what a save
+ * sends back as `baseVersion`. It is not the ETag, which must change whenever the bundle does,
+ * and a bundle changes with every document it includes (the shared header, the posts a list shows).
+ */
+export const PAGE_VERSION_HEADER = 'X-Page-Version';
+
+/** The entity tag of a bundle's JSON text: a hash of its bytes. */
+export function bundleTag(json) {
+  return createHash('sha256').update(json, 'utf8').digest('base64url').slice(0, 22);
+}

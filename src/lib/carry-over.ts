@@ -1,0 +1,57 @@
+/**
+ * Which resolved pages a new snapshot can take over from the one before it,
+ * so that a change to one page resolves one page again, not the site (the
+ * production server publishes after every change, src/server/publish/).
+ *
+ * Snapshot loaders keep the parsed object of every file that did not change
+ * (src/engine/fs-snapshot.ts), so a changed file is one whose object is not
+ * the same. A page's bundle is made from its page file (for an entry page,
+ * the template), its entry, and the files their `$ref`s reach; everything
+ * else a bundle can read is site-wide: the collections (lists, tags, posts),
+ * the routes (which pages and entries exist), the site's settings. So when
+ * only page files and shared documents changed in place, every page whose
+ * files are all unchanged keeps its bundle; any other change (a file added or
+ * removed, a collection entry, the site settings, a template page) takes
+ * over nothing.
+ */
+import type { PageRoute } from '../engine/routes';
+import type { ContentSnapshot } from '../engine/snapshot';
+import { collectRefs } from '../engine/schema/refs';
+import { refTargetFile } from '../engine/references';
+import { SITE_SETTINGS_FILE } from '../engine/schema/site-settings';
+
+/** A change confined to this file leaves the pages that do not use it as they were. */
+const isPageLocal = (path: string) => (path.startsWith('pages/') && !path.includes('[')) || (path.startsWith('shared/') && path !== SITE_SETTINGS_FILE);
+
+/** The files changed in place from `before` to `after`; undefined when a change reaches every page. */
+export function changedInPlace(before: ContentSnapshot, after: ContentSnapshot): Set<string> | undefined {
+  if (before.refused?.().size || after.refused?.().size) return undefined;
+  const changed = new Set<string>();
+  let count = 0;
+  for (const path of after.paths()) {
+    count += 1;
+    const [old, now] = [before.get(path), after.get(path)];
+    if (old === now) continue;
+    if (old === undefined || !isPageLocal(path)) return undefined;
+    changed.add(path);
+  }
+  let previousCount = 0;
+  for (const _ of before.paths()) previousCount += 1;
+  return previousCount === count ? changed : undefined;
+}
+
+/** The files a page's bundle is made from: its page file, its entry, and every file their `$ref`s reach. */
+export function filesOfPage(route: PageRoute, snapshot: ContentSnapshot): Set<string> {
+  const files = new Set<string>();
+  const pending = [route.file, ...(route.entry ? [route.entry.file] : [])];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const { ref } of collectRefs(snapshot.get(file))) {
+      const target = refTargetFile(ref, file);
+      if (target !== undefined) pending.push(target);
+    }
+  }
+  return files;
+}

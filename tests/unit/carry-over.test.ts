@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { changedInPlace, filesOfPage } from '../../src/lib/carry-over';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+
+const header = { id: 'site-header', type: 'header', data: {} };
+const about = { id: 'about', slug: 'about', sections: [{ $ref: '../shared/header.json' }] };
+const home = { id: 'home', slug: 'home', sections: [] };
+const post = { title: 'A post' };
+const base = { 'shared/header.json': header, 'pages/about.json': about, 'pages/home.json': home, 'collections/posts/a.json': post, 'shared/site.json': { name: 'Site' } };
+const snapshotOf = (files: Record<string, unknown>) => snapshotFromEntries(Object.entries(files));
+
+describe('changedInPlace', () => {
+  it('names the page files and shared documents whose parsed object changed', () => {
+    const before = snapshotOf(base);
+    expect(changedInPlace(before, snapshotOf({ ...base }))).toEqual(new Set());
+    expect(changedInPlace(before, snapshotOf({ ...base, 'pages/about.json': { ...about } }))).toEqual(new Set(['pages/about.json']));
+    expect(changedInPlace(before, snapshotOf({ ...base, 'shared/header.json': { ...header } }))).toEqual(new Set(['shared/header.json']));
+  });
+
+  it('gives up on a change every page may see: an entry, the site settings, a file added or removed, a template', () => {
+    const before = snapshotOf(base);
+    expect(changedInPlace(before, snapshotOf({ ...base, 'collections/posts/a.json': { ...post } }))).toBeUndefined();
+    expect(changedInPlace(before, snapshotOf({ ...base, 'shared/site.json': { name: 'Other' } }))).toBeUndefined();
+    expect(changedInPlace(before, snapshotOf({ ...base, 'pages/new.json': home }))).toBeUndefined();
+    const { 'pages/home.json': _home, ...withoutHome } = base;
+    expect(changedInPlace(before, snapshotOf(withoutHome))).toBeUndefined();
+    const template = { 'pages/posts/[slug].json': { id: 'post' } };
+    expect(changedInPlace(snapshotOf({ ...base, ...template }), snapshotOf({ ...base, 'pages/posts/[slug].json': { id: 'post' } }))).toBeUndefined();
+  });
+});
+
+describe('filesOfPage', () => {
+  it('follows $refs from the page file, its entry, and the files they reach', () => {
+    const shared = { ...base, 'shared/header.json': { ...header, data: { menu: { $ref: 'menu.json' } } }, 'shared/menu.json': [] };
+    expect(filesOfPage({ slug: 'about', file: 'pages/about.json' }, snapshotOf(shared))).toEqual(new Set(['pages/about.json', 'shared/header.json', 'shared/menu.json']));
+    expect(filesOfPage({ slug: 'posts/a', file: 'pages/posts/[slug].json', entry: { collection: 'posts', slug: 'a', file: 'collections/posts/a.json' } }, snapshotOf(base))).toEqual(
+      new Set(['pages/posts/[slug].json', 'collections/posts/a.json']),
+    );
+  });
+});
