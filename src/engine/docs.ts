@@ -9,6 +9,7 @@ import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from './schema/j
 import { PageMetaSchema } from './schema/page';
 import { publicationFields } from './schema/publication';
 import type { AnyCollectionDefinition } from './schema/define-collection';
+import { SITE_SETTINGS_FILE, SiteSettingsSchema } from './schema/site-settings';
 
 const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
@@ -98,5 +99,8 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[], 
       collection.description,
       table(inputJsonSchema(collection.schema)),
     ]),
+    `## Site settings (\`src/data/${SITE_SETTINGS_FILE}\`)`,
+    'One document for the whole site, edited in the editor under **Site settings** (administrators only). It is checked when saved and when the site is built: the language must be a BCP 47 tag, the brand colour must keep 4.5:1 contrast with white and the light backgrounds, and the typefaces are the self-hosted ones the site ships. See [content-model.md](content-model.md#site-settings).',
+    table(inputJsonSchema(SiteSettingsSchema)),
   ].join('\n\n') + '\n';
 }
