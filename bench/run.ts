@@ -3,7 +3,9 @@
  * run. Writes bench/results/latest.json, bench/results/build-scaling.svg and
  * docs/performance.md. `--quick` runs small sizes as a smoke test and writes
  * to test-results/bench/ instead, leaving the committed report alone.
- * `--only build,api` runs some scenarios (for development; it writes nothing).
+ * `--only=build,api` runs some scenarios (for development; it writes nothing), and with
+ * `--merge` puts their figures into bench/results/latest.json and docs/performance.md.
+ * `--photos=N` sets how many distinct photos the images scenario builds with.
  * `--report-only` renders the chart and docs/performance.md again from
  * bench/results/latest.json, after a change to the report's wording.
  */
@@ -18,10 +20,14 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 const wanted = (name: string) => !only || only.includes(name);
+/** `--photos=N`: how many distinct photos the images scenario builds with (default: 200, none with --quick). */
+const photosFlag = args.find((arg) => arg.startsWith('--photos='));
+const photosArg = photosFlag ? Number(photosFlag.slice('--photos='.length)) : undefined;
+const merge = args.includes('--merge');
 
 const config = quick
-  ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60 }
-  : { sizes: [1000, 5000], buildRuns: 5, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200 };
+  ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60, photos: 0 }
+  : { sizes: [1000, 5000], buildRuns: 5, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200, photos: 200 };
 
 async function main() {
   if (args.includes('--report-only')) {
@@ -47,6 +53,11 @@ async function main() {
   if (wanted('api') || wanted('upload') || wanted('delivery') || wanted('pages')) {
     Object.assign(results, await serverScenarios({ ...config, wanted }));
   }
+  if (wanted('images')) {
+    const { imageScenarios } = await import('./scenarios/images.ts');
+    console.log('Responsive images');
+    results.images = await imageScenarios({ photos: photosArg ?? config.photos, lighthouseRuns: config.lighthouseRuns, lighthousePages: config.lighthousePages });
+  }
   if (wanted('editor')) {
     const { editorScenarios } = await import('./scenarios/editor.ts');
     console.log('Editor');
@@ -54,6 +65,16 @@ async function main() {
   }
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
 
+  if (only && merge && !quick) {
+    // The measured scenarios replace theirs in the committed results; the others keep their run's figures.
+    const resultsDir = join(PROJECT_ROOT, 'bench', 'results');
+    const latest = JSON.parse(await readFile(join(resultsDir, 'latest.json'), 'utf8'));
+    const { generatedAt: _at, mode: _mode, machine: _machine, durationSeconds: _seconds, ...measured } = results;
+    await writeFile(join(resultsDir, 'latest.json'), `${JSON.stringify({ ...latest, ...measured }, null, 2)}\n`);
+    await writeFile(join(PROJECT_ROOT, 'docs', 'performance.md'), renderReport({ ...latest, ...measured }));
+    console.log(`Merged ${only.join(', ')} into bench/results/latest.json and rendered docs/performance.md`);
+    return;
+  }
   if (only) {
     console.log(JSON.stringify(results, null, 2));
     return;

@@ -18,7 +18,7 @@ const ENCODING_VERSION = 'v1';
 
 /** Encoder settings: visually close to the original at a fraction of its bytes. */
 const ENCODERS = {
-  avif: (image) => image.avif({ quality: 50, effort: 3 }),
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 72, effort: 4 }),
   jpg: (image) => image.jpeg({ quality: 76, mozjpeg: true }),
   png: (image) => image.png({ compressionLevel: 9, effort: 7 }),

@@ -28,6 +28,7 @@ describe('variant URLs', () => {
 
   it.each([
     ['a width off the ladder', '/_img/hero.jpg/0123456789abcdef-w801.avif'],
+    ['a width past the ladder', '/_img/hero.jpg/0123456789abcdef-w2048.avif'],
     ['a second spelling of a width', '/_img/hero.jpg/0123456789abcdef-w0800.avif'],
     ['a format not allowed', '/_img/hero.jpg/0123456789abcdef-w800.gif'],
     ['a crop no view uses', '/_img/hero.jpg/0123456789abcdef-w800-r7x3-f50x50.avif'],
@@ -43,8 +44,9 @@ describe('variant URLs', () => {
 });
 
 describe('planning an image', () => {
-  it('ladders widths up to twice the widest display, never past the original', () => {
-    expect(widthLadder(3000, 880).map(({ step }) => step)).toEqual([320, 480, 640, 800, 1024, 1280, 1600, 2048]);
+  it('ladders widths up to twice the widest display, never past the original nor 1600 px', () => {
+    expect(widthLadder(3000, 880).map(({ step }) => step)).toEqual([320, 480, 640, 800, 1024, 1280, 1600]);
+    expect(widthLadder(3000, 400).map(({ step }) => step)).toEqual([320, 480, 640, 800]);
     expect(widthLadder(700, 880)).toEqual([
       { step: 320, actual: 320 }, { step: 480, actual: 480 }, { step: 640, actual: 640 }, { step: 800, actual: 700 },
     ]);
@@ -55,7 +57,7 @@ describe('planning an image', () => {
     const plan = planFromOriginal('p.jpg', { hash: 'ffffffffffffffff', width: 3000, height: 2000, hasAlpha: false }, { width: 1200, height: 900, fit: 'cover', maxWidth: 880, focusX: 0.25 });
     expect(plan.sources.map((source) => source.type)).toEqual(['image/avif', 'image/webp']);
     expect(plan.sources[0]!.srcset).toContain('/_img/p.jpg/ffffffffffffffff-w800-r4x3-f25x50.avif 800w');
-    expect([plan.width, plan.height]).toEqual([2048, 1536]);
+    expect([plan.width, plan.height]).toEqual([1600, 1200]);
     expect(plan.src).toBe('/_img/p.jpg/ffffffffffffffff-w1024-r4x3-f25x50.jpg');
     expect(plan.objectPosition).toBe('25% 50%');
     const logo = planFromOriginal('l.png', { hash: 'ffffffffffffffff', width: 300, height: 100, hasAlpha: true }, { width: 160, height: 48, fit: 'contain', maxWidth: 160 });

@@ -1,0 +1,90 @@
+/**
+ * Image variants from the built production server: the build's own, and one of an image
+ * uploaded after the build, made on its first request (as for a page the server renders after
+ * an edit); immutable caching and 304s; nothing but allowlisted variants of existing originals.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, raw } from '../helpers/http';
+import { builtProdServer } from '../helpers/servers';
+
+const TOKEN = 'image-variants-test-token-0123';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+let running: Awaited<ReturnType<typeof builtProdServer>>;
+let origin: string;
+let upload: Buffer;
+let uploadHash: string;
+
+beforeAll(async () => {
+  running = await builtProdServer('variants-prod', { CONTENT_API_TOKEN: TOKEN });
+  origin = running.server.origin;
+  upload = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#0a7' } }).jpeg().toBuffer();
+  uploadHash = createHash('sha256').update(upload).digest('hex').slice(0, 16);
+}, 300_000);
+
+afterAll(() => running?.stop());
+
+const get = (path: string, headers: Record<string, string> = {}) => raw(origin, { path, headers });
+
+describe('image variants on the production server', () => {
+  it('serves the build’s variants as immutable, with 304 for a matching ETag', async () => {
+    const home = (await get('/')).text;
+    const url = home.match(/\/_img\/[^\s",]+\.avif/)![0];
+    const first = await get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toBe('image/avif');
+    expect(first.headers['cache-control']).toBe(IMMUTABLE);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const again = await get(url, { 'if-none-match': String(first.headers.etag) });
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+    // The build's copy is what was served: the same bytes as dist/client/_img.
+    expect(first.body).toEqual(await readFile(join(running.project.root, 'dist', 'client', url)));
+  });
+
+  it('makes a variant of an image uploaded after the build on its first request, and caches it', async () => {
+    const stored = await postJson(origin, '/api/upload-asset', { filename: 'after-build.jpg', data: upload.toString('base64') }, { authorization: `Bearer ${TOKEN}` });
+    expect(stored.status).toBe(200);
+    const url = `/_img/after-build.jpg/${uploadHash}-w480-r1x1-f50x50.webp`;
+    const made = await get(url);
+    expect(made.status).toBe(200);
+    expect(made.headers['cache-control']).toBe(IMMUTABLE);
+    const meta = await sharp(made.body).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 480]);
+    const cache = join(running.project.root, '.cache', 'image-variants', 'v1', uploadHash);
+    expect(await readdir(cache)).toEqual([`${uploadHash}-w480-r1x1-f50x50.webp`]);
+    expect((await get(url)).body).toEqual(made.body);
+  });
+
+  it.each([
+    ['a hash no original has', () => `/_img/after-build.jpg/0000000000000000-w480.webp`],
+    ['a width off the allowlist', () => `/_img/after-build.jpg/${uploadHash}-w481.webp`],
+    ['a format off the allowlist', () => `/_img/after-build.jpg/${uploadHash}-w480.tiff`],
+    ['a missing original', () => `/_img/nothing-here.jpg/${uploadHash}-w480.webp`],
+    ['a dot file', () => `/_img/.after-build.jpg/${uploadHash}-w480.webp`],
+  ])('answers 404 with a JSON error for %s, making nothing', async (_, path) => {
+    const response = await get(path());
+    expect(response.status).toBe(404);
+    expect(response.json()).toEqual({ error: 'No such image variant' });
+  });
+
+  it('reads no file through a path that climbs out of /_img/: it is normalised first, and is no variant', async () => {
+    const response = await get(`/_img/..%2F..%2Fpackage.json/${uploadHash}-w480.webp`);
+    expect(response.status).toBe(404);
+    expect(response.text).not.toContain('content-site-engine');
+  });
+
+  it('never makes a variant through a symlink in the uploads folder', async () => {
+    const outside = join(running.project.root, 'outside.jpg');
+    await writeFile(outside, upload);
+    await symlink(outside, join(running.project.root, 'public', 'assets', 'images', 'linked.jpg'));
+    expect((await get(`/_img/linked.jpg/${uploadHash}-w320.webp`)).status).toBe(404);
+  });
+
+  it('allows only GET and HEAD', async () => {
+    const response = await raw(origin, { method: 'POST', path: `/_img/after-build.jpg/${uploadHash}-w480.webp`, headers: { 'content-length': 0 } });
+    expect(response.status).toBe(405);
+  });
+});
