@@ -6,7 +6,7 @@
  * that changed); in a build it is the build's fixed copy. Bundles are
  * cached per snapshot, so a production server resolves each page once.
  */
-import { PageNotFoundError, type Bundle, type Resolver } from '../engine/resolver';
+import type { Bundle, PageRoute, Resolver } from '../engine/resolver';
 import { contentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
@@ -123,18 +123,18 @@ export async function pageJson(slug: string): Promise<PageJson> {
   return response;
 }
 
-/** The route of a page, or undefined when no page has that slug. */
-export async function findPageRoute(slug: string) {
-  return findOrUndefined((await current()).resolver, slug);
-}
+/** Routes by slug, per snapshot: structured data looks up a page's ancestors for every page. */
+const routesBySlug = new WeakMap<Loaded, Map<string, PageRoute>>();
 
-function findOrUndefined(resolver: Resolver, slug: string) {
-  try {
-    return resolver.findPage(slug);
-  } catch (error) {
-    if (error instanceof PageNotFoundError) return undefined;
-    throw error;
+/** The route of a page, or undefined when no page has that slug. */
+export async function findPageRoute(slug: string): Promise<PageRoute | undefined> {
+  const loaded = await current();
+  let routes = routesBySlug.get(loaded);
+  if (!routes) {
+    routes = new Map(loaded.resolver.listPages().map((route) => [route.slug, route]));
+    routesBySlug.set(loaded, routes);
   }
+  return routes.get(slug);
 }
 
 /** Every routable page (page files and collection-entry pages). */

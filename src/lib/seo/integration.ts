@@ -12,7 +12,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { SitemapPage } from './page-data';
-import { sitemapFiles, sitemapUrls } from './sitemap-files';
+import { fileTimesUnder, sitemapFiles, sitemapUrls } from './sitemap-files';
 
 const HAND_OVER = 'sitemap-pages.json';
 
@@ -50,7 +50,7 @@ export function discovery({ siteUrl }: { siteUrl: string | undefined }): AstroIn
         const pages = JSON.parse(await readFile(file, 'utf8')) as SitemapPage[];
         await rm(file);
         const siteAddress = new URL(site!);
-        const urls = await sitemapUrls(pages, fileURLToPath(new URL('src/data/', root)), siteAddress);
+        const urls = await sitemapUrls(pages, fileTimesUnder(fileURLToPath(new URL('src/data/', root))), siteAddress);
         for (const [name, xml] of await sitemapFiles(urls, siteAddress)) await writeFile(new URL(name, dir), xml);
         warnMissingSiteUrl(logger, siteUrl);
       },

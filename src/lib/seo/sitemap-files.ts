@@ -23,11 +23,20 @@ export interface SitemapUrl {
   lastmod?: string;
 }
 
-/** The listed pages as absolute URLs with their lastmod, which also reads the data files' modification times under `dataRoot`. */
-export async function sitemapUrls(pages: readonly SitemapPage[], dataRoot: string, site: URL): Promise<SitemapUrl[]> {
+/** A data file's modification time, by its data-root-relative name. */
+export type FileTime = (name: string) => Promise<Date>;
+
+/** The modification times of the files under `dataRoot`. */
+export const fileTimesUnder =
+  (dataRoot: string): FileTime =>
+  async (name) =>
+    (await stat(join(dataRoot, name))).mtime;
+
+/** The listed pages as absolute URLs with their lastmod, which also reads their data files' modification times. */
+export async function sitemapUrls(pages: readonly SitemapPage[], fileTime: FileTime, site: URL): Promise<SitemapUrl[]> {
   return Promise.all(
     pages.map(async (page) => {
-      const fileTimes = await Promise.all(page.files.map(async (name) => (await stat(join(dataRoot, name))).mtime));
+      const fileTimes = await Promise.all(page.files.map(fileTime));
       const lastmod = lastmodOf({ ...page, fileTimes })?.toISOString();
       return { url: new URL(page.path, site).href, ...(lastmod ? { lastmod } : {}) };
     }),

@@ -12,7 +12,8 @@
 import type { APIContext } from 'astro';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
 import { sitemapPages } from '../../lib/seo/page-data';
-import { sitemapFiles, sitemapUrls } from '../../lib/seo/sitemap-files';
+import { fileTimesUnder, sitemapFiles, sitemapUrls, type FileTime } from '../../lib/seo/sitemap-files';
+import type { ContentSnapshot } from '../../engine/snapshot';
 import { FEED_PATH } from '../../lib/seo/discovery-files';
 import { nextPublicationTime, publicSnapshot } from '../../engine/publication';
 import { DATA_ROOT } from '../paths';
@@ -43,10 +44,30 @@ async function forEachLimited<T>(items: readonly T[], limit: number, work: (item
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/**
+ * Modification times of the data files, by parsed object: the snapshot loader reads a file
+ * again when its time or size changes, so an object that stayed has the time it had.
+ */
+const timesOf = new WeakMap<object, Date>();
+
+function fileTimes(snapshot: ContentSnapshot): FileTime {
+  const read = fileTimesUnder(DATA_ROOT);
+  return async (name) => {
+    const document = snapshot.get(name);
+    if (typeof document !== 'object' || document === null) return read(name);
+    let time = timesOf.get(document);
+    if (!time) {
+      time = await read(name);
+      timesOf.set(document, time);
+    }
+    return time;
+  };
+}
+
 /** The site's text files other than pages that change with the content: the feed and the sitemap. */
-async function discoveryFiles(site: URL): Promise<VersionToInstall['files']> {
+async function discoveryFiles(site: URL, snapshot: ContentSnapshot): Promise<VersionToInstall['files']> {
   const feedText = await (await feed({ site } as APIContext)).text();
-  const sitemaps = await sitemapFiles(await sitemapUrls(await sitemapPages(site), DATA_ROOT, site), site);
+  const sitemaps = await sitemapFiles(await sitemapUrls(await sitemapPages(site), fileTimes(snapshot), site), site);
   return [{ path: FEED_PATH, body: feedText }, ...[...sitemaps].map(([name, body]) => ({ path: `/${name}`, body }))];
 }
 
@@ -61,7 +82,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const site = new URL(import.meta.env.SITE);
   const { contentVersion, pages, redirects, files } = await withLiveRenderContext(context, async () => ({
     ...(await publishedSite(site)),
-    files: await discoveryFiles(site),
+    files: await discoveryFiles(site, snapshot),
   }));
   const planned = performance.now();
   const current = host.renderKeys();
