@@ -2,7 +2,9 @@
  * The editor on the production server, in Chromium: a real build of a project
  * copy served by `server/index.mjs` with the git backend, whose remote is a
  * bare repository made by the test. Sign in, edit, save, and the save is a
- * commit in the remote, authored by the user who signed in.
+ * commit in the remote, authored by the user who signed in; the editor then
+ * shows the save being published and live, with a link to the live page, and
+ * an unpublished page leaves the public site.
  */
 import { expect, test } from '@playwright/test';
 import { git, makeBareRemote, type BareRemote } from '../helpers/git-remote';
@@ -62,7 +64,8 @@ test('signs in, edits, saves, and the save is a commit by the signed-in user', a
   await title.fill('About us, edited in production');
   await expect(page.frameLocator('iframe[title="Preview"]').getByText('About us, edited in production')).toBeVisible();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  // The production server publishes every save (see the next test).
+  await expect(page.locator('.save-state')).toContainText('Live');
   await page.screenshot({ path: 'test-results/e2e/screens/production-saved.png' });
 
   const [latest] = await remote.commits();
@@ -79,4 +82,35 @@ test('signs in, edits, saves, and the save is a commit by the signed-in user', a
   await expect(page).toHaveURL(`${server.origin}/editor/sign-in`);
   await page.goto(`${server.origin}/editor/about`);
   await expect(page).toHaveURL(/\/editor\/sign-in\?next=/);
+});
+
+test('after Save, the editor shows Publishing… then Live, with a link to the live page', async ({ page, context }) => {
+  await page.goto(`${server.origin}/editor/sign-in?next=%2Feditor%2Fpricing`);
+  await page.getByLabel('User name').fill('ada');
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${server.origin}/editor/pricing`);
+  await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
+
+  // An edit: Publishing…, then Live, and the link opens the page as visitors now get it.
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  const seoTitle = page.getByLabel('SEO title');
+  await seoTitle.fill('Pricing, published live — Northwind');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const status = page.locator('.save-state');
+  await expect(status).toContainText(/Publishing…|Live/);
+  await expect(status).toContainText('Live');
+  await page.screenshot({ path: 'test-results/e2e/screens/production-live.png' });
+  const [live] = await Promise.all([context.waitForEvent('page'), status.getByRole('link', { name: 'View live page' }).click()]);
+  await expect(live).toHaveURL(`${server.origin}/pricing/`);
+  await expect(live).toHaveTitle(/Pricing, published live/);
+  await live.close();
+
+  // Unpublish: once live, visitors and the page API get 404; the editor still previews the draft.
+  await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Unpublish' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(status).toContainText('Live');
+  expect((await page.request.get(`${server.origin}/pricing/`)).status()).toBe(404);
+  expect((await page.request.get(`${server.origin}/api/public-page/pricing`)).status()).toBe(404);
+  await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
 });
