@@ -6,6 +6,7 @@
  * shared/site.json, which the dev server then renders from.
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { dataFile, preview, readData, save, shot, test } from './support';
 
@@ -56,4 +57,13 @@ test('edits the site name, brand colour and language, sees them in the preview, 
   } finally {
     await writeFile(dataFile('shared/site.json'), original);
   }
+});
+
+test('the site settings screen has no serious accessibility violation', async ({ page }) => {
+  await page.goto('/editor/~site');
+  await expect(field(page, 'name')).toHaveValue('Northwind');
+  await expect(preview(page).locator('[data-section-type="header"]')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 });
