@@ -42,6 +42,8 @@ describe('site settings schema', () => {
     expect(paths({ name: '  ' })).toEqual(['/name']);
     expect(paths(settings({ email: 'not an address' }))).toEqual(['/email']);
     expect(paths(settings({ socialImage: { url: 'javascript:alert(1)', alt: 'x' } }))).toEqual(['/socialImage/url']);
+    // Content is strict: a misspelt field is named, with a suggestion.
+    expect(siteSettingsIssues(settings({ brandColour: '#0f766e' }))).toEqual([{ path: '/brandColour', message: expect.stringContaining('did you mean "brandColor"') }]);
     for (const id of TYPEFACE_IDS) expect(paths(settings({ typeface: id, headingTypeface: id }))).toEqual([]);
   });
 

@@ -10,6 +10,8 @@ import { TYPEFACE_IDS, TYPEFACES } from '../../styles/typefaces';
 import { ContentError, issuesOf, type Issue } from '../content-error';
 import type { ContentSnapshot } from '../snapshot';
 import { field, ImageSelectionSchema, text } from './primitives';
+import { unknownFields } from './unknown-fields';
+import { pointerFromPath } from '../pointer';
 import { contrastRatio, mixHex, type Hex } from './colour';
 
 /** Where the settings live, relative to src/data. */
@@ -84,10 +86,11 @@ export const SiteSettingsSchema = z
 
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 
-/** The problems of a stored settings value, each with the JSON pointer of its field. */
+/** The problems of a stored settings value, each with the JSON pointer of its field; content is strict, so an unknown field is one. */
 export function siteSettingsIssues(value: unknown): Issue[] {
   const parsed = SiteSettingsSchema.safeParse(value);
-  return parsed.success ? [] : issuesOf(parsed.error);
+  const unknown = unknownFields(SiteSettingsSchema, value).map(({ path, message }) => ({ path: pointerFromPath(path), message }));
+  return [...unknown, ...(parsed.success ? [] : issuesOf(parsed.error))];
 }
 
 /**

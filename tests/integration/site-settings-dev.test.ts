@@ -1,0 +1,47 @@
+/**
+ * Saving the site settings through the content store of a real `astro dev`
+ * server: invalid settings are refused whole with each field named, and valid
+ * ones are written and rendered by the next request (lang, accent, the 404
+ * page's title).
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { devSiteForTests } from '../helpers/dev-site';
+import { raw } from '../helpers/http';
+
+const site = devSiteForTests('site-settings-dev');
+const SETTINGS = 'shared/site.json';
+
+describe('saving the site settings', () => {
+  it('refuses invalid settings, naming each field, and writes nothing', async () => {
+    const before = await readFile(site.file(SETTINGS), 'utf8');
+    const current = await site.readJson(SETTINGS);
+    const response = await site.change({
+      changes: [{ op: 'put', file: SETTINGS, content: { ...current, language: 'en_GB', brandColor: '#fde047', typeface: 'comic-sans', brandColour: '#000000' }, baseVersion: await site.versionOf(SETTINGS) }],
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(response.json().issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ file: SETTINGS, path: '/language', message: expect.stringMatching(/BCP 47/) }),
+        expect.objectContaining({ file: SETTINGS, path: '/brandColor', message: expect.stringMatching(/contrast with white/) }),
+        expect.objectContaining({ file: SETTINGS, path: '/typeface' }),
+        expect.objectContaining({ file: SETTINGS, path: '/brandColour', message: expect.stringMatching(/did you mean "brandColor"/) }),
+      ]),
+    );
+    expect(await readFile(site.file(SETTINGS), 'utf8')).toBe(before);
+  });
+
+  it('writes valid settings, which the next page renders', async () => {
+    const current = await site.readJson(SETTINGS);
+    const response = await site.change({
+      changes: [{ op: 'put', file: SETTINGS, content: { ...current, name: 'Northwind Labs', language: 'de-CH', brandColor: '#9d174d' }, baseVersion: await site.versionOf(SETTINGS) }],
+    });
+    expect(response.status, response.text).toBe(200);
+    const about = (await raw(site.server.origin, { path: '/about/' })).text;
+    expect(about).toMatch(/<html lang="de-CH"/);
+    expect(about).toContain('--color-accent:#9d174d');
+    const missing = await raw(site.server.origin, { path: '/no-such-page/' });
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('<title>Page not found — Northwind Labs</title>');
+  });
+});
