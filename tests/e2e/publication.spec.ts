@@ -33,6 +33,8 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
   expect((await request.get(`/api/public-page/${SLUG}`)).status()).toBe(404);
   await page.reload();
   await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
+  // Nothing to view: visitors do not get a draft.
+  await expect(page.getByRole('link', { name: /View page/ })).toHaveCount(0);
   await shot(page, 'publication-draft');
 
   // Schedule…: a local date and time, stored as an instant; still hidden until then.
@@ -57,6 +59,7 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
   expect(published).not.toHaveProperty('publishAt');
   expect((await request.get(`/${SLUG}/`)).status()).toBe(200);
   expect((await request.get(`/api/public-page/${SLUG}`)).status()).toBe(200);
+  await expect(page.getByRole('link', { name: /View page/ })).toHaveAttribute('href', `/${SLUG}/`);
   // The copy is shared by the specs that follow, which count the pages.
   await rm(dataFile(`pages/${SLUG}.json`));
 });

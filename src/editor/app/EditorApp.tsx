@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EditorPayload } from '../lib/model';
 import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
+import { isPublicAsSaved } from '../lib/publication';
 import { NoticeBanner, RecoveryBanner, RemovedToast } from './Banners';
 import { DialogHost } from './DialogHost';
 import { useDraftKeeping } from './hooks/useDraftKeeping';
@@ -74,6 +75,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const setViewport = useCallback((viewport: typeof state.viewport) => dispatch({ type: 'setViewport', viewport }), [dispatch]);
   const openProblems = useCallback(() => dispatch({ type: 'showProblems', open: true }), [dispatch]);
   const signOut = useCallback(() => dispatch({ type: 'requestSignOut' }), [dispatch]);
+  // Visitors get the shown page as saved (not a draft, not scheduled later): only then does "View page" lead somewhere.
+  const shownDoc = page ? state.docs[page.file] : entryDoc;
+  const shownIsPublic = useMemo(() => !shownDoc || isPublicAsSaved(shownDoc, new Date()), [shownDoc?.savedJson]);
   // What the topbar shows: the page's slug, or the page of the open entry.
   const shownSlug = view.settingsOpen ? SETTINGS_PREVIEW_SLUG : entry ? (entryPage ?? `${entry.collection}/${entry.slug}`) : state.route;
 
@@ -88,7 +92,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
       <h1 className="visually-hidden">{heading}</h1>
       <Topbar
         shownSlug={shownSlug}
-        canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (!entry || (entryPage && entryDoc?.version)))}
+        canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (!entry || (entryPage && entryDoc?.version)) && shownIsPublic)}
         viewport={state.viewport}
         onViewport={setViewport}
         past={view.past}

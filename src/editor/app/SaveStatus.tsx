@@ -19,9 +19,11 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
   return (
     <>
       Live
-      <a href={publishing.path} target="_blank" rel="noreferrer">
-        View live page ↗
-      </a>
+      {publishing.path && (
+        <a href={publishing.path} target="_blank" rel="noreferrer">
+          View live page ↗
+        </a>
+      )}
     </>
   );
 }

@@ -25,6 +25,11 @@ export function publicationStatus(data: unknown, now: Date): PublicationStatus {
   return { state, at: parsePublishAt((data as { publishAt?: unknown }).publishAt)! };
 }
 
+/** Whether visitors get `doc` at `now`: its saved data (what the server has), not the unsaved edits; a new file is not public. */
+export function isPublicAsSaved(doc: Pick<EditorDoc, 'savedJson'>, now: Date): boolean {
+  return doc.savedJson !== '' && publicationState(JSON.parse(doc.savedJson), now) === 'published';
+}
+
 /** A date and time in the reader's own time zone and words (`formatDate` is fixed in tests). */
 export const localDateTime = (at: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 

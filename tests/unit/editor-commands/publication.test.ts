@@ -66,8 +66,8 @@ describe('unpublishDocument, publishDocument and scheduleDocument', () => {
 });
 
 describe('publishing after a save', () => {
-  const saved = () => {
-    const sent = requestSave(editField(start('about'), { file: HOME, path: ['meta', 'title'], value: 'Home!', now: NOW }), {});
+  const saved = (route = 'home') => {
+    const sent = requestSave(editField(start(route), { file: HOME, path: ['meta', 'title'], value: 'Home!', now: NOW }), {});
     return saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }] });
   };
 
@@ -76,20 +76,29 @@ describe('publishing after a save', () => {
   });
 
   it('goes from publishing to live, with the visitor URL of the page shown', () => {
-    let state = publishRequested(saved(), { ticket: 7 });
-    expect(state.publishing).toEqual({ ticket: 7, state: 'publishing', path: '/about/' });
+    let state = publishRequested(saved(), { ticket: 7, now: NOW });
+    expect(state.publishing).toEqual({ ticket: 7, state: 'publishing', path: '/' });
     state = publishSettled(state, { ticket: 7 });
-    expect(state.publishing).toEqual({ ticket: 7, state: 'live', path: '/about/' });
-    expect(publishRequested(start('~posts/hello'), { ticket: 1 }).publishing?.path).toBe('/');
-    expect(publishRequested(start('home'), { ticket: 1 }).publishing?.path).toBe('/');
+    expect(state.publishing).toEqual({ ticket: 7, state: 'live', path: '/' });
   });
 
-  it('says why a publish failed, ignores answers about an older ticket, and clears at the next save', () => {
-    let state = publishRequested(saved(), { ticket: 8 });
+  it('offers no link to a page visitors do not get: a draft as saved, an entry without a template page, no page', () => {
+    const draft = unpublishDocument(start(), { file: HOME, now: NOW });
+    const sent = requestSave(draft, {});
+    const savedDraft = saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }] });
+    expect(publishRequested(savedDraft, { ticket: 2, now: NOW }).publishing).toEqual({ ticket: 2, state: 'publishing' });
+    // Unpublished but not saved yet: visitors still get the page.
+    expect(publishRequested(draft, { ticket: 3, now: NOW }).publishing?.path).toBe('/');
+    expect(publishRequested(start('~posts/hello'), { ticket: 1, now: NOW }).publishing).not.toHaveProperty('path');
+    expect(publishRequested(start(null), { ticket: 1, now: NOW }).publishing).not.toHaveProperty('path');
+  });
+
+  it('says why a publish failed, ignores answers about an older ticket, and clears at the next save or file operation', () => {
+    let state = publishRequested(saved(), { ticket: 8, now: NOW });
     expect(publishSettled(state, { ticket: 7 })).toBe(state);
     expect(publishFailed(state, { ticket: 7, error: 'old' })).toBe(state);
-    state = publishFailed(state, { ticket: 8, error: 'The build of /about/ failed' });
-    expect(state.publishing).toMatchObject({ state: 'failed', error: 'The build of /about/ failed' });
+    state = publishFailed(state, { ticket: 8, error: 'The build of / failed' });
+    expect(state.publishing).toMatchObject({ state: 'failed', error: 'The build of / failed' });
     expect(saveSucceeded(state, { saved: [] }).publishing).toBeNull();
     expect(opApplied(state, { payload, message: 'Renamed.' }).publishing).toBeNull();
   });

@@ -83,13 +83,14 @@ export type SaveState =
 
 /**
  * After a save on the production server: its publication, by ticket, until
- * the next save. `path` is the visitor URL "View live page" opens. Absent
+ * the next save, with the visitor URL "View live page" opens. Absent
  * under astro dev, which does not publish.
  */
 export interface Publishing {
   ticket: number;
   state: 'publishing' | 'live' | 'failed';
-  path: string;
+  /** Absent when visitors do not get the page shown (a draft, a template). */
+  path?: string;
   error?: string;
 }
 
