@@ -41,10 +41,11 @@ interface BuildRun {
 
 /** Reads the build's own output: how long prerendering and precompressing took. */
 function phases(output: string): Pick<BuildRun, 'prerenderMs' | 'precompressMs'> {
-  const prerender = /prerendering static routes[\s\S]*?✓ Completed in ([\d.]+)(m?s)/.exec(output);
+  // Astro writes 850ms, 12.34s or 1m 5s.
+  const prerender = /prerendering static routes[\s\S]*?✓ Completed in (?:(\d+)m )?([\d.]+)(m?s)/.exec(output);
   const precompress = /precompressed in (\d+) ms/.exec(output);
   return {
-    prerenderMs: prerender ? Number(prerender[1]) * (prerender[2] === 's' ? 1000 : 1) : undefined,
+    prerenderMs: prerender ? Number(prerender[1] ?? 0) * 60_000 + Number(prerender[2]) * (prerender[3] === 's' ? 1000 : 1) : undefined,
     precompressMs: precompress ? Number(precompress[1]) : undefined,
   };
 }
