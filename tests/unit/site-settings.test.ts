@@ -6,6 +6,8 @@ import { TYPEFACE_IDS, TYPEFACES } from '../../src/styles/typefaces';
 import demo from '../../src/data/shared/site.json';
 import { planChangeset } from '../../src/server/store/plan';
 import { validatePlan } from '../../src/server/store/validate';
+import { settingsFields, settingsIssues } from '../../src/editor/lib/site-settings';
+import { mayWrite, readOnlyNote } from '../../src/editor/lib/permissions';
 
 const settings = (fields: Record<string, unknown>) => ({ name: 'Acme', ...fields });
 const paths = (value: unknown) => siteSettingsIssues(value).map((issue) => issue.path);
@@ -96,5 +98,20 @@ describe('saving the settings through the content store', () => {
 
   it('accepts valid settings', () => {
     expect(save({ name: 'Acme', language: 'fr-CA', brandColor: '#0f766e', typeface: 'source-serif-4', headingTypeface: 'inter' })).toEqual([]);
+  });
+});
+
+describe('the site settings in the editor', () => {
+  it('checks the form with the same schema, keyed like every form', () => {
+    expect([...settingsIssues({ name: 'Acme', brandColor: '#fde047', socialImage: { url: 'javascript:x', alt: 'a' } }).keys()]).toEqual(['socialImage.url', 'brandColor']);
+    expect(settingsIssues(demo).size).toBe(0);
+    expect(settingsFields.map((spec) => spec.key)).toEqual(['name', 'tagline', 'email', 'language', 'socialImage', 'brandColor', 'typeface', 'headingTypeface']);
+    expect(settingsFields.find((spec) => spec.key === 'brandColor')?.kind).toBe('color');
+  });
+
+  it('are an administrator’s to change, with a note that says so', () => {
+    expect(mayWrite({ name: 'eve', role: 'editor' }, SITE_SETTINGS_FILE)).toBe(false);
+    expect(mayWrite({ name: 'ada', role: 'admin' }, SITE_SETTINGS_FILE)).toBe(true);
+    expect(readOnlyNote(SITE_SETTINGS_FILE)).toBe('Only an administrator can change the site settings.');
   });
 });
