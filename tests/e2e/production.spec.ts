@@ -110,6 +110,8 @@ test('after Save, the editor shows Publishing… then Live, with a link to the l
   await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Unpublish' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(status).toContainText('Live');
+  // A draft has no live page to view.
+  await expect(status.getByRole('link')).toHaveCount(0);
   expect((await page.request.get(`${server.origin}/pricing/`)).status()).toBe(404);
   expect((await page.request.get(`${server.origin}/api/public-page/pricing`)).status()).toBe(404);
   await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
