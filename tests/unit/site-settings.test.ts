@@ -8,6 +8,10 @@ import { planChangeset } from '../../src/server/store/plan';
 import { validatePlan } from '../../src/server/store/validate';
 import { settingsFields, settingsIssues } from '../../src/editor/lib/site-settings';
 import { mayWrite, readOnlyNote } from '../../src/editor/lib/permissions';
+import { docName } from '../../src/editor/lib/content-ops';
+import { problemLocation } from '../../src/editor/lib/problems';
+import { fieldLocationLabel } from '../../src/editor/lib/store/labels';
+import { docsFromPayload } from '../../src/editor/lib/model';
 
 const settings = (fields: Record<string, unknown>) => ({ name: 'Acme', ...fields });
 const paths = (value: unknown) => siteSettingsIssues(value).map((issue) => issue.path);
@@ -113,5 +117,19 @@ describe('the site settings in the editor', () => {
     expect(mayWrite({ name: 'eve', role: 'editor' }, SITE_SETTINGS_FILE)).toBe(false);
     expect(mayWrite({ name: 'ada', role: 'admin' }, SITE_SETTINGS_FILE)).toBe(true);
     expect(readOnlyNote(SITE_SETTINGS_FILE)).toBe('Only an administrator can change the site settings.');
+  });
+});
+
+describe('the site settings in the editor’s words', () => {
+  const docs = docsFromPayload({ docs: [{ file: SITE_SETTINGS_FILE, kind: 'shared', saveSlug: 'shared/site', data: demo, version: 'v' }] });
+
+  it('are named as such, with their fields’ labels, in history steps and problem lines', () => {
+    expect(docName(docs, SITE_SETTINGS_FILE)).toBe('Site settings');
+    expect(fieldLocationLabel(docs, SITE_SETTINGS_FILE, ['brandColor'])).toBe('Brand colour');
+    expect(fieldLocationLabel(docs, SITE_SETTINGS_FILE, ['socialImage', 'alt'])).toMatch(/^Default social image › Alt text$/);
+  });
+
+  it('a problem in them opens their form at the field', () => {
+    expect(problemLocation(docs, SITE_SETTINGS_FILE, '/language')).toEqual({ route: '~site', section: null, field: 'language' });
   });
 });

@@ -9,6 +9,7 @@ import { refReferrers, urlReferrers, type Referrer } from '../../engine/referenc
 import { isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, HOME_SLUG, NOT_FOUND_SLUG } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
+import { isSettingsFile, SETTINGS_NAME } from './site-settings';
 import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
 import { entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
@@ -53,6 +54,7 @@ export function docName(docs: Docs, file: string): string {
     const noun = entryNounOf(entryCollectionOf(doc));
     return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} “${entryLabel(doc)}”`;
   }
+  if (isSettingsFile(file)) return SETTINGS_NAME;
   const type = (doc.data as { type?: unknown } | undefined)?.type;
   return `Shared ${typeof type === 'string' ? type : doc.saveSlug.slice('shared/'.length)} (${file})`;
 }

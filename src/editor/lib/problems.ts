@@ -8,6 +8,7 @@ import { parsePointer } from '../../engine/pointer';
 import { docName } from './content-ops';
 import { outline, sortedPages, type Docs, type EditorContent, type StoredPage } from './model';
 import { entryRoute, entrySlugOf } from './entries';
+import { isSettingsFile, SITE_SETTINGS_ROUTE } from './site-settings';
 
 export interface ProblemFile {
   file: string;
@@ -57,6 +58,7 @@ export function problemLocation(docs: Docs, file: string, pointer: string): Prob
     }
     return { route: doc.saveSlug, section: null, field: tokens.join('.') };
   }
+  if (isSettingsFile(file)) return { route: SITE_SETTINGS_ROUTE, section: null, field: tokens.join('.') };
   // A shared document: open a page that links to it, with that section selected.
   for (const page of sortedPages(docs)) {
     const data = page.data as StoredPage | undefined;

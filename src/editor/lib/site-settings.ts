@@ -20,8 +20,12 @@ export const SETTINGS_PREVIEW_SLUG = HOME_SLUG;
 
 export const isSettingsFile = (file: string) => file === SITE_SETTINGS_FILE;
 
-/** The settings form, generated from the schema. */
-export const settingsFields = fieldsOf(inputJsonSchema(SiteSettingsSchema));
+/** The settings' JSON Schema, for labels; and their form, generated from it. */
+export const settingsJsonSchema = inputJsonSchema(SiteSettingsSchema);
+export const settingsFields = fieldsOf(settingsJsonSchema);
+
+/** What the settings are called in lists, history steps and problem lines. */
+export const SETTINGS_NAME = 'Site settings';
 
 /** What is wrong with the settings, keyed like every form's issues (`brandColor`, `socialImage.url`). */
 export const settingsIssues = (data: unknown): IssueMap => serverIssues(siteSettingsIssues(data));

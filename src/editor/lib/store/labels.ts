@@ -10,6 +10,7 @@ import { PageMetaSchema } from '../../../engine/schema/page';
 import { isRef } from '../../../engine/schema/refs';
 import { sectionRegistry } from '../../../sections/registry';
 import { followRefs, getAt, type Docs, type EditorDoc } from '../model';
+import { isSettingsFile, settingsJsonSchema } from '../site-settings';
 
 type Path = readonly (string | number)[];
 
@@ -69,6 +70,7 @@ export function sectionLabelOf(section: unknown, docs: Docs, file: string): stri
 export function fieldLocationLabel(docs: Docs, file: string, path: Path): string {
   const doc = docs[file];
   if (!doc) return path.join('.');
+  if (isSettingsFile(file)) return fieldTrail(settingsJsonSchema, path) || path.join('.');
   if (doc.kind === 'entry') {
     const noun = entryNoun(doc);
     const trail = fieldTrail(entrySchema(doc.saveSlug.split('/')[0]!), path);
