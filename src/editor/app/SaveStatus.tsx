@@ -16,6 +16,7 @@ interface Props {
 function PublishingText({ publishing }: { publishing: Publishing }) {
   if (publishing.state === 'publishing') return <>Publishing…</>;
   if (publishing.state === 'failed') return <>Publish failed: {publishing.error?.replace(/\.$/, '')}. The previous version is still live.</>;
+  if (publishing.state === 'unknown') return <>Saved. Whether it is live is unknown ({publishing.error?.replace(/\.$/, '')}); reload to check.</>;
   return (
     <>
       Live
@@ -30,7 +31,7 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
 
 export function SaveStatus({ saving, dirtyCount, publishing }: Props) {
   const unsaved = dirtyCount ? `${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}` : '';
-  const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : dirtyCount ? ' is-dirty' : '';
+  const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : publishing?.state === 'unknown' ? ' is-unknown' : dirtyCount ? ' is-dirty' : '';
   return (
     <span className={`save-state${state}`} role="status" aria-live="polite">
       {saving ? (

@@ -1,6 +1,6 @@
 /** Publish, Unpublish and Schedule, and the publishing status after a save on the production server. */
 import { describe, expect, it } from 'vitest';
-import { editField, opApplied, publishDocument, publishFailed, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
+import { editField, opApplied, publishDocument, publishFailed, publishLost, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import { publicationStatus, statusText } from '../../../src/editor/lib/publication';
 import { pageRows } from '../../../src/editor/app/PageTree';
@@ -101,5 +101,11 @@ describe('publishing after a save', () => {
     expect(state.publishing).toMatchObject({ state: 'failed', error: 'The build of / failed' });
     expect(saveSucceeded(state, { saved: [] }).publishing).toBeNull();
     expect(opApplied(state, { payload, message: 'Renamed.' }).publishing).toBeNull();
+  });
+
+  it('says so when the server no longer knows the ticket, without calling it a failure', () => {
+    const state = publishRequested(saved(), { ticket: 4, now: NOW });
+    expect(publishLost(state, { ticket: 3, error: 'old' })).toBe(state);
+    expect(publishLost(state, { ticket: 4, error: 'ticket must be the number a save on this server returned' }).publishing).toMatchObject({ state: 'unknown', error: expect.stringContaining('ticket') });
   });
 });

@@ -88,7 +88,8 @@ export type SaveState =
  */
 export interface Publishing {
   ticket: number;
-  state: 'publishing' | 'live' | 'failed';
+  /** `unknown`: the server can no longer tell (publishLost). */
+  state: 'publishing' | 'live' | 'failed' | 'unknown';
   /** Absent when visitors do not get the page shown (a draft, a template). */
   path?: string;
   error?: string;

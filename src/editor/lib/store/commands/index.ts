@@ -17,6 +17,7 @@ export { openRoute } from './open-route';
 export { proposeUploadName } from './propose-upload-name';
 export { publishDocument } from './publish-document';
 export { publishFailed } from './publish-failed';
+export { publishLost } from './publish-lost';
 export { publishRequested } from './publish-requested';
 export { publishSettled } from './publish-settled';
 export { queueUploads } from './queue-uploads';
