@@ -177,7 +177,7 @@ describe('reading pasted video links', () => {
 
 describe('the facade document', () => {
   const hostile = '</title></a><script>alert("x")</script><img src=x onerror=alert(1)>&amp;';
-  const doc = facadeDocument({ title: hostile, playerUrl: embedUrl('vimeo', '76979871'), poster: { url: '/p.webp', alt: hostile }, playLabel: hostile, lang: 'en' });
+  const doc = facadeDocument({ title: hostile, playerUrl: embedUrl('vimeo', '76979871'), poster: { url: '/p.webp', alt: hostile }, playLabel: hostile, lang: 'en', accent: '#4f46e5' });
 
   it('keeps content as text: no markup of its own, however it is spelled', () => {
     expect(doc).not.toMatch(/<script|<img src=x|onerror=alert\(1\)>/);
