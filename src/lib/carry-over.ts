@@ -26,18 +26,19 @@ const isPageLocal = (path: string) => (path.startsWith('pages/') && !path.includ
 /** The files changed in place from `before` to `after`; undefined when a change reaches every page. */
 export function changedInPlace(before: ContentSnapshot, after: ContentSnapshot): Set<string> | undefined {
   if (before.refused?.().size || after.refused?.().size) return undefined;
+  // The same files must be listed: a public snapshot still reads a hidden file (drafts, schedules),
+  // so a page made public or hidden shows only in the listing, never in get().
+  const listed = new Set(before.paths());
   const changed = new Set<string>();
   let count = 0;
   for (const path of after.paths()) {
     count += 1;
-    const [old, now] = [before.get(path), after.get(path)];
-    if (old === now) continue;
-    if (old === undefined || !isPageLocal(path)) return undefined;
+    if (!listed.has(path)) return undefined;
+    if (before.get(path) === after.get(path)) continue;
+    if (!isPageLocal(path)) return undefined;
     changed.add(path);
   }
-  let previousCount = 0;
-  for (const _ of before.paths()) previousCount += 1;
-  return previousCount === count ? changed : undefined;
+  return count === listed.size ? changed : undefined;
 }
 
 /** The files a page's bundle is made from: its page file, its entry, and every file their `$ref`s reach. */

@@ -38,3 +38,12 @@ describe('filesOfPage', () => {
     );
   });
 });
+
+describe('changedInPlace with hidden files', () => {
+  it('gives up when one page goes public and another hidden at once, though every file reads the same', () => {
+    const files = { 'pages/a.json': home, 'pages/b.json': about };
+    const listing = (paths: string[]) => ({ get: (path: string) => (files as Record<string, unknown>)[path], paths: () => paths });
+    expect(changedInPlace(listing(['pages/a.json']), listing(['pages/b.json']))).toBeUndefined();
+    expect(changedInPlace(listing(['pages/a.json']), listing(['pages/a.json']))).toEqual(new Set());
+  });
+});
