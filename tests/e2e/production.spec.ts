@@ -7,40 +7,25 @@
  * an unpublished page leaves the public site.
  */
 import { expect, test } from '@playwright/test';
-import { git, makeBareRemote, type BareRemote } from '../helpers/git-remote';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
-import { addUser } from '../helpers/sessions';
+import { git, type BareRemote } from '../helpers/git-remote';
+import { startGitSite, type GitSite } from '../helpers/git-site';
+import type { RunningServer } from '../helpers/servers';
 import { join } from 'node:path';
 
 const PASSWORD = 'a long enough password for ada';
 
-let project: ProjectCopy;
+let site: GitSite;
 let remote: BareRemote;
 let server: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  project = await copyProject('e2e-production');
-  await buildProject(project);
-  remote = await makeBareRemote(project.root);
-  const usersFile = join(remote.scratch, 'users.json');
-  await addUser(project, usersFile, 'ada', 'editor', PASSWORD);
-  server = await startProdServer(project, {
-    CONTENT_BACKEND: 'git',
-    CONTENT_GIT_REMOTE: remote.path,
-    CONTENT_GIT_DIR: join(remote.scratch, 'clone'),
-    CONTENT_GIT_POLL_SECONDS: '0',
-    SESSION_SECRET: 'an-e2e-session-secret-that-is-long-enough',
-    EDITOR_USERS_FILE: usersFile,
-    EDITOR_AUDIT_LOG: join(remote.scratch, 'audit.log'),
-  });
+  site = await startGitSite('e2e-production', { name: 'ada', role: 'editor', password: PASSWORD });
+  ({ remote, server } = site);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
-  await remote?.remove();
-  await project?.remove();
+  await site?.remove();
 });
 
 test('signs in, edits, saves, and the save is a commit by the signed-in user', async ({ page }) => {

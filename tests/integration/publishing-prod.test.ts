@@ -8,43 +8,30 @@ import { createHmac } from 'node:crypto';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBareRemote, type BareRemote } from '../helpers/git-remote';
+import type { BareRemote } from '../helpers/git-remote';
+import { startGitSite, type GitSite } from '../helpers/git-site';
 import { raw, type RawResponse } from '../helpers/http';
-import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
-import { addUser, signIn, type Session } from '../helpers/sessions';
+import type { ProjectCopy } from '../helpers/project-copy';
+import { buildProject, type RunningServer } from '../helpers/servers';
+import { signIn, type Session } from '../helpers/sessions';
 
-const SESSION_SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 const PASSWORD = 'correct horse battery staple';
 
+let site: GitSite;
 let project: ProjectCopy;
 let remote: BareRemote;
 let server: RunningServer;
 let alice: Session;
 
 beforeAll(async () => {
-  project = await copyProject('publishing-prod');
-  await buildProject(project);
-  remote = await makeBareRemote(project.root);
-  const usersFile = join(remote.scratch, 'users.json');
-  await addUser(project, usersFile, 'alice', 'admin', PASSWORD);
-  server = await startProdServer(project, {
-    CONTENT_BACKEND: 'git',
-    CONTENT_GIT_REMOTE: remote.path,
-    CONTENT_GIT_DIR: join(remote.scratch, 'clone'),
-    CONTENT_GIT_POLL_SECONDS: '0',
-    CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    SESSION_SECRET,
-    EDITOR_USERS_FILE: usersFile,
-  });
+  site = await startGitSite('publishing-prod', { name: 'alice', role: 'admin', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  ({ project, remote, server } = site);
   alice = await signIn(server, 'alice', PASSWORD);
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await remote?.remove();
-  await project?.remove();
+  await site?.remove();
 });
 
 const get = (path: string) => raw(server.origin, { path });
