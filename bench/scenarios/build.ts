@@ -27,6 +27,8 @@ export interface BuildPoint {
   ratioToFloor: number;
   resolveAllMs: Stat;
   resolverShare: number;
+  /** When this size was measured: a run of the build scenario alone (`--only=build --merge`) keeps other scenarios' figures. */
+  measuredAt?: string;
   /** What the build's section render cache reported (src/lib/section-cache.ts); the same in every run. */
   sectionCache?: { sections: number; hits: number; hitRate: number };
 }
@@ -153,6 +155,7 @@ export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number
         ours: { ...summary(ours), prerenderMs: phase((run) => run.prerenderMs), precompressMs: phase((run) => run.precompressMs) },
         floor: summary(floor),
         resolveAllMs,
+        measuredAt: new Date().toISOString(),
       } as BuildPoint;
       const counts = ours.at(-1)?.sectionCache;
       if (counts) point.sectionCache = { sections: counts.hits + counts.misses, hits: counts.hits, hitRate: counts.hits / (counts.hits + counts.misses) };
