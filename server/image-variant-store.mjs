@@ -97,18 +97,34 @@ export function cropRegion(width, height, { ratio, focusX, focusY }) {
   return { left: place(width, keepWidth, focusX), top: place(height, keepHeight, focusY), width: keepWidth, height: keepHeight };
 }
 
+/** Originals decoded lately, by hash: a view's ladder is a dozen variants of one original, decoded once. */
+const decoded = new Map();
+const DECODED_KEPT = 2;
+
+/** The original's pixels, oriented, as 8-bit raw (kept for the next variants of the same original). */
+function decodedPixels(bytes, hash) {
+  let pixels = decoded.get(hash);
+  if (pixels) decoded.delete(hash);
+  else {
+    pixels = sharp(bytes).autoOrient().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    pixels.catch(() => decoded.delete(hash));
+  }
+  decoded.set(hash, pixels);
+  if (decoded.size > DECODED_KEPT) decoded.delete(decoded.keys().next().value);
+  return pixels;
+}
+
 /**
  * A variant's bytes: oriented, cropped, scaled down (never up) and encoded, without metadata.
  * @param {Buffer} bytes the original
  * @param {import('./image-variant-urls.mjs').VariantSpec} spec
  */
 export async function encodeVariant(bytes, spec) {
-  const { width, height } = await describeImage(bytes);
-  // autoOrient() before extract(): the region is in displayed coordinates.
-  let image = sharp(bytes).autoOrient();
-  let sourceWidth = width;
+  const { data, info } = await decodedPixels(bytes, createHash('sha256').update(bytes).digest('hex'));
+  let image = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  let sourceWidth = info.width;
   if (spec.crop) {
-    const region = cropRegion(width, height, spec.crop);
+    const region = cropRegion(info.width, info.height, spec.crop);
     image = image.extract(region);
     sourceWidth = region.width;
   }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { schemaOrgProblems } from '../helpers/schema-org';
 import { buildProject } from '../helpers/servers';
+import { originalUrlOf } from '../helpers/images';
 
 interface Image { url: string; alt: string }
 /** Demo content is read as JSON; the schemas' own tests hold its types. */
@@ -87,7 +88,7 @@ describe('the features page', () => {
     ];
     expect(expected.length).toBeGreaterThanOrEqual(5);
     for (const image of expected) {
-      const tag = images.find((candidate) => attr(candidate, 'src') === image.url);
+      const tag = images.find((candidate) => originalUrlOf(attr(candidate, 'src')) === image.url);
       expect(tag, image.url).toBeDefined();
       expect(attr(tag!, 'alt')).toBe(escapeText(image.alt));
       expect(Number(attr(tag!, 'width'))).toBeGreaterThan(0);

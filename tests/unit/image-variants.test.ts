@@ -106,6 +106,20 @@ describe('the variant cache', () => {
     expect(await readFile(join(originals, 'photo.jpg'))).toEqual(bytes);
   });
 
+  it('turns a photo as its EXIF orientation says before cutting it', async () => {
+    // 300 × 100 stored, left half red and right half blue, shown turned a quarter clockwise: 100 × 300, red above blue.
+    const pixels = Buffer.alloc(300 * 100 * 3);
+    for (let i = 0; i < 300 * 100; i += 1) pixels[i * 3 + ((i % 300) < 150 ? 0 : 2)] = 255;
+    const bytes = await sharp(pixels, { raw: { width: 300, height: 100, channels: 3 } }).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    await writeFile(join(originals, 'photo.jpg'), bytes);
+    expect(await describeImage(bytes)).toMatchObject({ width: 100, height: 300 });
+    const top = await ensureVariant({ cacheDir, dirs: [originals] }, await specOf(bytes, { width: 320, format: 'png', crop: { ratio: '1x1', focusX: 50, focusY: 0 } }));
+    const { data, info } = await sharp(await readFile(top!.path)).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([100, 100]);
+    expect(data[0]).toBeGreaterThan(200);
+    expect(data[2]).toBeLessThan(50);
+  });
+
   it('concurrent requests for one variant encode it once', async () => {
     const bytes = await photo(900, 600);
     await writeFile(join(originals, 'photo.jpg'), bytes);

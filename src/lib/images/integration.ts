@@ -1,11 +1,11 @@
 /**
  * Build time: every image variant the built pages name is made (or taken from the cache, by
  * content hash: an unchanged image is never processed again) and copied into the static
- * folder, so the build's output serves its images without the server's handler, and the
+ * folder (hard-linked), so the build's output serves its images without the server's handler, and the
  * production server sends them as they are. The pages are the one list of what is needed:
  * the views wrote each variant's URL (src/lib/images/responsive.ts), nothing else is made.
  */
-import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -35,6 +35,19 @@ export function variantsNamedIn(html: string, into = new Map<string, VariantSpec
   return into;
 }
 
+/** A hard link to the cached file (no bytes copied; nothing writes either in place), or a copy across file systems. */
+async function linkOrCopy(from: string, to: string) {
+  try {
+    await link(from, to);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Already there: a variant's name names its bytes, so it is this file.
+    if (code === 'EEXIST') return;
+    if (code !== 'EXDEV' && code !== 'EPERM') throw error;
+    await copyFile(from, to);
+  }
+}
+
 export interface VariantBuildReport {
   made: number;
   cached: number;
@@ -46,9 +59,10 @@ export async function buildVariants(clientDir: string, places = variantPlaces(se
   const specs = new Map<string, VariantSpec>();
   for (const file of await htmlFiles(clientDir)) variantsNamedIn(await readFile(file, 'utf8'), specs);
   const report: VariantBuildReport = { made: 0, cached: 0, missing: [] };
-  // The store queues the encodes (two at a time); the cached ones are only copies.
+  // The store queues the encodes (two at a time), in this order: by original, so each is decoded once.
+  const byOriginal = [...specs].sort(([, a], [, b]) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   await Promise.all(
-    [...specs].map(async ([url, spec]) => {
+    byOriginal.map(async ([url, spec]) => {
       const found = await ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec);
       if (!found) {
         report.missing.push(url);
@@ -57,7 +71,7 @@ export async function buildVariants(clientDir: string, places = variantPlaces(se
       report[found.made ? 'made' : 'cached'] += 1;
       const target = join(clientDir, VARIANTS_URL_PREFIX.slice(1), spec.name);
       await mkdir(target, { recursive: true });
-      await copyFile(found.path, join(target, variantFileName(spec)));
+      await linkOrCopy(found.path, join(target, variantFileName(spec)));
     }),
   );
   return report;
