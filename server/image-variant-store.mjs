@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { writeFileAtomic } from './atomic-write.mjs';
 import { hasGpsPosition } from './exif-gps.mjs';
+import { identityOf, rememberedFacts, rememberFacts } from './original-facts.mjs';
 import { openRegularFile } from './files.mjs';
 import { shortHash, variantFileName } from './image-variant-urls.mjs';
 import { serialised } from './serialise.mjs';
@@ -35,9 +36,6 @@ export function variantCacheDir(projectRoot, env = process.env) {
  * `width` and `height` are as displayed, after the EXIF orientation.
  */
 
-/** Facts about an original, by path, valid while its size, mtime and inode stay the same. */
-const infoCache = new Map();
-
 /** Reads an original through no symlink (O_NOFOLLOW); undefined when it is missing or not a regular file. */
 async function readOriginal(path) {
   const opened = await openRegularFile(path);
@@ -63,11 +61,13 @@ export async function describeImage(bytes) {
 
 /**
  * The original named `name` in the first of `dirs` that holds it, described; undefined when none does.
+ * With `cacheDir`, facts are remembered on disk too (server/original-facts.mjs).
  * @param {readonly string[]} dirs
  * @param {string} name one plain file name (server/image-variant-urls.mjs checks it)
+ * @param {string} [cacheDir]
  * @returns {Promise<OriginalInfo | undefined>}
  */
-export async function originalInfo(dirs, name) {
+export async function originalInfo(dirs, name, cacheDir = '') {
   for (const dir of dirs) {
     const path = join(dir, name);
     let info;
@@ -76,13 +76,12 @@ export async function originalInfo(dirs, name) {
     } catch {
       continue;
     }
-    const key = `${info.size}:${info.mtimeMs}:${info.ino}`;
-    const cached = infoCache.get(path);
-    if (cached?.key === key) return cached.value;
+    const known = info.isFile() ? await rememberedFacts(cacheDir && join(cacheDir, ENCODING_VERSION), path, identityOf(info)) : undefined;
+    if (known) return known;
     const read = await readOriginal(path);
     if (!read) continue;
     const value = { path, size: read.info.size, ...(await describeImage(read.bytes)) };
-    infoCache.set(path, { key: `${read.info.size}:${read.info.mtimeMs}:${read.info.ino}`, value });
+    await rememberFacts(cacheDir && join(cacheDir, ENCODING_VERSION), path, identityOf(read.info), value);
     return value;
   }
   return undefined;

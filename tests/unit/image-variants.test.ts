@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cachedVariantPath, cropRegion, describeImage, ensureVariant } from '../../server/image-variant-store.mjs';
+import { cachedVariantPath, cropRegion, describeImage, ensureVariant, originalInfo } from '../../server/image-variant-store.mjs';
 import { parseVariantPath, variantUrl, type VariantSpec } from '../../server/image-variant-urls.mjs';
 import { hasGpsPosition } from '../../server/exif-gps.mjs';
 import { planFromOriginal, widthLadder } from '../../src/lib/images/responsive';
@@ -118,6 +118,21 @@ describe('the variant cache', () => {
     expect([info.width, info.height]).toEqual([100, 100]);
     expect(data[0]).toBeGreaterThan(200);
     expect(data[2]).toBeLessThan(50);
+  });
+
+  it('remembers originals on disk by file identity: a warm process reads no original it knows, a changed one is read again', async () => {
+    const path = join(originals, 'photo.jpg');
+    await writeFile(path, await photo(300, 200));
+    const first = await originalInfo([originals], 'photo.jpg', cacheDir);
+    const remembered = JSON.parse(await readFile(join(cacheDir, 'v1', 'originals.json'), 'utf8'));
+    expect(remembered[path].facts).toEqual(first);
+    // A later process (another cache folder's first read) takes the file's facts as written, without reading it.
+    const laterCache = join(root, 'later-cache');
+    await import('node:fs/promises').then(({ mkdir }) => mkdir(join(laterCache, 'v1'), { recursive: true }));
+    await writeFile(join(laterCache, 'v1', 'originals.json'), JSON.stringify({ [path]: { ...remembered[path], facts: { ...first, hash: 'remembered' } } }));
+    expect((await originalInfo([originals], 'photo.jpg', laterCache))?.hash).toBe('remembered');
+    await writeFile(path, await photo(300, 200));
+    expect((await originalInfo([originals], 'photo.jpg', laterCache))?.hash).not.toBe('remembered');
   });
 
   it('concurrent requests for one variant encode it once', async () => {

@@ -47,9 +47,14 @@ export interface PlannedImage {
   objectPosition: string;
 }
 
-/** Where originals are read, in order: the content root's uploads, then the build's copy (as the server finds them). */
+/** Where originals are read, in order (the content root's uploads, then the build's copy, as the server finds them), and where their facts are kept. */
+function places() {
+  return variantPlaces(serverConfig(), false);
+}
+
+/** The folders originals are read from, in order (live publishing keys its renders by their hashes). */
 export function originalsDirs(): readonly string[] {
-  return variantPlaces(serverConfig(), false).originals;
+  return places().originals;
 }
 
 /** The ladder: allowed widths up to the first that covers min(original, 2 × maxWidth); none wider than the original. */
@@ -102,7 +107,8 @@ export function planFromOriginal(name: string, original: Pick<OriginalInfo, 'has
 /** The plan for a content image's URL, reading the original's facts (cached by file identity) when it is an upload. */
 export async function planImage(src: string, frame: ImageFrame): Promise<PlannedImage> {
   const name = uploadedName(src);
-  const original = name ? await originalInfo(originalsDirs(), name) : undefined;
+  const { originals, cacheDir } = places();
+  const original = name ? await originalInfo(originals, name, cacheDir) : undefined;
   if (name && original) return planFromOriginal(name, original, frame);
   const focus = `${focusPercent(frame.focusX ?? 0.5)}% ${focusPercent(frame.focusY ?? 0.5)}%`;
   return { src, sources: [], width: frame.width, height: frame.height, objectPosition: focus };
