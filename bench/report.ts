@@ -40,6 +40,7 @@ function buildSection(all: (BuildPoint | BuildFailure)[]): string[] {
     growth !== undefined
       ? `Scaling: ${whole(large!.pages)} pages took **${fixed(growth, 2)}×** as long as ${whole(small!.pages)} pages, for ${fixed(sizeRatio, 0)}× the pages (target ≤ ${fixed(sizeRatio * 1.1, 1)}×, i.e. linear within 10 %): ${verdict(growth <= sizeRatio * 1.1)}. Time per page: ${fixed(small!.ours.msPerPage.median, 2)} ms at ${whole(small!.pages)} pages and ${fixed(large!.ours.msPerPage.median, 2)} ms at ${whole(large!.pages)}, each including its share of the fixed cost.`
       : '',
+    ...cpuNote(points),
     ...phaseNote(points),
     ...resolverNote(points),
     '',
@@ -47,6 +48,14 @@ function buildSection(all: (BuildPoint | BuildFailure)[]): string[] {
     '',
     '![Build time against page count](../bench/results/build-scaling.svg)',
   ];
+}
+
+/** CPU time beside wall time: on a shared machine the wall clock also counts other processes' turns. */
+function cpuNote(points: BuildPoint[]): string[] {
+  const timed = points.filter((p) => p.ours.cpuMs && p.floor.cpuMs);
+  if (timed.length === 0) return [];
+  const parts = timed.map((p) => `${fixed(p.ours.cpuMs!.median / 1000, 1)} s against ${fixed(p.floor.cpuMs!.median / 1000, 1)} s at ${whole(p.pages)} pages (**${fixed(p.ours.cpuMs!.median / p.floor.cpuMs!.median, 2)}×**)`);
+  return ['', `CPU time of the build process (all its threads, user and system; medians), which other work on the machine sways less than the wall clock: ${parts.join('; ')}.`];
 }
 
 /** How much of our build is prerendering and how much precompressing its output, as the build's own log says. */

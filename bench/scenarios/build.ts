@@ -22,8 +22,8 @@ export interface BuildFailure {
 
 export interface BuildPoint {
   pages: number;
-  ours: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat; prerenderMs?: Stat; precompressMs?: Stat };
-  floor: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat };
+  ours: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat; cpuMs?: Stat; prerenderMs?: Stat; precompressMs?: Stat };
+  floor: { wallMs: Stat; msPerPage: Stat; peakRssMiB: Stat; cpuMs?: Stat };
   ratioToFloor: number;
   resolveAllMs: Stat;
   resolverShare: number;
@@ -36,6 +36,8 @@ export interface BuildPoint {
 interface BuildRun {
   wallMs: number;
   peakRssMiB: number;
+  /** CPU time of the build process, all its threads (user + system): less swayed by other work on a shared machine than wall time. */
+  cpuMs: number;
   prerenderMs?: number;
   precompressMs?: number;
   sectionCache?: { hits: number; misses: number };
@@ -57,7 +59,7 @@ async function timedBuild(root: string): Promise<BuildRun> {
   // Every run is a cold build.
   await Promise.all(['dist', '.astro', '.build-cache'].map((dir) => rm(join(root, dir), { recursive: true, force: true })));
   // The section cache keeps its counts on globalThis in the process that rendered (src/lib/section-cache.ts).
-  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'info' }); const cache = globalThis[Symbol.for('content-site.section-cache')]; process.stdout.write('\\nSECTIONS ' + JSON.stringify(cache?.stats ?? null) + '\\nRSS ' + process.resourceUsage().maxRSS);`;
+  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'info' }); const cache = globalThis[Symbol.for('content-site.section-cache')]; process.stdout.write('\\nSECTIONS ' + JSON.stringify(cache?.stats ?? null) + '\\nRSS ' + process.resourceUsage().maxRSS + '\\nCPU ' + Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0));`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // userEnv(): a NODE_ENV=development left behind by an in-process Vite server would make this a slow, huge dev-mode build.
@@ -69,8 +71,9 @@ async function timedBuild(root: string): Promise<BuildRun> {
       const wallMs = performance.now() - started;
       const rss = /\nRSS (\d+)/.exec(output)?.[1];
       const sections = JSON.parse(/\nSECTIONS (.*)/.exec(output)?.[1] ?? 'null') as BuildRun['sectionCache'] | null;
+      const cpu = /\nCPU (\d+)/.exec(output)?.[1];
       if (code !== 0 || !rss) reject(new Error(`astro build failed in ${root}:\n${output.slice(-3000)}`));
-      else resolve({ wallMs, peakRssMiB: Number(rss) / 1024, ...phases(output), ...(sections ? { sectionCache: sections } : {}) });
+      else resolve({ wallMs, peakRssMiB: Number(rss) / 1024, cpuMs: Number(cpu) / 1000, ...phases(output), ...(sections ? { sectionCache: sections } : {}) });
     });
   });
 }
@@ -148,6 +151,7 @@ export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number
         wallMs: stat(results.map((r) => r.wallMs)),
         msPerPage: stat(results.map((r) => r.wallMs / pages)),
         peakRssMiB: stat(results.map((r) => r.peakRssMiB)),
+        cpuMs: stat(results.map((r) => r.cpuMs)),
       });
       const phase = (pick: (run: BuildRun) => number | undefined) => (ours.every((run) => pick(run) !== undefined) ? stat(ours.map((run) => pick(run)!)) : undefined);
       const point = {
