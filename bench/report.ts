@@ -5,6 +5,7 @@
 import type { BuildFailure, BuildPoint } from './scenarios/build.ts';
 import { stat, type Stat } from './lib/stats.ts';
 import { imagesReport } from './scenarios/images.ts';
+import { renderPublishReport } from './scenarios/publish.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Results = Record<string, any>;
@@ -224,6 +225,7 @@ export function renderReport(results: Results): string {
     ...(results.editor ? editorSection(results.editor) : []),
     '',
     ...(results.images ? [...imagesReport(results.images), ''] : []),
+    ...(results.publish ? [renderPublishReport(results.publish)] : []),
     '## Reproducing',
     '',
     '`npm run bench` runs everything above (a few minutes) and rewrites this file, `bench/results/latest.json` and `bench/results/build-scaling.svg`. `npm run bench -- --quick` runs small sizes in under two minutes and writes to `test-results/bench/`; `npm test` runs it as a smoke test.',

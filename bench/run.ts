@@ -26,8 +26,8 @@ const photosArg = photosFlag ? Number(photosFlag.slice('--photos='.length)) : un
 const merge = args.includes('--merge');
 
 const config = quick
-  ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60, photos: 0 }
-  : { sizes: [1000, 5000], buildRuns: 5, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200, photos: 200 };
+  ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60, photos: 0, publishSizes: [120], publishRuns: 3 }
+  : { sizes: [1000, 5000], buildRuns: 5, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 1, keystrokes: 50, sections: 200, photos: 200, publishSizes: [1000, 5000], publishRuns: 5 };
 
 async function main() {
   if (args.includes('--report-only')) {
@@ -57,6 +57,13 @@ async function main() {
     const { imageScenarios } = await import('./scenarios/images.ts');
     console.log('Responsive images');
     results.images = await imageScenarios({ photos: photosArg ?? config.photos, lighthouseRuns: config.lighthouseRuns, lighthousePages: config.lighthousePages });
+  }
+  if (wanted('publish')) {
+    const { publishScenario } = await import('./scenarios/publish.ts');
+    console.log('Live publishing');
+    const publish = [];
+    for (const pages of config.publishSizes) publish.push(await publishScenario({ pages, posts: config.posts, tags: config.tags, runs: config.publishRuns }));
+    results.publish = publish;
   }
   if (wanted('editor')) {
     const { editorScenarios } = await import('./scenarios/editor.ts');
