@@ -1,4 +1,5 @@
 /** Collections are declared once, in src/collections/<name>/collection.ts; everything else derives from the registry. */
+import { PUBLICATION_KEYS } from '../../src/engine/schema/publication';
 import { describe, expect, it } from 'vitest';
 import { collectionDefinitions, collectionNames, collectionRegistry } from '../../src/collections/registry';
 import { COLLECTIONS, collectionSchemas, entryIssues } from '../../src/engine/schema/collections';
@@ -19,7 +20,10 @@ describe('the collection registry', () => {
     expect([...COLLECTIONS]).toEqual(collectionNames);
     expect(Object.keys(collectionSchemas)).toEqual(collectionNames);
     expect(ENTRY_COLLECTIONS).toBe(collectionNames);
-    expect(collectionRegistry.get('posts')?.schema).toBe(collectionSchemas.posts);
+    // The engine stores each entry as its collection declares it, plus the publication fields every entry has.
+    const declared = collectionRegistry.get('posts')!.schema;
+    expect(Object.keys(collectionSchemas.posts!.shape)).toEqual([...Object.keys(declared.shape), ...PUBLICATION_KEYS]);
+    for (const key of Object.keys(declared.shape)) expect(collectionSchemas.posts!.shape[key]).toBe(declared.shape[key]);
   });
 
   it('routes, files and labels of entries follow the registry, and names it does not hold are not entries', () => {

@@ -50,7 +50,7 @@ describe('schema-to-form mapping', () => {
     expect(spec(fields, 'list')).toMatchObject({ max: 3, item: { kind: 'object', children: [{ key: 'name', kind: 'text' }] } });
     expect(spec(fields, 'cta').children!.map((c) => c.kind)).toEqual(['identifier', 'text', 'link', 'select']);
     expect(spec(fields, 'cta').children![0]).toMatchObject({ key: 'id', identifierFrom: 'label' });
-    expect(spec(fields, 'picture').children!.map((c) => c.key)).toEqual(['url', 'alt']);
+    expect(spec(fields, 'picture').children!.map((c) => c.key)).toEqual(['url', 'alt', 'focusX', 'focusY']);
   });
 
   it('names options by their declared labels, and shows undeclared ones as they are', () => {
