@@ -69,16 +69,20 @@ function slugOf(path) {
   return slug === '' ? 'home' : slug;
 }
 
-/** The build's publication (dist/server/page-bundles.json), with every page's HTML in dist/client. */
-function versionOfBuild({ contentVersion, pages, redirects }) {
-  const entries = pages.map((page) => ({ ...page, bundle: representation(page.body), html: undefined }));
+/** A version from its pages (each with its bundle and HTML representations), redirects and files. */
+function versionOf(contentVersion, entries, redirects, files) {
   return {
     contentVersion,
     pages: new Map(entries.map((page) => [page.path, page])),
     bundles: new Map(entries.map((page) => [page.slug, page])),
-    files: new Map(),
+    files,
     redirects: new Map(redirects.map(({ from, to }) => [from, to])),
   };
+}
+
+/** The build's publication (dist/server/page-bundles.json), with every page's HTML in dist/client (html undefined). */
+function versionOfBuild({ contentVersion, pages, redirects }) {
+  return versionOf(contentVersion, pages.map((page) => ({ ...page, bundle: representation(page.body), html: undefined })), redirects, new Map());
 }
 
 /** The next version: what is unchanged keeps its representation (and its compressed forms). */
@@ -90,13 +94,7 @@ function nextVersion(previous, { contentVersion, pages, redirects, files }) {
     return { slug: page.slug, path: page.path, renderKey: page.renderKey, version: page.version, body: page.body, bundle, html };
   });
   const kept = new Map(files.map(({ path, body }) => [path, previous.files.get(path)?.text === body ? previous.files.get(path) : representation(body)]));
-  return {
-    contentVersion,
-    pages: new Map(entries.map((page) => [page.path, page])),
-    bundles: new Map(entries.map((page) => [page.slug, page])),
-    files: kept,
-    redirects: new Map(redirects.map(({ from, to }) => [from, to])),
-  };
+  return versionOf(contentVersion, entries, redirects, kept);
 }
 
 function missingHtml(path) {
@@ -150,7 +148,14 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
     /** The first publication, before the server listens: the build's content may be older than the committed content. */
     async publishAtStart() {
       const { status, body } = await renderer.request('POST', `${LIVE_PREFIX}/publish`, {});
-      if (status !== 200) throw new Error(JSON.parse(body).error ?? `status ${status}`);
+      if (status === 200) return;
+      let message = `status ${status}`;
+      try {
+        message = JSON.parse(body).error ?? message;
+      } catch {
+        // Not an error body of ours (the adapter's plain-text 500): the status says it.
+      }
+      throw new Error(message);
     },
     /** Stops the private socket and removes its folder. */
     close: () => renderer.close(),
