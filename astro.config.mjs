@@ -10,7 +10,7 @@ import { precompressStaticFiles } from './server/precompress.mjs';
 import { normalisedPath } from './server/requests.mjs';
 import { serverConfig } from './server/config.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
-import { serveImageVariant, variantPlaces } from './server/image-variants.mjs';
+import { imageVariantHandler } from './server/image-variants.mjs';
 import { responsiveImages } from './src/lib/images/integration.ts';
 import { devRequestGuard } from './src/server/dev-guard.ts';
 import { privatePageBundles } from './src/lib/private-page-bundles.ts';
@@ -65,10 +65,11 @@ export default defineConfig({
             const path = normalisedPath(request.url ?? '') ?? '';
             serveUploadedImage(request, response, path, imagesDirs).then((served) => served || next(), next);
           });
-          // Image variants (/_img/…) are made on their first request and cached, for dev and the editor's preview.
-          const places = variantPlaces(serverConfig(), true);
+          // Image variants (/_img/…) are made on their first request and cached, for dev and the editor's
+          // preview, within the same limits as in production (server/variant-making-limits.mjs).
+          const serveImageVariant = imageVariantHandler(serverConfig(), true);
           server.middlewares.use((request, response, next) => {
-            serveImageVariant(request, response, normalisedPath(request.url ?? '') ?? '', places).then((served) => served || next(), next);
+            serveImageVariant(request, response, normalisedPath(request.url ?? '') ?? '').then((served) => served || next(), next);
           });
           // A post hook of a post plugin runs after Astro's own, so unshifting here puts the
           // request guard first: before Astro builds a URL from the Host header, before it reads

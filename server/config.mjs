@@ -6,6 +6,7 @@
 // Plain JavaScript (with zod) so the production server can load it without a build step.
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_VARIANT_LIMITS } from './variant-making-limits.mjs';
 
 /** A whole number written in digits: `5MB`, `1e6` and `-1` are refused, not read as something else. */
 const wholeNumber = (what, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
@@ -42,6 +43,9 @@ const VARIABLES = z.object({
   CONTENT_GIT_DIR: z.string().optional(),
   CONTENT_GIT_POLL_SECONDS: wholeNumber('seconds', { max: 86_400 }).optional(),
   CONTENT_WEBHOOK_SECRET: text(16, 'must be at least 16 characters').optional(),
+  IMAGE_VARIANT_QUEUE: wholeNumber('variants', { max: 10_000 }).optional(),
+  IMAGE_VARIANT_BURST: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
+  IMAGE_VARIANT_PER_MINUTE: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
 });
 
 export class ConfigError extends Error {}
@@ -61,6 +65,7 @@ export class ConfigError extends Error {}
  *   backend: 'fs' | 'git',
  *   git: { remote: string | undefined, branch: string, dir: string, pollSeconds: number, webhookSecret: string | undefined },
  *   contentRoot: string,
+ *   imageVariantLimits: import('./variant-making-limits.mjs').VariantLimitSettings,
  * }} ServerConfig
  */
 
@@ -114,6 +119,12 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
     },
     // Where src/data and public/assets/images are read and written: the git working tree when git keeps the content.
     contentRoot: backend === 'git' ? gitDir : projectRoot,
+    // Making image variants on request (server/variant-making-limits.mjs says why the defaults).
+    imageVariantLimits: {
+      maxQueued: vars.IMAGE_VARIANT_QUEUE ?? DEFAULT_VARIANT_LIMITS.maxQueued,
+      burst: vars.IMAGE_VARIANT_BURST ?? DEFAULT_VARIANT_LIMITS.burst,
+      perMinute: vars.IMAGE_VARIANT_PER_MINUTE ?? DEFAULT_VARIANT_LIMITS.perMinute,
+    },
   };
 }
 

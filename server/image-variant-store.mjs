@@ -130,13 +130,16 @@ export async function encodeVariant(bytes, spec) {
   return ENCODERS[spec.format](image.resize({ width: Math.min(spec.width, sourceWidth) })).toBuffer();
 }
 
-/** Variants made at once in this process: each is a whole image decode and encode, so a burst queues. */
-const MAX_PARALLEL = 2;
+/**
+ * Variants made at once in this process: each is a whole image decode and encode, so a burst queues
+ * (and the servers bound that queue: server/variant-making-limits.mjs).
+ */
+export const MAX_PARALLEL_ENCODES = 2;
 let running = 0;
 const waiting = [];
 
 async function withEncodeSlot(task) {
-  if (running >= MAX_PARALLEL) await new Promise((resolve) => waiting.push(resolve));
+  if (running >= MAX_PARALLEL_ENCODES) await new Promise((resolve) => waiting.push(resolve));
   running += 1;
   try {
     return await task();

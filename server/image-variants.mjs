@@ -3,15 +3,18 @@
 // made is served from the build's folder; any other (an image uploaded or replaced since the
 // build, a page the server renders on demand, the editor's preview) is made on its first request
 // from the original whose bytes have the URL's hash, and kept in the cache. A URL names one set
-// of bytes forever, so it is cached as immutable.
+// of bytes forever, so it is cached as immutable. Making a variant is limited, per client and
+// for all together (server/variant-making-limits.mjs); serving one already made never is.
 // Plain JavaScript so the production server can load it without a build step.
 import { join } from 'node:path';
+import { addressKey, clientAddressOfRequest } from './client-address.mjs';
 import { openRegularFile } from './files.mjs';
-import { ensureVariant, variantCacheDir } from './image-variant-store.mjs';
+import { cachedVariantPath, ensureVariant, MAX_PARALLEL_ENCODES, variantCacheDir } from './image-variant-store.mjs';
 import { parseVariantPath, VARIANT_FORMATS, VARIANTS_URL_PREFIX, variantFileName } from './image-variant-urls.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 import { uploadedImagesDir } from './uploaded-images.mjs';
+import { DEFAULT_VARIANT_LIMITS, VariantMakingLimits } from './variant-making-limits.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -43,25 +46,76 @@ async function openBuilt(builtDir, spec) {
 }
 
 /**
+ * @typedef {{ places: VariantPlaces, limits: VariantMakingLimits, trustProxy: boolean,
+ *   making: Map<string, Promise<{ path: string, made: boolean } | undefined>> }} VariantService
+ * `making`: the variants being made now, by cache path, so identical requests share one job.
+ */
+
+/**
+ * The /_img/ handler of one server process, with its own limits and jobs: call it once per server.
+ * @param {{ contentRoot: string, projectRoot: string, trustProxy: boolean,
+ *   imageVariantLimits?: import('./variant-making-limits.mjs').VariantLimitSettings }} config server/config.mjs's
+ * @param {boolean} dev
+ * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, path: string) => Promise<boolean>}
+ */
+export function imageVariantHandler(config, dev) {
+  /** @type {VariantService} */
+  const service = {
+    places: variantPlaces(config, dev),
+    limits: new VariantMakingLimits({ ...(config.imageVariantLimits ?? DEFAULT_VARIANT_LIMITS), maxRunning: MAX_PARALLEL_ENCODES }),
+    trustProxy: config.trustProxy,
+    making: new Map(),
+  };
+  return (request, response, path) => serveImageVariant(request, response, path, service);
+}
+
+/**
+ * The made variant, or a refusal. A request for a variant being made joins that job, free: it
+ * neither spends the client's budget nor takes a place in the queue.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('./image-variant-urls.mjs').VariantSpec} spec
+ * @param {VariantService} service
+ */
+async function makeVariant(request, spec, { places, limits, trustProxy, making }) {
+  const key = cachedVariantPath(places.cacheDir, spec);
+  let job = making.get(key);
+  if (!job) {
+    const admission = limits.admit(addressKey(clientAddressOfRequest(request, trustProxy)), Date.now());
+    if (!admission.admitted) return { refused: admission };
+    job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec).finally(() => {
+      making.delete(key);
+      limits.finished();
+    });
+    making.set(key, job);
+  }
+  return { made: await job };
+}
+
+/**
  * Answers a request whose normalised path is under /_img/, and returns true; returns false for
  * any other path. Only GET and HEAD; a path that names no allowed variant, or no original with
- * its hash, is a 404.
+ * its hash, is a 404. A variant neither built nor cached is made only within the limits: beyond
+ * them the answer is 503 or 429, with Retry-After.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path the request's normalised path (server/requests.mjs)
- * @param {VariantPlaces} places
+ * @param {VariantService} service
  */
-export async function serveImageVariant(request, response, path, places) {
+async function serveImageVariant(request, response, path, service) {
   if (path !== VARIANTS_URL_PREFIX.slice(0, -1) && !path.startsWith(VARIANTS_URL_PREFIX)) return false;
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     refuseRequest(request, response, 405, `${request.method} is not allowed on images`, { Allow: 'GET, HEAD' });
     return true;
   }
   const spec = parseVariantPath(path);
-  let opened = spec && (await openBuilt(places.builtDir, spec));
+  let opened = spec && ((await openBuilt(service.places.builtDir, spec)) ?? (await openRegularFile(cachedVariantPath(service.places.cacheDir, spec))));
   if (spec && !opened) {
-    const cached = await ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec);
-    opened = cached && (await openRegularFile(cached.path));
+    const { made, refused } = await makeVariant(request, spec, service);
+    if (refused) {
+      refuseRequest(request, response, refused.status, refused.message, { 'Retry-After': String(refused.retryAfterSeconds) });
+      return true;
+    }
+    opened = made && (await openRegularFile(made.path));
   }
   if (!spec || !opened) {
     refuseRequest(request, response, 404, 'No such image variant');

@@ -33,7 +33,7 @@ import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
 import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
-import { serveImageVariant, variantPlaces } from './image-variants.mjs';
+import { imageVariantHandler } from './image-variants.mjs';
 
 /** Stops the start with a message for the operator, not a stack trace. */
 function refuseToStart(message) {
@@ -79,6 +79,8 @@ const LIVE_PREFIX = '/_live';
 // copied are found in dist/ too (with their precompressed forms), and a page built before an
 // image was removed still shows it. Of two copies, the newer is served (server/uploaded-images.mjs).
 const IMAGES_DIRS = [uploadedImagesDir(config.contentRoot, true), uploadedImagesDir(config.projectRoot, false)];
+// One per process: it holds the limits on making variants, and the variants being made.
+const serveImageVariant = imageVariantHandler(config, false);
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const serveStaticText = await staticTextFiles(clientDir);
@@ -122,7 +124,7 @@ async function serve(request, response) {
   const reading = request.method === 'GET' || request.method === 'HEAD';
   if (reading && (await liveSite.serve(request, response, path))) return;
   if (await serveUploadedImage(request, response, path, IMAGES_DIRS)) return;
-  if (await serveImageVariant(request, response, path, variantPlaces(config, false))) return;
+  if (await serveImageVariant(request, response, path)) return;
   if (reading && (await serveStaticText(request, response, path))) return;
   handler(request, response);
 }

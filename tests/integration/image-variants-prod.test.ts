@@ -1,10 +1,11 @@
 /**
  * Image variants from the built production server: the build's own, and one of an image
  * uploaded after the build, made on its first request (as for a page the server renders after
- * an edit); immutable caching and 304s; nothing but allowlisted variants of existing originals.
+ * an edit); immutable caching and 304s; nothing but allowlisted variants of existing originals;
+ * and a client asking for every variant it can name is refused, while the site stays up.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { access, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,5 +87,57 @@ describe('image variants on the production server', () => {
   it('allows only GET and HEAD', async () => {
     const response = await raw(origin, { method: 'POST', path: `/_img/after-build.jpg/${uploadHash}-w480.webp`, headers: { 'content-length': 0 } });
     expect(response.status).toBe(405);
+  });
+});
+
+// Last in the file: it spends this client's whole budget of new variants.
+describe('a client asking for every variant of an image (production)', () => {
+  it('is refused with 429 and 503, while pages, built and cached variants are still served', async () => {
+    const home = (await get('/')).text;
+    const [builtUrl, name, hash] = home.match(/\/_img\/([^/\s",]+)\/([0-9a-f]{16})-w\d+[^\s",]*\.avif/)!;
+    // Square crops of a built original around every focal point: allowed, and never built.
+    const focus = Array.from({ length: 21 }, (_, index) => index * 5);
+    const candidates = focus.flatMap((x) => focus.map((y) => `/_img/${name}/${hash}-w320-r1x1-f${x}x${y}.avif`));
+    const built = await Promise.all(candidates.map((url) => access(join(running.project.root, 'dist', 'client', url)).then(() => true, () => false)));
+    const attack = candidates.filter((_, index) => !built[index]).slice(0, 200);
+    expect(attack).toHaveLength(200);
+
+    const started = Date.now();
+    const answers: Awaited<ReturnType<typeof get>>[] = [];
+    for (let wave = 0; wave < attack.length; wave += 25) {
+      // A forged X-Forwarded-For on each request changes nothing: the server trusts no proxy here.
+      const sent = Promise.all(attack.slice(wave, wave + 25).map((url, index) => get(url, { 'x-forwarded-for': `203.0.113.${wave + index}` })));
+      if (wave === 0) {
+        // Meanwhile, a page and a built variant answer at once, to the very client that floods.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        for (const path of ['/', '/about/', builtUrl]) {
+          const asked = Date.now();
+          expect((await get(path)).status).toBe(200);
+          expect(Date.now() - asked).toBeLessThan(2000);
+        }
+      }
+      answers.push(...(await sent));
+    }
+    const seconds = (Date.now() - started) / 1000;
+
+    const made = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    // The budget is 60 new variants at once, then one every 2 s; a few were spent above.
+    expect(made.length).toBeGreaterThan(0);
+    expect(made.length).toBeLessThanOrEqual(60 + Math.ceil(seconds / 2));
+    expect(refused.some((answer) => answer.status === 429)).toBe(true);
+    for (const answer of refused) {
+      expect([429, 503]).toContain(answer.status);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.json()).toEqual({ error: expect.any(String) });
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+
+    // Over its budget, the client still gets what is built or made; only new variants wait.
+    const madeUrl = attack[answers.indexOf(made[0]!)]!;
+    expect((await get(madeUrl)).status).toBe(200);
+    expect((await get(builtUrl)).status).toBe(200);
+    const fresh = await Promise.all(['f0x0', 'f0x5', 'f0x10'].map((point) => get(`/_img/${name}/${hash}-w480-r1x1-${point}.avif`)));
+    expect(fresh.map((answer) => answer.status)).toContain(429);
   });
 });

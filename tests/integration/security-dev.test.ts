@@ -2,6 +2,7 @@
  * Regression tests of the hostile review, against a real `astro dev` server on
  * a project copy: each test replays an attack that once worked.
  */
+import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,4 +181,25 @@ describe.skipIf(!chromiumAvailable())('the hostile SVG corpus in Chromium', () =
     await writeFile(join(project.root, 'public', 'canary.svg'), ACTIVE_SVG);
     await expectSvgCorpusInert(origin, (name, bytes) => upload(name, bytes), '/canary.svg', (name) => [`/assets/images/${name}`]);
   }, 600_000);
+});
+
+// Last in the file: it spends this client's budget of new image variants.
+describe('making image variants (dev)', () => {
+  it('limits the new variants one client can have made, as production does', async () => {
+    const hash = createHash('sha256').update(await readFile(join(imagesDir(), 'hero-studio.webp'))).digest('hex').slice(0, 16);
+    const focus = Array.from({ length: 10 }, (_, index) => index * 5);
+    const urls = focus.flatMap((x) => focus.map((y) => `/_img/hero-studio.webp/${hash}-w320-r1x1-f${x}x${y}.webp`));
+    const statuses: number[] = [];
+    for (let wave = 0; wave < urls.length; wave += 20) {
+      const answers = await Promise.all(urls.slice(wave, wave + 20).map((path) => raw(origin, { path })));
+      statuses.push(...answers.map((answer) => answer.status));
+      for (const answer of answers.filter((answer) => answer.status === 429)) {
+        expect(answer.json()).toEqual({ error: expect.any(String) });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      }
+    }
+    expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(60);
+    expect(statuses).toContain(429);
+    expect((await raw(origin, { path: urls[0]! })).status).toBe(200);
+  }, 120_000);
 });

@@ -45,4 +45,12 @@ describe('the server configuration', () => {
     expect(local.git.remote).toBe('/srv/site.git');
     expect(readServerConfig({ CONTENT_BACKEND: 'git' }, '/srv/site').contentRoot).toBe('/srv/site');
   });
+
+  it('limits making image variants by default, and takes other limits in digits', () => {
+    expect(readServerConfig({}, '/srv/site').imageVariantLimits).toEqual({ maxQueued: 32, burst: 60, perMinute: 30 });
+    const set = readServerConfig({ IMAGE_VARIANT_QUEUE: '0', IMAGE_VARIANT_BURST: '200', IMAGE_VARIANT_PER_MINUTE: '120' }, '/srv/site');
+    expect(set.imageVariantLimits).toEqual({ maxQueued: 0, burst: 200, perMinute: 120 });
+    expect(problemOf({ IMAGE_VARIANT_BURST: '0' })).toMatch(/IMAGE_VARIANT_BURST="0": must be between 1/);
+    expect(problemOf({ IMAGE_VARIANT_PER_MINUTE: '1.5' })).toMatch(/IMAGE_VARIANT_PER_MINUTE="1.5": must be a whole number/);
+  });
 });

@@ -5,14 +5,12 @@
  * value, the one the proxy in front of us wrote (earlier values are whatever
  * the client sent). Without TRUST_PROXY those headers are ignored, since any
  * client can send them. This assumes one proxy; docs/deploy.md says so.
+ * The address rules live in server/client-address.mjs, which the image
+ * variant limit of the plain-JavaScript servers reads too.
  */
-import { isIP } from 'node:net';
+import { addressKey, clientAddress, lastListItem } from '../../../server/client-address.mjs';
 
-/** The last non-empty item of a comma-separated header, as a proxy appends it. */
-function lastListItem(header: string | null): string | undefined {
-  const items = (header ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-  return items.at(-1);
-}
+export { addressKey };
 
 export function isHttpsRequest(request: Request, trustProxy: boolean): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
@@ -30,24 +28,5 @@ function socketAddress(context: { clientAddress: string }): string | undefined {
 
 /** The client's IP address, as logged and counted; `unknown` when there is none to be had. */
 export function clientAddressOf(context: { request: Request; clientAddress: string }, trustProxy: boolean): string {
-  const forwarded = trustProxy ? lastListItem(context.request.headers.get('x-forwarded-for')) : undefined;
-  const address = forwarded && isIP(forwarded) ? forwarded : socketAddress(context);
-  if (!address) return 'unknown';
-  // A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d.
-  return address.toLowerCase().startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
-}
-
-/**
- * What failed sign-ins are counted by: an IPv4 address, or an IPv6 address's
- * /64 network, since one subscriber usually holds a whole /64 and could
- * otherwise take a fresh address for every guess.
- */
-export function addressKey(address: string): string {
-  if (isIP(address) !== 6) return address;
-  const [head = '', tail = ''] = address.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
-  return `${groups.slice(0, 4).map((group) => group.padStart(4, '0')).join(':')}::/64`;
+  return clientAddress({ socketAddress: socketAddress(context), forwardedFor: context.request.headers.get('x-forwarded-for') }, trustProxy);
 }
