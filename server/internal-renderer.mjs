@@ -1,7 +1,7 @@
-// Requests of the server's own to the Astro server build, over a private Unix socket: live
-// publishing renders changed pages through them (server/live-site.mjs), and so does the build,
-// for every visitor page (src/server/publish/integration.ts), so that a page the server
-// publishes is byte for byte the page the build wrote: same route, same bundle, same styles.
+// Requests of the server's own to the Astro server build, over a private Unix socket: the
+// production server's first publication (server/live-site.mjs), which loads the publisher into
+// the process, and the build's first request to the live route, which loads the in-process page
+// renderer that then renders every page without a request (src/server/publish/integration.ts).
 // Each request runs with a render context (server/render-context.mjs); requests that reach the
 // socket without one of ours are refused. The socket lives in a folder only this user can open.
 // Plain JavaScript so the production server can load it without a build step.

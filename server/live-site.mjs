@@ -4,9 +4,10 @@
 // feed and sitemap. Pages whose HTML has not changed since the build are served from
 // dist/client; pages rendered since are held in memory. Every request reads one version, so a
 // page's HTML and its page API bundle never come from two (X-Content-Version names it).
-// The publisher renders pages through the site's own route, /_live/render/<path>, over a
-// private socket (server/internal-renderer.mjs): only requests that come that way carry a
-// render context (server/render-context.mjs), and the public server never routes /_live/.
+// The publisher runs inside the Astro build, loaded by the server's own request to
+// /_live/publish over a private socket (server/internal-renderer.mjs), and renders pages through
+// the site's own route, /_live/render/<path>, in the same process. Only the server's own renders
+// carry a render context (server/render-context.mjs), and the public server never routes /_live/.
 // Plain JavaScript so the production server can load it without a build step.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -33,21 +34,22 @@ const NOT_FOUND_PATH = '/404.html';
 const TYPES = { xml: 'application/xml; charset=utf-8', html: HTML };
 
 /**
- * Text held in memory, compressed on its first request.
- * @param {string} text
+ * Text held in memory, compressed on its first request. Pages come as their UTF-8 bytes: kept
+ * outside the JavaScript heap, thousands of them cost the garbage collector nothing.
+ * @param {string | Buffer} content
  */
-function representation(text) {
+function representation(content) {
   let etag;
   let compressed;
   return {
-    text,
+    text: typeof content === 'string' ? content : undefined,
     // Both on the first request: a publication that changes every page swaps them all in at once.
     get etag() {
-      return (etag ??= bundleTag(text));
+      return (etag ??= bundleTag(content));
     },
     forms: () => {
       if (compressed) return compressed;
-      const identity = Buffer.from(text, 'utf8');
+      const identity = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
       return (compressed = compressedForms(identity, { brotliQuality: LIVE_BROTLI_QUALITY }).then((forms) => ({ identity, ...forms })));
     },
   };
@@ -113,11 +115,6 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
 
   globalThis[Symbol.for('content-site.live-host')] = {
     renderKeys: () => new Map([...live.pages.values()].map((page) => [page.path, page.renderKey])),
-    async render(slug, context) {
-      const { status, body } = await renderer.request('GET', `${LIVE_PREFIX}/render/${slug === 'home' ? '' : `${slug}/`}`, context);
-      if (status !== 200) throw new Error(`Rendering the page "${slug}" failed (${status}): ${body.slice(0, 300)}`);
-      return body;
-    },
     install(version) {
       live = nextVersion(live, version);
     },

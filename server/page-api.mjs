@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
  */
 export const PAGE_VERSION_HEADER = 'X-Page-Version';
 
-/** The entity tag of a bundle's JSON text: a hash of its bytes. */
+/** The entity tag of a text (a bundle's JSON, a page's HTML): a hash of its UTF-8 bytes. */
 export function bundleTag(json) {
   return createHash('sha256').update(json, 'utf8').digest('base64url').slice(0, 22);
 }

@@ -6,16 +6,19 @@
  * (src/server/publish/publisher.ts). A page prerendered by Astro comes from
  * another build of the same code (its prerender environment), whose styles
  * are split and ordered differently. So
- * the build renders every visitor page through the server build too, over the
- * same private socket the server uses (server/internal-renderer.mjs): what the
- * build writes and what the server publishes are the same bytes by
- * construction. Other prerendered routes (the feed, robots.txt, the 404 page)
+ * the build renders every visitor page through the server build too, with the
+ * same in-process renderer the server's publisher uses (render-in-process.ts):
+ * what the build writes and what the server publishes are the same bytes by
+ * construction. The renderer is inside the server build, which the build loads
+ * as a plain module; one request over the server's private socket
+ * (server/internal-renderer.mjs) loads the live route, which offers it. Other prerendered routes (the feed, robots.txt, the 404 page)
  * keep Astro's own prerenderer. `astro dev` reads the files on every request
  * and publishes nothing.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { createInternalRenderer } from '../../../server/internal-renderer.mjs';
+import { loadedLivePageRenderer, type RenderLivePage } from './live-page-renderer';
 import { LIVE_PREFIX, LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { NOT_FOUND_SLUG } from '../../engine/slug';
 
@@ -29,7 +32,7 @@ const importNative = new Function('url', 'return import(url)') as (url: string) 
 
 /** Astro's prerenderer, with the visitor pages rendered by the server build's live route. */
 function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrerenderer {
-  let renderer: Awaited<ReturnType<typeof createInternalRenderer>> | undefined;
+  let renderLivePage: RenderLivePage | undefined;
   return {
     name: 'live-publishing',
     async setup() {
@@ -37,20 +40,27 @@ function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrer
       // The server build without its own listening server, as server/index.mjs loads it.
       process.env.ASTRO_NODE_AUTOSTART = 'disabled';
       const { handler } = await importNative(pathToFileURL(fileURLToPath(serverEntry)).href);
-      renderer = await createInternalRenderer(handler);
+      // Any answer of the live route (a site need not have a home page) means its module is loaded.
+      const loader = await createInternalRenderer(handler);
+      let answer = '';
+      try {
+        const { status, body } = await loader.request('GET', `${LIVE_RENDER_PREFIX}/`, {});
+        answer = `${status} ${body.slice(0, 300)}`;
+      } finally {
+        await loader.close();
+      }
+      renderLivePage = loadedLivePageRenderer();
+      if (!renderLivePage) throw new Error(`The server build's live route did not offer its page renderer (it answered ${answer})`);
     },
     getStaticPaths: () => base.getStaticPaths(),
     async render(request, options) {
       const { component } = options.routeData;
-      if ((component !== VISITOR_ROUTE && component !== NOT_FOUND_ROUTE) || !renderer) return base.render(request, options);
+      if ((component !== VISITOR_ROUTE && component !== NOT_FOUND_ROUTE) || !renderLivePage) return base.render(request, options);
       const path = component === NOT_FOUND_ROUTE ? `/${NOT_FOUND_SLUG}/` : new URL(request.url).pathname;
-      const { status, headers, body } = await renderer.request('GET', `${LIVE_RENDER_PREFIX}${path}`, {});
-      const responseHeaders = new Headers();
-      for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') responseHeaders.set(name, value);
-      return new Response(status === 301 || status === 302 ? null : body, { status, headers: responseHeaders });
+      const { status, headers, body } = await renderLivePage(path, {});
+      return new Response(status === 301 || status === 302 ? null : body, { status, headers });
     },
     async teardown() {
-      await renderer?.close();
       await base.teardown?.();
     },
     ...(base.collectStaticImages && { collectStaticImages: () => base.collectStaticImages!() }),

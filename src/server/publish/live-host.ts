@@ -4,12 +4,11 @@
  * loaded; under `astro dev` there is none, and nothing is published (the dev
  * site reads the files on every request).
  */
-import type { LiveRenderContext } from '../render-context';
 import type { PublishedPage } from './published-pages';
 
 /** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */
 export interface PageToInstall extends PublishedPage {
-  html?: string;
+  html?: Buffer;
 }
 
 export interface VersionToInstall {
@@ -23,8 +22,6 @@ export interface VersionToInstall {
 export interface LiveHost {
   /** The live version's render key of each page path. */
   renderKeys(): ReadonlyMap<string, string>;
-  /** The HTML of the page `slug`, rendered by the site's own route for `context`. */
-  render(slug: string, context: LiveRenderContext): Promise<string>;
   /** Makes `version` live, all at once. */
   install(version: VersionToInstall): void;
 }

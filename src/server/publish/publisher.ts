@@ -21,8 +21,10 @@ import { withLiveRenderContext, type LiveRenderContext } from '../render-context
 import { GET as feed } from '../../pages/rss.xml';
 import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
 import { publishedSite } from './published-pages';
+import { renderLivePage } from './render-in-process';
+import { pathForSlug } from '../../engine/slug';
 
-/** Pages rendered at once: rendering is CPU-bound on one thread, this only overlaps the waits. */
+/** Pages rendered at once: rendering is CPU-bound on one thread, this only overlaps the waits (reading images' bytes). */
 const RENDER_CONCURRENCY = 4;
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -87,9 +89,11 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const planned = performance.now();
   const current = host.renderKeys();
   const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
-  const html = new Map<string, string>();
+  const html = new Map<string, Buffer>();
   await forEachLimited(changed, RENDER_CONCURRENCY, async (page) => {
-    html.set(page.path, await host.render(page.slug, context));
+    const { status, body } = await renderLivePage(pathForSlug(page.slug), context);
+    if (status !== 200) throw new Error(`Rendering the page "${page.slug}" failed (${status}): ${body.toString('utf8', 0, 300)}`);
+    html.set(page.path, body);
   });
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
