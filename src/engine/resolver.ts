@@ -58,6 +58,13 @@ export interface ResolverOptions {
 
 export type Resolver = ReturnType<typeof createResolver>;
 
+/**
+ * Stored pages that passed their schema, by schema and parsed document → its file. A snapshot
+ * keeps the parsed object of a file that did not change, so a new snapshot (every publication,
+ * every save's check) does not validate unchanged pages again.
+ */
+const checkedPages = new WeakMap<object, WeakMap<object, string>>();
+
 /** A resolver over one immutable snapshot; it memoises what it has resolved. */
 export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
   const { definitions, schemas } = options;
@@ -81,9 +88,13 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
 
   function checkStoredPage(file: string) {
     const raw = snapshot.get(file);
-    const parsed = schemas.StoredPageSchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new ContentError('invalid', file, 'is not a valid page', '', issuesOf(parsed.error));
+    let checked = checkedPages.get(schemas.StoredPageSchema);
+    if (!checked) checkedPages.set(schemas.StoredPageSchema, (checked = new WeakMap()));
+    if (typeof raw !== 'object' || raw === null || checked.get(raw) !== file) {
+      const parsed = schemas.StoredPageSchema.safeParse(raw);
+      if (!parsed.success) {
+        throw new ContentError('invalid', file, 'is not a valid page', '', issuesOf(parsed.error));
+      }
     }
     const page = raw as { id: string; slug: string; template?: { collection: CollectionName }; meta: Bundle['meta']; sections: unknown[] };
     const expected = slugOfPageFile(file);
@@ -98,6 +109,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
         '/template',
       );
     }
+    checked.set(page, file);
     return page;
   }
 
