@@ -2,8 +2,9 @@
  * The section render cache: a section view's HTML, rendered once for each
  * distinct input and reused on every other page that shows the same section
  * (the shared header and footer, lists over the same posts). SectionFrame
- * renders the view on a miss and stores what it wrote; the frame itself, which
- * carries the section's id, is rendered on every page.
+ * renders the view on a miss and offers what it wrote, which is kept from the
+ * second time that key is rendered; the frame itself, which carries the
+ * section's id, is rendered on every page.
  *
  * The key is the section's type and a hash of everything the view reads: its
  * data and settings, and, only where its definition declares them
@@ -26,6 +27,12 @@ import type { ViewReads } from '../engine/schema/define-section';
 
 /** Enough for every shared section of a large site; unique sections pass through it. */
 const BUDGET_CHARS = 16 * 1024 * 1024;
+/**
+ * A section is kept from the second time its key is rendered: most sections are unique to
+ * their page, and storing each of them (then evicting it) cost more than the hits saved.
+ * Keys seen once are remembered up to this many, then forgotten all at once.
+ */
+const SEEN_ONCE_LIMIT = 100_000;
 
 export interface SectionCacheStats {
   hits: number;
@@ -36,6 +43,7 @@ export interface SectionCacheStats {
 
 interface CacheState {
   entries: Map<string, string>;
+  seenOnce: Set<string>;
   stats: SectionCacheStats;
   /** Content snapshot → its generation number (see above). */
   generations: WeakMap<object, number>;
@@ -47,6 +55,7 @@ interface CacheState {
 const KEY = Symbol.for('content-site.section-cache');
 const state: CacheState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {
   entries: new Map<string, string>(),
+  seenOnce: new Set<string>(),
   stats: { hits: 0, misses: 0, entries: 0, chars: 0 },
   generations: new WeakMap<object, number>(),
   lastGeneration: 0,
@@ -89,6 +98,11 @@ export function cachedSection(key: string): string | undefined {
 export function cacheSection(key: string, html: string, budget = BUDGET_CHARS): void {
   const size = html.length + key.length;
   if (size > budget || state.entries.has(key)) return;
+  if (!state.seenOnce.delete(key)) {
+    if (state.seenOnce.size >= SEEN_ONCE_LIMIT) state.seenOnce.clear();
+    state.seenOnce.add(key);
+    return;
+  }
   state.entries.set(key, html);
   state.stats.chars += size;
   for (const [oldest, oldHtml] of state.entries) {
@@ -106,6 +120,7 @@ export function sectionCacheStats(): SectionCacheStats {
 /** Empties the cache and its counts (tests). */
 export function clearSectionCache(): void {
   state.entries.clear();
+  state.seenOnce.clear();
   Object.assign(state.stats, { hits: 0, misses: 0, entries: 0, chars: 0 });
 }
 

@@ -59,22 +59,33 @@ describe('the section render key', () => {
 describe('the cache', () => {
   beforeEach(() => clearSectionCache());
 
-  it('counts hits and misses and returns what was stored', () => {
-    expect(cachedSection('k1')).toBeUndefined();
-    cacheSection('k1', '<p>one</p>');
+  /** A section as a page renders it: looked up, and on a miss rendered and offered to the cache. */
+  const render = (key: string, html: string, budget?: number) => cachedSection(key) ?? (cacheSection(key, html, budget), html);
+
+  it('keeps a section from its second render on, and counts hits and misses', () => {
+    render('k1', '<p>one</p>');
+    expect(sectionCacheStats()).toMatchObject({ hits: 0, misses: 1, entries: 0 });
+    render('k1', '<p>one</p>');
     expect(cachedSection('k1')).toBe('<p>one</p>');
-    expect(sectionCacheStats()).toMatchObject({ hits: 1, misses: 1, entries: 1 });
+    expect(sectionCacheStats()).toMatchObject({ hits: 1, misses: 2, entries: 1 });
+  });
+
+  it('never stores a section rendered once, so unique sections cost no eviction', () => {
+    for (let page = 0; page < 1000; page += 1) render(`unique-${page}`, 'x'.repeat(10));
+    expect(sectionCacheStats().entries).toBe(0);
   });
 
   it('stays within its budget, dropping the least recently used first', () => {
     const budget = 3 * (2 + 10);
-    for (const key of ['k1', 'k2', 'k3']) cacheSection(key, 'x'.repeat(10), budget);
+    for (const key of ['k1', 'k2', 'k3', 'k1', 'k2', 'k3']) cacheSection(key, 'x'.repeat(10), budget);
     cachedSection('k1');
+    cacheSection('k4', 'x'.repeat(10), budget);
     cacheSection('k4', 'x'.repeat(10), budget);
     expect(cachedSection('k2')).toBeUndefined();
     expect(cachedSection('k1')).toBeDefined();
     expect(cachedSection('k4')).toBeDefined();
     expect(sectionCacheStats().chars).toBeLessThanOrEqual(budget);
+    cacheSection('huge', 'x'.repeat(budget), budget);
     cacheSection('huge', 'x'.repeat(budget), budget);
     expect(cachedSection('huge')).toBeUndefined();
   });
