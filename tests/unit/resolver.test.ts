@@ -10,6 +10,20 @@ const block = (id: string, body: unknown = 'Hello') => ({ id, type: 'content-blo
 
 const errorOf = contentErrorOf;
 
+describe('resolvePage: stored pages checked once per parsed document', () => {
+  it('reuses a check for the same document at the same file, and checks a changed or moved one again', () => {
+    const home = page('home', [block('home-a')]);
+    expect(resolverForFiles({ 'pages/home.json': home }).resolvePage('home').id).toBe('home');
+    // A later snapshot that kept the object (the file did not change) resolves it as before.
+    expect(resolverForFiles({ 'pages/home.json': home }).resolvePage('home').id).toBe('home');
+    // A changed file is a new object, and is checked again.
+    const broken = { ...home, meta: { title: 42 } };
+    expect(errorOf(() => resolverForFiles({ 'pages/home.json': broken }).resolvePage('home'))).toMatchObject({ kind: 'invalid', file: 'pages/home.json' });
+    // The same object under another name still has its slug checked against that name.
+    expect(errorOf(() => resolverForFiles({ 'pages/about.json': home }).resolvePage('about'))).toMatchObject({ kind: 'invalid', file: 'pages/about.json' });
+  });
+});
+
 describe('resolvePage: pages and slugs', () => {
   const files = {
     'pages/home.json': page('home', [block('home-a')]),
