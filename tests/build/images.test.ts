@@ -107,6 +107,21 @@ describe('responsive images in the build', () => {
     expect(await readFile(join(client(), 'assets', 'images', PHOTO))).toEqual(photoBytes);
   });
 
+  it("fetches a post's cover, its largest picture, first and never lazily; pictures further down load lazily", async () => {
+    const posts = [...pages].filter(([path, html]) => path.startsWith('/posts/') && html.includes('post__cover'));
+    expect(posts.length).toBeGreaterThan(0);
+    for (const [path, html] of posts) {
+      const cover = html.match(/class="container post__cover"[^>]*>(.*?)<\/div>/s)![1]!;
+      const img = cover.match(/<img\b[^>]*>/)![0];
+      expect(attr(img, 'fetchpriority'), path).toBe('high');
+      expect(attr(img, 'loading'), path).toBeUndefined();
+    }
+    const home = pages.get('/index.html')!;
+    const below = [...home.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]).filter((img) => attr(img, 'fetchpriority') !== 'high');
+    expect(below.length).toBeGreaterThan(0);
+    for (const img of below) expect(attr(img, 'loading'), img).toBe('lazy');
+  });
+
   it('sizes the hero for a phone: at 390 px and DPR 2 the browser picks the 800 px AVIF, under 80 KB', async () => {
     const home = pages.get('/index.html')!;
     const source = home.match(/<picture\b[^>]*>\s*<source\b[^>]*>/s)![0];

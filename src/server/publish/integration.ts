@@ -18,6 +18,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import { createInternalRenderer } from '../../../server/internal-renderer.mjs';
+import { compressWhileRendering } from '../../../server/precompress.mjs';
 import { loadedLivePageRenderer, type RenderLivePage } from './live-page-renderer';
 import { LIVE_PREFIX, LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { NOT_FOUND_SLUG } from '../../engine/slug';
@@ -58,6 +59,7 @@ function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrer
       if ((component !== VISITOR_ROUTE && component !== NOT_FOUND_ROUTE) || !renderLivePage) return base.render(request, options);
       const path = component === NOT_FOUND_ROUTE ? `/${NOT_FOUND_SLUG}/` : new URL(request.url).pathname;
       const { status, headers, body } = await renderLivePage(path, {});
+      if (status === 200) compressWhileRendering(body);
       return new Response(status === 301 || status === 302 ? null : body, { status, headers });
     },
     async teardown() {
