@@ -38,10 +38,20 @@ let running: Promise<void> | undefined;
 let again = false;
 let timer: NodeJS.Timeout | undefined;
 
+/**
+ * Lets the event loop answer what is waiting (visitors' requests, keep-alive timers): a page
+ * renders in process, mostly through promises that settle at once, so thousands of them in a row
+ * would otherwise hold the server for seconds.
+ */
+const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) {
+      await work(items[next++]!);
+      await letRequestsThrough();
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
