@@ -5,7 +5,8 @@
  * to test-results/bench/ instead, leaving the committed report alone.
  * `--only=build,api` runs some scenarios (for development; it writes nothing), and with
  * `--merge` puts their figures into bench/results/latest.json and docs/performance.md.
- * `--photos=N` sets how many distinct photos the images scenario builds with.
+ * `--photos=N` sets how many distinct photos the images scenario builds with, and
+ * `--build-runs=N` how many builds of each kind the build scenario times at each size.
  * `--report-only` renders the chart and docs/performance.md again from
  * bench/results/latest.json, after a change to the report's wording.
  */
@@ -24,6 +25,8 @@ const wanted = (name: string) => !only || only.includes(name);
 const photosFlag = args.find((arg) => arg.startsWith('--photos='));
 const photosArg = photosFlag ? Number(photosFlag.slice('--photos='.length)) : undefined;
 const merge = args.includes('--merge');
+/** `--build-runs=N`: builds of each kind at each size (default: 5, 2 with --quick). */
+const buildRunsFlag = args.find((arg) => arg.startsWith('--build-runs='));
 
 const config = quick
   ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60, photos: 0, publishSizes: [120], publishRuns: 3 }
@@ -47,7 +50,8 @@ async function main() {
   };
   if (wanted('build')) {
     console.log('Static build scaling');
-    results.build = await buildScaling({ sizes: config.sizes, runs: config.buildRuns, posts: config.posts, tags: config.tags });
+    const runs = buildRunsFlag ? Number(buildRunsFlag.slice('--build-runs='.length)) : config.buildRuns;
+    results.build = await buildScaling({ sizes: config.sizes, runs, posts: config.posts, tags: config.tags });
   }
   const { serverScenarios } = await import('./scenarios/server.ts');
   if (wanted('api') || wanted('upload') || wanted('delivery') || wanted('pages')) {
