@@ -42,8 +42,9 @@ export default defineConfig({
   build: { inlineStylesheets: 'always', concurrency: PRERENDER_CONCURRENCY },
   vite: {
     // The code version of live publishing's render keys (src/server/publish/published-pages.ts):
-    // HTML rendered by one build is never taken for another's.
-    define: { 'import.meta.env.CONTENT_SITE_BUILD_ID': JSON.stringify(randomUUID()) },
+    // HTML rendered by one build is never taken for another's. CONTENT_SITE_BUILD_ID names it
+    // (a commit hash, say) for a build that comes out the same each time.
+    define: { 'import.meta.env.CONTENT_SITE_BUILD_ID': JSON.stringify(serverConfig().buildId ?? randomUUID()) },
     server: {
       // Vite approves cross-origin requests from other localhost origins by default, which would let
       // any local page read the editor's documents. The dev server approves none (no CORS headers).

@@ -46,6 +46,10 @@ const VARIABLES = z.object({
   IMAGE_VARIANT_QUEUE: wholeNumber('variants', { max: 10_000 }).optional(),
   IMAGE_VARIANT_BURST: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
   IMAGE_VARIANT_PER_MINUTE: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
+  CONTENT_SITE_BUILD_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must name the code being built, like a commit hash: letters, digits, dots, dashes and underscores')
+    .optional(),
 });
 
 export class ConfigError extends Error {}
@@ -54,6 +58,7 @@ export class ConfigError extends Error {}
  * @typedef {{
  *   projectRoot: string,
  *   siteUrl: string | undefined,
+ *   buildId: string | undefined,
  *   host: string,
  *   port: number,
  *   maxUploadBytes: number | undefined,
@@ -101,6 +106,7 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
   return {
     projectRoot,
     siteUrl: vars.SITE_URL,
+    buildId: vars.CONTENT_SITE_BUILD_ID,
     host: vars.HOST ?? 'localhost',
     port: vars.PORT ?? 4321,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,

@@ -144,4 +144,30 @@ describe('responsive images in the build', () => {
     for (const [page, html] of firstBuild) expect(pages.get(page), page).toBe(html);
     for (const [path, mtime] of before) expect((await stat(path)).mtimeMs, path).toBe(mtime);
   }, 600_000);
+
+  it("keys the publication's renders by the originals' remembered facts: a warm build reads no original again", async () => {
+    // Regression: the render keys read every original again (hashing megabytes of photos) while the views used the cache.
+    const sameCode = { CONTENT_SITE_BUILD_ID: 'images-test' };
+    const renderKeyOfHome = async () => {
+      const bundles = JSON.parse(await readFile(join(project.root, 'dist', 'server', 'page-bundles.json'), 'utf8'));
+      return bundles.pages.find((page: { path: string }) => page.path === '/').renderKey as string;
+    };
+    await buildProject(project, sameCode);
+    const keyFromTheFile = await renderKeyOfHome();
+    await buildProject(project, sameCode);
+    expect(await renderKeyOfHome()).toBe(keyFromTheFile);
+    // Remembered facts that differ from the file only in the full hash, which no URL shows: the pages
+    // stay the same, and the key tells which facts the publication used.
+    const factsFile = join(project.root, '.cache', 'image-variants', 'v1', 'originals.json');
+    const remembered = JSON.parse(await readFile(factsFile, 'utf8'));
+    const photoPath = Object.keys(remembered).find((path) => path.endsWith(`/${PHOTO}`))!;
+    remembered[photoPath].facts.sha256 = '0'.repeat(64);
+    await writeFile(factsFile, JSON.stringify(remembered));
+    const before = new Map(pages);
+    pages.clear();
+    await buildProject(project, sameCode);
+    await readPages();
+    expect(pages.get('/index.html')).toBe(before.get('/index.html'));
+    expect(await renderKeyOfHome()).not.toBe(keyFromTheFile);
+  }, 600_000);
 });

@@ -108,10 +108,10 @@ export async function startDevServer(project: ProjectCopy, env: Record<string, s
   return launch([ASTRO_CLI, 'dev', '--host', '127.0.0.1', '--port', String(port)], project, env, port);
 }
 
-export async function buildProject(project: ProjectCopy): Promise<void> {
+export async function buildProject(project: ProjectCopy, env: Record<string, string> = {}): Promise<void> {
   await promisify(execFile)(process.execPath, [ASTRO_CLI, 'build'], {
     cwd: project.root,
-    env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1', ...env },
   });
 }
 

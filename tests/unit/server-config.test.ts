@@ -24,6 +24,8 @@ describe('the server configuration', () => {
     expect(problemOf({ SITE_URL: 'example.com' })).toMatch(/SITE_URL="example.com": must be the site's address/);
     expect(problemOf({ CONTENT_BACKEND: 'svn' })).toMatch(/CONTENT_BACKEND="svn": must be "fs" or "git"/);
     expect(problemOf({ CONTENT_GIT_BRANCH: 'main..evil', CONTENT_BACKEND: 'git' })).toMatch(/CONTENT_GIT_BRANCH/);
+    expect(problemOf({ CONTENT_SITE_BUILD_ID: '"; alert(1)' })).toMatch(/CONTENT_SITE_BUILD_ID="\\"; alert\(1\)": must name the code being built/);
+    expect(readServerConfig({ CONTENT_SITE_BUILD_ID: 'a1b2c3d' }, '/srv/site').buildId).toBe('a1b2c3d');
   });
 
   it('lists every problem at once, and never shows a secret', () => {

@@ -9,7 +9,7 @@ import { copyFile, link, mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { ensureVariant } from '../../../server/image-variant-store.mjs';
+import { cachedVariantPath, ensureVariant } from '../../../server/image-variant-store.mjs';
 import { parseVariantPath, type VariantSpec, VARIANTS_URL_PREFIX, variantFileName } from '../../../server/image-variant-urls.mjs';
 import { variantPlaces } from '../../../server/image-variants.mjs';
 import { serverConfig } from '../../../server/config.mjs';
@@ -35,17 +35,22 @@ export function variantsNamedIn(html: string, into = new Map<string, VariantSpec
   return into;
 }
 
-/** A hard link to the cached file (no bytes copied; nothing writes either in place), or a copy across file systems. */
-async function linkOrCopy(from: string, to: string) {
+/**
+ * A hard link to the cached file (no bytes copied; nothing writes either in place), or a copy
+ * across file systems; false when the cache has no such file.
+ */
+async function linkOrCopy(from: string, to: string): Promise<boolean> {
   try {
     await link(from, to);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     // Already there: a variant's name names its bytes, so it is this file.
-    if (code === 'EEXIST') return;
+    if (code === 'EEXIST') return true;
+    if (code === 'ENOENT') return false;
     if (code !== 'EXDEV' && code !== 'EPERM') throw error;
     await copyFile(from, to);
   }
+  return true;
 }
 
 export interface VariantBuildReport {
@@ -59,19 +64,26 @@ export async function buildVariants(clientDir: string, places = variantPlaces(se
   const specs = new Map<string, VariantSpec>();
   for (const file of await htmlFiles(clientDir)) variantsNamedIn(await readFile(file, 'utf8'), specs);
   const report: VariantBuildReport = { made: 0, cached: 0, missing: [] };
+  const builtDir = join(clientDir, VARIANTS_URL_PREFIX.slice(1));
+  // One folder per original, made once: a site with photos names thousands of variants.
+  await Promise.all([...new Set([...specs.values()].map((spec) => spec.name))].map((name) => mkdir(join(builtDir, name), { recursive: true })));
   // The store queues the encodes (two at a time), in this order: by original, so each is decoded once.
   const byOriginal = [...specs].sort(([, a], [, b]) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   await Promise.all(
     byOriginal.map(async ([url, spec]) => {
+      const target = join(builtDir, spec.name, variantFileName(spec));
+      // A warm build finds every variant cached: linking first costs one call for each.
+      if (await linkOrCopy(cachedVariantPath(places.cacheDir, spec), target)) {
+        report.cached += 1;
+        return;
+      }
       const found = await ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec);
       if (!found) {
         report.missing.push(url);
         return;
       }
       report[found.made ? 'made' : 'cached'] += 1;
-      const target = join(clientDir, VARIANTS_URL_PREFIX.slice(1), spec.name);
-      await mkdir(target, { recursive: true });
-      await linkOrCopy(found.path, join(target, variantFileName(spec)));
+      await linkOrCopy(found.path, target);
     }),
   );
   return report;

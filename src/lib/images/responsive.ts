@@ -52,9 +52,14 @@ function places() {
   return variantPlaces(serverConfig(), false);
 }
 
-/** The folders originals are read from, in order (live publishing keys its renders by their hashes). */
-export function originalsDirs(): readonly string[] {
-  return places().originals;
+/**
+ * The facts of the upload named `name` (hash, size, alpha), remembered on disk by file identity:
+ * the views plan images with them, and live publishing keys its renders by the hash. Both read
+ * through here, so a build or a restarted server reads no original it has described before.
+ */
+export function originalFacts(name: string): Promise<OriginalInfo | undefined> {
+  const { originals, cacheDir } = places();
+  return originalInfo(originals, name, cacheDir);
 }
 
 /** The ladder: allowed widths up to the first that covers min(original, 2 × maxWidth); none wider than the original. */
@@ -107,8 +112,7 @@ export function planFromOriginal(name: string, original: Pick<OriginalInfo, 'has
 /** The plan for a content image's URL, reading the original's facts (cached by file identity) when it is an upload. */
 export async function planImage(src: string, frame: ImageFrame): Promise<PlannedImage> {
   const name = uploadedName(src);
-  const { originals, cacheDir } = places();
-  const original = name ? await originalInfo(originals, name, cacheDir) : undefined;
+  const original = name ? await originalFacts(name) : undefined;
   if (name && original) return planFromOriginal(name, original, frame);
   const focus = `${focusPercent(frame.focusX ?? 0.5)}% ${focusPercent(frame.focusY ?? 0.5)}%`;
   return { src, sources: [], width: frame.width, height: frame.height, objectPosition: focus };

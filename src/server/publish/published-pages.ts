@@ -14,9 +14,8 @@ import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { contentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
-import { originalInfo } from '../../../server/image-variant-store.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
-import { originalsDirs } from '../../lib/images/responsive';
+import { originalFacts } from '../../lib/images/responsive';
 
 /** The code's version: one per build (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
 export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
@@ -102,7 +101,7 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
   for (const part of [CODE_VERSION, pathForSlug(slug), digest, JSON.stringify(await structuredData(slug, site)), siteFile]) hash.update(part).update('\0');
   // Only names the variants' allowlist accepts (plain raster file names): others get no variants.
   for (const name of images) {
-    if (!imageHashes.has(name)) imageHashes.set(name, originalInfo(originalsDirs(), name).then((info) => info?.sha256 ?? 'none', () => 'none'));
+    if (!imageHashes.has(name)) imageHashes.set(name, originalFacts(name).then((info) => info?.sha256 ?? 'none', () => 'none'));
     hash.update(`${name}:${await imageHashes.get(name)}\0`);
   }
   return hash.digest('base64url').slice(0, 22);
