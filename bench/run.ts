@@ -5,7 +5,8 @@
  * to test-results/bench/ instead, leaving the committed report alone.
  * `--only=build,api` runs some scenarios (for development; it writes nothing), and with
  * `--merge` puts their figures into bench/results/latest.json and docs/performance.md.
- * `--photos=N` sets how many distinct photos the images scenario builds with, and
+ * `--photos=N` sets how many distinct photos the images scenario builds with (with `--merge`,
+ * `--photos=0` keeps the build times of the earlier run), and
  * `--build-runs=N` how many builds of each kind the build scenario times at each size.
  * `--report-only` renders the chart and docs/performance.md again from
  * bench/results/latest.json, after a change to the report's wording.
@@ -81,6 +82,9 @@ async function main() {
     const resultsDir = join(PROJECT_ROOT, 'bench', 'results');
     const latest = JSON.parse(await readFile(join(resultsDir, 'latest.json'), 'utf8'));
     const { generatedAt: _at, mode: _mode, machine: _machine, durationSeconds: _seconds, ...measured } = results;
+    // `--photos=0` measures the pages only: the build times with photos keep the run that measured them.
+    const images = measured.images as { build?: unknown } | undefined;
+    if (images && !images.build && latest.images?.build) images.build = { measuredAt: latest.images.measuredAt, ...latest.images.build };
     await writeFile(join(resultsDir, 'latest.json'), `${JSON.stringify({ ...latest, ...measured }, null, 2)}\n`);
     await writeFile(join(PROJECT_ROOT, 'docs', 'performance.md'), renderReport({ ...latest, ...measured }));
     console.log(`Merged ${only.join(', ')} into bench/results/latest.json and rendered docs/performance.md`);

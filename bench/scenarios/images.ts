@@ -134,7 +134,7 @@ async function buildTimes(photos: number) {
       warm.push(await timedBuild(project));
     }
     const [withoutImages, warmMs] = [stat(without), stat(warm)];
-    return { photos, averagePhotoBytes: photoBytes / photos, withoutImages, coldMs: cold, warm: warmMs, warmAdds: warmMs.median / withoutImages.median - 1 };
+    return { measuredAt: new Date().toISOString(), photos, averagePhotoBytes: photoBytes / photos, withoutImages, coldMs: cold, warm: warmMs, warmAdds: warmMs.median / withoutImages.median - 1 };
   } finally {
     await project.remove();
   }
@@ -212,6 +212,6 @@ export function imagesReport(images: any): string[] {
 
 function buildNote(build: any): string[] {
   return [
-    `Build time of the demo site plus ${build.photos} posts, each with a distinct photo as its cover (${kb(build.averagePhotoBytes)} on average): cold (empty variant cache) ${seconds(build.coldMs)}, one build. Without the covers ${range(build.withoutImages)} and warm (cached) ${range(build.warm)}, medians (min–max) of ${build.warm.runs.length} builds each, alternating. The warm build adds **${(build.warmAdds * 100).toFixed(1)} %** to the build without images (target < 10 %): ${verdict(build.warmAdds < 0.1)}.`,
+    `Build time of the demo site plus ${build.photos} posts, each with a distinct photo as its cover (${kb(build.averagePhotoBytes)} on average): cold (empty variant cache) ${seconds(build.coldMs)}, one build. Without the covers ${range(build.withoutImages)} and warm (cached) ${range(build.warm)}, medians (min–max) of ${build.warm.runs.length} builds each, alternating. The warm build adds **${(build.warmAdds * 100).toFixed(1)} %** to the build without images (target < 10 %): ${verdict(build.warmAdds < 0.1)}.${build.measuredAt ? ` Build times measured ${build.measuredAt}.` : ''}`,
   ];
 }

@@ -63,3 +63,23 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
   // The copy is shared by the specs that follow, which count the pages.
   await rm(dataFile(`pages/${SLUG}.json`));
 });
+
+test('says what unpublishing a template page hides, and marks links to pages visitors do not get', async ({ page }) => {
+  await openEditor(page, 'posts/[slug]');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await expect(publication(page)).toContainText(/This page shows each of the \d+ posts: unpublishing it hides them all\./);
+  await publication(page).getByRole('button', { name: 'Unpublish' }).click();
+  await expect(publication(page)).toContainText(/while it is a draft, visitors see none of them\./);
+  await shot(page, 'publication-template-draft');
+
+  // Unsaved, the draft already shows where links are chosen: every post is offered, marked Draft.
+  await page.locator('.page-tree a[href="/editor/about"]').click();
+  await page.locator('.outline-item').filter({ hasText: 'about-cta' }).first().click();
+  const link = page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first();
+  await link.fill('zero javascript');
+  const option = page.getByRole('listbox', { name: 'Pages and posts' }).getByRole('option', { name: /Zero JavaScript/i });
+  await expect(option).toContainText('Draft');
+  await option.click();
+  await expect(page.getByLabel('Inspector')).toContainText('It is a draft: visitors get “page not found” until it is published.');
+  await shot(page, 'link-to-draft');
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { linkTargets, matchingTargets } from '../../src/editor/lib/link-targets';
+import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
 const doc = (file: string, kind: EditorDoc['kind'], saveSlug: string, data: unknown): [string, EditorDoc] => [file, { file, kind, saveSlug, data, savedJson: '', version: null }];
@@ -33,5 +34,45 @@ describe('link targets', () => {
     expect(matchingTargets(targets, 'HELLO').map((t) => t.path)).toEqual(['/posts/hello']);
     expect(matchingTargets(targets, '/ab').map((t) => t.path)).toEqual(['/about']);
     expect(matchingTargets(targets, '  ')).toHaveLength(5);
+  });
+});
+
+const now = new Date('2026-06-01T12:00:00Z');
+const withData = (file: string, data: object, base: Docs = docs): Docs => ({ ...base, [file]: { ...base[file]!, data: { ...(base[file]!.data as object), ...data } } });
+const TEMPLATE = 'pages/posts/[slug].json';
+
+describe('link targets visitors cannot follow yet', () => {
+  it('are offered, marked draft or scheduled; an entry is as public as the less public of itself and its template page', () => {
+    const site = withData('collections/posts/hello.json', { publishAt: '2026-07-01T00:00:00Z' }, withData('pages/about.json', { status: 'draft' }));
+    expect(linkTargets(site, now).map(({ path, state }) => [path, state])).toEqual([
+      ['/', undefined],
+      ['/about', 'draft'],
+      ['/docs/start', undefined],
+      ['/posts/hello', 'scheduled'],
+      ['/posts/second', undefined],
+    ]);
+    const hiddenTemplate = withData(TEMPLATE, { status: 'draft' }, site);
+    expect(linkTargets(hiddenTemplate, now).filter((target) => target.group === 'posts').map((target) => target.state)).toEqual(['draft', 'draft']);
+  });
+});
+
+describe('publicationReach', () => {
+  const format = (at: Date) => at.toISOString();
+  it("says that a template page's status is that of every entry's page", () => {
+    expect(publicationReach(docs, TEMPLATE, now, format)).toBe('This page shows each of the 2 posts: unpublishing it hides them all.');
+    expect(publicationReach(withData(TEMPLATE, { status: 'draft' }), TEMPLATE, now, format)).toBe('This page shows each of the 2 posts: while it is a draft, visitors see none of them.');
+    expect(publicationReach(withData(TEMPLATE, { publishAt: '2026-07-01T00:00:00Z' }), TEMPLATE, now, format)).toBe(
+      'This page shows each of the 2 posts: visitors see none of them before 2026-07-01T00:00:00.000Z.',
+    );
+  });
+
+  it('warns on an entry whose template page is not public, and says nothing otherwise', () => {
+    expect(publicationReach(withData(TEMPLATE, { status: 'draft' }), 'collections/posts/hello.json', now, format)).toBe(
+      'The page every post is shown on is a draft: visitors see this post only once that page is published.',
+    );
+    expect(publicationReach(withData(TEMPLATE, { publishAt: '2026-07-01T00:00:00Z' }), 'collections/posts/hello.json', now, format)).toMatch(/scheduled: visitors see this post from 2026-07-01T00:00:00.000Z at the earliest/);
+    expect(publicationReach(docs, 'collections/posts/hello.json', now, format)).toBeUndefined();
+    expect(publicationReach(docs, 'collections/tags/css.json', now, format)).toBeUndefined();
+    expect(publicationReach(docs, 'pages/about.json', now, format)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entrySlugOf } from '../lib/entries';
-import { publicationStatus } from '../lib/publication';
+import { publicationReach, publicationStatus } from '../lib/publication';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
@@ -104,6 +104,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
     <PublicationControl
       status={publicationStatus(data, new Date())}
       noun={noun}
+      reach={publicationReach(docs, file, new Date())}
       readOnly={!mayWrite(user, file)}
       onPublish={() => dispatch({ type: 'publishDocument', file })}
       onUnpublish={() => dispatch({ type: 'unpublishDocument', file })}

@@ -12,6 +12,8 @@ interface Props {
   status: PublicationStatus;
   /** What the document is called in sentences: "page", "post". */
   noun: string;
+  /** What the status does beyond this document (a template page's entries), in a sentence. */
+  reach?: string;
   /** The user may not change the file: the status shows, the buttons do not. */
   readOnly?: boolean;
   onPublish(): void;
@@ -32,7 +34,7 @@ const HINTS: Record<PublicationStatus['state'], (noun: string) => string> = {
   published: (noun) => `Visitors see this ${noun}.`,
 };
 
-export function PublicationControl({ status, noun, readOnly, onPublish, onUnpublish, onSchedule }: Props) {
+export function PublicationControl({ status, noun, reach, readOnly, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const id = useId();
@@ -55,6 +57,7 @@ export function PublicationControl({ status, noun, readOnly, onPublish, onUnpubl
         <strong>{statusText(status, localDateTime)}</strong>
         <span className="publication-hint">{HINTS[status.state](noun)}</span>
       </p>
+      {reach && <p className="publication-reach">{reach}</p>}
       {!readOnly && !picking && (
         <div className="inspector-actions">
           {status.state !== 'published' && (

@@ -61,10 +61,16 @@ export function knownEntries(docs: Docs): Record<string, ReadonlySet<string>> {
   return Object.fromEntries(ENTRY_COLLECTIONS.map((collection) => [collection, new Set(entriesOf(docs, collection).map(entrySlugOf))]));
 }
 
+/** The page that shows each entry of `collection` (`posts/[slug]`), if there is one. */
+export function templatePageOf(docs: Docs, collection: string): EditorDoc | undefined {
+  const template = sortedPages(docs).find((doc) => (doc.data as StoredPage | undefined)?.template?.collection === collection);
+  return template?.saveSlug.endsWith(`/${TEMPLATE_SEGMENT}`) ? template : undefined;
+}
+
 /** The page slug an entry is shown at, from its collection's template page (`posts/[slug]` → `posts/x`); undefined without a template. */
 export function entryPageSlug(docs: Docs, collection: string, slug: string): string | undefined {
-  const template = sortedPages(docs).find((doc) => (doc.data as StoredPage | undefined)?.template?.collection === collection);
-  if (!template || !template.saveSlug.endsWith(`/${TEMPLATE_SEGMENT}`)) return undefined;
+  const template = templatePageOf(docs, collection);
+  if (!template) return undefined;
   return `${template.saveSlug.slice(0, -TEMPLATE_SEGMENT.length)}${slug}`;
 }
 

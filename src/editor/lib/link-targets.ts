@@ -1,9 +1,12 @@
 /**
  * The site paths a link field offers: every page by its slug (home is `/`),
  * and for a template page (`posts/[slug]`) one path per entry of its
- * collection, each with the title editors know it by.
+ * collection, each with the title editors know it by, and whether visitors
+ * can follow it yet: a draft or scheduled target is offered (a link may be
+ * written before its page goes live) but marked, so it is never chosen unawares.
  */
 import { HOME_SLUG } from '../../engine/slug';
+import { publicationState, type PublicationState } from '../../engine/publication';
 import { sortedPages, type Docs, type StoredPage } from './model';
 import { entriesOf, entryLabel, entryPageSlug, entrySlugOf } from './entries';
 
@@ -13,6 +16,8 @@ export interface LinkTarget {
   title: string;
   /** `page`, or the collection of an entry (`posts`, `tags`). */
   group: string;
+  /** Why visitors cannot follow it yet; absent when they can. */
+  state?: Exclude<PublicationState, 'published'>;
 }
 
 const pageTitle = (page: StoredPage | undefined, slug: string) => {
@@ -20,14 +25,21 @@ const pageTitle = (page: StoredPage | undefined, slug: string) => {
   return typeof title === 'string' && title.trim() ? title : slug === HOME_SLUG ? 'Home' : slug;
 };
 
-export function linkTargets(docs: Docs): LinkTarget[] {
+/** The less public of two states: an entry's page is public only when the entry and its template page both are. */
+const RANK: Record<PublicationState, number> = { published: 0, scheduled: 1, draft: 2 };
+const lessPublic = (a: PublicationState, b: PublicationState) => (RANK[a] >= RANK[b] ? a : b);
+const stateField = (state: PublicationState) => (state === 'published' ? {} : { state });
+
+export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
   return sortedPages(docs).flatMap((doc): LinkTarget[] => {
     const page = doc.data as StoredPage | undefined;
+    const pageState = publicationState(page, now);
     const collection = page?.template?.collection;
-    if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, title: pageTitle(page, doc.saveSlug), group: 'page' }];
+    if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, title: pageTitle(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
     return entriesOf(docs, collection).flatMap((entry) => {
       const slug = entryPageSlug(docs, collection, entrySlugOf(entry));
-      return slug ? [{ path: `/${slug}`, title: entryLabel(entry), group: collection }] : [];
+      const state = lessPublic(pageState, publicationState(entry.data, now));
+      return slug ? [{ path: `/${slug}`, title: entryLabel(entry), group: collection, ...stateField(state) }] : [];
     });
   });
 }

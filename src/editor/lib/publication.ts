@@ -7,8 +7,9 @@
  */
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { parsePublishAt } from '../../engine/schema/publication';
-import { entryCollectionOf, entryLabel, entryNounOf } from './entries';
-import type { EditorDoc, StoredPage } from './model';
+import { collectionRegistry } from '../../collections/registry';
+import { entriesOf, entryCollectionOf, entryLabel, entryNounOf, templatePageOf } from './entries';
+import type { Docs, EditorDoc, StoredPage } from './model';
 
 export interface PublicationStatus {
   state: PublicationState;
@@ -38,6 +39,31 @@ export function statusText(status: PublicationStatus, formatDate: (at: Date) => 
   if (status.state === 'draft') return 'Draft';
   if (status.state === 'scheduled') return `Scheduled for ${formatDate(status.at!)}`;
   return 'Published';
+}
+
+/**
+ * What a document's status does beyond the document, in a sentence (undefined: nothing). A template
+ * page's status is that of every entry's page, and an entry's page is public only when its template
+ * page is too: neither hides pages without saying so.
+ */
+export function publicationReach(docs: Docs, file: string, now: Date, formatDate: (at: Date) => string = localDateTime): string | undefined {
+  const doc = docs[file];
+  const collection = doc?.kind === 'page' ? (doc.data as Partial<StoredPage> | undefined)?.template?.collection : doc?.kind === 'entry' ? entryCollectionOf(doc) : undefined;
+  if (!doc || !collection) return undefined;
+  const noun = entryNounOf(collection);
+  if (doc.kind === 'page') {
+    const count = entriesOf(docs, collection).length;
+    const them = `${count} ${count === 1 ? noun : (collectionRegistry.get(collection)?.label ?? collection).toLowerCase()}`;
+    const status = publicationStatus(doc.data, now);
+    if (status.state === 'draft') return `This page shows each of the ${them}: while it is a draft, visitors see none of them.`;
+    if (status.state === 'scheduled') return `This page shows each of the ${them}: visitors see none of them before ${formatDate(status.at!)}.`;
+    return `This page shows each of the ${them}: unpublishing it hides them all.`;
+  }
+  const template = templatePageOf(docs, collection);
+  const status = template && publicationStatus(template.data, now);
+  if (status?.state === 'draft') return `The page every ${noun} is shown on is a draft: visitors see this ${noun} only once that page is published.`;
+  if (status?.state === 'scheduled') return `The page every ${noun} is shown on is scheduled: visitors see this ${noun} from ${formatDate(status.at!)} at the earliest.`;
+  return undefined;
 }
 
 /** How a history step names the document: page “About”, post “Hello”. */

@@ -6,6 +6,7 @@
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
+import { entryNounOf } from '../../lib/entries';
 import { matchingTargets, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
 import './fields.css';
@@ -23,7 +24,15 @@ export interface LinkInputProps {
 }
 
 const MAX_OPTIONS = 50;
-const GROUP_NAMES: Record<string, string> = { page: 'Page', posts: 'Post', tags: 'Tag' };
+/** `page`, or an entry by its collection's own noun (`post`). */
+const groupNoun = (group: string) => (group === 'page' ? 'page' : entryNounOf(group));
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const STATE_NAMES = { draft: 'Draft', scheduled: 'Scheduled' } as const;
+/** What following a link to a target that is not public yet gives a visitor. */
+const STATE_WARNINGS = {
+  draft: 'It is a draft: visitors get “page not found” until it is published.',
+  scheduled: 'It is scheduled: visitors get “page not found” until its publishing time.',
+} as const;
 
 export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus, inputProps }: LinkInputProps) {
   const targets = useLinkTargets();
@@ -112,14 +121,16 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
             >
               <span className="link-option-title">{target.title}</span>
               <span className="link-option-meta">
-                <span className="link-option-group">{GROUP_NAMES[target.group] ?? target.group}</span> <span className="link-option-path">{target.path}</span>
+                <span className="link-option-group">{capitalised(groupNoun(target.group))}</span> <span className="link-option-path">{target.path}</span>
+                {target.state && <span className="link-option-state">{STATE_NAMES[target.state]}</span>}
               </span>
             </li>
           ))}
       </ul>
       {chosen && (
         <p className="link-chosen" id={`${id}-chosen`}>
-          Links to {GROUP_NAMES[chosen.group]?.toLowerCase() ?? chosen.group} “{chosen.title}”
+          Links to {groupNoun(chosen.group)} “{chosen.title}”
+          {chosen.state && <span className="link-chosen-state">. {STATE_WARNINGS[chosen.state]}</span>}
         </p>
       )}
       {problem && (
