@@ -78,12 +78,11 @@ export async function buildVariants(clientDir: string, places = variantPlaces(se
         return;
       }
       const found = await ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec);
-      if (!found) {
+      if (!found || !(await linkOrCopy(found.path, target))) {
         report.missing.push(url);
         return;
       }
       report[found.made ? 'made' : 'cached'] += 1;
-      await linkOrCopy(found.path, target);
     }),
   );
   return report;

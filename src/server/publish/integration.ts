@@ -11,8 +11,8 @@
  * what the build writes and what the server publishes are the same bytes by
  * construction. The renderer is inside the server build, which the build loads
  * as a plain module; one request over the server's private socket
- * (server/internal-renderer.mjs) loads the live route, which offers it. Other prerendered routes (the feed, robots.txt, the 404 page)
- * keep Astro's own prerenderer. `astro dev` reads the files on every request
+ * (server/internal-renderer.mjs) loads the live route, which offers it. Other
+ * prerendered routes (the feed, robots.txt) keep Astro's own prerenderer. `astro dev` reads the files on every request
  * and publishes nothing.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -17,7 +17,7 @@ import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
 
-/** The code's version: one per build (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
+/** The code's version: one per build, or CONTENT_SITE_BUILD_ID (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
 export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
 
 export interface PublishedPage {
