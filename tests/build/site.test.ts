@@ -20,6 +20,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
 
 const fileOf = (slug: string) => (slug === 'home' ? 'index.html' : `${slug}/index.html`);
 const withoutJsonLd = (page: string) => page.replace(/<script type="application\/ld\+json">[^<]*<\/script>/g, '');
+const stylesOf = (page: string) => [...page.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join('\n');
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
 
 beforeAll(async () => {
@@ -80,6 +81,8 @@ describe('the static build', () => {
     for (const [slug, page] of html) {
       expect(withoutJsonLd(page), slug).not.toMatch(/<script|EditorApp|astro-island/);
       expect(page, slug).not.toContain('Edit this page');
+      // Nor its look: every editor stylesheet works through the editor's own --ed- variables.
+      expect(stylesOf(page), slug).not.toContain('--ed-');
     }
     // Its island is built for the server's editor page only.
     expect(client.some((name) => /^_astro\/EditorApp\.[\w-]+\.js$/.test(String(name)))).toBe(true);

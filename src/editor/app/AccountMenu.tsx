@@ -8,7 +8,6 @@
 import { memo } from 'react';
 import type { EditorUser } from '../lib/model';
 import { ROLE_NAMES } from '../lib/permissions';
-import './session.css';
 
 interface Props {
   user: EditorUser;

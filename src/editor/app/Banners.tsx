@@ -7,7 +7,6 @@ import { useEffect } from 'react';
 import { discardDrafts } from '../lib/drafts';
 import type { EditorUser } from '../lib/model';
 import { mayWrite } from '../lib/permissions';
-import './banners.css';
 import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
 

@@ -14,7 +14,6 @@ import { UploadRow } from './media/UploadRow';
 import { useFileDrop } from './media/useFileDrop';
 import { useUploadQueue } from './media/useUploadQueue';
 import { refreshAssetDetails, useAssetDetails } from './media/useAssetDetails';
-import './media.css';
 
 /** What image fields need from the editor: the server's upload limit and where an image is used. */
 export interface MediaOptions {

@@ -2,7 +2,6 @@
 import { memo, type CSSProperties, type ReactNode } from 'react';
 import { isDirty, sortedPages, type Docs, type StoredPage } from '../lib/model';
 import { localDateTime, publicationStatus, statusText } from '../lib/publication';
-import './publication.css';
 
 /** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */
 export interface PageRow {

@@ -6,7 +6,6 @@
  */
 import { useId, useState } from 'react';
 import { localDateTime, statusText, type PublicationStatus } from '../lib/publication';
-import './publication.css';
 
 interface Props {
   status: PublicationStatus;

@@ -5,7 +5,6 @@
  * and it reads "All changes saved".
  */
 import type { Publishing } from '../lib/store/state';
-import './publication.css';
 
 interface Props {
   saving: boolean;

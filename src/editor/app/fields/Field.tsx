@@ -7,7 +7,6 @@ import { isRef } from '../../../engine/schema/refs';
 import { pathKey, sameIssuesUnder } from '../../lib/validate';
 import { FIELD_KINDS } from './kinds';
 import { RefValue } from './RefValue';
-import './fields.css';
 import type { FieldProps } from './types';
 
 /**

@@ -9,7 +9,6 @@ import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
 import { matchingTargets, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
-import './fields.css';
 
 
 export interface LinkInputProps {

@@ -11,7 +11,6 @@ import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown, t
 import { RichTextLinkDialog, type LinkDialogResult } from './RichTextLinkDialog';
 import { RichTextToolbar } from './RichTextToolbar';
 import { useRichTextView } from './useRichTextView';
-import './rich-text.css';
 
 export interface RichTextFieldProps {
   id: string;
