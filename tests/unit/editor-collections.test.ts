@@ -7,7 +7,7 @@ import { initialState } from '../../src/editor/lib/store/state';
 import { restoreDrafts } from '../../src/editor/lib/drafts';
 import { fieldsOf } from '../../src/editor/lib/form';
 import { docsFromPayload, type Docs } from '../../src/editor/lib/model';
-import { entriesOf, entryLabel, entryPageSlug, entryRoute, knownEntries, newEntry, newEntryDoc, parseEntryRoute } from '../../src/editor/lib/entries';
+import { entriesOf, entryLabel, entryPagePrefix, entryPageSlug, entryRoute, knownEntries, newEntry, newEntryDoc, parseEntryRoute } from '../../src/editor/lib/entries';
 import { entryIssues } from '../../src/editor/lib/validate';
 
 const post = {
@@ -128,5 +128,7 @@ describe('entry lists and routes', () => {
   it('finds an entry’s page through its collection’s template', () => {
     expect(entryPageSlug(docs, 'posts', 'hello')).toBe('posts/hello');
     expect(entryPageSlug(docs, 'tags', 'news')).toBeUndefined();
+    expect(entryPagePrefix(docs, 'posts')).toBe('posts/');
+    expect(entryPagePrefix(docs, 'tags')).toBeUndefined();
   });
 });

@@ -67,11 +67,15 @@ export function templatePageOf(docs: Docs, collection: string): EditorDoc | unde
   return template?.saveSlug.endsWith(`/${TEMPLATE_SEGMENT}`) ? template : undefined;
 }
 
-/** The page slug an entry is shown at, from its collection's template page (`posts/[slug]` → `posts/x`); undefined without a template. */
+/** Where a collection's entry pages are, from its template page (`posts/[slug]` → `posts/`); undefined without a template. */
+export function entryPagePrefix(docs: Docs, collection: string): string | undefined {
+  return templatePageOf(docs, collection)?.saveSlug.slice(0, -TEMPLATE_SEGMENT.length);
+}
+
+/** The page slug an entry is shown at (`posts/x`); undefined without a template. */
 export function entryPageSlug(docs: Docs, collection: string, slug: string): string | undefined {
-  const template = templatePageOf(docs, collection);
-  if (!template) return undefined;
-  return `${template.saveSlug.slice(0, -TEMPLATE_SEGMENT.length)}${slug}`;
+  const prefix = entryPagePrefix(docs, collection);
+  return prefix === undefined ? undefined : `${prefix}${slug}`;
 }
 
 const titleCase = (slug: string) =>

@@ -8,7 +8,7 @@
 import { HOME_SLUG } from '../../engine/slug';
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { sortedPages, type Docs, type StoredPage } from './model';
-import { entriesOf, entryLabel, entryPageSlug, entrySlugOf } from './entries';
+import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
 
 export interface LinkTarget {
   /** The stored value: a site path such as `/about` or `/posts/x`. */
@@ -36,10 +36,12 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
     const pageState = publicationState(page, now);
     const collection = page?.template?.collection;
     if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, title: pageTitle(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
-    return entriesOf(docs, collection).flatMap((entry) => {
-      const slug = entryPageSlug(docs, collection, entrySlugOf(entry));
+    // Found once per collection, not once per entry: looking it up sorts every page.
+    const prefix = entryPagePrefix(docs, collection);
+    if (prefix === undefined) return [];
+    return entriesOf(docs, collection).map((entry) => {
       const state = lessPublic(pageState, publicationState(entry.data, now));
-      return slug ? [{ path: `/${slug}`, title: entryLabel(entry), group: collection, ...stateField(state) }] : [];
+      return { path: `/${prefix}${entrySlugOf(entry)}`, title: entryLabel(entry), group: collection, ...stateField(state) };
     });
   });
 }
