@@ -155,7 +155,7 @@ function pagesSection(pages: Results): string[] {
   const missed = lighthouse.flatMap((page) => page.missed.map((item: string) => `- \`${page.path}\`: ${item}`));
   return [
     '## 4. Visitor pages',
-    'Loaded in Chromium from the production server, scrolled to the end so lazy images load. CSS is inlined into each page, so it costs no request.',
+    'Loaded in Chromium from the production server, scrolled to the end so lazy images load. CSS is inlined into each page, so it costs no request. JS counts the scripts a browser runs, inline or fetched; structured data (`<script type="application/ld+json">`) is data that is never run.',
     '',
     '| Page | HTML | CSS (inline) | JS | Images | Requests |',
     '|---|---:|---:|---:|---:|---:|',

@@ -134,7 +134,11 @@ async function pageWeights(server: RunningServer, paths: string[]) {
       await page.waitForLoadState('networkidle');
       const inline = await page.evaluate(() => ({
         css: [...document.querySelectorAll('style')].reduce((sum, style) => sum + (style.textContent?.length ?? 0), 0),
-        js: [...document.querySelectorAll('script')].reduce((sum, script) => sum + (script.textContent?.length ?? 0), 0),
+        // Only scripts the browser runs: a data block (structured data, `application/ld+json`) is never run.
+        // The types that run, as HTML defines them: none, `module`, or a JavaScript MIME type.
+        js: [...document.querySelectorAll('script')]
+          .filter((script) => /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(javascript1\.[0-5]|jscript|livescript))$/i.test(script.type.trim()))
+          .reduce((sum, script) => sum + (script.textContent?.length ?? 0), 0),
       }));
       const bytesOf = (type: string) => responses.filter((r) => r.type === type).reduce((sum, r) => sum + r.bytes, 0);
       weights.push({
