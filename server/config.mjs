@@ -21,6 +21,8 @@ const text = (minLength, why) => z.string().min(minLength, why);
 /** Every variable, by name; absent and empty are the same (unset). */
 const VARIABLES = z.object({
   HOST: z.string().optional(),
+  TLS_CERT_FILE: z.string().optional(),
+  TLS_KEY_FILE: z.string().optional(),
   PORT: wholeNumber('', { min: 0, max: 65535 }).optional(),
   CONTENT_ROOT: z.string().optional(),
   SITE_URL: z
@@ -61,6 +63,7 @@ export class ConfigError extends Error {}
  *   buildId: string | undefined,
  *   host: string,
  *   port: number,
+ *   tls: { certFile: string, keyFile: string } | undefined,
  *   maxUploadBytes: number | undefined,
  *   apiToken: string | undefined,
  *   sessionSecret: string | undefined,
@@ -103,12 +106,17 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
   if (backend === 'fs' && (remote || vars.CONTENT_GIT_DIR)) {
     throw new ConfigError(`The server's configuration is not valid:\n  CONTENT_GIT_${remote ? 'REMOTE' : 'DIR'} is set, but CONTENT_BACKEND is not "git"`);
   }
+  if (Boolean(vars.TLS_CERT_FILE) !== Boolean(vars.TLS_KEY_FILE)) {
+    throw new ConfigError(`The server's configuration is not valid:\n  ${vars.TLS_CERT_FILE ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} is set without ${vars.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}: HTTPS needs both the certificate and its private key`);
+  }
   return {
     projectRoot,
     siteUrl: vars.SITE_URL,
     buildId: vars.CONTENT_SITE_BUILD_ID,
     host: vars.HOST ?? 'localhost',
     port: vars.PORT ?? 4321,
+    // HTTPS with HTTP/2 when both are given (server/listener.mjs); plain HTTP/1.1 otherwise.
+    tls: vars.TLS_CERT_FILE && vars.TLS_KEY_FILE ? { certFile: resolve(cwd, vars.TLS_CERT_FILE), keyFile: resolve(cwd, vars.TLS_KEY_FILE) } : undefined,
     maxUploadBytes: vars.MAX_UPLOAD_BYTES,
     apiToken: vars.CONTENT_API_TOKEN,
     sessionSecret: vars.SESSION_SECRET,

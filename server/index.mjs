@@ -23,7 +23,6 @@
 // repaired after a crash) and starts polling its remote (server/git-content.mjs);
 // then it publishes the committed content, which may be newer than the build.
 import { readFile } from 'node:fs/promises';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, serverConfig } from './config.mjs';
 import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
@@ -34,6 +33,7 @@ import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseReques
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { imageVariantHandler } from './image-variants.mjs';
+import { createListener, ListenerError } from './listener.mjs';
 
 /** Stops the start with a message for the operator, not a stack trace. */
 function refuseToStart(message) {
@@ -147,7 +147,7 @@ if (config.backend === 'git' && config.git.remote && config.git.pollSeconds > 0)
 // The site's own 500 page (src/pages/500.astro), for a visitor page that fails; the API answers JSON.
 const SERVER_ERROR_PAGE = await readFile(new URL('../dist/client/500.html', import.meta.url)).catch(() => undefined);
 
-const server = http.createServer((request, response) => {
+function answer(request, response) {
   serve(request, response).catch((error) => {
     console.error(error);
     if (response.headersSent) response.destroy();
@@ -156,12 +156,21 @@ const server = http.createServer((request, response) => {
       response.end(request.method === 'HEAD' ? undefined : SERVER_ERROR_PAGE);
     } else refuseRequest(request, response, 500, 'Internal server error');
   });
-});
+}
+
+let listener;
+try {
+  listener = await createListener(config.tls, answer);
+} catch (error) {
+  if (error instanceof ListenerError) refuseToStart(error.message);
+  throw error;
+}
+const { server, scheme } = listener;
 
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` : `${host}:${port}`;
-  console.log(`Server listening on http://${shown} (${liveSite.size()} pages live)`);
+  console.log(`Server listening on ${scheme}://${shown}${scheme === 'https' ? ' (HTTP/2 and HTTP/1.1)' : ''} (${liveSite.size()} pages live)`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ASTRO_CLI, copyProject, type ProjectCopy } from './project-copy.ts';
+import { https1Request } from './tls.ts';
 
 export interface RunningServer {
   origin: string;
@@ -49,9 +50,10 @@ async function waitUntilUp(origin: string, child: ChildProcess, output: () => st
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
     try {
       // Astro answers 404 while its routes are still loading; ready means the API answers JSON.
-      const response = await fetch(`${origin}/api/list-assets`);
-      await response.arrayBuffer();
-      if (response.status === 200 && response.headers.get('content-type')?.startsWith('application/json')) return;
+      // Over HTTPS, with the fixture certificate (TLS_CERT_FILE), which fetch would not trust.
+      const response = origin.startsWith('https:') ? await https1Request(origin, '/api/list-assets') : await fetch(`${origin}/api/list-assets`);
+      const type = response instanceof Response ? (await response.arrayBuffer(), response.headers.get('content-type')) : String(response.headers['content-type']);
+      if (response.status === 200 && type?.startsWith('application/json')) return;
     } catch {
       // not listening yet
     }
@@ -74,7 +76,7 @@ function launch(args: string[], project: ProjectCopy, env: Record<string, string
   let log = '';
   child.stdout!.on('data', (chunk) => (log += chunk));
   child.stderr!.on('data', (chunk) => (log += chunk));
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const server: RunningServer = {
     origin,
     port,

@@ -35,6 +35,13 @@ describe('the server configuration', () => {
     expect(message).not.toContain('short-secret');
   });
 
+  it('serves HTTPS only with both the certificate and its key, found from where the server starts', () => {
+    expect(readServerConfig({}, '/srv/site').tls).toBeUndefined();
+    expect(readServerConfig({ TLS_CERT_FILE: 'tls/cert.pem', TLS_KEY_FILE: '/etc/site/key.pem' }, '/srv/site').tls).toEqual({ certFile: '/srv/site/tls/cert.pem', keyFile: '/etc/site/key.pem' });
+    expect(problemOf({ TLS_CERT_FILE: 'cert.pem' })).toContain('TLS_CERT_FILE is set without TLS_KEY_FILE');
+    expect(problemOf({ TLS_KEY_FILE: 'key.pem' })).toContain('TLS_KEY_FILE is set without TLS_CERT_FILE');
+  });
+
   it('refuses git settings without the git backend', () => {
     expect(problemOf({ CONTENT_GIT_REMOTE: 'git@example.com:site.git' })).toMatch(/CONTENT_BACKEND is not "git"/);
   });
