@@ -18,6 +18,8 @@
 //   prefers, precompressed at build (server/static-files.mjs).
 // Anything else goes to the adapter. Every answer of a text resource revalidates
 // (ETag, 304) and varies on Accept-Encoding; docs/architecture.md says why.
+// It listens with plain HTTP/1.1, or with HTTPS and HTTP/2 when given a certificate
+// (TLS_CERT_FILE, TLS_KEY_FILE; server/listener.mjs).
 // Before it listens, the server checks its configuration (server/config.mjs)
 // and, with CONTENT_BACKEND=git, makes the content repository ready (cloned, or
 // repaired after a crash) and starts polling its remote (server/git-content.mjs);

@@ -14,6 +14,7 @@ import { chromium } from '@playwright/test';
 import { copyProject, type ProjectCopy } from '../../tests/helpers/project-copy.ts';
 import { buildProject, startProdServer } from '../../tests/helpers/servers.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
+import { tlsEnv } from '../../tests/helpers/tls.ts';
 import { lighthouseScores } from './server.ts';
 import { stat } from '../lib/stats.ts';
 
@@ -161,13 +162,19 @@ export async function imageScenarios({ photos, lighthouseRuns, lighthousePages }
     console.log('  home page bytes at 390 px (DPR 2) and 1440 px');
     const phone = await homeBytes(server.origin, project.root, { width: 390, height: 844, deviceScaleFactor: 2 });
     const desktop = await homeBytes(server.origin, project.root, { width: 1440, height: 900, deviceScaleFactor: 1 });
-    console.log('  Lighthouse with photos');
     const postPath = `/posts/${postFiles[0]!.replace(/\.json$/, '')}/`;
-    const lighthouse = await lighthouseScores(server, lighthousePages ?? ['/', '/about/', postPath, '/tags/performance/'], lighthouseRuns);
+    const pages = lighthousePages ?? ['/', '/about/', postPath, '/tags/performance/'];
+    console.log('  Lighthouse with photos, over HTTP/1.1 without TLS');
+    const lighthouseHttp1 = await lighthouseScores(server, pages, lighthouseRuns);
+    await server.stop();
+    // The same build served with a certificate: HTTPS, where Chromium speaks HTTP/2 (server/listener.mjs).
+    server = await startProdServer(project, { ASTRO_NODE_LOGGING: 'disabled', ...tlsEnv() });
+    console.log('  Lighthouse with photos, over HTTPS and HTTP/2');
+    const lighthouse = await lighthouseScores(server, pages, lighthouseRuns);
     await server.stop();
     server = undefined;
     console.log('  build time with photos');
-    return { measuredAt: new Date().toISOString(), heroOriginalBytes: heroBytes, phone, desktop, lighthouse, ...(photos > 0 && { build: await buildTimes(photos) }) };
+    return { measuredAt: new Date().toISOString(), heroOriginalBytes: heroBytes, phone, desktop, lighthouse, lighthouseHttp1, ...(photos > 0 && { build: await buildTimes(photos) }) };
   } finally {
     await server?.stop();
     await project.remove();
@@ -183,9 +190,12 @@ const range = (s: any) => `${seconds(s.median)} (${seconds(s.min)}–${seconds(s
 /** docs/performance.md's section, from this scenario's results (bench/report.ts calls it). */
 export function imagesReport(images: any): string[] {
   const { phone, desktop, build } = images;
+  const medians = (page: any) => Object.values(page.scores).map((s: any) => s.median as number);
+  const overHttp1 = new Map(((images.lighthouseHttp1 ?? []) as any[]).map((page) => [page.path, page]));
   const scores = (images.lighthouse as any[]).map((page) => {
-    const values = Object.values(page.scores).map((s: any) => s.median as number);
-    return `| \`${page.path}\` | ${Object.entries(page.scores).map(([, s]: [string, any]) => s.median).join(' / ')} | ${verdict(values.every((v) => v === 100))}${page.missed.length ? ` ${page.missed.join('; ')}` : ''} |`;
+    const plain = overHttp1.get(page.path);
+    const plainCell = plain ? `${medians(plain).join(' / ')}${plain.missed.length ? ` (${plain.missed.join('; ')})` : ''}` : 'not measured';
+    return `| \`${page.path}\` | ${medians(page).join(' / ')} (${page.protocol || '?'}) | ${verdict(medians(page).every((v) => v === 100))}${page.missed.length ? ` ${page.missed.join('; ')}` : ''} | ${plainCell} |`;
   });
   return [
     '## 6. Responsive images',
@@ -198,10 +208,10 @@ export function imagesReport(images: any): string[] {
     `| Home page on the wire at 390 px (HTML, CSS, images) | ${kb(phone.totalBytes)}, before ${kb(phone.beforeBytes)} (${(phone.beforeBytes / phone.totalBytes).toFixed(0)}× less) | |`,
     `| Home page on the wire at 1440 px | ${kb(desktop.totalBytes)}, before ${kb(desktop.beforeBytes)} (${(desktop.beforeBytes / desktop.totalBytes).toFixed(0)}× less) | |`,
     '',
-    'Lighthouse (performance / accessibility / best practices / SEO, mobile) with the photos in place:',
+    'Lighthouse (performance / accessibility / best practices / SEO, mobile) with the photos in place, one run per page, on the same build served two ways. First over HTTPS, the server given a certificate (`TLS_CERT_FILE`; the bench\'s is self-signed and trusted by Chromium\'s SPKI flag), where Chromium speaks HTTP/2, as browsers do with an HTTPS site whose server or proxy offers it. Then over plain HTTP/1.1, as the server speaks without a certificate (behind a proxy that terminates HTTPS, or on a developer\'s machine). The target is judged on the first. Over HTTP/1.1 the fonts and images the page asks for at once each open a connection of their own, each with a handshake and TCP slow start, and share the simulated 4G link. Over HTTP/2 they all come on the page\'s own connection.',
     '',
-    '| Page | Scores | Target: 100 on all four |',
-    '|---|---:|---|',
+    '| Page | Scores over HTTPS (protocol) | Target: 100 on all four | Scores over HTTP/1.1, no TLS |',
+    '|---|---:|---|---|',
     ...scores,
     '',
     ...(build ? buildNote(build) : []),

@@ -15,6 +15,7 @@ import { raw } from '../../tests/helpers/http.ts';
 import { copyProject } from '../../tests/helpers/project-copy.ts';
 import { buildProject, startProdServer, type RunningServer } from '../../tests/helpers/servers.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
+import { chromiumTrustFlag } from '../../tests/helpers/tls.ts';
 import { MiB, peakRssBytes, resetPeak, rssBytes } from '../lib/memory.ts';
 import { repeat, stat } from '../lib/stats.ts';
 
@@ -158,8 +159,10 @@ async function pageWeights(server: RunningServer, paths: string[]) {
   }
 }
 
+/** Lighthouse's four scores for each path, and what kept a score under 100. A server over HTTPS has the fixture certificate, which Chromium is told to trust. */
 export async function lighthouseScores(server: RunningServer, paths: string[], runs: number) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  const https = server.origin.startsWith('https:');
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROME_FLAGS, ...(https ? [chromiumTrustFlag()] : [])] });
   try {
     const pages = [];
     for (const path of paths) {
@@ -172,13 +175,16 @@ export async function lighthouseScores(server: RunningServer, paths: string[], r
             .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
             .map((ref) => `${category.title}: ${lhr.audits[ref.id]!.title}${lhr.audits[ref.id]!.displayValue ? ` (${lhr.audits[ref.id]!.displayValue})` : ''}`),
         );
-        return { scores, missed };
+        // The protocol the document came over, as Chromium reports it (`h2`, `http/1.1`).
+        const protocol = String((lhr.audits['network-requests']?.details as { items?: { protocol?: string }[] } | undefined)?.items?.[0]?.protocol ?? '');
+        return { scores, missed, protocol };
       });
       const categories = Object.keys(samples[0]!.scores);
       pages.push({
         path,
         scores: Object.fromEntries(categories.map((id) => [id, stat(samples.map((s) => s.scores[id]!))])),
         missed: [...new Set(samples.flatMap((s) => s.missed))],
+        protocol: samples[0]!.protocol,
       });
     }
     return pages;

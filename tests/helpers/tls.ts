@@ -63,7 +63,8 @@ export function h2Request(origin: string, path: string, { method = 'GET', header
 /** One request over HTTPS with HTTP/1.1 only, as a client without HTTP/2 makes it. */
 export function https1Request(origin: string, path: string, { method = 'GET', headers = {}, body }: TlsRequest = {}): Promise<TlsResponse> {
   return new Promise((resolve, reject) => {
-    const request = https.request(new URL(path, origin), { method, headers, ca: CA, ALPNProtocols: ['http/1.1'], agent: false }, (response) => {
+    const options: https.RequestOptions & { ALPNProtocols: string[] } = { method, headers, ca: CA, ALPNProtocols: ['http/1.1'], agent: false };
+    const request = https.request(new URL(path, origin), options, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
