@@ -11,6 +11,25 @@ import http2 from 'node:http2';
 export class ListenerError extends Error {}
 
 /**
+ * What an HTTP/2 client may hold, which `node:http2` leaves unbounded (the HTTP/1.1 server has
+ * its own timeouts): streams at once per connection (nginx allows 128), how long a connection may
+ * sit idle, and how long a request may take to arrive whole (http.Server's requestTimeout).
+ */
+/** @type {Readonly<{ maxConcurrentStreams: number, idleMs: number, requestMs: number }>} */
+export const HTTP2_LIMITS = Object.freeze({ maxConcurrentStreams: 100, idleMs: 120_000, requestMs: 300_000 });
+
+/** Cancels an HTTP/2 request whose body has not all arrived within `requestMs` (a slow or stalled upload). */
+function limitRequestTime(request, requestMs) {
+  const { stream } = request;
+  if (stream.endAfterHeaders) return; // no body: the request arrived whole with its headers
+  const timer = setTimeout(() => stream.close(http2.constants.NGHTTP2_CANCEL), requestMs);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  request.once('end', done);
+  stream.once('close', done);
+}
+
+/**
  * An HTTP/2 request as the HTTP/1.1 code reads one. Node's compatibility API keeps the
  * pseudo-headers (`:method`, `:path`, `:authority`, `:scheme`) among `headers`, where
  * `new Headers()` refuses them and `host` is absent; every check (server/requests.mjs) and the
@@ -23,9 +42,12 @@ export function asHttp1Request(request) {
   for (const [name, value] of Object.entries(request.headers)) {
     if (!name.startsWith(':')) headers[name] = value;
   }
-  // HTTP/2 names the host in :authority (RFC 9113, 8.3.1); a Host header, if sent, must agree with it.
+  // HTTP/2 names the host in :authority; a Host header may stand in for it, but one that differs
+  // from it makes the request malformed (RFC 9113, 8.3.1): left without a host, the checks answer 400.
   const authority = request.headers[':authority'];
-  if (headers.host === undefined && typeof authority === 'string') headers.host = authority;
+  const host = request.headers.host;
+  const same = typeof host === 'string' && typeof authority === 'string' && host.toLowerCase() === authority.toLowerCase();
+  headers.host = authority === undefined ? host : host === undefined || same ? authority : undefined;
   Object.defineProperty(request, 'headers', { value: headers, enumerable: true });
   return request;
 }
@@ -34,9 +56,10 @@ export function asHttp1Request(request) {
  * The server for `serve(request, response)`, and the scheme it speaks.
  * @param {{ certFile: string, keyFile: string } | undefined} tls
  * @param {(request: any, response: any) => void} serve
+ * @param {typeof HTTP2_LIMITS} [limits] smaller in tests
  * @returns {Promise<{ server: http.Server | http2.Http2SecureServer, scheme: 'http' | 'https' }>}
  */
-export async function createListener(tls, serve) {
+export async function createListener(tls, serve, limits = HTTP2_LIMITS) {
   if (!tls) return { server: http.createServer(serve), scheme: 'http' };
   const [cert, key] = await Promise.all(
     [['TLS_CERT_FILE', tls.certFile], ['TLS_KEY_FILE', tls.keyFile]].map(([name, path]) =>
@@ -47,10 +70,15 @@ export async function createListener(tls, serve) {
   );
   let server;
   try {
-    server = http2.createSecureServer({ cert, key, allowHTTP1: true }, (request, response) => serve(asHttp1Request(request), response));
+    server = http2.createSecureServer({ cert, key, allowHTTP1: true, settings: { maxConcurrentStreams: limits.maxConcurrentStreams } }, (request, response) => {
+      if (request.httpVersionMajor === 2) limitRequestTime(request, limits.requestMs);
+      serve(asHttp1Request(request), response);
+    });
   } catch (error) {
     // A file that is not PEM, or a key that does not match the certificate.
     throw new ListenerError(`TLS_CERT_FILE and TLS_KEY_FILE do not make a usable certificate: ${error.message}`);
   }
+  // An idle connection (HTTP/2 session, or HTTP/1.1 socket) is closed: with no 'timeout' listener, Node destroys it.
+  server.setTimeout(limits.idleMs);
   return { server, scheme: 'https' };
 }

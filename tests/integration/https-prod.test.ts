@@ -79,6 +79,10 @@ describe('the production server over HTTPS', () => {
     // Either HTTP/2 itself refuses the malformed authority, or the server's Host check does (400).
     if (response instanceof Error) expect(response.message).toMatch(/PROTOCOL_ERROR|authority/i);
     else expect(response.status).toBe(400);
+    // A Host header that differs from :authority makes the request malformed (RFC 9113, 8.3.1).
+    const twoHosts = await h2Request(origin, '/', { headers: { ':authority': new URL(origin).host, host: 'evil.example' } });
+    expect(twoHosts.status).toBe(400);
+    expect(json(twoHosts)).toEqual({ error: expect.stringMatching(/Host/) });
     // The origin is the site's own, but the request names another host: the write is cross-origin.
     const elsewhere = await h2Request(origin, '/api/content/changes', {
       method: 'POST',
