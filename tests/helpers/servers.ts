@@ -44,16 +44,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The status and content type of the asset list; over HTTPS with the fixture certificate (TLS_CERT_FILE), which fetch would not trust. */
+async function assetListAnswer(origin: string): Promise<{ status: number; type: string }> {
+  if (origin.startsWith('https:')) {
+    const response = await https1Request(origin, '/api/list-assets');
+    return { status: response.status, type: String(response.headers['content-type'] ?? '') };
+  }
+  const response = await fetch(`${origin}/api/list-assets`);
+  await response.arrayBuffer();
+  return { status: response.status, type: response.headers.get('content-type') ?? '' };
+}
+
 async function waitUntilUp(origin: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output()}`);
     try {
       // Astro answers 404 while its routes are still loading; ready means the API answers JSON.
-      // Over HTTPS, with the fixture certificate (TLS_CERT_FILE), which fetch would not trust.
-      const response = origin.startsWith('https:') ? await https1Request(origin, '/api/list-assets') : await fetch(`${origin}/api/list-assets`);
-      const type = response instanceof Response ? (await response.arrayBuffer(), response.headers.get('content-type')) : String(response.headers['content-type']);
-      if (response.status === 200 && type?.startsWith('application/json')) return;
+      const { status, type } = await assetListAnswer(origin);
+      if (status === 200 && type.startsWith('application/json')) return;
     } catch {
       // not listening yet
     }
