@@ -4,6 +4,7 @@
 // calls it before it listens, so a wrong value stops the start with a message
 // that names the variable, what was given and what is expected.
 // Plain JavaScript (with zod) so the production server can load it without a build step.
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_VARIANT_LIMITS } from './variant-making-limits.mjs';
@@ -45,6 +46,7 @@ const VARIABLES = z.object({
   CONTENT_GIT_DIR: z.string().optional(),
   CONTENT_GIT_POLL_SECONDS: wholeNumber('seconds', { max: 86_400 }).optional(),
   CONTENT_WEBHOOK_SECRET: text(16, 'must be at least 16 characters').optional(),
+  PUBLISH_WORKERS: wholeNumber('threads', { max: 64 }).optional(),
   IMAGE_VARIANT_QUEUE: wholeNumber('variants', { max: 10_000 }).optional(),
   IMAGE_VARIANT_BURST: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
   IMAGE_VARIANT_PER_MINUTE: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
@@ -74,6 +76,7 @@ export class ConfigError extends Error {}
  *   git: { remote: string | undefined, branch: string, dir: string, pollSeconds: number, webhookSecret: string | undefined },
  *   contentRoot: string,
  *   imageVariantLimits: import('./variant-making-limits.mjs').VariantLimitSettings,
+ *   publishWorkers: number,
  * }} ServerConfig
  */
 
@@ -139,6 +142,9 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
       burst: vars.IMAGE_VARIANT_BURST ?? DEFAULT_VARIANT_LIMITS.burst,
       perMinute: vars.IMAGE_VARIANT_PER_MINUTE ?? DEFAULT_VARIANT_LIMITS.perMinute,
     },
+    // Threads that render changed pages when publishing (src/server/publish/render-pool.ts):
+    // one per core, up to four; none on one core, where a thread would only add its memory.
+    publishWorkers: vars.PUBLISH_WORKERS ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), 4) : 0),
   };
 }
 

@@ -72,7 +72,8 @@ if (config.backend === 'git') {
 }
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const { handler } = await import('../dist/server/entry.mjs');
+const serverEntry = new URL('../dist/server/entry.mjs', import.meta.url);
+const { handler } = await import(serverEntry.href);
 
 const API_PREFIX = '/api/';
 /** Live publishing's private routes: only the server's own requests reach them (server/live-site.mjs). */
@@ -86,7 +87,7 @@ const serveImageVariant = imageVariantHandler(config, false);
 
 const clientDir = fileURLToPath(new URL('../dist/client/', import.meta.url));
 const serveStaticText = await staticTextFiles(clientDir);
-const liveSite = await createLiveSite({ handler, bundlesFile: new URL('../dist/server/page-bundles.json', import.meta.url), clientDir, serveStaticText });
+const liveSite = await createLiveSite({ handler, bundlesFile: new URL('../dist/server/page-bundles.json', import.meta.url), clientDir, serveStaticText, serverEntry });
 
 // The committed content may be newer than the build (edits since, a git remote ahead of it, a
 // scheduled page now due): it is published before the first visitor is served. If it cannot be,

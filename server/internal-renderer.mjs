@@ -63,3 +63,21 @@ export async function createInternalRenderer(handler) {
     },
   };
 }
+
+/**
+ * Makes one request to a live route, which loads its module into this process (and with it the
+ * in-process renderer it offers on globalThis, src/server/publish/render-in-process.ts), and
+ * returns what it answered, for messages: the build and each render worker load it this way.
+ * @param {(request: http.IncomingMessage, response: http.ServerResponse) => void} handler the Astro node handler
+ * @param {string} path
+ * @param {object} context the render context the request runs with
+ */
+export async function loadLiveRoute(handler, path, context) {
+  const loader = await createInternalRenderer(handler);
+  try {
+    const { status, body } = await loader.request('GET', path, context);
+    return `${status} ${body.slice(0, 300)}`;
+  } finally {
+    await loader.close();
+  }
+}

@@ -104,9 +104,9 @@ function missingHtml(path) {
 }
 
 /**
- * @param {{ handler: Function, bundlesFile: URL, clientDir: string, serveStaticText: Function }} options
+ * @param {{ handler: Function, bundlesFile: URL, clientDir: string, serveStaticText: Function, serverEntry: URL }} options
  */
-export async function createLiveSite({ handler, bundlesFile, clientDir, serveStaticText }) {
+export async function createLiveSite({ handler, bundlesFile, clientDir, serveStaticText, serverEntry }) {
   let live = versionOfBuild(JSON.parse(await readFile(bundlesFile, 'utf8')));
   // The build's 404 page, until a publication renders it again.
   const builtNotFound = representation(await readFile(join(clientDir, '404.html'), 'utf8'));
@@ -118,6 +118,8 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
     install(version) {
       live = nextVersion(live, version);
     },
+    // What a render worker loads (src/server/publish/render-pool.ts).
+    renderWorkerFiles: { script: new URL('./render-worker.mjs', import.meta.url).href, serverEntry: serverEntry.href },
   };
 
   async function sendText(request, response, { forms, etag }, contentType, contentVersion, status = 200, extraHeaders = {}) {

@@ -83,16 +83,29 @@ function takeOver(from: Loaded, to: Loaded) {
   }
 }
 
-async function current(): Promise<Loaded> {
-  const snapshot = await loadSnapshot();
+function loadedFor(snapshot: ContentSnapshot): Loaded {
   let loaded = loadedBySnapshot.get(snapshot);
   if (!loaded) {
     loaded = { snapshot, resolver: createSiteResolver(snapshot), bundles: new Map(), responses: new Map() };
     if (latest) takeOver(latest, loaded);
     loadedBySnapshot.set(snapshot, loaded);
   }
+  return loaded;
+}
+
+async function current(): Promise<Loaded> {
+  const loaded = loadedFor(await loadSnapshot());
   latest = loaded;
   return loaded;
+}
+
+/**
+ * A page's bundle resolved from `snapshot` elsewhere (by the production server's publisher, for a
+ * render worker's copy of the same snapshot, src/server/publish/render-worker-side.ts), taken as
+ * the bundle of that page: resolving it again would only repeat the same work.
+ */
+export function adoptBundle(snapshot: ContentSnapshot, slug: string, bundle: Bundle): void {
+  loadedFor(snapshot).bundles.set(slug, bundle);
 }
 
 /** The resolved bundle of a page. Throws PageNotFoundError or ContentError. */

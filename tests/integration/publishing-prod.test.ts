@@ -13,6 +13,7 @@ import { startGitSite, type GitSite } from '../helpers/git-site';
 import { raw, type RawResponse } from '../helpers/http';
 import type { ProjectCopy } from '../helpers/project-copy';
 import { buildProject, type RunningServer } from '../helpers/servers';
+import { childText, parseXml } from '../helpers/xml';
 import { signIn, type Session } from '../helpers/sessions';
 
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
@@ -25,7 +26,8 @@ let server: RunningServer;
 let alice: Session;
 
 beforeAll(async () => {
-  site = await startGitSite('publishing-prod', { name: 'alice', role: 'admin', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  // Two render workers whatever the machine's cores, so a change every page shows renders on them.
+  site = await startGitSite('publishing-prod', { name: 'alice', role: 'admin', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET, PUBLISH_WORKERS: '2' });
   ({ project, remote, server } = site);
   alice = await signIn(server, 'alice', PASSWORD);
 });
@@ -88,7 +90,7 @@ describe('a saved change goes live', () => {
   it('renders again only the pages whose bundle changed', async () => {
     const before = server.output().length;
     await saveAndPublish([await retitle('pages/about.json', 'About, once more')]);
-    expect(server.output().slice(before)).toMatch(/: 1 of \d+ pages rendered again/);
+    expect(server.output().slice(before)).toMatch(/: 1 of \d+ pages rendered again on the server's thread/);
   });
 
   it('reaches every page that shows a shared document, and only those', async () => {
@@ -103,7 +105,7 @@ describe('a saved change goes live', () => {
       expect((await get(`/api/public-page/${page.data.slug}`)).text, path).toContain('Northwind Live');
     }
     expect((await get('/posts/accessible-by-construction/')).text).toContain('Northwind Live');
-    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages rendered again/);
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages rendered again on the render workers/);
   });
 
   it('answers the publishing status only for tickets it gave', async () => {
@@ -205,10 +207,19 @@ describe('a publication that fails', () => {
 });
 
 describe('npm run build of the same content', () => {
-  it('writes byte for byte what the server publishes', async () => {
+  it('writes byte for byte what the server publishes, every page rendered on the render workers', async () => {
+    // The header is on every page: every page is rendered again, on the workers, from their copies of the content.
+    const header = await docOf('shared/header.json');
+    const before = server.output().length;
+    await saveAndPublish([{ op: 'put', file: 'shared/header.json', content: { ...header.data, data: { ...header.data.data, logoText: 'Rendered on the render workers' } }, baseVersion: header.version }]);
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages rendered again on the render workers/);
+    const sitemap = parseXml((await get('/sitemap-0.xml')).text);
+    const pagePaths = sitemap.children.map((url) => new URL(childText(url, 'loc')!).pathname);
+    expect(pagePaths.length).toBeGreaterThan(16);
     const served = Object.fromEntries(
-      await Promise.all(['/about/', '/live-news/', '/coming-soon/', '/', '/rss.xml', '/sitemap-0.xml', '/sitemap-index.xml', '/404.html'].map(async (path) => [path, (await get(path)).text] as const)),
+      await Promise.all([...pagePaths, '/coming-soon/', '/rss.xml', '/sitemap-0.xml', '/sitemap-index.xml', '/404.html'].map(async (path) => [path, (await get(path)).text] as const)),
     );
+    expect(served['/about/']).toContain('Rendered on the render workers');
     await server.stop();
     // The clone's content, with its files' times (the sitemap's lastmod), is what the build reads.
     await rm(join(project.root, 'src', 'data'), { recursive: true });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readServerConfig } from '../../server/config.mjs';
 
@@ -61,5 +62,14 @@ describe('the server configuration', () => {
     expect(set.imageVariantLimits).toEqual({ maxQueued: 0, burst: 200, perMinute: 120 });
     expect(problemOf({ IMAGE_VARIANT_BURST: '0' })).toMatch(/IMAGE_VARIANT_BURST="0": must be between 1/);
     expect(problemOf({ IMAGE_VARIANT_PER_MINUTE: '1.5' })).toMatch(/IMAGE_VARIANT_PER_MINUTE="1.5": must be a whole number/);
+  });
+
+  it('renders on a worker per core, up to four, unless told how many', () => {
+    const cores = availableParallelism();
+    expect(readServerConfig({}, '/srv/site').publishWorkers).toBe(cores > 1 ? Math.min(cores, 4) : 0);
+    expect(readServerConfig({ PUBLISH_WORKERS: '0' }, '/srv/site').publishWorkers).toBe(0);
+    expect(readServerConfig({ PUBLISH_WORKERS: '8' }, '/srv/site').publishWorkers).toBe(8);
+    expect(problemOf({ PUBLISH_WORKERS: 'two' })).toMatch(/PUBLISH_WORKERS="two": must be a whole number of threads/);
+    expect(problemOf({ PUBLISH_WORKERS: '65' })).toMatch(/PUBLISH_WORKERS="65": must be between 0 and 64 threads/);
   });
 });

@@ -17,7 +17,7 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
-import { createInternalRenderer } from '../../../server/internal-renderer.mjs';
+import { loadLiveRoute } from '../../../server/internal-renderer.mjs';
 import { compressWhileRendering } from '../../../server/precompress.mjs';
 import { loadedLivePageRenderer, type RenderLivePage } from './live-page-renderer';
 import { LIVE_PREFIX, LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
@@ -29,7 +29,7 @@ const NOT_FOUND_ROUTE = 'src/pages/404.astro';
 
 // Node's own import(): this file is loaded through the config loader's module runner, which is
 // closed by the time pages are generated, and which would rewrite a plain `import()`.
-const importNative = new Function('url', 'return import(url)') as (url: string) => Promise<{ handler: Parameters<typeof createInternalRenderer>[0] }>;
+const importNative = new Function('url', 'return import(url)') as (url: string) => Promise<{ handler: Parameters<typeof loadLiveRoute>[0] }>;
 
 /** Astro's prerenderer, with the visitor pages rendered by the server build's live route. */
 function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrerenderer {
@@ -42,14 +42,7 @@ function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrer
       process.env.ASTRO_NODE_AUTOSTART = 'disabled';
       const { handler } = await importNative(pathToFileURL(fileURLToPath(serverEntry)).href);
       // Any answer of the live route (a site need not have a home page) means its module is loaded.
-      const loader = await createInternalRenderer(handler);
-      let answer = '';
-      try {
-        const { status, body } = await loader.request('GET', `${LIVE_RENDER_PREFIX}/`, {});
-        answer = `${status} ${body.slice(0, 300)}`;
-      } finally {
-        await loader.close();
-      }
+      const answer = await loadLiveRoute(handler, `${LIVE_RENDER_PREFIX}/`, {});
       renderLivePage = loadedLivePageRenderer();
       if (!renderLivePage) throw new Error(`The server build's live route did not offer its page renderer (it answered ${answer})`);
     },

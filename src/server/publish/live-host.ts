@@ -5,6 +5,7 @@
  * site reads the files on every request).
  */
 import type { PublishedPage } from './published-pages';
+import type { RenderWorkerFiles } from './render-pool';
 
 /** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */
 export interface PageToInstall extends PublishedPage {
@@ -24,6 +25,8 @@ export interface LiveHost {
   renderKeys(): ReadonlyMap<string, string>;
   /** Makes `version` live, all at once. */
   install(version: VersionToInstall): void;
+  /** What render workers load: the server's own script and the server build it runs from. */
+  renderWorkerFiles: RenderWorkerFiles;
 }
 
 const KEY = Symbol.for('content-site.live-host');

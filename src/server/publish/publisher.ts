@@ -23,9 +23,10 @@ import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
 import { publishedSite } from './published-pages';
 import { renderLivePage } from './render-in-process';
 import { pathForSlug } from '../../engine/slug';
+import { serverConfig } from '../../../server/config.mjs';
+import { renderPages, warmRenderWorkers } from './page-rendering';
+import { createRenderPool, type RenderPool } from './render-pool';
 
-/** Pages rendered at once: rendering is CPU-bound on one thread, this only overlaps the waits (reading images' bytes). */
-const RENDER_CONCURRENCY = 4;
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -37,24 +38,6 @@ let failure: { ticket: number; error: string } | undefined;
 let running: Promise<void> | undefined;
 let again = false;
 let timer: NodeJS.Timeout | undefined;
-
-/**
- * Lets the event loop answer what is waiting (visitors' requests, keep-alive timers): a page
- * renders in process, mostly through promises that settle at once, so thousands of them in a row
- * would otherwise hold the server for seconds.
- */
-const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      await work(items[next++]!);
-      await letRequestsThrough();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 /**
  * Modification times of the data files, by parsed object: the snapshot loader reads a file
@@ -90,7 +73,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const started = performance.now();
   const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
   const now = new Date();
-  const context: LiveRenderContext = { snapshot: publicSnapshot(snapshot, now) };
+  const context = { snapshot: publicSnapshot(snapshot, now) } satisfies LiveRenderContext;
   const site = new URL(import.meta.env.SITE);
   const { contentVersion, pages, redirects, files } = await withLiveRenderContext(context, async () => ({
     ...(await publishedSite(site)),
@@ -99,17 +82,24 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const planned = performance.now();
   const current = host.renderKeys();
   const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
-  const html = new Map<string, Buffer>();
-  await forEachLimited(changed, RENDER_CONCURRENCY, async (page) => {
-    const { status, body } = await renderLivePage(pathForSlug(page.slug), context);
-    if (status !== 200) throw new Error(`Rendering the page "${page.slug}" failed (${status}): ${body.toString('utf8', 0, 300)}`);
-    html.set(page.path, body);
-  });
+  const pool = renderPoolOf(host);
+  const toRender = { pages: new Map(changed.map((page) => [page.path, { path: pathForSlug(page.slug), slug: page.slug, bundle: page.body }])), context, readable: snapshot.paths() };
+  const { html, where } = await renderPages(toRender, renderLivePage, pool);
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
   const ms = (from: number, to: number) => Math.round(to - from);
-  console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again in ${ms(planned, rendered)} ms (read and planned in ${ms(started, planned)} ms, swapped in ${ms(rendered, performance.now())} ms)`);
+  console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again ${where} in ${ms(planned, rendered)} ms (read and planned in ${ms(started, planned)} ms, swapped in ${ms(rendered, performance.now())} ms)`);
   scheduleNext(nextPublicationTime(snapshot, now), now);
+  warmRenderWorkers(pool, context.snapshot, snapshot.paths());
+}
+
+let pool: RenderPool | undefined;
+
+/** The server's render workers, started on first use; none when PUBLISH_WORKERS is 0 (server/config.mjs). */
+function renderPoolOf(host: LiveHost): RenderPool | undefined {
+  const count = serverConfig().publishWorkers;
+  if (count > 0) pool ??= createRenderPool(host.renderWorkerFiles, count);
+  return pool;
 }
 
 function scheduleNext(due: Date | undefined, now: Date) {

@@ -1,0 +1,100 @@
+/**
+ * How a publication renders its changed pages: on the render workers
+ * (render-pool.ts) when there are many, on the server's own thread when there
+ * are few (a worker's copy of the snapshot and its own resolving cost more
+ * than a few pages), and on the server's thread again if a worker fails, so a
+ * failed thread costs time, never the publication.
+ */
+import type { ContentSnapshot } from '../../engine/snapshot';
+import type { LiveRenderContext } from '../render-context';
+import type { RenderedInWorker, RenderPool } from './render-pool';
+import type { PageToRender } from './render-worker-side';
+
+/** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
+const IN_PROCESS_CONCURRENCY = 4;
+/**
+ * Pages a worker is asked for in one message: a message each cost the server's thread about as
+ * much as a fifth of a page's render, which it then took from the workers on two cores.
+ */
+const WORKER_BATCH_PAGES = 8;
+/** Up to this many pages, a publication renders on the server's thread. */
+export const IN_PROCESS_MAX_PAGES = 16;
+
+export type RenderOnThread = (path: string, context: LiveRenderContext) => Promise<RenderedInWorker>;
+
+export interface PagesToRender {
+  /** The pages (`path` is where visitors get them: `/`, `/about/`), by the key each result is stored under. */
+  pages: Map<string, PageToRender>;
+  context: LiveRenderContext & { snapshot: ContentSnapshot };
+  /** Every file the snapshot can read (a public snapshot lists fewer, src/engine/publication.ts). */
+  readable: Iterable<string>;
+}
+
+/**
+ * Lets the event loop answer what is waiting (visitors' requests, keep-alive timers): a page
+ * renders in process mostly through promises that settle at once, so thousands of them in a row
+ * would otherwise hold the server for seconds.
+ */
+const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      await work(items[next++]!);
+      await letRequestsThrough();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A page that rendered to an error: it would on any thread, so it fails the publication as it is. */
+class PageRenderError extends Error {}
+
+type Entry = [key: string, page: PageToRender];
+
+/** Renders `batches`, `limit` at once; each page's HTML by key. */
+async function renderAll(batches: Entry[][], limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>) {
+  const html = new Map<string, Buffer>();
+  await forEachLimited(batches, limit, async (batch) => {
+    const rendered = await render(batch.map(([, page]) => page));
+    batch.forEach(([key, page], index) => {
+      const { status, body } = rendered[index]!;
+      if (status !== 200) throw new PageRenderError(`Rendering the page at ${page.path} failed (${status}): ${body.toString('utf8', 0, 300)}`);
+      html.set(key, body);
+    });
+  });
+  return html;
+}
+
+function inBatches<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+}
+
+/** Each page's HTML, by key; throws when a page does not render (the publication then fails whole). */
+export async function renderPages({ pages, context, readable }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined): Promise<{ html: Map<string, Buffer>; where: string }> {
+  const entries = [...pages];
+  if (pool && entries.length > IN_PROCESS_MAX_PAGES) {
+    try {
+      const generation = await pool.prepare(context.snapshot, readable);
+      return { html: await renderAll(inBatches(entries, WORKER_BATCH_PAGES), pool.capacity, (batch) => pool.render(batch, generation)), where: 'on the render workers' };
+    } catch (error) {
+      if (error instanceof PageRenderError) throw error;
+      console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
+      await pool.reset();
+    }
+  }
+  return { html: await renderAll(inBatches(entries, 1), IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)]), where: "on the server's thread" };
+}
+
+/**
+ * Brings the workers' copies up to a publication's snapshot without waiting, after it is live:
+ * the next large publication then sends only what changes, and a server's first one finds its
+ * workers started.
+ */
+export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: ContentSnapshot, readable: Iterable<string>): void {
+  pool?.prepare(snapshot, readable).catch((error: unknown) => {
+    console.error(`The render workers could not be started; publications render on the server's thread until they can. ${error instanceof Error ? error.message : error}`);
+    void pool.reset();
+  });
+}

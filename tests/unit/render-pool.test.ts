@@ -1,0 +1,97 @@
+/**
+ * The render pool on real worker threads, with small worker scripts that
+ * speak its protocol (tests/fixtures/render-workers/); the real worker, which
+ * loads the server build, is covered by tests/integration/publishing-prod.test.ts.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRenderPool, type RenderPool } from '../../src/server/publish/render-pool';
+import { renderPages, IN_PROCESS_MAX_PAGES } from '../../src/server/publish/page-rendering';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+
+const script = (name: string) => new URL(`../fixtures/render-workers/${name}`, import.meta.url).href;
+const files = (name: string) => ({ script: script(name), serverEntry: 'file:///unused' });
+const snapshotOf = (title: string) => snapshotFromEntries([['pages/home.json', { title }], ['pages/about.json', { title: 'About' }]]);
+const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home', bundle: '{}' });
+const text = (rendered: { body: Buffer }[]) => rendered.map(({ body }) => body.toString());
+
+let pools: RenderPool[] = [];
+const poolOf = (name: string, count = 2) => {
+  const pool = createRenderPool(files(name), count);
+  pools.push(pool);
+  return pool;
+};
+
+afterEach(async () => {
+  await Promise.all(pools.map((pool) => pool.reset()));
+  pools = [];
+  vi.restoreAllMocks();
+});
+
+describe('the render pool', () => {
+  it('renders on its workers from the snapshot it last prepared', async () => {
+    const pool = poolOf('echo.mjs');
+    const first = snapshotOf('Home');
+    const generation = await pool.prepare(first, first.paths());
+    expect(text(await pool.render([page('/'), page('/about/')], generation))).toEqual(['/ Home (2 files)', '/about/ Home (2 files)']);
+    const second = snapshotOf('Home, edited');
+    const next = await pool.prepare(second, second.paths());
+    expect(next).toBeGreaterThan(generation);
+    const answers = await Promise.all([1, 2, 3, 4].map(() => pool.render([page('/')], next)));
+    expect(answers.flatMap(text)).toEqual(Array(4).fill('/ Home, edited (2 files)'));
+    // Preparing the same snapshot again names it the same and sends nothing new.
+    expect(await pool.prepare(second, second.paths())).toBe(next);
+  });
+
+  it('says why when a worker cannot start, and starts new ones after a reset', async () => {
+    const pool = poolOf('fails-at-start.mjs', 1);
+    const snapshot = snapshotOf('Home');
+    await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow('A render worker failed: The server build could not be loaded');
+    await pool.reset();
+    await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow('could not be loaded');
+  });
+
+  it('fails the renders a stopped worker held, and replaces it on the next prepare', async () => {
+    const pool = poolOf('echo.mjs', 1);
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    await expect(pool.render([page('/exit/')], generation)).rejects.toThrow('A render worker stopped (exit code 3)');
+    await expect(pool.render([page('/')], generation)).rejects.toThrow('No render worker is running');
+    // The new worker gets the whole snapshot, not only what changed since the old one's copy.
+    const again = await pool.prepare(snapshot, snapshot.paths());
+    expect(text(await pool.render([page('/')], again))).toEqual(['/ Home (2 files)']);
+  });
+});
+
+describe('rendering a publication\'s pages', () => {
+  const manyPages = () => new Map(Array.from({ length: IN_PROCESS_MAX_PAGES + 1 }, (_, index) => [`/p-${index}`, page(`/p-${index}/`)]));
+  const onThread = async (path: string) => ({ status: 200, body: Buffer.from(`${path} on the thread`) });
+
+  it('renders a few pages on the server\'s thread and many on the workers', async () => {
+    const pool = poolOf('echo.mjs');
+    const snapshot = snapshotOf('Home');
+    const few = await renderPages({ pages: new Map([['/', page('/')]]), context: { snapshot }, readable: snapshot.paths() }, onThread, pool);
+    expect(few.where).toBe("on the server's thread");
+    expect(few.html.get('/')?.toString()).toBe('/ on the thread');
+    const many = await renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, pool);
+    expect(many.where).toBe('on the render workers');
+    expect(many.html.size).toBe(IN_PROCESS_MAX_PAGES + 1);
+    expect(many.html.get('/p-3')?.toString()).toBe('/p-3/ Home (2 files)');
+  });
+
+  it('renders on the server\'s thread when the workers fail, and says so', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const snapshot = snapshotOf('Home');
+    const { html, where } = await renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, poolOf('fails-at-start.mjs'));
+    expect(where).toBe("on the server's thread");
+    expect(html.get('/p-0')?.toString()).toBe('/p-0/ on the thread');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining("Rendering on the render workers failed; rendering on the server's thread instead. A render worker failed"));
+  });
+
+  it('fails the publication, without trying again, when a page renders to an error', async () => {
+    const snapshot = snapshotOf('Home');
+    let calls = 0;
+    const failing = async (path: string) => ((calls += 1), { status: path === '/p-2/' ? 500 : 200, body: Buffer.from('{"error":"The page is broken"}') });
+    await expect(renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, failing, undefined)).rejects.toThrow('Rendering the page at /p-2/ failed (500): {"error":"The page is broken"}');
+    expect(calls).toBeLessThanOrEqual(IN_PROCESS_MAX_PAGES + 1);
+  });
+});
