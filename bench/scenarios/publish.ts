@@ -36,13 +36,12 @@ export interface PublishResult {
 }
 
 /** A publication's phases, as the publisher logs them (src/server/publish/publisher.ts). */
-const PUBLISHED_LINE = /Published content \S+: (\d+) of (\d+) pages rendered again (.+?) in (\d+) ms \(read and planned in (\d+) ms/;
+const PUBLISHED_LINE = /Published content \S+: \d+ of \d+ pages rendered again (.+?) in (\d+) ms \(read and planned in (\d+) ms/;
 
 function publicationPhases(log: string): { where: string; renderMs: number; planMs: number } {
-  const line = log.split('\n').find((candidate) => PUBLISHED_LINE.test(candidate));
-  const match = line?.match(PUBLISHED_LINE);
+  const match = log.match(PUBLISHED_LINE);
   if (!match) throw new Error(`The server logged no publication:\n${log.slice(-2000)}`);
-  return { where: match[3]!, renderMs: Number(match[4]), planMs: Number(match[5]) };
+  return { where: match[1]!, renderMs: Number(match[2]), planMs: Number(match[3]) };
 }
 
 async function docOf(session: Session, file: string) {
@@ -129,7 +128,8 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
       sharedHeaderPlanMs: stat(headerRuns.map(({ planMs }) => planMs)),
       sharedHeaderRenderMs: stat(headerRuns.map(({ renderMs }) => renderMs)),
       renderedWhere: [...new Set(headerRuns.map(({ where }) => where))].join(', '),
-      renderWorkers: readServerConfig({}).publishWorkers,
+      // The server's count: it reads the same environment, PUBLISH_WORKERS included.
+      renderWorkers: readServerConfig().publishWorkers,
     };
   } finally {
     await server?.stop();

@@ -93,5 +93,8 @@ describe('rendering a publication\'s pages', () => {
     const failing = async (path: string) => ((calls += 1), { status: path === '/p-2/' ? 500 : 200, body: Buffer.from('{"error":"The page is broken"}') });
     await expect(renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, failing, undefined)).rejects.toThrow('Rendering the page at /p-2/ failed (500): {"error":"The page is broken"}');
     expect(calls).toBeLessThanOrEqual(IN_PROCESS_MAX_PAGES + 1);
+    // No page is started once one failed, even later: the three before it, and those already rendering beside it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls).toBeLessThanOrEqual(3 + 4);
   });
 });

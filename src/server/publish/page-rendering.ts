@@ -1,9 +1,10 @@
 /**
  * How a publication renders its changed pages: on the render workers
  * (render-pool.ts) when there are many, on the server's own thread when there
- * are few (a worker's copy of the snapshot and its own resolving cost more
- * than a few pages), and on the server's thread again if a worker fails, so a
- * failed thread costs time, never the publication.
+ * are few (bringing the workers' copies of the snapshot up to date and a
+ * round trip cost more than rendering a few pages here), and on the server's
+ * thread again if a worker fails, so a failed thread costs time, never the
+ * publication.
  */
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
@@ -12,10 +13,7 @@ import type { PageToRender } from './render-worker-side';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
 const IN_PROCESS_CONCURRENCY = 4;
-/**
- * Pages a worker is asked for in one message: a message each cost the server's thread about as
- * much as a fifth of a page's render, which it then took from the workers on two cores.
- */
+/** Pages a worker is asked for in one message: the server's thread takes in a reply per batch, not per page. */
 const WORKER_BATCH_PAGES = 8;
 /** Up to this many pages, a publication renders on the server's thread. */
 export const IN_PROCESS_MAX_PAGES = 16;
@@ -37,11 +35,18 @@ export interface PagesToRender {
  */
 const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Runs `work` on `items`, `limit` at once; after a failure no item is started, since the publication has failed. */
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
-      await work(items[next++]!);
+    while (next < items.length && !failed) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
       await letRequestsThrough();
     }
   };
