@@ -4,7 +4,7 @@
  * loads the server build, is covered by tests/integration/publishing-prod.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRenderPool, type RenderPool } from '../../src/server/publish/render-pool';
+import { createRenderPool, RenderTimeoutError, WARM_UP_PAGES_PER_WORKER, type RenderPool } from '../../src/server/publish/render-pool';
 import { renderPages, IN_PROCESS_MAX_PAGES } from '../../src/server/publish/page-rendering';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
@@ -15,8 +15,8 @@ const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home'
 const text = (rendered: { body: Buffer }[]) => rendered.map(({ body }) => body.toString());
 
 let pools: RenderPool[] = [];
-const poolOf = (name: string, count = 2) => {
-  const pool = createRenderPool(files(name), count);
+const poolOf = (name: string, count = 2, options: { requestTimeoutMs?: number } = {}) => {
+  const pool = createRenderPool(files(name), count, options);
   pools.push(pool);
   return pool;
 };
@@ -60,6 +60,40 @@ describe('the render pool', () => {
     const again = await pool.prepare(snapshot, snapshot.paths());
     expect(text(await pool.render([page('/')], again))).toEqual(['/ Home (2 files)']);
   });
+
+  it('stops a worker that takes too long over its pages, says which, and replaces it', async () => {
+    const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    const stuck = pool.render([page('/'), page('/hang/')], generation);
+    await expect(stuck).rejects.toThrow(RenderTimeoutError);
+    await expect(stuck).rejects.toThrow('A render worker took more than 0.3 s over the pages at /, /hang/ and was stopped');
+    const again = await pool.prepare(snapshot, snapshot.paths());
+    expect(text(await pool.render([page('/')], again))).toEqual(['/ Home (2 files)']);
+  });
+
+  it('warms each new worker once with its share of the pages, and lets a publication go first', async () => {
+    const pool = poolOf('echo.mjs', 2);
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    const site = Array.from({ length: 2 * WARM_UP_PAGES_PER_WORKER + 50 }, (_, index) => page(`/p-${index}/`));
+    await pool.warmUp(site, generation);
+    // Each worker rendered its share, up to the limit; a second warm-up sends nothing.
+    const counts = async () => (await Promise.all([pool.render([page('/count/')], generation), pool.render([page('/count/')], generation)])).flatMap(text);
+    expect(await counts()).toEqual([String(WARM_UP_PAGES_PER_WORKER), String(WARM_UP_PAGES_PER_WORKER)]);
+    await pool.warmUp(site, generation);
+    expect(await counts()).toEqual([String(WARM_UP_PAGES_PER_WORKER + 1), String(WARM_UP_PAGES_PER_WORKER + 1)]);
+
+    // New workers (after a reset) warm up, until a publication asks for pages.
+    await pool.reset();
+    const next = await pool.prepare(snapshot, snapshot.paths());
+    const warming = pool.warmUp(site, next);
+    const published = await pool.render([page('/')], next);
+    expect(text(published)).toEqual(['/ Home (2 files)']);
+    await warming;
+    const [first, second] = (await counts()).map(Number);
+    expect(first! + second!).toBeLessThan(2 * WARM_UP_PAGES_PER_WORKER);
+  });
 });
 
 describe('rendering a publication\'s pages', () => {
@@ -85,6 +119,16 @@ describe('rendering a publication\'s pages', () => {
     expect(where).toBe("on the server's thread");
     expect(html.get('/p-0')?.toString()).toBe('/p-0/ on the thread');
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("Rendering on the render workers failed; rendering on the server's thread instead. A render worker failed"));
+  });
+
+  it('fails the publication, without rendering on the server\'s thread, when a worker is stuck on its pages', async () => {
+    const snapshot = snapshotOf('Home');
+    let onThreadCalls = 0;
+    const pages = manyPages();
+    pages.set('/hang', page('/hang/'));
+    const rendering = renderPages({ pages, context: { snapshot }, readable: snapshot.paths() }, async (path) => ((onThreadCalls += 1), onThread(path)), poolOf('echo.mjs', 2, { requestTimeoutMs: 300 }));
+    await expect(rendering).rejects.toThrow(/A render worker took more than 0.3 s over the pages at .*\/hang\/ and was stopped/);
+    expect(onThreadCalls).toBe(0);
   });
 
   it('fails the publication, without trying again, when a page renders to an error', async () => {

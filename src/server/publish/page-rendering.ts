@@ -4,11 +4,13 @@
  * are few (bringing the workers' copies of the snapshot up to date and a
  * round trip cost more than rendering a few pages here), and on the server's
  * thread again if a worker fails, so a failed thread costs time, never the
- * publication.
+ * publication. A worker stuck on its pages is stopped and fails the
+ * publication instead: the same pages would hold the server's thread, which
+ * nothing can stop.
  */
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
-import type { RenderedInWorker, RenderPool } from './render-pool';
+import { RenderTimeoutError, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { PageToRender } from './render-worker-side';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
@@ -84,7 +86,8 @@ export async function renderPages({ pages, context, readable }: PagesToRender, o
       const generation = await pool.prepare(context.snapshot, readable);
       return { html: await renderAll(inBatches(entries, WORKER_BATCH_PAGES), pool.capacity, (batch) => pool.render(batch, generation)), where: 'on the render workers' };
     } catch (error) {
-      if (error instanceof PageRenderError) throw error;
+      // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped).
+      if (error instanceof PageRenderError || error instanceof RenderTimeoutError) throw error;
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
       await pool.reset();
     }
@@ -93,13 +96,21 @@ export async function renderPages({ pages, context, readable }: PagesToRender, o
 }
 
 /**
- * Brings the workers' copies up to a publication's snapshot without waiting, after it is live:
- * the next large publication then sends only what changes, and a server's first one finds its
- * workers started.
+ * After a publication is live, without waiting: brings the workers' copies up to its snapshot,
+ * so the next large publication sends only what changes and finds its workers started, and has
+ * workers that never rendered render some of its pages once (RenderPool.warmUp).
  */
-export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: ContentSnapshot, readable: Iterable<string>): void {
-  pool?.prepare(snapshot, readable).catch((error: unknown) => {
-    console.error(`The render workers could not be started; publications render on the server's thread until they can. ${error instanceof Error ? error.message : error}`);
-    void pool.reset();
-  });
+export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: ContentSnapshot, readable: Iterable<string>, pages: () => PageToRender[]): void {
+  if (!pool) return;
+  pool.prepare(snapshot, readable).then(
+    (generation) =>
+      pool.warmUp(pages(), generation).catch((error: unknown) => {
+        // The worker that failed is gone; the next publication starts another.
+        console.error(`A render worker failed while warming up. ${error instanceof Error ? error.message : error}`);
+      }),
+    (error: unknown) => {
+      console.error(`The render workers could not be started; publications render on the server's thread until they can. ${error instanceof Error ? error.message : error}`);
+      void pool.reset();
+    },
+  );
 }

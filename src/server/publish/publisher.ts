@@ -20,7 +20,8 @@ import { DATA_ROOT } from '../paths';
 import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
 import { GET as feed } from '../../pages/rss.xml';
 import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
-import { publishedSite } from './published-pages';
+import { publishedSite, type PublishedPage } from './published-pages';
+import type { PageToRender } from './render-worker-side';
 import { renderLivePage } from './render-in-process';
 import { pathForSlug } from '../../engine/slug';
 import { serverConfig } from '../../../server/config.mjs';
@@ -66,6 +67,9 @@ async function discoveryFiles(site: URL, snapshot: ContentSnapshot): Promise<Ver
   return [{ path: FEED_PATH, body: feedText }, ...[...sitemaps].map(([name, body]) => ({ path: `/${name}`, body }))];
 }
 
+/** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
+const pageToRender = ({ slug, body }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body });
+
 /** Reads the committed content, renders the pages whose render key changed, and installs the whole. */
 async function publishOnce(host: LiveHost): Promise<void> {
   const { contentStore } = await import('../store');
@@ -83,14 +87,14 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const current = host.renderKeys();
   const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
   const pool = renderPoolOf(host);
-  const toRender = { pages: new Map(changed.map((page) => [page.path, { path: pathForSlug(page.slug), slug: page.slug, bundle: page.body }])), context, readable: snapshot.paths() };
+  const toRender = { pages: new Map(changed.map((page) => [page.path, pageToRender(page)])), context, readable: snapshot.paths() };
   const { html, where } = await renderPages(toRender, renderLivePage, pool);
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
   const ms = (from: number, to: number) => Math.round(to - from);
   console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again ${where} in ${ms(planned, rendered)} ms (read and planned in ${ms(started, planned)} ms, swapped in ${ms(rendered, performance.now())} ms)`);
   scheduleNext(nextPublicationTime(snapshot, now), now);
-  warmRenderWorkers(pool, context.snapshot, snapshot.paths());
+  warmRenderWorkers(pool, context.snapshot, snapshot.paths(), () => pages.map(pageToRender));
 }
 
 let pool: RenderPool | undefined;

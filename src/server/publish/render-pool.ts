@@ -18,6 +18,22 @@ import { deltaFor, type SentFiles } from './snapshot-mirror';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
 const IN_FLIGHT_PER_WORKER = 2;
+/**
+ * How long a worker may take over one request (a few pages, normally milliseconds) before it is
+ * taken as stuck, say in an endless loop, and stopped: its publication then fails and says so,
+ * rather than showing "Publishing…" for ever and holding up every publication after it.
+ */
+export const RENDER_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * Pages each new worker renders once, and throws away, after the server's publication that
+ * started it: a fresh thread compiles the renderer's code as it goes and renders its first
+ * pages several times slower, so the first large publication would pay for that.
+ */
+export const WARM_UP_PAGES_PER_WORKER = 1000;
+const WARM_UP_BATCH_PAGES = 8;
+
+/** A worker took longer than its time over a request and was stopped. */
+export class RenderTimeoutError extends Error {}
 
 export interface RenderWorkerFiles {
   /** server/render-worker.mjs, as a file URL. */
@@ -38,6 +54,8 @@ interface RenderWorker {
   sent: SentFiles;
   generation: number;
   pending: Map<number, { resolve: (reply: RenderWorkerReply) => void; reject: (error: Error) => void }>;
+  /** Whether it was given its warm-up pages (it may still be rendering them). */
+  warmed: boolean;
 }
 
 export interface RenderPool {
@@ -47,15 +65,23 @@ export interface RenderPool {
   prepare(snapshot: ContentSnapshot, readable: Iterable<string>): Promise<number>;
   /** `pages`, in their order, rendered from the snapshot `prepare` named `generation`. */
   render(pages: PageToRender[], generation: number): Promise<RenderedInWorker[]>;
+  /**
+   * Has each worker that never rendered render a share of `pages` (up to WARM_UP_PAGES_PER_WORKER),
+   * a few at a time, and throw them away. A render asked for meanwhile goes first: no more
+   * warm-up pages are sent once one is.
+   */
+  warmUp(pages: PageToRender[], generation: number): Promise<void>;
   /** Stops every worker: the next `prepare` starts new ones, with the whole snapshot. */
   reset(): Promise<void>;
 }
 
-export function createRenderPool(files: RenderWorkerFiles, count: number): RenderPool {
+export function createRenderPool(files: RenderWorkerFiles, count: number, { requestTimeoutMs = RENDER_REQUEST_TIMEOUT_MS } = {}): RenderPool {
   let workers: RenderWorker[] = [];
   const generations = new WeakMap<ContentSnapshot, number>();
   let lastGeneration = 0;
   let lastRequest = 0;
+  /** Renders asked for by publications, so far: a warm-up stops once this changes. */
+  let publicationRenders = 0;
 
   function stopped(worker: RenderWorker, error: Error) {
     workers = workers.filter((other) => other !== worker);
@@ -66,7 +92,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number): Rende
   function start(): RenderWorker {
     const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` } });
     thread.unref();
-    const worker: RenderWorker = { thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map() };
+    const worker: RenderWorker = { thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
     worker.ready = new Promise<void>((resolve, reject) => {
       thread.on('message', (message: RenderWorkerReply | { ready: true }) => {
         if ('ready' in message) return resolve();
@@ -92,6 +118,27 @@ export function createRenderPool(files: RenderWorkerFiles, count: number): Rende
 
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
 
+  /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs. */
+  function request(worker: RenderWorker, pages: PageToRender[], generation: number): Promise<RenderedInWorker[]> {
+    const id = ++lastRequest;
+    return new Promise<RenderWorkerReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // Out of the pool at once, its other requests failed with this one, so nothing more is sent to it.
+        stopped(worker, new RenderTimeoutError(`A render worker took more than ${requestTimeoutMs / 1000} s over the pages at ${pages.map((page) => page.path).join(', ')} and was stopped`));
+        void worker.thread.terminate();
+      }, requestTimeoutMs);
+      const settle = (then: () => void) => {
+        clearTimeout(timer);
+        then();
+      };
+      worker.pending.set(id, { resolve: (reply) => settle(() => resolve(reply)), reject: (error) => settle(() => reject(error)) });
+      post(worker, { type: 'render', id, generation, pages });
+    }).then((reply) => {
+      if ('error' in reply) throw new Error(reply.error);
+      return reply.rendered.map(({ status, body }) => ({ status, body: Buffer.from(body) }));
+    });
+  }
+
   return {
     capacity: count * IN_FLIGHT_PER_WORKER,
     async prepare(snapshot, readable) {
@@ -109,16 +156,23 @@ export function createRenderPool(files: RenderWorkerFiles, count: number): Rende
       return generation;
     },
     render(pages, generation) {
+      publicationRenders += 1;
       const worker = workers.reduce<RenderWorker | undefined>((idlest, candidate) => (!idlest || candidate.pending.size < idlest.pending.size ? candidate : idlest), undefined);
       if (!worker) return Promise.reject(new Error('No render worker is running'));
-      const id = ++lastRequest;
-      return new Promise<RenderWorkerReply>((resolve, reject) => {
-        worker.pending.set(id, { resolve, reject });
-        post(worker, { type: 'render', id, generation, pages });
-      }).then((reply) => {
-        if ('error' in reply) throw new Error(reply.error);
-        return reply.rendered.map(({ status, body }) => ({ status, body: Buffer.from(body) }));
-      });
+      return request(worker, pages, generation);
+    },
+    async warmUp(pages, generation) {
+      const started = publicationRenders;
+      const cold = workers.filter((worker) => !worker.warmed && worker.generation === generation);
+      await Promise.all(
+        cold.map(async (worker, index) => {
+          worker.warmed = true;
+          const share = pages.filter((_, position) => position % cold.length === index).slice(0, WARM_UP_PAGES_PER_WORKER);
+          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
+            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), generation);
+          }
+        }),
+      );
     },
     async reset() {
       const stopping = workers;
