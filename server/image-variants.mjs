@@ -72,15 +72,15 @@ export function imageVariantHandler(config, dev) {
 /**
  * The made variant, or a refusal. A request for a variant being made joins that job, free: it
  * neither spends the client's budget nor takes a place in the queue.
- * @param {import('node:http').IncomingMessage} request
+ * @param {string} client who is asking, as the limits count clients (addressKey)
  * @param {import('./image-variant-urls.mjs').VariantSpec} spec
  * @param {VariantService} service
  */
-async function makeVariant(request, spec, { places, limits, trustProxy, making }) {
+async function makeVariant(client, spec, { places, limits, making }) {
   const key = cachedVariantPath(places.cacheDir, spec);
   let job = making.get(key);
   if (!job) {
-    const admission = limits.admit(addressKey(clientAddressOfRequest(request, trustProxy)), Date.now());
+    const admission = limits.admit(client, Date.now());
     if (!admission.admitted) return { refused: admission };
     job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec).finally(() => {
       making.delete(key);
@@ -107,10 +107,13 @@ async function serveImageVariant(request, response, path, service) {
     refuseRequest(request, response, 405, `${request.method} is not allowed on images`, { Allow: 'GET, HEAD' });
     return true;
   }
+  // Before any wait: a client that hangs up meanwhile leaves a socket with no address, and would
+  // otherwise be counted as "unknown", not against its own budget.
+  const client = addressKey(clientAddressOfRequest(request, service.trustProxy));
   const spec = parseVariantPath(path);
   let opened = spec && ((await openBuilt(service.places.builtDir, spec)) ?? (await openRegularFile(cachedVariantPath(service.places.cacheDir, spec))));
   if (spec && !opened) {
-    const { made, refused } = await makeVariant(request, spec, service);
+    const { made, refused } = await makeVariant(client, spec, service);
     if (refused) {
       refuseRequest(request, response, refused.status, refused.message, { 'Retry-After': String(refused.retryAfterSeconds) });
       return true;

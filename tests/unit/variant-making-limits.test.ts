@@ -85,6 +85,8 @@ describe('the /_img/ handler within its limits', () => {
     const handle = imageVariantHandler({ contentRoot: root, projectRoot: root, trustProxy, imageVariantLimits: limits }, true);
     server = createServer((request, response) => {
       void handle(request, response, request.url ?? '').then((served) => served || response.writeHead(404).end());
+      // A client that hangs up as soon as its request is read: its socket has no address from then on.
+      if (request.headers['x-test-hang-up']) request.socket.destroy();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -138,6 +140,17 @@ describe('the /_img/ handler within its limits', () => {
     const busy = answers.filter((answer) => answer.status === 503);
     expect(busy.length).toBeGreaterThan(0);
     expect(busy.every((answer) => Number(answer.retryAfter) >= 1 && 'error' in JSON.parse(answer.body.toString()))).toBe(true);
+  });
+
+  it('counts a client that hangs up against its own budget, not as an unknown one', async () => {
+    await serve({ maxQueued: 10, burst: 1, perMinute: 1 });
+    // The attack: ask for a new variant and hang up at once, so that by the time the request is
+    // admitted its socket has no address, and the variant is made on no one's budget.
+    await expect(get(variantUrl(spec({ width: 320 })), { 'x-test-hang-up': '1' })).rejects.toThrow();
+    // Time for that request to be admitted (a few file opens come first), so this one comes second.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its one miss was spent: this client's next new variant waits.
+    expect((await get(variantUrl(spec({ width: 480 })))).status).toBe(429);
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
