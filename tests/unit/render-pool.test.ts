@@ -94,6 +94,15 @@ describe('the render pool', () => {
     const [first, second] = (await counts()).map(Number);
     expect(first! + second!).toBeLessThan(2 * WARM_UP_PAGES_PER_WORKER);
   });
+
+  it('does not warm a worker that has rendered a publication\'s pages', async () => {
+    const pool = poolOf('echo.mjs', 1);
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    await pool.render([page('/'), page('/about/')], generation);
+    await pool.warmUp(Array.from({ length: 100 }, (_, index) => page(`/p-${index}/`)), generation);
+    expect(text(await pool.render([page('/count/')], generation))).toEqual(['2']);
+  });
 });
 
 describe('rendering a publication\'s pages', () => {

@@ -159,6 +159,8 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       publicationRenders += 1;
       const worker = workers.reduce<RenderWorker | undefined>((idlest, candidate) => (!idlest || candidate.pending.size < idlest.pending.size ? candidate : idlest), undefined);
       if (!worker) return Promise.reject(new Error('No render worker is running'));
+      // A worker that rendered a publication's pages needs no warm-up after it.
+      worker.warmed = true;
       return request(worker, pages, generation);
     },
     async warmUp(pages, generation) {
