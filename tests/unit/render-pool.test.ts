@@ -4,7 +4,7 @@
  * loads the server build, is covered by tests/integration/publishing-prod.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRenderPool, RenderTimeoutError, WARM_UP_PAGES_PER_WORKER, type RenderPool } from '../../src/server/publish/render-pool';
+import { createRenderPool, RenderTimeoutError, WARM_UP_BATCH_PAGES, WARM_UP_PAGES_PER_WORKER, type RenderPool } from '../../src/server/publish/render-pool';
 import { renderPages, IN_PROCESS_MAX_PAGES } from '../../src/server/publish/page-rendering';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
@@ -92,7 +92,31 @@ describe('the render pool', () => {
     expect(text(published)).toEqual(['/ Home (2 files)']);
     await warming;
     const [first, second] = (await counts()).map(Number);
-    expect(first! + second!).toBeLessThan(2 * WARM_UP_PAGES_PER_WORKER);
+    // Each worker had one warm-up message in flight when the publication asked; none was sent after.
+    expect(first! + second!).toBeLessThanOrEqual(2 * WARM_UP_BATCH_PAGES + 1);
+  });
+
+  it('stops warming up, quietly, once a later publication moved the workers on', async () => {
+    const pool = poolOf('echo.mjs', 1);
+    const first = snapshotOf('Home');
+    const warming = pool.warmUp(Array.from({ length: 500 }, (_, index) => page(`/p-${index}/`)), await pool.prepare(first, first.paths()));
+    // A small publication renders on the server's thread, but still brings the copies up to date.
+    const second = snapshotOf('Home, edited');
+    const next = await pool.prepare(second, second.paths());
+    await expect(warming).resolves.toBeUndefined();
+    expect(Number(text(await pool.render([page('/count/')], next))[0])).toBeLessThanOrEqual(2 * WARM_UP_BATCH_PAGES);
+  });
+
+  it('lets a publication stuck behind a stopped worker\'s warm-up render elsewhere', async () => {
+    const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    const warming = pool.warmUp([page('/hang/')], generation);
+    const published = pool.render([page('/')], generation);
+    await expect(warming).rejects.toThrow(RenderTimeoutError);
+    // Not a timeout of its own: renderPages then renders these pages on the server's thread.
+    await expect(published).rejects.toThrow('A render worker was stopped: it took too long over other pages');
+    await expect(published).rejects.not.toThrow(RenderTimeoutError);
   });
 
   it('does not warm a worker that has rendered a publication\'s pages', async () => {

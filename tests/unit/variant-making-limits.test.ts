@@ -4,14 +4,14 @@
  * a temporary folder: identical requests share one job, a cached variant is never limited, and
  * X-Forwarded-For counts only behind a trusted proxy.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeImage } from '../../server/image-variant-store.mjs';
-import { imageVariantHandler } from '../../server/image-variants.mjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cachedVariantPath, describeImage } from '../../server/image-variant-store.mjs';
+import { imageVariantHandler, variantPlaces } from '../../server/image-variants.mjs';
 import { variantUrl, type VariantSpec } from '../../server/image-variant-urls.mjs';
 import { DEFAULT_VARIANT_LIMITS, VariantMakingLimits } from '../../server/variant-making-limits.mjs';
 
@@ -147,8 +147,9 @@ describe('the /_img/ handler within its limits', () => {
     // The attack: ask for a new variant and hang up at once, so that by the time the request is
     // admitted its socket has no address, and the variant is made on no one's budget.
     await expect(get(variantUrl(spec({ width: 320 })), { 'x-test-hang-up': '1' })).rejects.toThrow();
-    // Time for that request to be admitted (a few file opens come first), so this one comes second.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Until that request was admitted and its variant made, so this one comes second.
+    const { cacheDir } = variantPlaces({ contentRoot: root, projectRoot: root }, true);
+    await vi.waitFor(() => access(cachedVariantPath(cacheDir, spec({ width: 320 }))), { timeout: 10_000 });
     // Its one miss was spent: this client's next new variant waits.
     expect((await get(variantUrl(spec({ width: 480 })))).status).toBe(429);
   });

@@ -103,11 +103,14 @@ export async function renderPages({ pages, context, readable }: PagesToRender, o
 export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: ContentSnapshot, readable: Iterable<string>, pages: () => PageToRender[]): void {
   if (!pool) return;
   pool.prepare(snapshot, readable).then(
-    (generation) =>
-      pool.warmUp(pages(), generation).catch((error: unknown) => {
-        // The worker that failed is gone; the next publication starts another.
+    async (generation) => {
+      try {
+        await pool.warmUp(pages(), generation);
+      } catch (error) {
+        // A worker that failed is gone; the next publication starts another.
         console.error(`A render worker failed while warming up. ${error instanceof Error ? error.message : error}`);
-      }),
+      }
+    },
     (error: unknown) => {
       console.error(`The render workers could not be started; publications render on the server's thread until they can. ${error instanceof Error ? error.message : error}`);
       void pool.reset();

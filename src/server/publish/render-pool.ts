@@ -30,7 +30,7 @@ export const RENDER_REQUEST_TIMEOUT_MS = 60_000;
  * pages several times slower, so the first large publication would pay for that.
  */
 export const WARM_UP_PAGES_PER_WORKER = 1000;
-const WARM_UP_BATCH_PAGES = 8;
+export const WARM_UP_BATCH_PAGES = 8;
 
 /** A worker took longer than its time over a request and was stopped. */
 export class RenderTimeoutError extends Error {}
@@ -123,16 +123,25 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     const id = ++lastRequest;
     return new Promise<RenderWorkerReply>((resolve, reject) => {
       const timer = setTimeout(() => {
-        // Out of the pool at once, its other requests failed with this one, so nothing more is sent to it.
-        stopped(worker, new RenderTimeoutError(`A render worker took more than ${requestTimeoutMs / 1000} s over the pages at ${pages.map((page) => page.path).join(', ')} and was stopped`));
+        worker.pending.delete(id);
+        reject(new RenderTimeoutError(`A render worker took more than ${requestTimeoutMs / 1000} s over the pages at ${pages.map((page) => page.path).join(', ')} and was stopped`));
+        // Out of the pool at once, so nothing more is sent to it. Its other requests (another
+        // publication's, or warm-up pages) fail as with any stopped worker, and may go elsewhere.
+        stopped(worker, new Error('A render worker was stopped: it took too long over other pages'));
         void worker.thread.terminate();
       }, requestTimeoutMs);
+      timer.unref();
       const settle = (then: () => void) => {
         clearTimeout(timer);
+        worker.pending.delete(id);
         then();
       };
       worker.pending.set(id, { resolve: (reply) => settle(() => resolve(reply)), reject: (error) => settle(() => reject(error)) });
-      post(worker, { type: 'render', id, generation, pages });
+      try {
+        post(worker, { type: 'render', id, generation, pages });
+      } catch (error) {
+        settle(() => reject(error));
+      }
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
       return reply.rendered.map(({ status, body }) => ({ status, body: Buffer.from(body) }));
@@ -170,7 +179,8 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
         cold.map(async (worker, index) => {
           worker.warmed = true;
           const share = pages.filter((_, position) => position % cold.length === index).slice(0, WARM_UP_PAGES_PER_WORKER);
-          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
+          // Until a publication asks for pages, the worker is stopped, or a later publication moved its copy on.
+          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker) && worker.generation === generation; next += WARM_UP_BATCH_PAGES) {
             await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), generation);
           }
         }),
