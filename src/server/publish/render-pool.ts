@@ -68,7 +68,7 @@ export interface RenderPool {
   /**
    * Has each worker that never rendered render a share of `pages` (up to WARM_UP_PAGES_PER_WORKER),
    * a few at a time, and throw them away. A render asked for meanwhile goes first: no more
-   * warm-up pages are sent once one is.
+   * warm-up pages are sent once one is. Rejects only when a worker stopped.
    */
   warmUp(pages: PageToRender[], generation: number): Promise<void>;
   /** Stops every worker: the next `prepare` starts new ones, with the whole snapshot. */
@@ -179,9 +179,13 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
         cold.map(async (worker, index) => {
           worker.warmed = true;
           const share = pages.filter((_, position) => position % cold.length === index).slice(0, WARM_UP_PAGES_PER_WORKER);
-          // Until a publication asks for pages, the worker is stopped, or a later publication moved its copy on.
-          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker) && worker.generation === generation; next += WARM_UP_BATCH_PAGES) {
-            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), generation);
+          // Until a publication asks for pages, or the worker is stopped.
+          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
+            // From the worker's copy as it is now: a small publication (rendered on the server's thread)
+            // may have moved it on. The pages are thrown away, so one that no longer renders is passed over.
+            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), worker.generation).catch((error: unknown) => {
+              if (!workers.includes(worker)) throw error;
+            });
           }
         }),
       );
