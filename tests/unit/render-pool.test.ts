@@ -77,17 +77,17 @@ describe('the render pool', () => {
     const snapshot = snapshotOf('Home');
     const generation = await pool.prepare(snapshot, snapshot.paths());
     const site = Array.from({ length: 2 * WARM_UP_PAGES_PER_WORKER + 50 }, (_, index) => page(`/p-${index}/`));
-    await pool.warmUp(site, generation);
+    await pool.warmUp(() => site, generation);
     // Each worker rendered its share, up to the limit; a second warm-up sends nothing.
     const counts = async () => (await Promise.all([pool.render([page('/count/')], generation), pool.render([page('/count/')], generation)])).flatMap(text);
     expect(await counts()).toEqual([String(WARM_UP_PAGES_PER_WORKER), String(WARM_UP_PAGES_PER_WORKER)]);
-    await pool.warmUp(site, generation);
+    await pool.warmUp(() => site, generation);
     expect(await counts()).toEqual([String(WARM_UP_PAGES_PER_WORKER + 1), String(WARM_UP_PAGES_PER_WORKER + 1)]);
 
     // New workers (after a reset) warm up, until a publication asks for pages.
     await pool.reset();
     const next = await pool.prepare(snapshot, snapshot.paths());
-    const warming = pool.warmUp(site, next);
+    const warming = pool.warmUp(() => site, next);
     const published = await pool.render([page('/')], next);
     expect(text(published)).toEqual(['/ Home (2 files)']);
     await warming;
@@ -99,7 +99,7 @@ describe('the render pool', () => {
   it('goes on warming up from the later copy when a small publication moved the workers on', async () => {
     const pool = poolOf('echo.mjs', 1);
     const first = snapshotOf('Home');
-    const warming = pool.warmUp(Array.from({ length: 500 }, (_, index) => page(`/p-${index}/`)), await pool.prepare(first, first.paths()));
+    const warming = pool.warmUp(() => Array.from({ length: 500 }, (_, index) => page(`/p-${index}/`)), await pool.prepare(first, first.paths()));
     // A small publication renders on the server's thread, but still brings the copies up to date.
     const second = snapshotOf('Home, edited');
     const next = await pool.prepare(second, second.paths());
@@ -111,7 +111,7 @@ describe('the render pool', () => {
     const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
     const snapshot = snapshotOf('Home');
     const generation = await pool.prepare(snapshot, snapshot.paths());
-    const warming = pool.warmUp([page('/hang/')], generation);
+    const warming = pool.warmUp(() => [page('/hang/')], generation);
     const published = pool.render([page('/')], generation);
     await expect(warming).rejects.toThrow(RenderTimeoutError);
     // Not a timeout of its own: renderPages then renders these pages on the server's thread.
@@ -124,7 +124,7 @@ describe('the render pool', () => {
     const snapshot = snapshotOf('Home');
     const generation = await pool.prepare(snapshot, snapshot.paths());
     await pool.render([page('/'), page('/about/')], generation);
-    await pool.warmUp(Array.from({ length: 100 }, (_, index) => page(`/p-${index}/`)), generation);
+    await pool.warmUp(() => Array.from({ length: 100 }, (_, index) => page(`/p-${index}/`)), generation);
     expect(text(await pool.render([page('/count/')], generation))).toEqual(['2']);
   });
 });

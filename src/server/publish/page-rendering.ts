@@ -105,7 +105,7 @@ export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: Conten
   pool.prepare(snapshot, readable).then(
     async (generation) => {
       try {
-        await pool.warmUp(pages(), generation);
+        await pool.warmUp(pages, generation);
       } catch (error) {
         // A worker that failed is gone; the next publication starts another.
         console.error(`A render worker failed while warming up. ${error instanceof Error ? error.message : error}`);

@@ -66,11 +66,11 @@ export interface RenderPool {
   /** `pages`, in their order, rendered from the snapshot `prepare` named `generation`. */
   render(pages: PageToRender[], generation: number): Promise<RenderedInWorker[]>;
   /**
-   * Has each worker that never rendered render a share of `pages` (up to WARM_UP_PAGES_PER_WORKER),
+   * Has each worker that never rendered render a share of `pages()` (up to WARM_UP_PAGES_PER_WORKER),
    * a few at a time, and throw them away. A render asked for meanwhile goes first: no more
    * warm-up pages are sent once one is. Rejects only when a worker stopped.
    */
-  warmUp(pages: PageToRender[], generation: number): Promise<void>;
+  warmUp(pages: () => PageToRender[], generation: number): Promise<void>;
   /** Stops every worker: the next `prepare` starts new ones, with the whole snapshot. */
   reset(): Promise<void>;
 }
@@ -175,10 +175,13 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     async warmUp(pages, generation) {
       const started = publicationRenders;
       const cold = workers.filter((worker) => !worker.warmed && worker.generation === generation);
+      // Asked for after every publication, but only a new worker needs the pages listed.
+      if (cold.length === 0) return;
+      const site = pages();
       await Promise.all(
         cold.map(async (worker, index) => {
           worker.warmed = true;
-          const share = pages.filter((_, position) => position % cold.length === index).slice(0, WARM_UP_PAGES_PER_WORKER);
+          const share = site.filter((_, position) => position % cold.length === index).slice(0, WARM_UP_PAGES_PER_WORKER);
           // Until a publication asks for pages, or the worker is stopped.
           for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
             // From the worker's copy as it is now: a small publication (rendered on the server's thread)
