@@ -41,10 +41,14 @@ export interface SectionCacheStats {
   chars: number;
 }
 
+const COUNTS = ['hits', 'misses', 'entries', 'chars'] as const;
+
 interface CacheState {
   entries: Map<string, string>;
   seenOnce: Set<string>;
   stats: SectionCacheStats;
+  /** Counts of other threads that rendered for this process (countSectionsRenderedElsewhere). */
+  elsewhere: SectionCacheStats;
   /** Content snapshot → its generation number (see above). */
   generations: WeakMap<object, number>;
   lastGeneration: number;
@@ -57,6 +61,7 @@ const state: CacheState = ((globalThis as Record<symbol, unknown>)[KEY] ??= {
   entries: new Map<string, string>(),
   seenOnce: new Set<string>(),
   stats: { hits: 0, misses: 0, entries: 0, chars: 0 },
+  elsewhere: { hits: 0, misses: 0, entries: 0, chars: 0 },
   generations: new WeakMap<object, number>(),
   lastGeneration: 0,
 }) as CacheState;
@@ -113,8 +118,19 @@ export function cacheSection(key: string, html: string, budget = BUDGET_CHARS): 
   state.stats.entries = state.entries.size;
 }
 
+/** What this thread's cache did, and what other threads counted for this process. */
 export function sectionCacheStats(): SectionCacheStats {
-  return { ...state.stats, entries: state.entries.size };
+  const total = { ...state.stats, entries: state.entries.size };
+  for (const name of COUNTS) total[name] += state.elsewhere[name];
+  return total;
+}
+
+/**
+ * Adds the counts of sections rendered on other threads for this process (the build's render
+ * workers, each with a cache of its own), so the build reports its hit rate over all of them.
+ */
+export function countSectionsRenderedElsewhere(counts: SectionCacheStats): void {
+  for (const name of COUNTS) state.elsewhere[name] += counts[name];
 }
 
 /** Empties the cache and its counts (tests). */
@@ -122,6 +138,7 @@ export function clearSectionCache(): void {
   state.entries.clear();
   state.seenOnce.clear();
   Object.assign(state.stats, { hits: 0, misses: 0, entries: 0, chars: 0 });
+  Object.assign(state.elsewhere, { hits: 0, misses: 0, entries: 0, chars: 0 });
 }
 
 /** An integration that reports the build's hit rate in its output. */

@@ -15,7 +15,7 @@ const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home'
 const text = (rendered: { body: Buffer }[]) => rendered.map(({ body }) => body.toString());
 
 let pools: RenderPool[] = [];
-const poolOf = (name: string, count = 2, options: { requestTimeoutMs?: number } = {}) => {
+const poolOf = (name: string, count = 2, options: { requestTimeoutMs?: number; startTimeoutMs?: number } = {}) => {
   const pool = createRenderPool(files(name), count, options);
   pools.push(pool);
   return pool;
@@ -48,6 +48,17 @@ describe('the render pool', () => {
     await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow('A render worker failed: The server build could not be loaded');
     await pool.reset();
     await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow('could not be loaded');
+  });
+
+  it('stops a worker that does not start in time, so its publication renders on the server\'s thread instead of waiting for ever', async () => {
+    const pool = poolOf('hangs-at-start.mjs', 1, { startTimeoutMs: 300 });
+    const snapshot = snapshotOf('Home');
+    await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow('A render worker did not start within 0.3 s and was stopped');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const pages = new Map(Array.from({ length: IN_PROCESS_MAX_PAGES + 1 }, (_, index) => [`/p-${index}`, page(`/p-${index}/`)]));
+    const where = await renderPages({ pages, context: { snapshot }, readable: snapshot.paths() }, async (path) => ({ status: 200, body: Buffer.from(path) }), pool, () => {});
+    expect(where).toBe("on the server's thread");
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('did not start within 0.3 s'));
   });
 
   it('fails the renders a stopped worker held, and replaces it on the next prepare', async () => {
@@ -130,16 +141,22 @@ describe('the render pool', () => {
 });
 
 describe('rendering a publication\'s pages', () => {
+  /** renderPages, with each page's HTML gathered by key as the publisher gathers it. */
+  async function renderInto(...[toRender, onThread, pool]: Parameters<typeof renderPages>) {
+    const html = new Map<string, Buffer>();
+    const where = await renderPages(toRender, onThread, pool, (key, { body }) => void html.set(key, body));
+    return { html, where };
+  }
   const manyPages = () => new Map(Array.from({ length: IN_PROCESS_MAX_PAGES + 1 }, (_, index) => [`/p-${index}`, page(`/p-${index}/`)]));
   const onThread = async (path: string) => ({ status: 200, body: Buffer.from(`${path} on the thread`) });
 
   it('renders a few pages on the server\'s thread and many on the workers', async () => {
     const pool = poolOf('echo.mjs');
     const snapshot = snapshotOf('Home');
-    const few = await renderPages({ pages: new Map([['/', page('/')]]), context: { snapshot }, readable: snapshot.paths() }, onThread, pool);
+    const few = await renderInto({ pages: new Map([['/', page('/')]]), context: { snapshot }, readable: snapshot.paths() }, onThread, pool, () => {});
     expect(few.where).toBe("on the server's thread");
     expect(few.html.get('/')?.toString()).toBe('/ on the thread');
-    const many = await renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, pool);
+    const many = await renderInto({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, pool, () => {});
     expect(many.where).toBe('on the render workers');
     expect(many.html.size).toBe(IN_PROCESS_MAX_PAGES + 1);
     expect(many.html.get('/p-3')?.toString()).toBe('/p-3/ Home (2 files)');
@@ -148,7 +165,7 @@ describe('rendering a publication\'s pages', () => {
   it('renders on the server\'s thread when the workers fail, and says so', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const snapshot = snapshotOf('Home');
-    const { html, where } = await renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, poolOf('fails-at-start.mjs'));
+    const { html, where } = await renderInto({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, poolOf('fails-at-start.mjs'), () => {});
     expect(where).toBe("on the server's thread");
     expect(html.get('/p-0')?.toString()).toBe('/p-0/ on the thread');
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("Rendering on the render workers failed; rendering on the server's thread instead. A render worker failed"));
@@ -159,7 +176,7 @@ describe('rendering a publication\'s pages', () => {
     let onThreadCalls = 0;
     const pages = manyPages();
     pages.set('/hang', page('/hang/'));
-    const rendering = renderPages({ pages, context: { snapshot }, readable: snapshot.paths() }, async (path) => ((onThreadCalls += 1), onThread(path)), poolOf('echo.mjs', 2, { requestTimeoutMs: 300 }));
+    const rendering = renderInto({ pages, context: { snapshot }, readable: snapshot.paths() }, async (path) => ((onThreadCalls += 1), onThread(path)), poolOf('echo.mjs', 2, { requestTimeoutMs: 300 }), () => {});
     await expect(rendering).rejects.toThrow(/A render worker took more than 0.3 s over the pages at .*\/hang\/ and was stopped/);
     expect(onThreadCalls).toBe(0);
   });
@@ -168,10 +185,34 @@ describe('rendering a publication\'s pages', () => {
     const snapshot = snapshotOf('Home');
     let calls = 0;
     const failing = async (path: string) => ((calls += 1), { status: path === '/p-2/' ? 500 : 200, body: Buffer.from('{"error":"The page is broken"}') });
-    await expect(renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, failing, undefined)).rejects.toThrow('Rendering the page at /p-2/ failed (500): {"error":"The page is broken"}');
+    await expect(renderInto({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, failing, undefined, () => {})).rejects.toThrow('Rendering the page at /p-2/ failed (500): {"error":"The page is broken"}');
     expect(calls).toBeLessThanOrEqual(IN_PROCESS_MAX_PAGES + 1);
     // No page is started once one failed, even later: the three before it, and those already rendering beside it.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls).toBeLessThanOrEqual(3 + 4);
+  });
+
+  it('fails the publication as it is, without rendering again on the server\'s thread, when taking a page fails', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const snapshot = snapshotOf('Home');
+    let onThreadCalls = 0;
+    const take = (key: string) => {
+      if (key === '/p-5') throw new Error('ENOSPC: no space left on device');
+    };
+    const rendering = renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, async (path) => ((onThreadCalls += 1), onThread(path)), poolOf('echo.mjs'), take);
+    await expect(rendering).rejects.toThrow('ENOSPC: no space left on device');
+    expect(onThreadCalls).toBe(0);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('passes the compression asked for to the workers, and counts their section caches', async () => {
+    const pool = poolOf('echo.mjs');
+    const snapshot = snapshotOf('Home');
+    const taken = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+    await renderPages({ pages: manyPages(), context: { snapshot }, readable: snapshot.paths() }, onThread, pool, (key, { br, gzip }) => void taken.set(key, { br, gzip }), { brotliQuality: 5, gzipLevel: 6 });
+    expect(taken.get('/p-0')?.br?.toString()).toBe('br at 5');
+    expect(taken.get('/p-0')?.gzip?.toString()).toBe('gzip');
+    // The stand-in counts each page it rendered as a miss, one per worker's reply so far.
+    expect(pool.sectionCacheCounts()).toMatchObject({ hits: 0, misses: IN_PROCESS_MAX_PAGES + 1 });
   });
 });

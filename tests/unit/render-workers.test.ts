@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyDelta, deltaFor, type SentFiles } from '../../src/server/publish/snapshot-mirror';
-import { createRenderWorkerSide, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
+import { createRenderWorkerSide, type RenderedBytes, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
+import { sectionCacheStats } from '../../src/lib/section-cache';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { changedInPlace } from '../../src/lib/carry-over';
 import { publicSnapshot } from '../../src/engine/publication';
 import { snapshotFromEntries, type ContentSnapshot } from '../../src/engine/snapshot';
@@ -97,5 +99,22 @@ describe('the render worker side', () => {
     const thrown = await side.handle({ type: 'render', id: 3, generation: 7, pages: [page('/about/', 'about'), page('/broken/', 'broken')] });
     expect(thrown!.reply).toEqual({ id: 3, error: 'The view threw' });
     expect(thrown!.transfer).toEqual([]);
+  });
+
+  it('reports its section cache counts with each reply (the build reports them over every thread)', async () => {
+    const handled = await side.handle({ type: 'render', id: 4, generation: 7, pages: [page('/about/', 'about')] });
+    expect((handled!.reply as Extract<RenderWorkerReply, { rendered: unknown }>).sectionCache).toEqual(sectionCacheStats());
+  });
+
+  it('compresses each page when asked (the build), to forms that decompress to it and move with it, and leaves pages alone unless asked', async () => {
+    const long = createRenderWorkerSide(async (path) => ({ status: 200, headers: new Headers(), body: Buffer.from(`<p>${path}</p>`.repeat(500)) }), () => {});
+    await long.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 1) });
+    const compressed = (await long.handle({ type: 'render', id: 1, generation: 1, pages: [page('/a/', 'a')], compress: { brotliQuality: 5, gzipLevel: 6 } }))!;
+    const [{ body, br, gzip }] = (compressed.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered as [RenderedBytes];
+    expect(brotliDecompressSync(Buffer.from(br!)).equals(Buffer.from(body))).toBe(true);
+    expect(gunzipSync(Buffer.from(gzip!)).equals(Buffer.from(body))).toBe(true);
+    expect(compressed.transfer).toEqual([body, br, gzip]);
+    const plain = (await long.handle({ type: 'render', id: 2, generation: 1, pages: [page('/a/', 'a')] }))!;
+    expect((plain.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered[0]).not.toHaveProperty('br');
   });
 });

@@ -11,7 +11,7 @@
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
 import { RenderTimeoutError, type RenderedInWorker, type RenderPool } from './render-pool';
-import type { PageToRender } from './render-worker-side';
+import type { Compression, PageToRender } from './render-worker-side';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
 const IN_PROCESS_CONCURRENCY = 4;
@@ -58,41 +58,59 @@ async function forEachLimited<T>(items: readonly T[], limit: number, work: (item
 /** A page that rendered to an error: it would on any thread, so it fails the publication as it is. */
 class PageRenderError extends Error {}
 
+/** What took a rendered page failed (writing its file, in the build): not the workers' fault, so it is no reason to render again. */
+class TakeError extends Error {}
+
 type Entry = [key: string, page: PageToRender];
 
-/** Renders `batches`, `limit` at once; each page's HTML by key. */
-async function renderAll(batches: Entry[][], limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>) {
-  const html = new Map<string, Buffer>();
+/**
+ * Takes each page as it is rendered, by its key (a page may come twice when the workers fail and
+ * the server's thread renders every page again). What it returns is waited for before more pages
+ * are asked for, so a slow taker holds back the rendering rather than piling pages up.
+ */
+export type TakeRendered = (key: string, rendered: RenderedInWorker) => void | Promise<void>;
+
+/** Renders `batches`, `limit` at once, and hands each page to `take`. */
+async function renderAll(batches: Entry[][], limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
   await forEachLimited(batches, limit, async (batch) => {
     const rendered = await render(batch.map(([, page]) => page));
-    batch.forEach(([key, page], index) => {
-      const { status, body } = rendered[index]!;
-      if (status !== 200) throw new PageRenderError(`Rendering the page at ${page.path} failed (${status}): ${body.toString('utf8', 0, 300)}`);
-      html.set(key, body);
+    const failed = rendered.findIndex(({ status }) => status !== 200);
+    if (failed >= 0) {
+      const { status, body } = rendered[failed]!;
+      throw new PageRenderError(`Rendering the page at ${batch[failed]![1].path} failed (${status}): ${body.toString('utf8', 0, 300)}`);
+    }
+    await Promise.all(batch.map(async ([key], index) => take(key, rendered[index]!))).catch((error: unknown) => {
+      throw new TakeError(error instanceof Error ? error.message : String(error), { cause: error });
     });
   });
-  return html;
 }
 
 function inBatches<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 }
 
-/** Each page's HTML, by key; throws when a page does not render (the publication then fails whole). */
-export async function renderPages({ pages, context, readable }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined): Promise<{ html: Map<string, Buffer>; where: string }> {
+/**
+ * Renders every page and hands each to `take`; returns where they were rendered. Throws when a page
+ * does not render (the publication then fails whole). `compress` has the workers compress each page
+ * too (the build); pages rendered on the server's thread come without their compressed forms.
+ */
+export async function renderPages({ pages, context, readable }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress?: Compression): Promise<string> {
   const entries = [...pages];
   if (pool && entries.length > IN_PROCESS_MAX_PAGES) {
     try {
       const generation = await pool.prepare(context.snapshot, readable);
-      return { html: await renderAll(inBatches(entries, WORKER_BATCH_PAGES), pool.capacity, (batch) => pool.render(batch, generation)), where: 'on the render workers' };
+      await renderAll(inBatches(entries, WORKER_BATCH_PAGES), pool.capacity, (batch) => pool.render(batch, generation, compress), take);
+      return 'on the render workers';
     } catch (error) {
       // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped).
       if (error instanceof PageRenderError || error instanceof RenderTimeoutError) throw error;
+      if (error instanceof TakeError) throw error.cause;
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
       await pool.reset();
     }
   }
-  return { html: await renderAll(inBatches(entries, 1), IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)]), where: "on the server's thread" };
+  await renderAll(inBatches(entries, 1), IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)], take);
+  return "on the server's thread";
 }
 
 /**

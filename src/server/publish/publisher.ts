@@ -20,10 +20,8 @@ import { DATA_ROOT } from '../paths';
 import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
 import { GET as feed } from '../../pages/rss.xml';
 import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
-import { publishedSite, type PublishedPage } from './published-pages';
-import type { PageToRender } from './render-worker-side';
+import { pageToRender, publishedSite } from './published-pages';
 import { renderLivePage } from './render-in-process';
-import { pathForSlug } from '../../engine/slug';
 import { serverConfig } from '../../../server/config.mjs';
 import { renderPages, warmRenderWorkers } from './page-rendering';
 import { createRenderPool, type RenderPool } from './render-pool';
@@ -67,9 +65,6 @@ async function discoveryFiles(site: URL, snapshot: ContentSnapshot): Promise<Ver
   return [{ path: FEED_PATH, body: feedText }, ...[...sitemaps].map(([name, body]) => ({ path: `/${name}`, body }))];
 }
 
-/** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
-const pageToRender = ({ slug, body }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body });
-
 /** Reads the committed content, renders the pages whose render key changed, and installs the whole. */
 async function publishOnce(host: LiveHost): Promise<void> {
   const { contentStore } = await import('../store');
@@ -88,7 +83,8 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
   const pool = renderPoolOf(host);
   const toRender = { pages: new Map(changed.map((page) => [page.path, pageToRender(page)])), context, readable: snapshot.paths() };
-  const { html, where } = await renderPages(toRender, renderLivePage, pool);
+  const html = new Map<string, Buffer>();
+  const where = await renderPages(toRender, renderLivePage, pool, (path, { body }) => void html.set(path, body));
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
   const ms = (from: number, to: number) => Math.round(to - from);

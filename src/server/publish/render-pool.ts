@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
-import type { PageToRender, RenderWorkerReply, RenderWorkerRequest } from './render-worker-side';
+import type { Compression, PageToRender, RenderWorkerReply, RenderWorkerRequest } from './render-worker-side';
+import type { SectionCacheStats } from '../../lib/section-cache';
 import { deltaFor, type SentFiles } from './snapshot-mirror';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
@@ -24,6 +25,12 @@ const IN_FLIGHT_PER_WORKER = 2;
  * rather than showing "Publishing…" for ever and holding up every publication after it.
  */
 export const RENDER_REQUEST_TIMEOUT_MS = 60_000;
+/**
+ * How long a new worker may take to load the server build and say it is ready (a second or
+ * two, normally) before it is taken as stuck and stopped: its publication then renders on the
+ * server's thread, as after any failure to start, instead of waiting for it for ever.
+ */
+export const WORKER_START_TIMEOUT_MS = 60_000;
 /**
  * Pages each new worker renders once, and throws away, after the server's publication that
  * started it: a fresh thread compiles the renderer's code as it goes and renders its first
@@ -45,6 +52,9 @@ export interface RenderWorkerFiles {
 export interface RenderedInWorker {
   status: number;
   body: Buffer<ArrayBuffer>;
+  /** Its compressed forms, when the render asked for them (and each is smaller). */
+  br?: Buffer<ArrayBuffer>;
+  gzip?: Buffer<ArrayBuffer>;
 }
 
 interface RenderWorker {
@@ -61,10 +71,12 @@ interface RenderWorker {
 export interface RenderPool {
   /** Requests at once across the workers. */
   readonly capacity: number;
+  /** Starts the workers now if they are not running, so that their loading overlaps other work. */
+  start(): void;
   /** Starts the workers if need be and brings their copies to `snapshot`; returns the name renders use. */
   prepare(snapshot: ContentSnapshot, readable: Iterable<string>): Promise<number>;
-  /** `pages`, in their order, rendered from the snapshot `prepare` named `generation`. */
-  render(pages: PageToRender[], generation: number): Promise<RenderedInWorker[]>;
+  /** `pages`, in their order, rendered from the snapshot `prepare` named `generation` (and compressed, if asked). */
+  render(pages: PageToRender[], generation: number, compress?: Compression): Promise<RenderedInWorker[]>;
   /**
    * Has each worker that never rendered render a share of `pages()` (up to WARM_UP_PAGES_PER_WORKER),
    * a few at a time, and throw them away. A render asked for meanwhile goes first: no more
@@ -73,15 +85,27 @@ export interface RenderPool {
   warmUp(pages: () => PageToRender[], generation: number): Promise<void>;
   /** Stops every worker: the next `prepare` starts new ones, with the whole snapshot. */
   reset(): Promise<void>;
+  /** The section cache counts of every worker this pool ran, as of their last replies. */
+  sectionCacheCounts(): SectionCacheStats;
 }
 
-export function createRenderPool(files: RenderWorkerFiles, count: number, { requestTimeoutMs = RENDER_REQUEST_TIMEOUT_MS } = {}): RenderPool {
+/**
+ * The process's Node options, for a worker, without `--input-type`: a thread started from code
+ * run with `node --input-type=module -e` (the benchmark's builds) would refuse to start with it.
+ */
+function workerExecArgv(): string[] {
+  return process.execArgv.filter((arg, index, all) => !arg.startsWith('--input-type') && all[index - 1] !== '--input-type');
+}
+
+export function createRenderPool(files: RenderWorkerFiles, count: number, { requestTimeoutMs = RENDER_REQUEST_TIMEOUT_MS, startTimeoutMs = WORKER_START_TIMEOUT_MS } = {}): RenderPool {
   let workers: RenderWorker[] = [];
   const generations = new WeakMap<ContentSnapshot, number>();
   let lastGeneration = 0;
   let lastRequest = 0;
   /** Renders asked for by publications, so far: a warm-up stops once this changes. */
   let publicationRenders = 0;
+  /** Each worker's section cache counts from its last reply; kept after it stops. */
+  const sectionCounts = new Map<RenderWorker, SectionCacheStats>();
 
   function stopped(worker: RenderWorker, error: Error) {
     workers = workers.filter((other) => other !== worker);
@@ -90,22 +114,34 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   }
 
   function start(): RenderWorker {
-    const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` } });
+    const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` }, execArgv: workerExecArgv() });
     thread.unref();
     const worker: RenderWorker = { thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
     worker.ready = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const failure = new Error(`A render worker did not start within ${startTimeoutMs / 1000} s and was stopped`);
+        reject(failure);
+        stopped(worker, failure);
+        void thread.terminate();
+      }, startTimeoutMs);
+      timer.unref();
       thread.on('message', (message: RenderWorkerReply | { ready: true }) => {
-        if ('ready' in message) return resolve();
+        if ('ready' in message) {
+          clearTimeout(timer);
+          return resolve();
+        }
         const waiting = worker.pending.get(message.id);
         worker.pending.delete(message.id);
         waiting?.resolve(message);
       });
       thread.on('error', (error) => {
+        clearTimeout(timer);
         const failure = new Error(`A render worker failed: ${error.message}`);
         reject(failure);
         stopped(worker, failure);
       });
       thread.on('exit', (code) => {
+        clearTimeout(timer);
         const failure = new Error(`A render worker stopped (exit code ${code})`);
         reject(failure);
         stopped(worker, failure);
@@ -119,7 +155,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
 
   /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs. */
-  function request(worker: RenderWorker, pages: PageToRender[], generation: number): Promise<RenderedInWorker[]> {
+  function request(worker: RenderWorker, pages: PageToRender[], generation: number, compress?: Compression): Promise<RenderedInWorker[]> {
     const id = ++lastRequest;
     return new Promise<RenderWorkerReply>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -138,22 +174,26 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       };
       worker.pending.set(id, { resolve: (reply) => settle(() => resolve(reply)), reject: (error) => settle(() => reject(error)) });
       try {
-        post(worker, { type: 'render', id, generation, pages });
+        post(worker, { type: 'render', id, generation, pages, ...(compress && { compress }) });
       } catch (error) {
         settle(() => reject(error));
       }
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
-      return reply.rendered.map(({ status, body }) => ({ status, body: Buffer.from(body) }));
+      sectionCounts.set(worker, reply.sectionCache);
+      return reply.rendered.map(({ status, body, br, gzip }) => ({ status, body: Buffer.from(body), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
     });
   }
 
   return {
     capacity: count * IN_FLIGHT_PER_WORKER,
+    start() {
+      while (workers.length < count) workers.push(start());
+    },
     async prepare(snapshot, readable) {
       let generation = generations.get(snapshot);
       if (generation === undefined) generations.set(snapshot, (generation = ++lastGeneration));
-      while (workers.length < count) workers.push(start());
+      this.start();
       const paths = [...readable];
       await Promise.all(workers.map((worker) => worker.ready));
       for (const worker of workers) {
@@ -164,13 +204,13 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       }
       return generation;
     },
-    render(pages, generation) {
+    render(pages, generation, compress) {
       publicationRenders += 1;
       const worker = workers.reduce<RenderWorker | undefined>((idlest, candidate) => (!idlest || candidate.pending.size < idlest.pending.size ? candidate : idlest), undefined);
       if (!worker) return Promise.reject(new Error('No render worker is running'));
       // A worker that rendered a publication's pages needs no warm-up after it.
       worker.warmed = true;
-      return request(worker, pages, generation);
+      return request(worker, pages, generation, compress);
     },
     async warmUp(pages, generation) {
       const started = publicationRenders;
@@ -197,6 +237,11 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       const stopping = workers;
       workers = [];
       await Promise.all(stopping.map((worker) => worker.thread.terminate()));
+    },
+    sectionCacheCounts() {
+      const total: SectionCacheStats = { hits: 0, misses: 0, entries: 0, chars: 0 };
+      for (const counts of sectionCounts.values()) for (const name of Object.keys(total) as (keyof SectionCacheStats)[]) total[name] += counts[name];
+      return total;
     },
   };
 }

@@ -9,10 +9,18 @@ import type { Bundle } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { RenderLivePage } from './live-page-renderer';
 import { applyDelta, type SnapshotDelta } from './snapshot-mirror';
+import { sectionCacheStats, type SectionCacheStats } from '../../lib/section-cache';
+import { compressedFormsSync } from '../../../server/compression.mjs';
 
 export type RenderWorkerRequest =
   | { type: 'sync'; delta: SnapshotDelta }
-  | { type: 'render'; id: number; generation: number; pages: PageToRender[] };
+  | { type: 'render'; id: number; generation: number; pages: PageToRender[]; compress?: Compression };
+
+/** For the build: each page is also compressed, on the worker (server/compression.mjs), at these levels. */
+export interface Compression {
+  brotliQuality: number;
+  gzipLevel: number;
+}
 
 /** A page to render: where visitors get it, and its bundle as the server resolved it (the page API's JSON). */
 export interface PageToRender {
@@ -24,14 +32,19 @@ export interface PageToRender {
 /** Takes a bundle resolved elsewhere as the page's bundle for `snapshot` (src/lib/content.ts). */
 export type AdoptBundle = (snapshot: ContentSnapshot, slug: string, bundle: Bundle) => void;
 
-/** A rendered page's status and UTF-8 bytes, moved (not copied) to the server's thread. */
+/** A rendered page's status and UTF-8 bytes, and its compressed forms if asked for, moved (not copied) to the server's thread. */
 export interface RenderedBytes {
   status: number;
   body: ArrayBuffer;
+  br?: ArrayBuffer;
+  gzip?: ArrayBuffer;
 }
 
-/** The pages of a request, in its order, or why they could not be rendered. */
-export type RenderWorkerReply = { id: number; rendered: RenderedBytes[] } | { id: number; error: string };
+/**
+ * The pages of a request, in its order, and the worker's section cache counts so far (the
+ * build reports its hit rate over every thread), or why they could not be rendered.
+ */
+export type RenderWorkerReply = { id: number; rendered: RenderedBytes[]; sectionCache: SectionCacheStats } | { id: number; error: string };
 
 export interface RenderWorkerSide {
   /** The reply to send, if any, and what it moves rather than copies. */
@@ -45,20 +58,27 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
   let current: { generation: number; snapshot: ContentSnapshot } | undefined;
   let syncProblem: string | undefined;
 
-  async function renderPage(snapshot: ContentSnapshot, { path, slug, bundle }: PageToRender): Promise<RenderedBytes> {
+  async function renderPage(snapshot: ContentSnapshot, { path, slug, bundle }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
     // The server resolved every page to plan the publication; resolving it again here would double the work.
     adopt(snapshot, slug, JSON.parse(bundle) as Bundle);
     const { status, body } = await render(path, { snapshot });
-    return { status, body: body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body.buffer : body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) };
+    const rendered: RenderedBytes = { status, body: ownBuffer(body) };
+    if (compress && status === 200) {
+      const { br, gzip } = compressedFormsSync(body, compress);
+      if (br) rendered.br = ownBuffer(br);
+      if (gzip) rendered.gzip = ownBuffer(gzip);
+    }
+    return rendered;
   }
 
-  async function renderPages(id: number, generation: number, pages: PageToRender[]): Promise<RenderWorkerReply> {
+  async function renderPages(id: number, generation: number, pages: PageToRender[], compress: Compression | undefined): Promise<RenderWorkerReply> {
     if (current?.generation !== generation) {
       return { id, error: `This render worker holds content ${current?.generation ?? 'none'}, not ${generation}${syncProblem ? ` (${syncProblem})` : ''}` };
     }
     const { snapshot } = current;
     // At once, as the server's thread renders: the waits (reading images' bytes) overlap.
-    return { id, rendered: await Promise.all(pages.map((page) => renderPage(snapshot, page))) };
+    const rendered = await Promise.all(pages.map((page) => renderPage(snapshot, page, compress)));
+    return { id, rendered, sectionCache: sectionCacheStats() };
   }
 
   return {
@@ -75,13 +95,19 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
         return undefined;
       }
       try {
-        const reply = await renderPages(request.id, request.generation, request.pages);
-        return { reply, transfer: 'rendered' in reply ? reply.rendered.map(({ body }) => body) : [] };
+        const reply = await renderPages(request.id, request.generation, request.pages, request.compress);
+        return { reply, transfer: 'rendered' in reply ? reply.rendered.flatMap(({ body, br, gzip }) => [body, ...(br ? [br] : []), ...(gzip ? [gzip] : [])]) : [] };
       } catch (error) {
         return { reply: { id: request.id, error: error instanceof Error ? error.message : String(error) }, transfer: [] };
       }
     },
   };
+}
+
+/** The bytes in an ArrayBuffer of their own, which can be moved to another thread without taking a pool's neighbours along. */
+function ownBuffer(bytes: Buffer): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes;
+  return byteOffset === 0 && byteLength === buffer.byteLength ? (buffer as ArrayBuffer) : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
 }
 
 /** Offers the worker side to the worker's script, which loads the server build as a plain module. */
