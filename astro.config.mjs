@@ -13,7 +13,6 @@ import { serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.
 import { imageVariantHandler } from './server/image-variants.mjs';
 import { responsiveImages } from './src/lib/images/integration.ts';
 import { devRequestGuard } from './src/server/dev-guard.ts';
-import { privatePageBundles } from './src/lib/private-page-bundles.ts';
 import { buildSnapshot } from './src/lib/build-snapshot.ts';
 import { sectionCacheReport } from './src/lib/section-cache.ts';
 import { contentEditor } from './src/editor/integration.ts';
@@ -27,10 +26,9 @@ import { fontFamilies } from './src/styles/typefaces.ts';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  // precompressStaticFiles last: build-done hooks run in order, after the bundles file has left dist/client
-  // and the sitemap is written. React renders the editor island only; visitor pages are prerendered with
+  // precompressStaticFiles last: build-done hooks run in order, after the sitemap is written. React renders the editor island only; visitor pages are prerendered with
   // none, so they ship no JavaScript. discovery(): the sitemap, and the build's warning without SITE_URL.
-  integrations: [react(), contentEditor(), livePublishing(), buildSnapshot(), privatePageBundles(), responsiveImages(), discovery({ siteUrl: serverConfig().siteUrl }), sectionCacheReport(), precompressStaticFiles()],
+  integrations: [react(), contentEditor(), livePublishing(), buildSnapshot(), responsiveImages(), discovery({ siteUrl: serverConfig().siteUrl }), sectionCacheReport(), precompressStaticFiles()],
   // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),

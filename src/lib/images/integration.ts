@@ -59,10 +59,24 @@ export interface VariantBuildReport {
   missing: string[];
 }
 
+/**
+ * Variants named by pages the build wrote itself (src/server/publish/build-pages.ts), which
+ * looked through each page as it wrote it: reading thousands of pages back took seconds.
+ */
+const named = { pages: new Set<string>(), specs: new Map<string, VariantSpec>() };
+
+/** Records the variants a page names, as the build writes it to `file`; buildVariants then passes the file by. */
+export function pageWritten(file: string, html: string): void {
+  named.pages.add(file);
+  variantsNamedIn(html, named.specs);
+}
+
 /** Makes or finds every variant and copies it to `<clientDir>/_img/`. */
 export async function buildVariants(clientDir: string, places = variantPlaces(serverConfig(), true)): Promise<VariantBuildReport> {
-  const specs = new Map<string, VariantSpec>();
-  for (const file of await htmlFiles(clientDir)) variantsNamedIn(await readFile(file, 'utf8'), specs);
+  const specs = new Map(named.specs);
+  for (const file of await htmlFiles(clientDir)) if (!named.pages.has(file)) variantsNamedIn(await readFile(file, 'utf8'), specs);
+  named.pages.clear();
+  named.specs.clear();
   const report: VariantBuildReport = { made: 0, cached: 0, missing: [] };
   const builtDir = join(clientDir, VARIANTS_URL_PREFIX.slice(1));
   // One folder per original, made once: a site with photos names thousands of variants.

@@ -1,27 +1,29 @@
 /**
- * Live publishing's routes and the build's renderer of visitor pages.
+ * Live publishing's routes, and the build's visitor pages.
  *
  * The production server renders a changed page on demand through
  * `/_live/render/[...slug]` (LivePage.astro), in the server build
  * (src/server/publish/publisher.ts). A page prerendered by Astro comes from
  * another build of the same code (its prerender environment), whose styles
- * are split and ordered differently. So
- * the build renders every visitor page through the server build too, with the
- * same in-process renderer the server's publisher uses (render-in-process.ts):
- * what the build writes and what the server publishes are the same bytes by
- * construction. The renderer is inside the server build, which the build loads
- * as a plain module; one request over the server's private socket
- * (server/internal-renderer.mjs) loads the live route, which offers it. Other
- * prerendered routes (the feed, robots.txt) keep Astro's own prerenderer. `astro dev` reads the files on every request
- * and publishes nothing.
+ * are split and ordered differently. So the build makes every visitor page as
+ * the server publishes a change (build-pages.ts): it loads the server build as
+ * a plain module, one request over the server's private socket
+ * (server/internal-renderer.mjs) loads the live route, whose module offers the
+ * build's plan and the in-process renderer (live-page-renderer.ts), and the
+ * render workers render every page. What the build writes and what the server
+ * publishes are the same bytes by construction. Astro's own prerenderer
+ * renders the rest (moved pages' redirects, the feed, robots.txt). `astro dev`
+ * reads the files on every request and publishes nothing.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroIntegration, AstroPrerenderer } from 'astro';
+import { writeFile } from 'node:fs/promises';
+import type { AstroConfig, AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 'astro';
 import { loadLiveRoute } from '../../../server/internal-renderer.mjs';
-import { compressWhileRendering } from '../../../server/precompress.mjs';
-import { loadedLivePageRenderer, type RenderLivePage } from './live-page-renderer';
+import { loadedBuildPlanner, loadedLivePageRenderer, type PlanBuild, type RenderLivePage } from './live-page-renderer';
+import { buildVisitorPages, PAGE_BUNDLES_FILE } from './build-pages';
+import { serverConfig } from '../../../server/config.mjs';
 import { LIVE_PREFIX, LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
-import { NOT_FOUND_SLUG } from '../../engine/slug';
+import { NOT_FOUND_SLUG, slugFromPath } from '../../engine/slug';
 
 /** Prerendered route → how its page is named under /_live/render/ (the 404 page is the page document `404`). */
 const VISITOR_ROUTE = 'src/pages/[...slug].astro';
@@ -31,28 +33,46 @@ const NOT_FOUND_ROUTE = 'src/pages/404.astro';
 // closed by the time pages are generated, and which would rewrite a plain `import()`.
 const importNative = new Function('url', 'return import(url)') as (url: string) => Promise<{ handler: Parameters<typeof loadLiveRoute>[0] }>;
 
-/** Astro's prerenderer, with the visitor pages rendered by the server build's live route. */
-function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrerenderer {
+/**
+ * Astro's prerenderer, with the visitor pages made by the build's publication (build-pages.ts)
+ * before Astro renders the rest: moved pages' redirects, the feed, robots.txt.
+ */
+function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEntry: URL; clientDir: URL; site: URL; logger: AstroIntegrationLogger; published: (json: string) => void }): AstroPrerenderer {
   let renderLivePage: RenderLivePage | undefined;
+  let planBuild: PlanBuild | undefined;
   return {
     name: 'live-publishing',
     async setup() {
       await base.setup?.();
       // The server build without its own listening server, as server/index.mjs loads it.
       process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-      const { handler } = await importNative(pathToFileURL(fileURLToPath(serverEntry)).href);
+      const { handler } = await importNative(pathToFileURL(fileURLToPath(build.serverEntry)).href);
       // Any answer of the live route (a site need not have a home page) means its module is loaded.
       const answer = await loadLiveRoute(handler, `${LIVE_RENDER_PREFIX}/`, {});
       renderLivePage = loadedLivePageRenderer();
-      if (!renderLivePage) throw new Error(`The server build's live route did not offer its page renderer (it answered ${answer})`);
+      planBuild = loadedBuildPlanner();
+      if (!renderLivePage || !planBuild) throw new Error(`The server build's live route did not offer its page renderer (it answered ${answer})`);
     },
-    getStaticPaths: () => base.getStaticPaths(),
+    async getStaticPaths() {
+      const paths = await base.getStaticPaths();
+      const workerFiles = { script: new URL('server/render-worker.mjs', build.root).href, serverEntry: build.serverEntry.href };
+      const clientDir = fileURLToPath(build.clientDir);
+      const { plan, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
+      build.published(JSON.stringify(plan.published));
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      build.logger.info(`${plan.published.pages.length} visitor pages rendered ${where} in ${seconds(renderMs)} (planned in ${seconds(planMs)})`);
+      // Astro renders the rest: what the publication made is left out.
+      const made = new Set(plan.published.pages.map((page) => page.slug));
+      return paths.filter(({ pathname, route }) => {
+        if (route.component === VISITOR_ROUTE) return !made.has(slugFromPath(pathname));
+        return route.component !== NOT_FOUND_ROUTE || !made.has(NOT_FOUND_SLUG);
+      });
+    },
     async render(request, options) {
       const { component } = options.routeData;
       if ((component !== VISITOR_ROUTE && component !== NOT_FOUND_ROUTE) || !renderLivePage) return base.render(request, options);
       const path = component === NOT_FOUND_ROUTE ? `/${NOT_FOUND_SLUG}/` : new URL(request.url).pathname;
       const { status, headers, body } = await renderLivePage(path, {});
-      if (status === 200) compressWhileRendering(body);
       return new Response(status === 301 || status === 302 ? null : body, { status, headers });
     },
     async teardown() {
@@ -63,7 +83,8 @@ function throughServerBuild(base: AstroPrerenderer, serverEntry: URL): AstroPrer
 }
 
 export function livePublishing(): AstroIntegration {
-  let serverEntry: URL | undefined;
+  let config: AstroConfig | undefined;
+  let published: string | undefined;
   return {
     name: 'live-publishing',
     hooks: {
@@ -75,11 +96,17 @@ export function livePublishing(): AstroIntegration {
         injectRoute({ pattern: `${LIVE_RENDER_PREFIX}/[...slug]`, entrypoint: './src/server/publish/LivePage.astro', prerender: false });
         injectRoute({ pattern: `${LIVE_PREFIX}/publish`, entrypoint: './src/server/publish/start.ts', prerender: false });
       },
-      'astro:config:done': ({ config }) => {
-        serverEntry = new URL('entry.mjs', config.build.server);
+      'astro:config:done': ({ config: done }) => {
+        config = done;
       },
-      'astro:build:start': ({ setPrerenderer }) => {
-        setPrerenderer((base) => throughServerBuild(base, serverEntry!));
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        const { server, client } = config!.build;
+        setPrerenderer((base) => throughServerBuild(base, { root: config!.root, serverEntry: new URL('entry.mjs', server), clientDir: client, site: new URL(config!.site!), logger, published: (json) => (published = json) }));
+      },
+      // Once Astro has arranged dist/server/, which it does after prerendering.
+      'astro:build:done': async () => {
+        if (published === undefined) throw new Error('The build made no publication of its visitor pages');
+        await writeFile(new URL(PAGE_BUNDLES_FILE, config!.build.server), published);
       },
     },
   };

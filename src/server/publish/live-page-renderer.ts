@@ -1,10 +1,13 @@
 /**
- * Where the build finds the server build's in-process page renderer
- * (render-in-process.ts): the build loads the server build from outside, as a
- * plain module, and cannot import from inside it. Kept apart from the renderer
- * so that the build's integration can read it without Astro's virtual modules.
+ * Where the build finds what it needs of the server build: the in-process page
+ * renderer (render-in-process.ts) and the plan of the build's publication
+ * (build-plan.ts). The build loads the server build from outside, as a plain
+ * module, and cannot import from inside it. Kept apart from both so that the
+ * build's integration can read it without Astro's virtual modules.
  */
 import type { LiveRenderContext } from '../render-context';
+import type { PagesToRender } from './page-rendering';
+import type { PublishedSite } from './published-pages';
 
 export interface RenderedPage {
   status: number;
@@ -15,13 +18,32 @@ export interface RenderedPage {
 
 export type RenderLivePage = (path: string, context: LiveRenderContext) => Promise<RenderedPage>;
 
-const KEY = Symbol.for('content-site.render-live-page');
+/** The build's publication: what page-bundles.json holds, and every page to render, by where it is served. */
+export interface BuildPlan {
+  published: PublishedSite;
+  toRender: PagesToRender;
+}
+
+export type PlanBuild = (site: URL) => Promise<BuildPlan>;
+
+const RENDERER = Symbol.for('content-site.render-live-page');
+const PLANNER = Symbol.for('content-site.plan-build');
+const offered = globalThis as Record<symbol, unknown>;
 
 export function offerLivePageRenderer(render: RenderLivePage): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = render;
+  offered[RENDERER] = render;
 }
 
 /** The renderer of the server build loaded in this process, once its live route has been loaded. */
 export function loadedLivePageRenderer(): RenderLivePage | undefined {
-  return (globalThis as Record<symbol, unknown>)[KEY] as RenderLivePage | undefined;
+  return offered[RENDERER] as RenderLivePage | undefined;
+}
+
+export function offerBuildPlanner(plan: PlanBuild): void {
+  offered[PLANNER] = plan;
+}
+
+/** The planner of the server build loaded in this process, once its live route has been loaded. */
+export function loadedBuildPlanner(): PlanBuild | undefined {
+  return offered[PLANNER] as PlanBuild | undefined;
 }

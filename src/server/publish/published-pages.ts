@@ -16,6 +16,7 @@ import { contentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
+import type { PageToRender } from './render-worker-side';
 
 /** The code's version: one per build, or CONTENT_SITE_BUILD_ID (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
 export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
@@ -106,6 +107,9 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
   }
   return hash.digest('base64url').slice(0, 22);
 }
+
+/** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
+export const pageToRender = ({ slug, body }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body });
 
 export async function publishedSite(site: URL): Promise<PublishedSite> {
   const snapshot = await loadSnapshot();

@@ -1,0 +1,109 @@
+/**
+ * The build's visitor pages, made the way the production server publishes a
+ * change: the server build plans the publication (build-plan.ts: every page's
+ * bundle and render key), the render workers render the pages from those
+ * bundles and compress each one on their own threads, and the build's thread
+ * only writes the files. Before, Astro's prerenderer rendered page after page
+ * on the build's one thread, resolving each page again as it went, and zlib
+ * compressed them beside it; docs/architecture.md has the measurements.
+ * Sites of a few pages, and machines of one core, render on the build's
+ * thread (page-rendering.ts), and precompress.mjs compresses those pages after.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { PAGE_COMPRESSION, wroteCompressed } from '../../../server/precompress.mjs';
+import { ENCODING_SUFFIX } from '../../../server/negotiation.mjs';
+import { countSectionsRenderedElsewhere } from '../../lib/section-cache';
+import { pageWritten } from '../../lib/images/integration';
+import type { BuildPlan } from './live-page-renderer';
+import { renderPages, type RenderOnThread } from './page-rendering';
+import { createRenderPool, type RenderedInWorker, type RenderWorkerFiles } from './render-pool';
+
+/**
+ * The build's publication, which the production server starts from (server/live-site.mjs): every
+ * page's bundle, render key and path, in dist/server/, never in the static folder, where any URL
+ * spelling could reach it.
+ */
+export const PAGE_BUNDLES_FILE = 'page-bundles.json';
+
+/** The file a page is written to under the static folder, from where it is served (`/`, `/about`, `/404.html`). */
+export function fileOfPage(path: string): string {
+  if (path === '/') return 'index.html';
+  return path.endsWith('.html') ? path.slice(1) : `${path.slice(1)}/index.html`;
+}
+
+export interface PageWriting {
+  /** The static folder (dist/client). */
+  clientDir: string;
+  renderOnThread: RenderOnThread;
+  workerFiles: RenderWorkerFiles;
+  /** Render workers to start; 0 renders every page on the build's thread. */
+  workers: number;
+}
+
+/**
+ * Pages whose files may be being written at once. Writing a page waits on the file system (making
+ * a file can take a millisecond or more), and a taker that waited for it would hold up the
+ * workers' next pages; writes that never waited would pile every page up in memory instead.
+ */
+const PAGES_BEING_WRITTEN = 64;
+
+/** Takes pages without waiting for their writes, up to PAGES_BEING_WRITTEN at once; the first failure fails the next take, or the drain. */
+function writingBehind(write: (path: string, rendered: RenderedInWorker) => Promise<void>) {
+  const pending = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const throwIfFailed = () => {
+    if (failure) throw failure.error;
+  };
+  return {
+    async take(path: string, rendered: RenderedInWorker) {
+      throwIfFailed();
+      const writing: Promise<void> = write(path, rendered)
+        .catch((error: unknown) => void (failure ??= { error }))
+        .finally(() => pending.delete(writing));
+      pending.add(writing);
+      if (pending.size >= PAGES_BEING_WRITTEN) await Promise.race(pending);
+      throwIfFailed();
+    },
+    async drain() {
+      await Promise.all(pending);
+      throwIfFailed();
+    },
+  };
+}
+
+export interface BuiltPages {
+  plan: BuildPlan;
+  /** Where the pages were rendered, and how long planning and rendering took, for the build's log. */
+  where: string;
+  planMs: number;
+  renderMs: number;
+}
+
+/** Plans the build's publication and renders and writes every page of it. */
+export async function buildVisitorPages(planBuild: () => Promise<BuildPlan>, { clientDir: folder, renderOnThread, workerFiles, workers }: PageWriting): Promise<BuiltPages> {
+  const clientDir = resolve(folder);
+  const writer = writingBehind(async (path, { body, br, gzip }) => {
+    const file = join(clientDir, fileOfPage(path));
+    // Slugs are checked when content is read; a page is still never written outside the folder.
+    if (!file.startsWith(clientDir + sep)) throw new Error(`The page at ${path} would be written outside ${clientDir}`);
+    await mkdir(dirname(file), { recursive: true });
+    await Promise.all([writeFile(file, body), br && writeFile(file + ENCODING_SUFFIX.br, br), gzip && writeFile(file + ENCODING_SUFFIX.gzip, gzip)]);
+    if (br || gzip) wroteCompressed(file, body.length, (br ?? body).length);
+    pageWritten(file, body.toString('utf8'));
+  });
+  const started = performance.now();
+  const pool = workers > 0 ? createRenderPool(workerFiles, workers) : undefined;
+  // The workers load the server build while this thread plans.
+  pool?.start();
+  try {
+    const plan = await planBuild();
+    const planned = performance.now();
+    const where = await renderPages(plan.toRender, renderOnThread, pool, writer.take, PAGE_COMPRESSION);
+    await writer.drain();
+    if (pool) countSectionsRenderedElsewhere(pool.sectionCacheCounts());
+    return { plan, where, planMs: planned - started, renderMs: performance.now() - planned };
+  } finally {
+    await pool?.reset();
+  }
+}
