@@ -4,7 +4,7 @@
  * framework's floor), plus the resolver's own share of the build.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'vite';
@@ -54,12 +54,27 @@ function phases(output: string): Pick<BuildRun, 'prerenderMs' | 'precompressMs'>
   };
 }
 
+/**
+ * Where a build's output goes before the next build: moved aside, and deleted once the scenario is
+ * done. Deleted at once, thousands of files would make the next build's files slow to create on
+ * these machines' file system (ext4 without a journal skips inodes freed in the last 30 s, and
+ * profiles put half a core into that), which measured the file system's recent past, not the build.
+ */
+let trash: string | undefined;
+let moved = 0;
+
+async function moveAside(path: string) {
+  trash ??= await mkdtempDir('trash');
+  await rename(path, join(trash, String((moved += 1)))).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
+}
+
 /** Runs `astro build` in `root` in a fresh Node process: wall time, peak RSS, its phases and its section cache counts. */
 async function timedBuild(root: string): Promise<BuildRun> {
   // Every run is a cold build.
-  await Promise.all(['dist', '.astro', '.build-cache'].map((dir) => rm(join(root, dir), { recursive: true, force: true })));
-  // The section cache keeps its counts on globalThis in the process that rendered (src/lib/section-cache.ts).
-  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'info' }); const cache = globalThis[Symbol.for('content-site.section-cache')]; process.stdout.write('\\nSECTIONS ' + JSON.stringify(cache?.stats ?? null) + '\\nRSS ' + process.resourceUsage().maxRSS + '\\nCPU ' + Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0));`;
+  for (const dir of ['dist', '.astro', '.build-cache']) await moveAside(join(root, dir));
+  const script = `const { build } = await import('astro'); await build({ root: process.cwd(), cacheDir: './.build-cache', logLevel: 'info' }); process.stdout.write('\\nRSS ' + process.resourceUsage().maxRSS + '\\nCPU ' + Object.values(process.cpuUsage()).reduce((a, b) => a + b, 0));`;
   return new Promise((resolve, reject) => {
     const started = performance.now();
     // userEnv(): a NODE_ENV=development left behind by an in-process Vite server would make this a slow, huge dev-mode build.
@@ -70,7 +85,9 @@ async function timedBuild(root: string): Promise<BuildRun> {
     child.on('exit', (code) => {
       const wallMs = performance.now() - started;
       const rss = /\nRSS (\d+)/.exec(output)?.[1];
-      const sections = JSON.parse(/\nSECTIONS (.*)/.exec(output)?.[1] ?? 'null') as BuildRun['sectionCache'] | null;
+      // The section cache's counts over every thread that rendered, as the build reports them (src/lib/section-cache.ts).
+      const report = /\[section-cache-report\] (\d+) sections, (\d+) from the cache/.exec(output);
+      const sections = report ? { hits: Number(report[2]), misses: Number(report[1]) - Number(report[2]) } : undefined;
       const cpu = /\nCPU (\d+)/.exec(output)?.[1];
       if (code !== 0 || !rss) reject(new Error(`astro build failed in ${root}:\n${output.slice(-3000)}`));
       else resolve({ wallMs, peakRssMiB: Number(rss) / 1024, cpuMs: Number(cpu) / 1000, ...phases(output), ...(sections ? { sectionCache: sections } : {}) });
@@ -174,6 +191,8 @@ export async function buildScaling({ sizes, runs, posts, tags }: { sizes: number
     } finally {
       await project.remove();
       if (floorRoot) await rm(floorRoot, { recursive: true, force: true });
+      if (trash) await rm(trash, { recursive: true, force: true });
+      trash = undefined;
     }
   }
   return points;
