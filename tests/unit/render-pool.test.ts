@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRenderPool, RenderTimeoutError, WARM_UP_BATCH_PAGES, WARM_UP_PAGES_PER_WORKER, type RenderPool } from '../../src/server/publish/render-pool';
 import { renderPages, IN_PROCESS_MAX_PAGES } from '../../src/server/publish/page-rendering';
+import { PageFeed } from '../../src/server/publish/page-feed';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 const script = (name: string) => new URL(`../fixtures/render-workers/${name}`, import.meta.url).href;
@@ -214,5 +215,35 @@ describe('rendering a publication\'s pages', () => {
     expect(taken.get('/p-0')?.gzip?.toString()).toBe('gzip');
     // The stand-in counts each page it rendered as a miss, one per worker's reply so far.
     expect(pool.sectionCacheCounts()).toMatchObject({ hits: 0, misses: IN_PROCESS_MAX_PAGES + 1 });
+  });
+
+  it('starts rendering on the workers while planning still finds pages', async () => {
+    const pool = poolOf('echo.mjs');
+    const snapshot = snapshotOf('Home');
+    const feed = new PageFeed<[string, ReturnType<typeof page>]>();
+    const taken: string[] = [];
+    const rendering = renderPages({ pages: feed, context: { snapshot }, readable: snapshot.paths() }, onThread, pool, (key) => void taken.push(key));
+    for (let index = 0; index <= IN_PROCESS_MAX_PAGES + 8; index += 1) feed.push([`/p-${index}`, page(`/p-${index}/`)]);
+    // Planning has not ended, and pages are already rendered.
+    await vi.waitFor(() => expect(taken.length).toBeGreaterThan(0));
+    feed.push(['/last', page('/last/')]);
+    feed.end();
+    expect(await rendering).toBe('on the render workers');
+    expect(taken).toHaveLength(IN_PROCESS_MAX_PAGES + 10);
+    expect(taken).toContain('/last');
+  });
+
+  it('fails with planning\'s own error when planning fails, without rendering on the server\'s thread', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const snapshot = snapshotOf('Home');
+    const feed = new PageFeed<[string, ReturnType<typeof page>]>();
+    let onThreadCalls = 0;
+    const rendering = renderPages({ pages: feed, context: { snapshot }, readable: snapshot.paths() }, async (path) => ((onThreadCalls += 1), onThread(path)), poolOf('echo.mjs'), () => {});
+    for (let index = 0; index <= IN_PROCESS_MAX_PAGES; index += 1) feed.push([`/p-${index}`, page(`/p-${index}/`)]);
+    const planningError = new Error('pages/p-17.json: unknown field "titel"');
+    feed.fail(planningError);
+    await expect(rendering).rejects.toBe(planningError);
+    expect(onThreadCalls).toBe(0);
+    expect(errors).not.toHaveBeenCalled();
   });
 });

@@ -15,7 +15,10 @@ import { PAGE_COMPRESSION, wroteCompressed } from '../../../server/precompress.m
 import { ENCODING_SUFFIX } from '../../../server/negotiation.mjs';
 import { countSectionsRenderedElsewhere } from '../../lib/section-cache';
 import { pageWritten } from '../../lib/images/integration';
-import type { BuildPlan } from './live-page-renderer';
+import type { BuildPlanning } from './live-page-renderer';
+import type { PublishedSite } from './published-pages';
+import type { PageToRender } from './render-worker-side';
+import { PageFeed } from './page-feed';
 import { renderPages, type RenderOnThread } from './page-rendering';
 import { createRenderPool, type RenderedInWorker, type RenderWorkerFiles } from './render-pool';
 
@@ -73,15 +76,15 @@ function writingBehind(write: (path: string, rendered: RenderedInWorker) => Prom
 }
 
 export interface BuiltPages {
-  plan: BuildPlan;
-  /** Where the pages were rendered, and how long planning and rendering took, for the build's log. */
+  published: PublishedSite;
+  /** Where the pages were rendered, and how long planning took and rendering (which starts with the first pages planned), for the build's log. */
   where: string;
   planMs: number;
   renderMs: number;
 }
 
-/** Plans the build's publication and renders and writes every page of it. */
-export async function buildVisitorPages(planBuild: () => Promise<BuildPlan>, { clientDir: folder, renderOnThread, workerFiles, workers }: PageWriting): Promise<BuiltPages> {
+/** Plans the build's publication and renders and writes every page of it, each as soon as it is planned. */
+export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>, { clientDir: folder, renderOnThread, workerFiles, workers }: PageWriting): Promise<BuiltPages> {
   const clientDir = resolve(folder);
   const writer = writingBehind(async (path, { body, br, gzip }) => {
     const file = join(clientDir, fileOfPage(path));
@@ -97,12 +100,24 @@ export async function buildVisitorPages(planBuild: () => Promise<BuildPlan>, { c
   // The workers load the server build while this thread plans.
   pool?.start();
   try {
-    const plan = await planBuild();
-    const planned = performance.now();
-    const where = await renderPages(plan.toRender, renderOnThread, pool, writer.take, PAGE_COMPRESSION);
+    const { context, readable, plan } = await planBuild();
+    const feed = new PageFeed<[string, PageToRender]>();
+    let planned = started;
+    const planning = plan((key, page) => feed.push([key, page])).then(
+      (published) => {
+        feed.end();
+        planned = performance.now();
+        return published;
+      },
+      (error: unknown) => {
+        feed.fail(error);
+        throw error;
+      },
+    );
+    const [published, where] = await Promise.all([planning, renderPages({ pages: feed, context, readable }, renderOnThread, pool, writer.take, PAGE_COMPRESSION)]);
     await writer.drain();
     if (pool) countSectionsRenderedElsewhere(pool.sectionCacheCounts());
-    return { plan, where, planMs: planned - started, renderMs: performance.now() - planned };
+    return { published, where, planMs: planned - started, renderMs: performance.now() - started };
   } finally {
     await pool?.reset();
   }

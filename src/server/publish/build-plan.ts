@@ -15,10 +15,10 @@ import { pageToRender, publishedSite } from './published-pages';
 offerBuildPlanner(async (site) => {
   // The public view of the build's content (drafts and pages not yet due left out), as every page renders from.
   const snapshot = await loadSnapshot();
-  const published = await publishedSite(site);
   return {
-    published,
-    // By where each page is served (`/`, `/about`, `/404.html`): the file it is written to.
-    toRender: { pages: new Map(published.pages.map((page) => [page.path, pageToRender(page)])), context: { snapshot }, readable: (await loadBuildSnapshot()).paths() },
+    context: { snapshot },
+    readable: (await loadBuildSnapshot()).paths(),
+    // Each page by where it is served (`/`, `/about`, `/404.html`): the file it is written to.
+    plan: (onPage) => publishedSite(site, (page) => onPage(page.path, pageToRender(page))),
   };
 });

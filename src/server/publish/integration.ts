@@ -57,12 +57,12 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       const paths = await base.getStaticPaths();
       const workerFiles = { script: new URL('server/render-worker.mjs', build.root).href, serverEntry: build.serverEntry.href };
       const clientDir = fileURLToPath(build.clientDir);
-      const { plan, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
-      build.published(JSON.stringify(plan.published));
+      const { published, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
+      build.published(JSON.stringify(published));
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-      build.logger.info(`${plan.published.pages.length} visitor pages rendered ${where} in ${seconds(renderMs)} (planned in ${seconds(planMs)})`);
+      build.logger.info(`${published.pages.length} visitor pages planned and rendered ${where} in ${seconds(renderMs)} (planned in ${seconds(planMs)}, rendering from the first page planned)`);
       // Astro renders the rest: what the publication made is left out.
-      const made = new Set(plan.published.pages.map((page) => page.slug));
+      const made = new Set(published.pages.map((page) => page.slug));
       return paths.filter(({ pathname, route }) => {
         if (route.component === VISITOR_ROUTE) return !made.has(slugFromPath(pathname));
         return route.component !== NOT_FOUND_ROUTE || !made.has(NOT_FOUND_SLUG);

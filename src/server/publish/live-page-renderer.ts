@@ -8,6 +8,7 @@
 import type { LiveRenderContext } from '../render-context';
 import type { PagesToRender } from './page-rendering';
 import type { PublishedSite } from './published-pages';
+import type { PageToRender } from './render-worker-side';
 
 export interface RenderedPage {
   status: number;
@@ -18,13 +19,15 @@ export interface RenderedPage {
 
 export type RenderLivePage = (path: string, context: LiveRenderContext) => Promise<RenderedPage>;
 
-/** The build's publication: what page-bundles.json holds, and every page to render, by where it is served. */
-export interface BuildPlan {
-  published: PublishedSite;
-  toRender: PagesToRender;
+/** The build's publication, to be planned: what its pages render from, and the planning itself. */
+export interface BuildPlanning {
+  context: PagesToRender['context'];
+  readable: Iterable<string>;
+  /** Plans every page (what page-bundles.json holds), handing each to `onPage`, by where it is served, as soon as it is planned. */
+  plan(onPage: (key: string, page: PageToRender) => void): Promise<PublishedSite>;
 }
 
-export type PlanBuild = (site: URL) => Promise<BuildPlan>;
+export type PlanBuild = (site: URL) => Promise<BuildPlanning>;
 
 const RENDERER = Symbol.for('content-site.render-live-page');
 const PLANNER = Symbol.for('content-site.plan-build');

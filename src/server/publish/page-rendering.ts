@@ -12,6 +12,7 @@ import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
 import { RenderTimeoutError, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { Compression, PageToRender } from './render-worker-side';
+import { FeedFailed, letRequestsThrough, PageFeed } from './page-feed';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
 const IN_PROCESS_CONCURRENCY = 4;
@@ -20,39 +21,19 @@ const WORKER_BATCH_PAGES = 8;
 /** Up to this many pages, a publication renders on the server's thread. */
 export const IN_PROCESS_MAX_PAGES = 16;
 
+type Entry = [key: string, page: PageToRender];
+
 export type RenderOnThread = (path: string, context: LiveRenderContext) => Promise<RenderedInWorker>;
 
 export interface PagesToRender {
-  /** The pages (`path` is where visitors get them: `/`, `/about/`), by the key each result is stored under. */
-  pages: Map<string, PageToRender>;
+  /**
+   * The pages (`path` is where visitors get them: `/`, `/about/`), by the key each result is
+   * stored under; a feed while planning still finds them.
+   */
+  pages: Iterable<Entry> | PageFeed<Entry>;
   context: LiveRenderContext & { snapshot: ContentSnapshot };
   /** Every file the snapshot can read (a public snapshot lists fewer, src/engine/publication.ts). */
   readable: Iterable<string>;
-}
-
-/**
- * Lets the event loop answer what is waiting (visitors' requests, keep-alive timers): a page
- * renders in process mostly through promises that settle at once, so thousands of them in a row
- * would otherwise hold the server for seconds.
- */
-const letRequestsThrough = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Runs `work` on `items`, `limit` at once; after a failure no item is started, since the publication has failed. */
-async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < items.length && !failed) {
-      try {
-        await work(items[next++]!);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-      await letRequestsThrough();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** A page that rendered to an error: it would on any thread, so it fails the publication as it is. */
@@ -61,7 +42,6 @@ class PageRenderError extends Error {}
 /** What took a rendered page failed (writing its file, in the build): not the workers' fault, so it is no reason to render again. */
 class TakeError extends Error {}
 
-type Entry = [key: string, page: PageToRender];
 
 /**
  * Takes each page as it is rendered, by its key (a page may come twice when the workers fail and
@@ -70,23 +50,34 @@ type Entry = [key: string, page: PageToRender];
  */
 export type TakeRendered = (key: string, rendered: RenderedInWorker) => void | Promise<void>;
 
-/** Renders `batches`, `limit` at once, and hands each page to `take`. */
-async function renderAll(batches: Entry[][], limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
-  await forEachLimited(batches, limit, async (batch) => {
-    const rendered = await render(batch.map(([, page]) => page));
-    const failed = rendered.findIndex(({ status }) => status !== 200);
-    if (failed >= 0) {
-      const { status, body } = rendered[failed]!;
-      throw new PageRenderError(`Rendering the page at ${batch[failed]![1].path} failed (${status}): ${body.toString('utf8', 0, 300)}`);
-    }
-    await Promise.all(batch.map(async ([key], index) => take(key, rendered[index]!))).catch((error: unknown) => {
-      throw new TakeError(error instanceof Error ? error.message : String(error), { cause: error });
-    });
+/** Renders a batch and hands each page to `take`; a page that rendered to an error fails it. */
+async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
+  const rendered = await render(batch.map(([, page]) => page));
+  const failed = rendered.findIndex(({ status }) => status !== 200);
+  if (failed >= 0) {
+    const { status, body } = rendered[failed]!;
+    throw new PageRenderError(`Rendering the page at ${batch[failed]![1].path} failed (${status}): ${body.toString('utf8', 0, 300)}`);
+  }
+  await Promise.all(batch.map(async ([key], index) => take(key, rendered[index]!))).catch((error: unknown) => {
+    throw new TakeError(error instanceof Error ? error.message : String(error), { cause: error });
   });
 }
 
-function inBatches<T>(items: T[], size: number): T[][] {
-  return Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+/** Renders the feed's pages `size` at a time, `limit` batches at once; after a failure no batch is started, since the publication has failed. */
+async function renderFed(feed: PageFeed<Entry>, size: number, limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
+  let failed = false;
+  const renderer = async () => {
+    for (let batch = await feed.take(size); batch && !failed; batch = await feed.take(size)) {
+      try {
+        await renderBatch(batch, render, take);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      await letRequestsThrough();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, renderer));
 }
 
 /**
@@ -94,22 +85,33 @@ function inBatches<T>(items: T[], size: number): T[][] {
  * does not render (the publication then fails whole). `compress` has the workers compress each page
  * too (the build); pages rendered on the server's thread come without their compressed forms.
  */
-export async function renderPages({ pages, context, readable }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress?: Compression): Promise<string> {
-  const entries = [...pages];
-  if (pool && entries.length > IN_PROCESS_MAX_PAGES) {
+export async function renderPages(toRender: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress?: Compression): Promise<string> {
+  try {
+    return await renderFrom(toRender, onThread, pool, take, compress);
+  } catch (error) {
+    // Planning failed: its own error, as it would be without a feed.
+    throw error instanceof FeedFailed ? error.cause : error;
+  }
+}
+
+async function renderFrom({ pages, context, readable }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress: Compression | undefined): Promise<string> {
+  const feed = pages instanceof PageFeed ? pages : PageFeed.of(pages);
+  if (pool && (await feed.moreThan(IN_PROCESS_MAX_PAGES))) {
     try {
       const generation = await pool.prepare(context.snapshot, readable);
-      await renderAll(inBatches(entries, WORKER_BATCH_PAGES), pool.capacity, (batch) => pool.render(batch, generation, compress), take);
+      await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => pool.render(batch, generation, compress), take);
       return 'on the render workers';
     } catch (error) {
       // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped).
       if (error instanceof PageRenderError || error instanceof RenderTimeoutError) throw error;
+      // Not the workers' fault either: what took the pages failed, or planning did.
       if (error instanceof TakeError) throw error.cause;
+      if (error instanceof FeedFailed) throw error;
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
       await pool.reset();
     }
   }
-  await renderAll(inBatches(entries, 1), IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)], take);
+  await renderFed(PageFeed.of(await feed.all()), 1, IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)], take);
   return "on the server's thread";
 }
 

@@ -17,6 +17,7 @@ import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
 import type { PageToRender } from './render-worker-side';
+import { letRequestsThrough } from './page-feed';
 
 /** The code's version: one per build, or CONTENT_SITE_BUILD_ID (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
 export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
@@ -111,7 +112,15 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
 export const pageToRender = ({ slug, body }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body });
 
-export async function publishedSite(site: URL): Promise<PublishedSite> {
+/** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
+const PAGES_BETWEEN_TURNS = 8;
+
+/**
+ * Every page of the current content, with its bundle and render key. `onPage` gets each page as
+ * soon as it is planned, so that it can be rendered while the rest are planned (page-feed.ts); the
+ * event loop then gets a turn every few pages, to take in the workers' replies.
+ */
+export async function publishedSite(site: URL, onPage?: (page: PublishedPage) => void): Promise<PublishedSite> {
   const snapshot = await loadSnapshot();
   const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
   const pages: PublishedPage[] = [];
@@ -119,7 +128,11 @@ export async function publishedSite(site: URL): Promise<PublishedSite> {
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
-    pages.push({ slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: await renderKeyOf(route.slug, response, site, siteFile, imageHashes) });
+    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: await renderKeyOf(route.slug, response, site, siteFile, imageHashes) };
+    pages.push(page);
+    if (!onPage) continue;
+    onPage(page);
+    if (pages.length % PAGES_BETWEEN_TURNS === 0) await letRequestsThrough();
   }
   const redirects = [...(await listRedirects()).values()].map(({ from, to }) => ({ from: from === '/' ? '/' : from.replace(/\/$/, ''), to }));
   return { contentVersion: contentVersionOf(snapshot), pages, redirects };

@@ -21,6 +21,8 @@ import { withLiveRenderContext, type LiveRenderContext } from '../render-context
 import { GET as feed } from '../../pages/rss.xml';
 import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
 import { pageToRender, publishedSite } from './published-pages';
+import { PageFeed } from './page-feed';
+import type { PageToRender } from './render-worker-side';
 import { renderLivePage } from './render-in-process';
 import { serverConfig } from '../../../server/config.mjs';
 import { renderPages, warmRenderWorkers } from './page-rendering';
@@ -74,21 +76,31 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const now = new Date();
   const context = { snapshot: publicSnapshot(snapshot, now) } satisfies LiveRenderContext;
   const site = new URL(import.meta.env.SITE);
-  const { contentVersion, pages, redirects, files } = await withLiveRenderContext(context, async () => ({
-    ...(await publishedSite(site)),
-    files: await discoveryFiles(site, snapshot),
-  }));
-  const planned = performance.now();
+  const read = performance.now();
+  // Each changed page is rendered as soon as it is planned, while the rest are planned (page-feed.ts).
   const current = host.renderKeys();
-  const changed = pages.filter((page) => current.get(page.path) !== page.renderKey);
+  const feed = new PageFeed<[string, PageToRender]>();
+  let changed = 0;
+  let planned = read;
+  const planning = withLiveRenderContext(context, async () => {
+    const published = await publishedSite(site, (page) => {
+      if (current.get(page.path) === page.renderKey) return;
+      changed += 1;
+      feed.push([page.path, pageToRender(page)]);
+    });
+    feed.end();
+    planned = performance.now();
+    return { ...published, files: await discoveryFiles(site, snapshot) };
+  });
+  planning.catch((error: unknown) => feed.fail(error));
   const pool = renderPoolOf(host);
-  const toRender = { pages: new Map(changed.map((page) => [page.path, pageToRender(page)])), context, readable: snapshot.paths() };
   const html = new Map<string, Buffer>();
-  const where = await renderPages(toRender, renderLivePage, pool, (path, { body }) => void html.set(path, body));
+  const rendering = renderPages({ pages: feed, context, readable: snapshot.paths() }, renderLivePage, pool, (path, { body }) => void html.set(path, body));
+  const [{ contentVersion, pages, redirects, files }, where] = await Promise.all([planning, rendering]);
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
   const ms = (from: number, to: number) => Math.round(to - from);
-  console.log(`Published content ${contentVersion}: ${changed.length} of ${pages.length} pages rendered again ${where} in ${ms(planned, rendered)} ms (read and planned in ${ms(started, planned)} ms, swapped in ${ms(rendered, performance.now())} ms)`);
+  console.log(`Published content ${contentVersion}: ${changed} of ${pages.length} pages rendered again ${where} in ${ms(read, rendered)} ms (read and planned in ${ms(started, planned)} ms, rendering from the first page planned; swapped in ${ms(rendered, performance.now())} ms)`);
   scheduleNext(nextPublicationTime(snapshot, now), now);
   warmRenderWorkers(pool, context.snapshot, snapshot.paths(), () => pages.map(pageToRender));
 }
