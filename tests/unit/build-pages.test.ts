@@ -1,0 +1,67 @@
+/**
+ * The build's writing of visitor pages (src/server/publish/build-pages.ts), on the build's thread
+ * (no workers: those are covered by render-pool.test.ts and, with the real server build, by
+ * tests/build/ and tests/integration/publishing-prod.test.ts), into a real folder.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildVisitorPages, fileOfPage } from '../../src/server/publish/build-pages';
+import type { BuildPlanning } from '../../src/server/publish/live-page-renderer';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+
+const snapshot = snapshotFromEntries([['pages/home.json', { id: 'home' }]]);
+const site = (paths: string[]) => ({ contentVersion: 'v1', pages: paths.map((path) => ({ slug: path, path, body: '{}', version: 'x', renderKey: 'k' })), redirects: [] });
+
+/** A planner that plans `paths` (request paths), or fails after the first when `failWith` is given. */
+function planner(paths: string[], failWith?: Error): () => Promise<BuildPlanning> {
+  return async () => ({
+    context: { snapshot },
+    readable: snapshot.paths(),
+    async plan(onPage) {
+      for (const path of paths) {
+        onPage(path, { path: path === '/' ? '/' : `${path}/`, slug: path, bundle: '{}' });
+        if (failWith) throw failWith;
+      }
+      return site(paths);
+    },
+  });
+}
+
+describe('writing the build\'s visitor pages', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cse-build-pages-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const renderOnThread = async (path: string) => ({ status: 200, body: Buffer.from(`<h1>${path}</h1>`) });
+  const writing = () => ({ clientDir: dir, renderOnThread, workerFiles: { script: 'file:///unused', serverEntry: 'file:///unused' }, workers: 0 });
+
+  it('names each page\'s file as the server looks for it', () => {
+    expect(fileOfPage('/')).toBe('index.html');
+    expect(fileOfPage('/about')).toBe('about/index.html');
+    expect(fileOfPage('/posts/hello')).toBe('posts/hello/index.html');
+    expect(fileOfPage('/404.html')).toBe('404.html');
+  });
+
+  it('plans, renders and writes every page, and returns the publication', async () => {
+    const built = await buildVisitorPages(planner(['/', '/about', '/posts/hello', '/404.html']), writing());
+    expect(built.where).toBe("on the server's thread");
+    expect(built.published.pages.map((page) => page.path)).toEqual(['/', '/about', '/posts/hello', '/404.html']);
+    expect(await readFile(join(dir, 'index.html'), 'utf8')).toBe('<h1>/</h1>');
+    expect(await readFile(join(dir, 'posts', 'hello', 'index.html'), 'utf8')).toBe('<h1>/posts/hello/</h1>');
+    expect(await readFile(join(dir, '404.html'), 'utf8')).toBe('<h1>/404.html/</h1>');
+  });
+
+  it('never writes a page outside the folder, whatever its path', async () => {
+    await expect(buildVisitorPages(planner(['/../escaped']), writing())).rejects.toThrow(/The page at \/\.\.\/escaped would be written outside/);
+    await expect(readFile(join(dir, '..', 'escaped', 'index.html'))).rejects.toThrow();
+  });
+
+  it('fails with planning\'s own error when planning fails', async () => {
+    const error = new Error('pages/about.json: unknown field "titel"');
+    await expect(buildVisitorPages(planner(['/', '/about'], error), writing())).rejects.toBe(error);
+  });
+});
