@@ -1,4 +1,5 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
@@ -37,6 +38,19 @@ beforeAll(async () => {
 afterAll(() => project?.remove());
 
 describe('the static build', () => {
+  it('writes every page with brotli and gzip copies that decompress to it and are no older than it', async () => {
+    // The server takes a copy older than its page for a stale one and sends the page uncompressed (server/files.mjs).
+    const pages = await htmlFiles(join(project.root, 'dist', 'client'));
+    expect(pages.length).toBeGreaterThan(bundles.length);
+    for (const page of pages) {
+      const [bytes, info] = await Promise.all([readFile(page), stat(page)]);
+      for (const [suffix, decompress] of [['.br', brotliDecompressSync], ['.gz', gunzipSync]] as const) {
+        expect(decompress(await readFile(page + suffix)).equals(bytes), page + suffix).toBe(true);
+        expect((await stat(page + suffix)).mtimeMs, page + suffix).toBeGreaterThanOrEqual(info.mtimeMs);
+      }
+    }
+  });
+
   it('prerenders every page and every collection entry page', () => {
     expect(bundles.length).toBeGreaterThanOrEqual(4 + 6 + 4);
     expect([...html.keys()]).toEqual(bundles.map((bundle) => bundle.slug));

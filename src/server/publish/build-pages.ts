@@ -91,7 +91,9 @@ export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>,
     // Slugs are checked when content is read; a page is still never written outside the folder.
     if (!file.startsWith(clientDir + sep)) throw new Error(`The page at ${path} would be written outside ${clientDir}`);
     await mkdir(dirname(file), { recursive: true });
-    await Promise.all([writeFile(file, body), br && writeFile(file + ENCODING_SUFFIX.br, br), gzip && writeFile(file + ENCODING_SUFFIX.gzip, gzip)]);
+    // The page first: the server takes a compressed copy older than its page for a stale one, and sends the page instead.
+    await writeFile(file, body);
+    await Promise.all([br && writeFile(file + ENCODING_SUFFIX.br, br), gzip && writeFile(file + ENCODING_SUFFIX.gzip, gzip)]);
     if (br || gzip) wroteCompressed(file, body.length, (br ?? body).length);
     pageWritten(file, body.toString('utf8'));
   });
