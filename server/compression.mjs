@@ -1,6 +1,7 @@
-// Brotli and gzip for text responses: which files are worth compressing, and the one
-// function that compresses them, used at build time for the static files
-// (server/precompress.mjs) and at start for the page API's bundles (server/index.mjs).
+// Brotli and gzip for text responses: which files are worth compressing, and how: on libuv's
+// threads (compressedForms: the build's other text files, server/precompress.mjs, and the page
+// API's bundles and published pages on the server), or on the calling thread (compressedFormsSync:
+// the build's render workers, src/server/publish/render-worker-side.ts).
 // Plain JavaScript so the production server can load it without a build step.
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';

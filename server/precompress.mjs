@@ -88,6 +88,10 @@ export function precompressStaticFiles() {
   return {
     name: 'precompress-static-files',
     hooks: {
+      // A build that failed in the same process (a programmatic build()) left its records behind.
+      'astro:build:start': () => {
+        writtenCompressed.clear();
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const { files, bytes, brotliBytes, ready } = await precompressFolder(fileURLToPath(dir));

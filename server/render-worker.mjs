@@ -1,6 +1,7 @@
 // A render worker: a thread of the production server that renders changed pages for live
 // publishing, so that a change every page shows (the shared header) renders on every core
-// instead of on the server's one thread (src/server/publish/render-pool.ts starts these).
+// instead of on the server's one thread, and of the build, which renders every page on them
+// (src/server/publish/render-pool.ts starts these).
 // It loads the server build as server/index.mjs does, without a listening server, loads the
 // live route with one request over a private socket (as the build does), and hands every
 // message to what that route's module offers (src/server/publish/render-worker-side.ts).

@@ -6,7 +6,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { precompressFolder } from '../../server/precompress.mjs';
 import { buildVisitorPages, fileOfPage } from '../../src/server/publish/build-pages';
 import type { BuildPlanning } from '../../src/server/publish/live-page-renderer';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
@@ -63,5 +64,41 @@ describe('writing the build\'s visitor pages', () => {
   it('fails with planning\'s own error when planning fails', async () => {
     const error = new Error('pages/about.json: unknown field "titel"');
     await expect(buildVisitorPages(planner(['/', '/about'], error), writing())).rejects.toBe(error);
+  });
+
+  describe('on render workers (stand-ins that speak the pool\'s protocol)', () => {
+    const fixture = (name: string) => ({ ...writing(), workerFiles: { script: new URL(`../fixtures/render-workers/${name}`, import.meta.url).href, serverEntry: 'file:///unused' }, workers: 2 });
+    const paths = Array.from({ length: 20 }, (_, index) => `/p-${index}`);
+
+    it('writes each page with the compressed copies its worker made, and records both for the steps after', async () => {
+      const built = await buildVisitorPages(planner(paths), fixture('echo.mjs'));
+      expect(built.where).toBe('on the render workers');
+      const file = join(dir, 'p-3', 'index.html');
+      expect(await readFile(file, 'utf8')).toBe('/p-3/ undefined (1 files)');
+      expect(await readFile(`${file}.br`, 'utf8')).toBe('br at 5');
+      expect(await readFile(`${file}.gz`, 'utf8')).toBe('gzip');
+      // precompress.mjs passes these pages by, keeping the workers' copies.
+      const totals = await precompressFolder(dir);
+      expect(totals.ready).toBe(20);
+      expect(await readFile(`${file}.br`, 'utf8')).toBe('br at 5');
+    });
+
+    it('keeps the pages the workers wrote when they fail and the build\'s thread renders every page again', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const built = await buildVisitorPages(planner([...paths, '/exit']), fixture('echo.mjs'));
+      expect(built.where).toBe("on the server's thread");
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('A render worker stopped (exit code 3)'));
+      let fromWorkers = 0;
+      for (const path of paths) {
+        const file = join(dir, path.slice(1), 'index.html');
+        const page = await readFile(file, 'utf8');
+        const hasCopies = await readFile(`${file}.br`, 'utf8').then(() => true, () => false);
+        // A page has the copies of the bytes it holds: a worker's page with its copies, or the thread's without.
+        expect(page, path).toBe(hasCopies ? `${path}/ undefined (1 files)` : `<h1>${path}/</h1>`);
+        if (hasCopies) fromWorkers += 1;
+      }
+      expect(fromWorkers).toBeGreaterThan(0);
+      vi.restoreAllMocks();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeedFailed, PageFeed } from '../../src/server/publish/page-feed';
+import { FeedFailed, PageFeed, planWhileRendering } from '../../src/server/publish/page-feed';
 
 const settled = async <T>(promise: Promise<T>) => {
   let state: 'pending' | 'settled' = 'pending';
@@ -59,5 +59,54 @@ describe('a feed of pages being planned', () => {
     const feed = PageFeed.of(['a', 'b']);
     expect(await feed.take(8)).toEqual(['a', 'b']);
     expect(await feed.take(8)).toBeUndefined();
+  });
+});
+
+describe('planning while rendering', () => {
+  it('stops planning at its next page once rendering failed, and fails with rendering\'s error', async () => {
+    const planned: number[] = [];
+    const renderError = new Error('Rendering the page at /p-1/ failed (500)');
+    const attempt = planWhileRendering<number, string, string>(
+      async (push) => {
+        for (let page = 0; page < 100; page += 1) {
+          planned.push(page);
+          push(page % 2 === 0 ? page : undefined);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        return 'planned';
+      },
+      async (feed) => {
+        await feed.take(2);
+        throw renderError;
+      },
+    );
+    await expect(attempt).rejects.toBe(renderError);
+    // Settled only once planning stopped, a page or so after the failure: nothing runs on behind it.
+    const count = planned.length;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(planned.length).toBe(count);
+    expect(count).toBeLessThan(100);
+  });
+
+  it('fails with planning\'s own error when planning fails, and returns both results otherwise', async () => {
+    const planError = new Error('pages/about.json: unknown field "titel"');
+    await expect(
+      planWhileRendering<number, string, number>(
+        async (push) => {
+          push(1);
+          throw planError;
+        },
+        async (feed) => (await feed.all()).length,
+      ),
+    ).rejects.toBe(planError);
+    expect(
+      await planWhileRendering<number, string, number>(
+        async (push) => {
+          [1, 2, 3].forEach((page) => push(page));
+          return 'planned';
+        },
+        async (feed) => (await feed.all()).length,
+      ),
+    ).toEqual(['planned', 3]);
   });
 });

@@ -51,6 +51,14 @@ describe('the render pool', () => {
     await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow('could not be loaded');
   });
 
+  it('says why when a worker cannot even be made, and start() leaves that to the next prepare', async () => {
+    const pool = createRenderPool({ script: 'https://example.com/worker.mjs', serverEntry: 'file:///unused' }, 1);
+    pools.push(pool);
+    expect(() => pool.start()).not.toThrow();
+    const snapshot = snapshotOf('Home');
+    await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow(/file/i);
+  });
+
   it('stops a worker that does not start in time, so its publication renders on the server\'s thread instead of waiting for ever', async () => {
     const pool = poolOf('hangs-at-start.mjs', 1, { startTimeoutMs: 300 });
     const snapshot = snapshotOf('Home');

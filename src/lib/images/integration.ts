@@ -106,6 +106,11 @@ export function responsiveImages(): AstroIntegration {
   return {
     name: 'responsive-images',
     hooks: {
+      // A build that failed in the same process (a programmatic build()) left its records behind.
+      'astro:build:start': () => {
+        named.pages.clear();
+        named.specs.clear();
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const { made, cached, missing } = await buildVariants(fileURLToPath(dir));

@@ -18,7 +18,7 @@ import { pageWritten } from '../../lib/images/integration';
 import type { BuildPlanning } from './live-page-renderer';
 import type { PublishedSite } from './published-pages';
 import type { PageToRender } from './render-worker-side';
-import { PageFeed } from './page-feed';
+import { planWhileRendering } from './page-feed';
 import { renderPages, type RenderOnThread } from './page-rendering';
 import { createRenderPool, type RenderedInWorker, type RenderWorkerFiles } from './render-pool';
 
@@ -97,28 +97,31 @@ export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>,
     if (br || gzip) wroteCompressed(file, body.length, (br ?? body).length);
     pageWritten(file, body.toString('utf8'));
   });
+  // A page comes twice when the workers fail and the build's thread renders every page again; the first is kept (the same bytes, and its compressed copies).
+  const written = new Set<string>();
+  const take = (path: string, rendered: RenderedInWorker) => {
+    if (written.has(path)) return undefined;
+    written.add(path);
+    return writer.take(path, rendered);
+  };
   const started = performance.now();
   const pool = workers > 0 ? createRenderPool(workerFiles, workers) : undefined;
-  // The workers load the server build while this thread plans.
-  pool?.start();
   try {
+    // The workers load the server build while this thread plans.
+    pool?.start();
     const { context, readable, plan } = await planBuild();
-    const feed = new PageFeed<[string, PageToRender]>();
     let planned = started;
-    const planning = plan((key, page) => feed.push([key, page])).then(
-      (published) => {
-        feed.end();
-        planned = performance.now();
-        return published;
-      },
-      (error: unknown) => {
-        feed.fail(error);
-        throw error;
-      },
+    const [published, where] = await planWhileRendering(
+      (push: (entry?: [string, PageToRender]) => void) =>
+        plan((key, page) => push([key, page])).then((site) => {
+          planned = performance.now();
+          return site;
+        }),
+      (feed) => renderPages({ pages: feed, context, readable }, renderOnThread, pool, take, PAGE_COMPRESSION),
     );
-    const [published, where] = await Promise.all([planning, renderPages({ pages: feed, context, readable }, renderOnThread, pool, writer.take, PAGE_COMPRESSION)]);
     await writer.drain();
-    if (pool) countSectionsRenderedElsewhere(pool.sectionCacheCounts());
+    // A fallback's pages were rendered (and counted) again on this thread: the workers' counts are for a build they rendered.
+    if (pool && where === 'on the render workers') countSectionsRenderedElsewhere(pool.sectionCacheCounts());
     return { published, where, planMs: planned - started, renderMs: performance.now() - started };
   } finally {
     await pool?.reset();

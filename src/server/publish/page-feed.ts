@@ -81,3 +81,40 @@ export class PageFeed<T> {
     return this.#items;
   }
 }
+
+/** Rendering failed, so planning stopped: not a failure of its own. */
+class PlanningStopped extends Error {}
+
+/**
+ * Plans and renders at once: `plan` hands each page to `push` as soon as it is planned (and calls
+ * `push()` with nothing for a page it does not render), and `render` takes them from the feed. Planning that fails fails the rendering with its error; a
+ * rendering that fails stops the planning at its next page, so a failed publication leaves nothing
+ * running behind it. Settles once both have.
+ */
+export async function planWhileRendering<T, Planned, Rendered>(plan: (push: (item?: T) => void) => Promise<Planned>, render: (feed: PageFeed<T>) => Promise<Rendered>): Promise<[Planned, Rendered]> {
+  const feed = new PageFeed<T>();
+  let renderingFailed = false;
+  const planning = plan((item) => {
+    if (renderingFailed) throw new PlanningStopped('Planning stopped: rendering failed');
+    if (item !== undefined) feed.push(item);
+  }).then(
+    (planned) => {
+      feed.end();
+      return planned;
+    },
+    (error: unknown) => {
+      feed.fail(error);
+      throw error;
+    },
+  );
+  const rendering = render(feed);
+  rendering.catch(() => {
+    renderingFailed = true;
+  });
+  const [planned, rendered] = await Promise.allSettled([planning, rendering]);
+  // Planning's own failure first: the renderers only saw it through the feed.
+  if (planned.status === 'rejected' && !(planned.reason instanceof PlanningStopped)) throw planned.reason;
+  if (rendered.status === 'rejected') throw rendered.reason;
+  if (planned.status === 'rejected') throw planned.reason;
+  return [planned.value, rendered.value];
+}

@@ -89,8 +89,8 @@ export async function renderPages(toRender: PagesToRender, onThread: RenderOnThr
   try {
     return await renderFrom(toRender, onThread, pool, take, compress);
   } catch (error) {
-    // Planning failed: its own error, as it would be without a feed.
-    throw error instanceof FeedFailed ? error.cause : error;
+    // Planning failed, or what took the pages did: their own errors (a file system's ENOSPC, say).
+    throw error instanceof FeedFailed || error instanceof TakeError ? error.cause : error;
   }
 }
 
@@ -105,8 +105,7 @@ async function renderFrom({ pages, context, readable }: PagesToRender, onThread:
       // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped).
       if (error instanceof PageRenderError || error instanceof RenderTimeoutError) throw error;
       // Not the workers' fault either: what took the pages failed, or planning did.
-      if (error instanceof TakeError) throw error.cause;
-      if (error instanceof FeedFailed) throw error;
+      if (error instanceof TakeError || error instanceof FeedFailed) throw error;
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
       await pool.reset();
     }

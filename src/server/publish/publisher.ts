@@ -21,7 +21,7 @@ import { withLiveRenderContext, type LiveRenderContext } from '../render-context
 import { GET as feed } from '../../pages/rss.xml';
 import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
 import { pageToRender, publishedSite } from './published-pages';
-import { PageFeed } from './page-feed';
+import { planWhileRendering } from './page-feed';
 import type { PageToRender } from './render-worker-side';
 import { renderLivePage } from './render-in-process';
 import { serverConfig } from '../../../server/config.mjs';
@@ -79,24 +79,24 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const read = performance.now();
   // Each changed page is rendered as soon as it is planned, while the rest are planned (page-feed.ts).
   const current = host.renderKeys();
-  const feed = new PageFeed<[string, PageToRender]>();
   let changed = 0;
   let planned = read;
-  const planning = withLiveRenderContext(context, async () => {
-    const published = await publishedSite(site, (page) => {
-      if (current.get(page.path) === page.renderKey) return;
-      changed += 1;
-      feed.push([page.path, pageToRender(page)]);
-    });
-    feed.end();
-    planned = performance.now();
-    return { ...published, files: await discoveryFiles(site, snapshot) };
-  });
-  planning.catch((error: unknown) => feed.fail(error));
   const pool = renderPoolOf(host);
   const html = new Map<string, Buffer>();
-  const rendering = renderPages({ pages: feed, context, readable: snapshot.paths() }, renderLivePage, pool, (path, { body }) => void html.set(path, body));
-  const [{ contentVersion, pages, redirects, files }, where] = await Promise.all([planning, rendering]);
+  const [{ contentVersion, pages, redirects }, where] = await planWhileRendering(
+    (push: (entry?: [string, PageToRender]) => void) =>
+      withLiveRenderContext(context, async () => {
+        const published = await publishedSite(site, (page) => {
+          if (current.get(page.path) === page.renderKey) return push();
+          changed += 1;
+          push([page.path, pageToRender(page)]);
+        });
+        planned = performance.now();
+        return published;
+      }),
+    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths() }, renderLivePage, pool, (path, { body }) => void html.set(path, body)),
+  );
+  const files = await withLiveRenderContext(context, () => discoveryFiles(site, snapshot));
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
   const ms = (from: number, to: number) => Math.round(to - from);

@@ -1,8 +1,10 @@
 /**
- * The production server's render workers: threads that each load the server
- * build (server/render-worker.mjs) and render pages for live publishing, so a
- * change that every page shows renders on every core rather than on the
- * server's one thread, which keeps answering visitors meanwhile.
+ * Render workers: threads that each load the server build
+ * (server/render-worker.mjs) and render pages, for the production server's
+ * live publishing, so a change that every page shows renders on every core
+ * rather than on the server's one thread, which keeps answering visitors
+ * meanwhile, and for the build, which renders (and compresses) every page on
+ * them (build-pages.ts).
  *
  * Each worker keeps a copy of the publication's snapshot, brought up to date
  * a change at a time (snapshot-mirror.ts); a render names the snapshot it is
@@ -58,6 +60,7 @@ export interface RenderedInWorker {
 }
 
 interface RenderWorker {
+  number: number;
   thread: Worker;
   ready: Promise<void>;
   /** What this worker's copy of the snapshot holds, and which snapshot it is. */
@@ -90,10 +93,13 @@ export interface RenderPool {
 }
 
 /**
- * The process's Node options, for a worker, without `--input-type`: a thread started from code
- * run with `node --input-type=module -e` (the benchmark's builds) would refuse to start with it.
+ * The Node options a worker is started with: the process's, as a worker takes them by default,
+ * except `--input-type`, with which a thread started from code run by `node --input-type=module -e`
+ * (the benchmark's builds) would refuse to start. Only then are they given explicitly: given
+ * explicitly, options a thread cannot take (`--max-old-space-size`) would stop it from starting.
  */
-function workerExecArgv(): string[] {
+function workerExecArgv(): string[] | undefined {
+  if (!process.execArgv.some((arg) => arg.startsWith('--input-type'))) return undefined;
   return process.execArgv.filter((arg, index, all) => !arg.startsWith('--input-type') && all[index - 1] !== '--input-type');
 }
 
@@ -104,8 +110,9 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   let lastRequest = 0;
   /** Renders asked for by publications, so far: a warm-up stops once this changes. */
   let publicationRenders = 0;
-  /** Each worker's section cache counts from its last reply; kept after it stops. */
-  const sectionCounts = new Map<RenderWorker, SectionCacheStats>();
+  /** Each worker's section cache counts from its last reply, by the worker's number; kept after it stops. */
+  const sectionCounts = new Map<number, SectionCacheStats>();
+  let lastWorker = 0;
 
   function stopped(worker: RenderWorker, error: Error) {
     workers = workers.filter((other) => other !== worker);
@@ -116,7 +123,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   function start(): RenderWorker {
     const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` }, execArgv: workerExecArgv() });
     thread.unref();
-    const worker: RenderWorker = { thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
+    const worker: RenderWorker = { number: (lastWorker += 1), thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
     worker.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         const failure = new Error(`A render worker did not start within ${startTimeoutMs / 1000} s and was stopped`);
@@ -180,7 +187,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       }
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
-      sectionCounts.set(worker, reply.sectionCache);
+      sectionCounts.set(worker.number, reply.sectionCache);
       return reply.rendered.map(({ status, body, br, gzip }) => ({ status, body: Buffer.from(body), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
     });
   }
@@ -188,12 +195,16 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   return {
     capacity: count * IN_FLIGHT_PER_WORKER,
     start() {
-      while (workers.length < count) workers.push(start());
+      try {
+        while (workers.length < count) workers.push(start());
+      } catch {
+        // A thread that cannot even be made (new Worker throws): the next prepare tries again, and says why.
+      }
     },
     async prepare(snapshot, readable) {
       let generation = generations.get(snapshot);
       if (generation === undefined) generations.set(snapshot, (generation = ++lastGeneration));
-      this.start();
+      while (workers.length < count) workers.push(start());
       const paths = [...readable];
       await Promise.all(workers.map((worker) => worker.ready));
       for (const worker of workers) {
