@@ -26,8 +26,9 @@ import { fontFamilies } from './src/styles/typefaces.ts';
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  // precompressStaticFiles last: build-done hooks run in order, after the sitemap is written. React renders the editor island only; visitor pages are prerendered with
-  // none, so they ship no JavaScript. discovery(): the sitemap, and the build's warning without SITE_URL.
+  // precompressStaticFiles last: build-done hooks run in order, after the sitemap is written. React
+  // renders the editor island only; visitor pages are prerendered with none, so they ship no JavaScript.
+  // discovery(): the sitemap, and the build's warning without SITE_URL.
   integrations: [react(), contentEditor(), livePublishing(), buildSnapshot(), responsiveImages(), discovery({ siteUrl: serverConfig().siteUrl }), sectionCacheReport(), precompressStaticFiles()],
   // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',

@@ -120,9 +120,7 @@ export function cacheSection(key: string, html: string, budget = BUDGET_CHARS): 
 
 /** What this thread's cache did, and what other threads counted for this process. */
 export function sectionCacheStats(): SectionCacheStats {
-  const total = { ...state.stats, entries: state.entries.size };
-  for (const name of COUNTS) total[name] += state.elsewhere[name];
-  return total;
+  return addSectionCounts({ ...state.stats, entries: state.entries.size }, state.elsewhere);
 }
 
 /**
@@ -130,7 +128,13 @@ export function sectionCacheStats(): SectionCacheStats {
  * workers, each with a cache of its own), so the build reports its hit rate over all of them.
  */
 export function countSectionsRenderedElsewhere(counts: SectionCacheStats): void {
-  for (const name of COUNTS) state.elsewhere[name] += counts[name];
+  addSectionCounts(state.elsewhere, counts);
+}
+
+/** Adds `counts` into `total`, count by count. */
+export function addSectionCounts(total: SectionCacheStats, counts: SectionCacheStats): SectionCacheStats {
+  for (const name of COUNTS) total[name] += counts[name];
+  return total;
 }
 
 /** Empties the cache and its counts (tests). */

@@ -51,7 +51,7 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       const answer = await loadLiveRoute(handler, `${LIVE_RENDER_PREFIX}/`, {});
       renderLivePage = loadedLivePageRenderer();
       planBuild = loadedBuildPlanner();
-      if (!renderLivePage || !planBuild) throw new Error(`The server build's live route did not offer its page renderer (it answered ${answer})`);
+      if (!renderLivePage || !planBuild) throw new Error(`The server build's live route did not offer its page renderer and the build's planner (it answered ${answer})`);
     },
     async getStaticPaths() {
       const paths = await base.getStaticPaths();

@@ -42,7 +42,6 @@ class PageRenderError extends Error {}
 /** What took a rendered page failed (writing its file, in the build): not the workers' fault, so it is no reason to render again. */
 class TakeError extends Error {}
 
-
 /**
  * Takes each page as it is rendered, by its key (a page may come twice when the workers fail and
  * the server's thread renders every page again). What it returns is waited for before more pages

@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import type { Compression, PageToRender, RenderWorkerReply, RenderWorkerRequest } from './render-worker-side';
-import type { SectionCacheStats } from '../../lib/section-cache';
+import { addSectionCounts, type SectionCacheStats } from '../../lib/section-cache';
 import { deltaFor, type SentFiles } from './snapshot-mirror';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
@@ -120,7 +120,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     worker.pending.clear();
   }
 
-  function start(): RenderWorker {
+  function startWorker(): RenderWorker {
     const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` }, execArgv: workerExecArgv() });
     thread.unref();
     const worker: RenderWorker = { number: (lastWorker += 1), thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
@@ -159,6 +159,11 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     return worker;
   }
 
+  /** Up to `count` workers; throws when a thread cannot even be made. */
+  const startWorkers = () => {
+    while (workers.length < count) workers.push(startWorker());
+  };
+
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
 
   /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs. */
@@ -196,7 +201,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     capacity: count * IN_FLIGHT_PER_WORKER,
     start() {
       try {
-        while (workers.length < count) workers.push(start());
+        startWorkers();
       } catch {
         // A thread that cannot even be made (new Worker throws): the next prepare tries again, and says why.
       }
@@ -204,7 +209,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     async prepare(snapshot, readable) {
       let generation = generations.get(snapshot);
       if (generation === undefined) generations.set(snapshot, (generation = ++lastGeneration));
-      while (workers.length < count) workers.push(start());
+      startWorkers();
       const paths = [...readable];
       await Promise.all(workers.map((worker) => worker.ready));
       for (const worker of workers) {
@@ -250,9 +255,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       await Promise.all(stopping.map((worker) => worker.thread.terminate()));
     },
     sectionCacheCounts() {
-      const total: SectionCacheStats = { hits: 0, misses: 0, entries: 0, chars: 0 };
-      for (const counts of sectionCounts.values()) for (const name of Object.keys(total) as (keyof SectionCacheStats)[]) total[name] += counts[name];
-      return total;
+      return [...sectionCounts.values()].reduce(addSectionCounts, { hits: 0, misses: 0, entries: 0, chars: 0 });
     },
   };
 }
