@@ -18,7 +18,7 @@ import {
 } from './schema/collections';
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
-import { unknownFields } from './schema/unknown-fields';
+import { checkBundle } from './bundle-check';
 import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
 import { refusalAt } from './data-files';
@@ -53,7 +53,7 @@ export interface Bundle {
 
 export interface ResolverOptions {
   definitions: ReadonlyMap<string, AnySectionDefinition>;
-  schemas: Pick<PageSchemas, 'BundleSchema' | 'StoredPageSchema'>;
+  schemas: Pick<PageSchemas, 'BundleSchema' | 'BundleHeadSchema' | 'bundleSection' | 'StoredPageSchema'>;
 }
 
 export type Resolver = ReturnType<typeof createResolver>;
@@ -178,6 +178,14 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     return { title: `${current.tag.name} · ${meta.title}`, description: current.tag.description, ogImage: meta.ogImage };
   }
 
+  /** Whether a section's candidate follows from its object alone: a known type with no `bind` (see bundle-check.ts). */
+  function isUnbound(section: unknown): boolean {
+    if (typeof section !== 'object' || section === null) return false;
+    const { type } = section as { type?: unknown };
+    const definition = typeof type === 'string' ? definitions.get(type) : undefined;
+    return definition !== undefined && definition.bind === undefined;
+  }
+
   function bindSection(section: unknown, index: number, file: string, current: CurrentEntry | undefined): unknown {
     if (typeof section !== 'object' || section === null) return section;
     const { type, data, settings, ...rest } = section as { type?: unknown; data?: unknown; settings?: unknown };
@@ -241,20 +249,20 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const page = readStoredPage(route.file);
       const current = currentEntry(route);
       const budget = pageBudget(route.file);
-      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) =>
-        bindSection(section, index, route.file, current),
-      );
-      const candidate = {
+      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) => ({
+        resolved: section,
+        candidate: () => bindSection(section, index, route.file, current),
+        reusable: isUnbound(section),
+      }));
+      const head = {
         id: route.entry ? `${page.id}/${route.entry.slug}` : page.id,
         slug: route.slug,
         meta: entryMeta(resolveValue(page.meta, route.file, '', ['meta'], [], budget) as Bundle['meta'], current),
-        sections,
       };
-      const parsed = schemas.BundleSchema.safeParse(candidate);
+      const checked = checkBundle(schemas, head, sections);
       // The stored page's own unknown fields were refused with it; these are in the documents its refs reach.
-      const problems = parsed.success ? unknownFields(schemas.BundleSchema, candidate) : parsed.error.issues;
-      if (problems.length > 0) {
-        const issues = problems.map(({ path, message }): Issue => {
+      if (!checked.success) {
+        const issues = checked.problems.map(({ path, message }): Issue => {
           // A value reached through $ref is fixed in the file that stores it: name that file and pointer.
           const origin = originOf(snapshot, route.file, page, path);
           if (!origin) return { path: pointerFromPath(path as (string | number)[]), message };
@@ -262,7 +270,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
         });
         throw new ContentError('invalid', route.file, 'does not resolve to a valid page', '', issues);
       }
-      return parsed.data as Bundle;
+      return checked.data as Bundle;
     },
   };
 }

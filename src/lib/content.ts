@@ -7,7 +7,7 @@
  * cached per snapshot, so a production server resolves each page once.
  */
 import type { Bundle, PageRoute, Resolver } from '../engine/resolver';
-import { contentVersion } from '../server/version';
+import { snapshotDocumentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
 import { redirectsOf } from '../engine/redirects';
@@ -130,7 +130,7 @@ export async function pageJson(slug: string): Promise<PageJson> {
   if (!response) {
     const bundle = await resolvePage(slug);
     const route = loaded.resolver.findPage(bundle.slug);
-    response = { json: JSON.stringify(bundle), version: contentVersion(loaded.snapshot.get(route.file)) };
+    response = { json: JSON.stringify(bundle), version: snapshotDocumentVersion(loaded.snapshot.get(route.file)) };
     loaded.responses.set(slug, response);
   }
   return response;

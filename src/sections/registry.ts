@@ -28,4 +28,7 @@ export const sectionRegistry: ReadonlyMap<string, AnySectionDefinition> = new Ma
 
 export const sectionTypes = sectionDefinitions.map((definition) => definition.type);
 
-export const { BundleSchema, StoredPageSchema, StoredSectionSchema } = buildPageSchemas(sectionDefinitions);
+const pageSchemas = buildPageSchemas(sectionDefinitions);
+export const { BundleSchema, StoredPageSchema, StoredSectionSchema } = pageSchemas;
+/** What the resolver checks bundles with (src/engine/bundle-check.ts). */
+export const bundleSchemas = { BundleSchema, BundleHeadSchema: pageSchemas.BundleHeadSchema, bundleSection: pageSchemas.bundleSection, StoredPageSchema };

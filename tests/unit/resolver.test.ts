@@ -399,21 +399,30 @@ describe('resolvePage: what a resolver caches', () => {
     }
   });
 
-  it('never changes the stored content, and no bundle shares an object with it or with another bundle', () => {
+  it('never changes the stored content; bundles share no object with it, and with each other only frozen checked sections', () => {
     const stored = deepFreeze(files());
     const resolver = resolverForFiles(stored);
     const bundles = resolver.listPages().map((p) => resolver.resolvePage(p.slug));
     const storedObjects = objectsIn(stored);
     const seen = new Set<object>();
+    let shared = 0;
     for (const bundle of bundles) {
+      expect(Object.isFrozen(bundle)).toBe(false);
       for (const object of objectsIn(bundle)) {
         expect(storedObjects.has(object)).toBe(false);
-        expect(seen.has(object)).toBe(false);
+        if (seen.has(object)) {
+          // The shared header's checked form, in every page (src/engine/bundle-check.ts).
+          expect(Object.isFrozen(object)).toBe(true);
+          shared += 1;
+        }
         seen.add(object);
       }
     }
-    // A caller changing one bundle leaves the next resolution alone.
-    (bundles[0]!.sections[0]!.data as { logoText: string }).logoText = 'changed';
+    expect(shared).toBeGreaterThan(0);
+    // A caller cannot change what another bundle shows: the shared section refuses the change.
+    expect(() => {
+      (bundles[0]!.sections[0]!.data as { logoText: string }).logoText = 'changed';
+    }).toThrow(TypeError);
     expect(resolver.resolvePage(bundles[0]!.slug).sections[0]!.data).toMatchObject({ logoText: 'Acme' });
   });
 

@@ -123,6 +123,11 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
     ...pageFields,
     sections: z.array(bundleSection).superRefine(...order),
   });
+  /** The bundle with its sections already checked one by one (src/engine/bundle-check.ts): their order is checked here. */
+  const BundleHeadSchema = z.object({
+    ...pageFields,
+    sections: z.array(z.unknown()).superRefine(...order),
+  });
 
   const StrictStoredPageSchema = z.object({
     ...pageFields,
@@ -139,6 +144,7 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
 
   return {
     BundleSchema,
+    BundleHeadSchema,
     /** A stored page: the bundle's rules, with `$ref` allowed anywhere and bound fields absent. */
     StoredPageSchema: allowRefs(StrictStoredPageSchema),
     StrictStoredPageSchema,

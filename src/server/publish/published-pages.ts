@@ -12,7 +12,7 @@ import { listPages, listRedirects, loadSnapshot, pageJson, resolvePage } from '.
 import { SITE_FILE, structuredData } from '../../lib/seo/page-data';
 import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import { contentVersion } from '../version';
+import { snapshotDocumentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
@@ -47,23 +47,10 @@ export const NOT_FOUND_PATH = '/404.html';
 /** The normalised request path of a page (server/requests.mjs drops the trailing slash). */
 export const requestPathOf = (slug: string) => (slug === NOT_FOUND_SLUG ? NOT_FOUND_PATH : pathForSlug(slug).replace(/(.)\/$/, '$1'));
 
-/** Versions of parsed files, by object: a file that did not change keeps its object from one snapshot to the next. */
-const versionOf = new WeakMap<object, string>();
-
-function fileVersion(document: unknown): string {
-  if (typeof document !== 'object' || document === null) return contentVersion(document);
-  let version = versionOf.get(document);
-  if (version === undefined) {
-    version = contentVersion(document);
-    versionOf.set(document, version);
-  }
-  return version;
-}
-
 /** A hash of the snapshot's files and their versions: equal content, equal name. */
 export function contentVersionOf(snapshot: ContentSnapshot): string {
   const hash = createHash('sha256');
-  for (const path of [...snapshot.paths()].sort()) hash.update(`${path}\0${fileVersion(snapshot.get(path))}\0`);
+  for (const path of [...snapshot.paths()].sort()) hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
   return hash.digest('base64url').slice(0, 16);
 }
 

@@ -1,0 +1,81 @@
+/**
+ * Checks a resolved page against the bundle schema, each distinct section once.
+ *
+ * Checking is most of what resolving a page costs (zod's parse, then the walk
+ * for unknown fields), and most sections are objects already checked: a
+ * snapshot keeps the parsed object of every file that did not change, and a
+ * `$ref`'s target (the shared header) is resolved once per snapshot for every
+ * page that names it. So a section whose candidate is made from its object
+ * alone (its type has no `bind`, which reads collections and the page's entry)
+ * is checked once per object, and its checked form is reused by every bundle
+ * that holds it. That form is frozen: bundles share it, so none may change it.
+ *
+ * A page that fails anywhere is checked again whole, the slow way, so its
+ * problems (and their paths) are exactly those of the whole bundle's schema.
+ */
+import type { z } from 'astro/zod';
+import { unknownFields } from './schema/unknown-fields';
+
+export interface BundleSchemas {
+  /** The whole bundle: what a page is checked against, and what names its problems. */
+  BundleSchema: z.ZodType;
+  /** The bundle's own fields, its sections taken as already checked (their order is checked here). */
+  BundleHeadSchema: z.ZodType;
+  /** One resolved section. */
+  bundleSection: z.ZodType;
+}
+
+/** A section to check: the object `$ref`s resolved to, and its candidate (bound to collections if its type binds). */
+export interface SectionToCheck {
+  resolved: unknown;
+  candidate: () => unknown;
+  /** Whether the candidate follows from `resolved` alone, so that its check holds wherever the object is. */
+  reusable: boolean;
+}
+
+export type BundleCheck = { success: true; data: unknown } | { success: false; problems: { path: PropertyKey[]; message: string }[] };
+
+/** Checked sections, by section schema and resolved object. */
+const checkedSections = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/** `candidate` checked against `schema`: its issues, or when it passes, the fields the schema does not know. */
+function check(schema: z.ZodType, candidate: unknown): BundleCheck {
+  const parsed = schema.safeParse(candidate);
+  const problems = parsed.success ? unknownFields(schema, candidate) : parsed.error.issues;
+  return problems.length > 0 ? { success: false, problems } : { success: true, data: parsed.data };
+}
+
+/** The checked bundle of a page (its own fields `head`, and `sections`), or its problems, as the bundle schema names them. */
+export function checkBundle(schemas: BundleSchemas, head: Record<string, unknown>, sections: readonly SectionToCheck[]): BundleCheck {
+  let cache = checkedSections.get(schemas.bundleSection);
+  if (!cache) checkedSections.set(schemas.bundleSection, (cache = new WeakMap()));
+  const checked: unknown[] = [];
+  for (const section of sections) {
+    const key = section.reusable && typeof section.resolved === 'object' && section.resolved !== null ? section.resolved : undefined;
+    const known = key && cache.get(key);
+    if (known) {
+      checked.push(known);
+      continue;
+    }
+    const result = check(schemas.bundleSection, section.candidate());
+    if (!result.success) return wholeCheck(schemas, head, sections);
+    if (key) cache.set(key, deepFreeze(result.data));
+    checked.push(result.data);
+  }
+  // The sections' order, and the head's own fields (unknown ones too: the walk does not enter the checked sections).
+  const result = check(schemas.BundleHeadSchema, { ...head, sections: checked });
+  return result.success ? result : wholeCheck(schemas, head, sections);
+}
+
+/** The whole bundle checked at once, as it was before sections were checked apart: for a page that fails. */
+function wholeCheck(schemas: BundleSchemas, head: Record<string, unknown>, sections: readonly SectionToCheck[]): BundleCheck {
+  return check(schemas.BundleSchema, { ...head, sections: sections.map((section) => section.candidate()) });
+}

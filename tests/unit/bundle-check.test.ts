@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'astro/zod';
+import { checkBundle, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
+import { bundleSchemas } from '../../src/sections/registry';
+import { contentErrorOf, resolverForFiles } from '../helpers/registry';
+
+const meta = { title: 'T', description: 'D' };
+const header = { id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [{ label: 'About', href: '/about/' }] } };
+const block = (id: string, body = 'Hello') => ({ id, type: 'content-block', data: { body }, settings: { paddingTop: 'lg' } });
+const page = (slug: string, sections: unknown[]) => ({ id: slug, slug, meta, sections });
+const headerRef = { $ref: '../shared/header.json' };
+
+/** The registry's schemas, with the sections' parses counted. */
+function countingSchemas(): BundleSchemas & { parses: () => number } {
+  let parses = 0;
+  const section = bundleSchemas.bundleSection;
+  const bundleSection = new Proxy(section, {
+    get(target, key, receiver) {
+      if (key !== 'safeParse') return Reflect.get(target, key, receiver);
+      return (value: unknown) => {
+        parses += 1;
+        return target.safeParse(value);
+      };
+    },
+  }) as z.ZodType;
+  return { ...bundleSchemas, bundleSection, parses: () => parses };
+}
+
+const unbound = (section: object): SectionToCheck => ({ resolved: section, candidate: () => ({ settings: {}, ...section }), reusable: true });
+
+describe('checkBundle: each distinct section checked once', () => {
+  it('checks a section object once, and gives each page what the whole bundle schema gives', () => {
+    const schemas = countingSchemas();
+    const shared = { ...header, settings: {} };
+    const pages = ['home', 'about', 'contact'].map((slug) => ({ head: { id: slug, slug, meta }, sections: [unbound(shared), unbound(block(`${slug}-a`))] }));
+    for (const { head, sections } of pages) {
+      const checked = checkBundle(schemas, head, sections);
+      const whole = bundleSchemas.BundleSchema.parse({ ...head, sections: sections.map((section) => section.candidate()) });
+      expect(checked).toEqual({ success: true, data: whole });
+      expect(JSON.stringify(checked.success && checked.data)).toBe(JSON.stringify(whole));
+    }
+    // The header three times, each page's own block once: four parses, not six.
+    expect(schemas.parses()).toBe(4);
+    // Checked again for the same objects, nothing is parsed.
+    for (const { head, sections } of pages) checkBundle(schemas, head, sections);
+    expect(schemas.parses()).toBe(4);
+  });
+
+  it('checks a section that is not reusable (its type binds to collections) every time', () => {
+    const schemas = countingSchemas();
+    const section = block('bound');
+    const bound: SectionToCheck = { ...unbound(section), reusable: false };
+    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound]);
+    checkBundle(schemas, { id: 'b', slug: 'b', meta }, [bound]);
+    expect(schemas.parses()).toBe(2);
+  });
+
+  it('still checks the order of sections already checked: the same section twice is a duplicate id', () => {
+    const schemas = countingSchemas();
+    const shared = unbound({ ...header, settings: {} });
+    expect(checkBundle(schemas, { id: 'a', slug: 'a', meta }, [shared]).success).toBe(true);
+    const twice = checkBundle(schemas, { id: 'b', slug: 'b', meta }, [shared, shared]);
+    expect(twice).toMatchObject({ success: false, problems: [{ path: ['sections', 1, 'id'], message: 'Duplicate section id "site-header"' }] });
+  });
+
+  it("names a failing page's problems as the whole bundle schema does, and caches nothing from it", () => {
+    const schemas = countingSchemas();
+    const bad = unbound({ id: 'x', type: 'content-block', data: { body: 'Hi', titel: 'typo' } });
+    for (const slug of ['a', 'b']) {
+      const checked = checkBundle(schemas, { id: slug, slug, meta: { ...meta, extra: 1 } }, [unbound(block('fine')), bad]);
+      expect(checked.success).toBe(false);
+      const paths = !checked.success && checked.problems.map(({ path }) => path.join('/'));
+      expect(paths).toEqual(['meta/extra', 'sections/1/data/titel']);
+    }
+  });
+});
+
+describe('resolvePage with checked sections', () => {
+  const files = (headerDocument: unknown) => ({
+    'shared/header.json': headerDocument,
+    'pages/home.json': page('home', [headerRef, block('home-a')]),
+    'pages/about.json': page('about', [headerRef, block('about-a')]),
+  });
+
+  it('shows a changed shared section in every page of the next snapshot, and refuses an invalid one in each', () => {
+    const before = files(header);
+    const first = resolverForFiles(before);
+    expect(first.resolvePage('about').sections[0]!.data).toMatchObject({ logoText: 'Acme' });
+    // The next snapshot keeps the pages' objects; only the header is new.
+    const after = { ...before, 'shared/header.json': { ...header, data: { ...header.data, logoText: 'Renamed' } } };
+    for (const slug of ['home', 'about']) expect(resolverForFiles(after).resolvePage(slug).sections[0]!.data).toMatchObject({ logoText: 'Renamed' });
+    const invalid = { ...before, 'shared/header.json': { ...header, data: { ...header.data, logoTxt: 'typo' } } };
+    for (const slug of ['home', 'about']) {
+      expect(contentErrorOf(() => resolverForFiles(invalid).resolvePage(slug)).issues).toEqual([
+        { file: 'shared/header.json', path: '/data/logoTxt', message: expect.stringContaining('Unknown field "logoTxt"') },
+      ]);
+    }
+  });
+});
