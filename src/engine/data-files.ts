@@ -25,6 +25,10 @@ export function refusalReason(path: string, kind: 'link' | 'special'): string {
     : `${path} is not a regular file or folder; src/data may only hold JSON files and folders`;
 }
 
+/** Why a data file that is not valid JSON is not read (src/engine/fs-snapshot.ts). */
+export const invalidJsonReason = (path: string, error: unknown) =>
+  `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); the pages that use it work again once it is fixed`;
+
 async function walk(dir: string, prefix: string, refused: Map<string, string>): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(

@@ -2,13 +2,15 @@
  * Loads a ContentSnapshot from a data folder on disk. Files are re-read only
  * when their size or mtime changed, so a dev server sees every save at once
  * without re-parsing the whole site on each request.
+ *
+ * A file that is not valid JSON (say, mid-edit in a text editor) is refused
+ * like a link (data-files.ts), with the parser's reason: only the pages that
+ * need it fail, and say why, while every other page still works.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { listDataFiles } from './data-files';
+import { invalidJsonReason, listDataFiles } from './data-files';
 import { snapshotFromEntries, type ContentSnapshot } from './snapshot';
-
-export class DataFileError extends Error {}
 
 interface CachedFile {
   stamp: string;
@@ -32,8 +34,9 @@ export function createFsSnapshotLoader(dataRoot: string) {
     const signature = [...files.map((file, index) => `${file}=${stamps[index]}`), ...[...refused.keys()].map((path) => `refused:${path}`)].join('\n');
     if (last?.signature === signature) return last;
 
+    const unparsable = new Map<string, string>();
     const entries = await Promise.all(
-      files.map(async (file, index): Promise<[string, unknown]> => {
+      files.map(async (file, index): Promise<[string, unknown] | undefined> => {
         const key = relative(dataRoot, file).split(sep).join('/');
         const cached = cache.get(file);
         if (cached?.stamp === stamps[index]) return [key, cached.value];
@@ -42,13 +45,15 @@ export function createFsSnapshotLoader(dataRoot: string) {
         try {
           value = JSON.parse(text);
         } catch (error) {
-          throw new DataFileError(`${key}: invalid JSON (${(error as Error).message})`);
+          unparsable.set(key, invalidJsonReason(key, error));
+          return undefined;
         }
         cache.set(file, { stamp: stamps[index]!, value });
         return [key, value];
       }),
     );
-    last = { signature, snapshot: snapshotFromEntries(entries, refused) };
+    const allRefused = unparsable.size === 0 ? refused : new Map([...refused, ...unparsable].sort(([a], [b]) => (a < b ? -1 : 1)));
+    last = { signature, snapshot: snapshotFromEntries(entries.filter((entry) => entry !== undefined), allRefused) };
     return last;
   };
 }

@@ -35,12 +35,12 @@ interface BuildState {
 const KEY = Symbol.for('content-site.build-snapshot');
 const buildState = () => (globalThis as Record<symbol, BuildState | undefined>)[KEY];
 
-/** The data files the build renders from, read once; symbolic links stop it, each one named. */
+/** The data files the build renders from, read once; a symbolic link or a file that is not JSON stops it, each one named. */
 function readForBuild(state: BuildState): Promise<ContentSnapshot> {
   state.snapshot ??= createFsSnapshotLoader(state.dataRoot)().then(({ snapshot }) => {
     const refused = snapshot.refused?.();
     if (refused && refused.size > 0) {
-      throw new Error(`src/data holds entries that are never read:\n${[...refused.values()].map((reason) => `  - src/data/${reason}`).join('\n')}`);
+      throw new Error(`src/data holds entries the build does not read:\n${[...refused.values()].map((reason) => `  - src/data/${reason}`).join('\n')}`);
     }
     return snapshot;
   });

@@ -4,7 +4,6 @@
  * no stack trace and no filesystem path outside the project.
  */
 import { ContentError, PageNotFoundError } from '../engine/resolver';
-import { DataFileError } from '../engine/fs-snapshot';
 import { HttpError } from './errors';
 import { publicMessage } from './paths';
 import { JSON_HEADERS } from '../../server/headers.mjs';
@@ -27,7 +26,6 @@ export function errorResponseFor(error: unknown): Response {
   if (error instanceof PageNotFoundError) return errorResponse(404, error.message);
   // Content errors name a data file and a pointer, never a filesystem path.
   if (error instanceof ContentError) return errorResponse(500, error.message, { issues: error.fileIssues() });
-  if (error instanceof DataFileError) return errorResponse(500, error.message);
   console.error(error);
   const message = error instanceof Error ? error.message : String(error);
   return errorResponse(500, publicMessage(message));

@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { raw } from '../helpers/http';
+import { postJson, raw } from '../helpers/http';
 import { ASTRO_CLI, copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { startDevServer, userEnv, type RunningServer } from '../helpers/servers';
 
@@ -87,6 +87,23 @@ describe('a broken file breaks only its dependants (dev)', () => {
       const api = (await raw(server.origin, { path: '/api/public-page/promo' })).json();
       expect(api.issues).toContainEqual({ file: 'shared/promo.json', path: '/data/title', message: expect.any(String) });
     });
+  });
+
+  it('a file that is not JSON (mid-edit in a text editor) breaks only the pages that use it, saying why', async () => {
+    const original = await readFile(file('shared/promo.json'), 'utf8');
+    await writeFile(file('shared/promo.json'), original.slice(0, -5));
+    try {
+      await expectOnlyBroken(['/promo/', '/api/public-page/promo'], ['/about/', '/docs/getting-started/', '/api/public-page/about'], 'shared/promo.json is not valid JSON');
+      // A save of another page still goes through the content store, whose check reads the same content.
+      const about = await readJson('pages/about.json');
+      const page = { ...about, meta: { ...about.meta, title: 'About, saved beside a broken file' } };
+      const saved = await postJson(server.origin, '/api/save-to-file', { projectState: { pages: { about: page } }, slug: 'about' });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await raw(server.origin, { path: '/about/' })).text).toContain('About, saved beside a broken file');
+    } finally {
+      await writeFile(file('shared/promo.json'), original);
+    }
+    expect(await status('/promo/')).toBe(200);
   });
 });
 

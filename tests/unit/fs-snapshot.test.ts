@@ -1,0 +1,54 @@
+/**
+ * The snapshot loader over a data folder: a file that is not valid JSON is
+ * refused with the parser's reason, so only the pages that need it fail.
+ */
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
+import { resolverFor, contentErrorOf } from '../helpers/registry';
+
+const meta = { title: 'T', description: 'D' };
+const page = (slug: string, sections: unknown[]) => ({ id: slug, slug, meta, sections });
+const promoRef = { $ref: '../shared/promo.json' };
+const promo = { id: 'promo', type: 'content-block', data: { body: 'Promo' } };
+
+let data: string;
+
+beforeEach(async () => {
+  data = await mkdtemp(join(tmpdir(), 'cse-fs-snapshot-'));
+  await mkdir(join(data, 'pages'), { recursive: true });
+  await mkdir(join(data, 'shared'), { recursive: true });
+  await writeFile(join(data, 'pages', 'home.json'), JSON.stringify(page('home', [{ id: 'a', type: 'content-block', data: { body: 'Home' } }])));
+  await writeFile(join(data, 'pages', 'promo.json'), JSON.stringify(page('promo', [promoRef])));
+  await writeFile(join(data, 'shared', 'promo.json'), JSON.stringify(promo).slice(0, -3));
+});
+
+afterEach(() => rm(data, { recursive: true, force: true }));
+
+describe('createFsSnapshotLoader', () => {
+  it('refuses a file that is not JSON, naming it and why, and reads the rest', async () => {
+    const { snapshot } = await createFsSnapshotLoader(data)();
+    expect([...snapshot.paths()].sort()).toEqual(['pages/home.json', 'pages/promo.json']);
+    expect([...(snapshot.refused?.() ?? [])]).toEqual([['shared/promo.json', expect.stringMatching(/^shared\/promo\.json is not valid JSON \(.+\)/)]]);
+    const resolver = resolverFor(snapshot);
+    expect(resolver.resolvePage('home').sections[0]!.data).toMatchObject({ body: 'Home' });
+    const error = contentErrorOf(() => resolver.resolvePage('promo'));
+    // Named where the page reaches for it, as a link would be.
+    expect(error).toMatchObject({ kind: 'refused', file: 'pages/promo.json' });
+    expect(error.message).toContain('shared/promo.json is not valid JSON');
+  });
+
+  it('reads the file once it is fixed', async () => {
+    const load = createFsSnapshotLoader(data);
+    expect((await load()).snapshot.refused?.().size).toBe(1);
+    await writeFile(join(data, 'shared', 'promo.json'), JSON.stringify(promo));
+    // A later mtime, whatever the file system's clock resolution.
+    const later = new Date(Date.now() + 5000);
+    await utimes(join(data, 'shared', 'promo.json'), later, later);
+    const { snapshot } = await load();
+    expect(snapshot.refused).toBeUndefined();
+    expect(resolverFor(snapshot).resolvePage('promo').sections[0]!.data).toMatchObject({ body: 'Promo' });
+  });
+});
