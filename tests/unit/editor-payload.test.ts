@@ -25,6 +25,14 @@ describe("the editor's state", () => {
     expect(payload.images).toEqual([{ url: '/assets/images/og-default.png', version: bytesVersion(await readFile(join(images(), 'og-default.png'))) }]);
   });
 
+  it('reads unchanged files once: a second state holds the same parsed documents and problem list', async () => {
+    const first = await readEditorPayload(data(), images());
+    const second = await readEditorPayload(data(), images());
+    expect(second.docs.length).toBeGreaterThan(0);
+    second.docs.forEach((doc, index) => expect(doc.data).toBe(first.docs[index]!.data));
+    expect(second.siteProblems).toBe(first.siteProblems);
+  });
+
   it('lists a broken page, a broken shared section and an unparsable file, and still has every readable document', async () => {
     const about = JSON.parse(await readFile(join(data(), 'pages/about.json'), 'utf8'));
     about.sections[1].data.title = 42;

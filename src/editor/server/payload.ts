@@ -1,22 +1,25 @@
 /**
  * Every editable document under src/data, for the editor, the
  * site's problems, the uploaded images with their versions, and the upload
- * size limit. A file that is not valid JSON (say, mid-edit in a text editor)
- * is reported, not fatal, so the editor still opens. So is a symbolic link: it
- * is never read (see src/engine/data-files.ts), and the editor says why.
+ * size limit, read through the dev snapshot's loader (src/engine/fs-snapshot.ts),
+ * which re-reads only changed files. A file that is not valid JSON (say,
+ * mid-edit in a text editor) is reported, not fatal, so the editor still opens.
+ * So is a symbolic link: it is never read (see src/engine/data-files.ts), and
+ * the editor says why.
  */
 import { entryOfFile } from '../lib/entries';
 import { readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import { listDataFiles } from '../../engine/data-files';
+import { join } from 'node:path';
+import { createFsSnapshotLoader } from '../../engine/fs-snapshot';
+import { loadDevSnapshot } from '../../lib/dev-snapshot';
 import { siteProblems, type FileProblems } from '../../engine/problems';
-import { snapshotFromEntries } from '../../engine/snapshot';
+import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { listAssetUrls } from '../../server/assets';
 import { maxUploadBytes } from '../../server/limits';
 import { ASSETS_DIR, ASSETS_URL_PREFIX, DATA_ROOT } from '../../server/paths';
 import { bytesVersion } from '../../server/store/fs-backend';
-import { contentVersion } from '../../server/version';
+import { snapshotDocumentVersion } from '../../server/version';
 import type { DocKind, EditorContent, EditorPayload, EditorUser } from '../lib/model';
 
 function classify(file: string): { kind: DocKind; saveSlug: string } | undefined {
@@ -28,24 +31,33 @@ function classify(file: string): { kind: DocKind; saveSlug: string } | undefined
   return undefined;
 }
 
-/** The last problem list, by a key of every file's version: the list is recomputed only when content changed. */
-let lastProblems: { key: string; problems: FileProblems[] } | undefined;
+/** The last problem list, with the snapshot it is of: the loader gives the same snapshot while no file changed. */
+let lastProblems: { snapshot: ContentSnapshot; problems: FileProblems[] } | undefined;
 
 /**
- * The problems of the site as it is on disk, from the files that could be
- * read (an unparsable file is missing here and reported on its own). Never
- * throws: the editor must open, and list what is wrong, however broken the content.
+ * The problems of the site as it is on disk (a file that cannot be read is
+ * refused in the snapshot and reported on its own). Never throws: the editor
+ * must open, and list what is wrong, however broken the content.
  */
-function problemsOf(files: Map<string, unknown>, refused: ReadonlyMap<string, string>, key: string): FileProblems[] {
-  if (lastProblems?.key === key) return lastProblems.problems;
+function problemsOf(snapshot: ContentSnapshot): FileProblems[] {
+  if (lastProblems?.snapshot === snapshot) return lastProblems.problems;
   let problems: FileProblems[];
   try {
-    problems = siteProblems(createSiteResolver(snapshotFromEntries(files, refused)));
+    problems = siteProblems(createSiteResolver(snapshot));
   } catch (error) {
     problems = [{ file: '', issues: [{ path: '', message: `The site's problems could not be listed: ${(error as Error).message}` }], pages: [] }];
   }
-  lastProblems = { key, problems };
+  lastProblems = { snapshot, problems };
   return problems;
+}
+
+/** The snapshot loader of a data folder: the dev snapshot's own for the site's, so unchanged files are neither read nor checked again. */
+const loaders = new Map<string, () => Promise<{ snapshot: ContentSnapshot }>>([[DATA_ROOT, loadDevSnapshot]]);
+
+function loaderOf(dataRoot: string) {
+  let load = loaders.get(dataRoot);
+  if (!load) loaders.set(dataRoot, (load = createFsSnapshotLoader(dataRoot)));
+  return load;
 }
 
 /** Image versions by path, with the size and mtime they were hashed at: a site's photos are hashed once, not on every load. */
@@ -72,28 +84,16 @@ async function imageVersions(imagesDir: string): Promise<{ url: string; version:
 }
 
 export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS_DIR): Promise<EditorContent> {
-  const { files, refused } = await listDataFiles(dataRoot);
+  const { snapshot } = await loaderOf(dataRoot)();
   const payload: EditorContent = { docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: maxUploadBytes() };
-  const parsed = new Map<string, unknown>();
-  const versions: string[] = [];
-  for (const [file, message] of refused) payload.problems.push({ file, message });
-  for (const path of files) {
-    const file = relative(dataRoot, path).split(sep).join('/');
-    let data: unknown;
-    try {
-      data = JSON.parse(await readFile(path, 'utf8'));
-    } catch (error) {
-      payload.problems.push({ file, message: (error as Error).message });
-      continue;
-    }
-    const version = contentVersion(data);
-    parsed.set(file, data);
-    versions.push(`${file}=${version}`);
+  // Links, and files that are not valid JSON (say, mid-edit in a text editor), are refused by the loader, never read.
+  for (const [file, message] of snapshot.refused?.() ?? []) payload.problems.push({ file, message });
+  for (const file of [...snapshot.paths()].sort()) {
     const kind = classify(file);
-    if (kind) payload.docs.push({ file, ...kind, data, version });
+    const data = snapshot.get(file);
+    if (kind) payload.docs.push({ file, ...kind, data, version: snapshotDocumentVersion(data) });
   }
-  payload.docs.sort((a, b) => (a.file < b.file ? -1 : 1));
-  payload.siteProblems = problemsOf(parsed, refused, [...versions, ...refused.keys()].join('\n'));
+  payload.siteProblems = problemsOf(snapshot);
   payload.images = await imageVersions(imagesDir);
   return payload;
 }
