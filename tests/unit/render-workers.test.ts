@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyDelta, deltaFor, type SentFiles } from '../../src/server/publish/snapshot-mirror';
 import { createRenderWorkerSide, type RenderedBytes, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
-import { sectionCacheStats } from '../../src/lib/section-cache';
+import { cachedSection, cacheSection, clearSectionCache } from '../../src/lib/section-cache';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { changedInPlace } from '../../src/lib/carry-over';
 import { publicSnapshot } from '../../src/engine/publication';
@@ -102,8 +102,18 @@ describe('the render worker side', () => {
   });
 
   it('reports its section cache counts with each reply (the build reports them over every thread)', async () => {
-    const handled = await side.handle({ type: 'render', id: 4, generation: 7, pages: [page('/about/', 'about')] });
-    expect((handled!.reply as Extract<RenderWorkerReply, { rendered: unknown }>).sectionCache).toEqual(sectionCacheStats());
+    clearSectionCache();
+    // A view that looks its shared header up in the cache, as LivePage's sections do: kept the second time it is seen.
+    const caching = createRenderWorkerSide(async (path) => {
+      if (cachedSection('header') === undefined) cacheSection('header', '<header></header>');
+      return { status: 200, headers: new Headers(), body: Buffer.from(path) };
+    }, () => {});
+    await caching.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 1) });
+    const first = await caching.handle({ type: 'render', id: 4, generation: 1, pages: [page('/about/', 'about')] });
+    expect((first!.reply as Extract<RenderWorkerReply, { rendered: unknown }>).sectionCache).toEqual({ hits: 0, misses: 1, entries: 0, chars: 0 });
+    const later = await caching.handle({ type: 'render', id: 5, generation: 1, pages: [page('/', 'home'), page('/about/', 'about'), page('/', 'home')] });
+    expect((later!.reply as Extract<RenderWorkerReply, { rendered: unknown }>).sectionCache).toMatchObject({ hits: 2, misses: 2, entries: 1 });
+    clearSectionCache();
   });
 
   it('compresses each page when asked (the build), to forms that decompress to it and move with it, and leaves pages alone unless asked', async () => {
