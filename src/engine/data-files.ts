@@ -55,13 +55,10 @@ export async function listDataFiles(root: string): Promise<DataListing> {
 }
 
 /**
- * Why content at `path` (a file, or a folder such as `collections/posts`) is
- * refused: it is a refused entry, lies under one, or holds one.
+ * What stops a build or a publication of content that holds refused entries: each named, with
+ * why. Both refuse to go on rather than publish the site as if those files were not there.
  */
-export function refusalAt(refused: ReadonlyMap<string, string> | undefined, path: string): string | undefined {
-  if (!refused) return undefined;
-  for (const [entry, reason] of refused) {
-    if (path === entry || path.startsWith(`${entry}/`) || entry.startsWith(`${path}/`)) return reason;
-  }
-  return undefined;
+export function unreadableEntriesError(refused: ReadonlyMap<string, string> | undefined): Error | undefined {
+  if (!refused || refused.size === 0) return undefined;
+  return new Error(`src/data holds entries that cannot be read:\n${[...refused.values()].map((reason) => `  - src/data/${reason}`).join('\n')}`);
 }

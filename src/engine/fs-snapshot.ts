@@ -28,7 +28,9 @@ export function createFsSnapshotLoader(dataRoot: string) {
     const stamps = await Promise.all(
       files.map(async (file) => {
         const info = await stat(file);
-        return `${info.size}:${info.mtimeMs}`;
+        // The inode and change time too: a rewrite of the same size within the mtime's resolution still shows
+        // (the store's atomic rename gives a new inode, and the kernel sets ctime, which utimes cannot).
+        return `${info.size}:${info.mtimeMs}:${info.ino}:${info.ctimeMs}`;
       }),
     );
     const signature = [...files.map((file, index) => `${file}=${stamps[index]}`), ...[...refused.keys()].map((path) => `refused:${path}`)].join('\n');

@@ -21,10 +21,9 @@ import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { checkBundle } from './bundle-check';
 import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
-import { refusalAt } from './data-files';
 import { originOf } from './ref-origin';
 import { HOME_SLUG, isTemplateSlug, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
-import type { ContentSnapshot } from './snapshot';
+import { refusalAt, type ContentSnapshot } from './snapshot';
 import { siteSettingsProblems } from './schema/site-settings';
 import { ContentError, issuesOf, PageNotFoundError, type Issue } from './content-error';
 import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
@@ -249,11 +248,12 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const page = readStoredPage(route.file);
       const current = currentEntry(route);
       const budget = pageBudget(route.file);
-      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) => ({
-        resolved: section,
-        candidate: () => bindSection(section, index, route.file, current),
-        reusable: isUnbound(section),
-      }));
+      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) => {
+        const reusable = isUnbound(section);
+        // A section that binds is bound now, before the meta is resolved: a page with faults in both reports the binding's.
+        const bound = reusable ? undefined : bindSection(section, index, route.file, current);
+        return { resolved: section, reusable, candidate: () => (reusable ? bindSection(section, index, route.file, current) : bound) };
+      });
       const head = {
         id: route.entry ? `${page.id}/${route.entry.slug}` : page.id,
         slug: route.slug,

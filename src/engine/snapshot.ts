@@ -35,3 +35,15 @@ export function snapshotFromEntries(entries: Iterable<readonly [string, unknown]
     ...(refused && refused.size > 0 ? { refused: () => refused } : {}),
   };
 }
+
+/**
+ * Why content at `path` (a file, or a folder such as `collections/posts`) is
+ * refused: it is a refused entry, lies under one, or holds one.
+ */
+export function refusalAt(refused: ReadonlyMap<string, string> | undefined, path: string): string | undefined {
+  if (!refused) return undefined;
+  for (const [entry, reason] of refused) {
+    if (path === entry || path.startsWith(`${entry}/`) || entry.startsWith(`${path}/`)) return reason;
+  }
+  return undefined;
+}

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { createFsSnapshotLoader } from '../engine/fs-snapshot';
+import { unreadableEntriesError } from '../engine/data-files';
 import { snapshotFromEntries, type ContentSnapshot } from '../engine/snapshot';
 
 export const CONTENT_SNAPSHOT_FILE = 'content-snapshot.json';
@@ -38,10 +39,8 @@ const buildState = () => (globalThis as Record<symbol, BuildState | undefined>)[
 /** The data files the build renders from, read once; a symbolic link or a file that is not JSON stops it, each one named. */
 function readForBuild(state: BuildState): Promise<ContentSnapshot> {
   state.snapshot ??= createFsSnapshotLoader(state.dataRoot)().then(({ snapshot }) => {
-    const refused = snapshot.refused?.();
-    if (refused && refused.size > 0) {
-      throw new Error(`src/data holds entries the build does not read:\n${[...refused.values()].map((reason) => `  - src/data/${reason}`).join('\n')}`);
-    }
+    const unreadable = unreadableEntriesError(snapshot.refused?.());
+    if (unreadable) throw unreadable;
     return snapshot;
   });
   return state.snapshot;

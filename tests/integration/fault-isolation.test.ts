@@ -91,17 +91,26 @@ describe('a broken file breaks only its dependants (dev)', () => {
 
   it('a file that is not JSON (mid-edit in a text editor) breaks only the pages that use it, saying why', async () => {
     const original = await readFile(file('shared/promo.json'), 'utf8');
+    const about = await readFile(file('pages/about.json'), 'utf8');
     await writeFile(file('shared/promo.json'), original.slice(0, -5));
     try {
       await expectOnlyBroken(['/promo/', '/api/public-page/promo'], ['/about/', '/docs/getting-started/', '/api/public-page/about'], 'shared/promo.json is not valid JSON');
       // A save of another page still goes through the content store, whose check reads the same content.
-      const about = await readJson('pages/about.json');
-      const page = { ...about, meta: { ...about.meta, title: 'About, saved beside a broken file' } };
+      const page = JSON.parse(about);
+      page.meta.title = 'About, saved beside a broken file';
       const saved = await postJson(server.origin, '/api/save-to-file', { projectState: { pages: { about: page } }, slug: 'about' });
       expect(saved.status, saved.text).toBe(200);
       expect((await raw(server.origin, { path: '/about/' })).text).toContain('About, saved beside a broken file');
+      // A move rewrites references in every file, and could not in one it cannot read: refused, nothing moved.
+      const baseVersion = String((await raw(server.origin, { path: '/api/public-page/about' })).headers['x-page-version']);
+      const moved = await postJson(server.origin, '/api/content/changes', { changes: [{ op: 'move', file: 'pages/about.json', to: 'pages/about-us.json', baseVersion }] });
+      expect(moved.status, moved.text).toBe(409);
+      expect(moved.json().error).toContain('shared/promo.json');
+      expect(await status('/about/')).toBe(200);
+      expect(await status('/about-us/')).toBe(404);
     } finally {
       await writeFile(file('shared/promo.json'), original);
+      await writeFile(file('pages/about.json'), about);
     }
     expect(await status('/promo/')).toBe(200);
   });

@@ -204,6 +204,30 @@ describe('a publication that fails', () => {
     await expect.poll(async () => titleIn((await get('/')).text), { timeout: 20_000, interval: 100 }).toBe('Home, mended');
     expect((await get('/')).text).not.toContain('home-broken');
   });
+
+  it('fails on a file that is not JSON (a merge left its conflict markers), never publishing the site without it', async () => {
+    await saveAndPublish([await retitle('pages/about.json', 'About, before the conflict')]);
+    const before = server.output().length;
+    let stored = '';
+    await remote.pushAsDeveloper('Commit a conflicted about page', async (worktree) => {
+      const path = join(worktree, 'src/data/pages/about.json');
+      stored = await readFile(path, 'utf8');
+      await writeFile(path, `<<<<<<< HEAD\n${stored}=======\n${stored}>>>>>>> theirs\n`);
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(() => server.output().slice(before), { timeout: 20_000, interval: 100 }).toContain('pages/about.json is not valid JSON');
+    expect(server.output().slice(before)).toContain('Publishing failed; the previous version stays live.');
+    expect(titleIn((await get('/about/')).text)).toBe('About, before the conflict');
+    expect((await get('/sitemap-0.xml')).text).toContain('/about/');
+
+    await remote.pushAsDeveloper('Resolve the conflict', async (worktree) => {
+      const page = JSON.parse(stored);
+      page.meta.title = 'About, resolved';
+      await writeFile(join(worktree, 'src/data/pages/about.json'), JSON.stringify(page));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => titleIn((await get('/about/')).text), { timeout: 20_000, interval: 100 }).toBe('About, resolved');
+  });
 });
 
 describe('npm run build of the same content', () => {

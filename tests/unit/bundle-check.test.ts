@@ -63,15 +63,18 @@ describe('checkBundle: each distinct section checked once', () => {
     expect(twice).toMatchObject({ success: false, problems: [{ path: ['sections', 1, 'id'], message: 'Duplicate section id "site-header"' }] });
   });
 
-  it("names a failing page's problems as the whole bundle schema does, and caches nothing from it", () => {
+  it("names a failing page's problems as the whole bundle schema does, and never keeps a section that failed", () => {
     const schemas = countingSchemas();
+    const fine = unbound(block('fine'));
     const bad = unbound({ id: 'x', type: 'content-block', data: { body: 'Hi', titel: 'typo' } });
     for (const slug of ['a', 'b']) {
-      const checked = checkBundle(schemas, { id: slug, slug, meta: { ...meta, extra: 1 } }, [unbound(block('fine')), bad]);
+      const checked = checkBundle(schemas, { id: slug, slug, meta: { ...meta, extra: 1 } }, [fine, bad]);
       expect(checked.success).toBe(false);
       const paths = !checked.success && checked.problems.map(({ path }) => path.join('/'));
       expect(paths).toEqual(['meta/extra', 'sections/1/data/titel']);
     }
+    // The good section once, the bad one on each page.
+    expect(schemas.parses()).toBe(3);
   });
 });
 
@@ -95,5 +98,10 @@ describe('resolvePage with checked sections', () => {
         { file: 'shared/header.json', path: '/data/logoTxt', message: expect.stringContaining('Unknown field "logoTxt"') },
       ]);
     }
+  });
+
+  it('binds sections before resolving the meta: a page with faults in both reports the binding, as before', () => {
+    const broken = { ...page('home', [{ id: 'detail', type: 'post-detail', data: {} }]), meta: { title: 'T', description: { $ref: '../shared/missing.json' } } };
+    expect(contentErrorOf(() => resolverForFiles({ 'pages/home.json': broken }).resolvePage('home'))).toMatchObject({ kind: 'binding', pointer: '/sections/0' });
   });
 });

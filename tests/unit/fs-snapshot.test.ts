@@ -2,7 +2,7 @@
  * The snapshot loader over a data folder: a file that is not valid JSON is
  * refused with the parser's reason, so only the pages that need it fail.
  */
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,5 +50,21 @@ describe('createFsSnapshotLoader', () => {
     const { snapshot } = await load();
     expect(snapshot.refused).toBeUndefined();
     expect(resolverFor(snapshot).resolvePage('promo').sections[0]!.data).toMatchObject({ body: 'Promo' });
+  });
+
+  it('sees a rewrite of the same size and the same mtime (a file system that keeps whole seconds)', async () => {
+    const home = join(data, 'pages', 'home.json');
+    const text = JSON.stringify(page('home', [{ id: 'a', type: 'content-block', data: { body: 'Home' } }]));
+    await writeFile(home, text);
+    const second = new Date(1_700_000_000_000);
+    await utimes(home, second, second);
+    const load = createFsSnapshotLoader(data);
+    expect(resolverFor((await load()).snapshot).resolvePage('home').sections[0]!.data).toMatchObject({ body: 'Home' });
+    // As an editor saves: a new file of the same length renamed over the old one, its mtime the same second.
+    await writeFile(`${home}.tmp`, text.replace('"Home"', '"Hume"'));
+    await utimes(`${home}.tmp`, second, second);
+    await rename(`${home}.tmp`, home);
+    expect((await stat(home)).mtimeMs).toBe(second.getTime());
+    expect(resolverFor((await load()).snapshot).resolvePage('home').sections[0]!.data).toMatchObject({ body: 'Hume' });
   });
 });

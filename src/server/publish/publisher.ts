@@ -17,6 +17,7 @@ import type { ContentSnapshot } from '../../engine/snapshot';
 import { FEED_PATH } from '../../lib/seo/discovery-files';
 import { nextPublicationTime, publicSnapshot } from '../../engine/publication';
 import { DATA_ROOT } from '../paths';
+import { unreadableEntriesError } from '../../engine/data-files';
 import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
 import { GET as feed } from '../../pages/rss.xml';
 import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
@@ -73,6 +74,10 @@ async function publishOnce(host: LiveHost): Promise<void> {
   // Under the store's lock: a change is read whole or not at all.
   const started = performance.now();
   const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
+  // As the build does: a file that cannot be read (not JSON, say a merge's conflict markers, or a
+  // link) would otherwise be published as if it were not there, its page gone from the site.
+  const unreadable = unreadableEntriesError(snapshot.refused?.());
+  if (unreadable) throw unreadable;
   const now = new Date();
   const context = { snapshot: publicSnapshot(snapshot, now) } satisfies LiveRenderContext;
   const site = new URL(import.meta.env.SITE);

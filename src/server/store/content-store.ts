@@ -90,6 +90,23 @@ async function conflictsOf(backend: StoreBackend, changes: readonly Change[]): P
   return conflicts;
 }
 
+/**
+ * A move or a delete rewrites, or checks, the references in every file (`$ref`s, image URLs, the
+ * redirects file). A file that cannot be read (not valid JSON, or a link) would be left out of
+ * that, and a reference in it left dangling, or a redirects file written afresh over the
+ * redirects it held. So while one is there, and the change does not replace or remove it,
+ * only changes that put files are taken: they never touch a file they do not name.
+ */
+function refuseWhatCannotBeKeptWhole(before: ContentSnapshot, changes: readonly Change[]): void {
+  const named = new Set(changes.map((change) => change.file));
+  const unreadable = [...(before.refused?.().keys() ?? [])].filter((path) => !named.has(path));
+  if (unreadable.length === 0 || changes.every((change) => change.op === 'put')) return;
+  throw new HttpError(
+    409,
+    `Some files in src/data cannot be read (${unreadable.join(', ')}), so a move or delete could not keep the references in them whole; nothing was saved. Fix or remove them first; changes that only put files are still accepted.`,
+  );
+}
+
 export interface ContentStore {
   apply(changeset: Changeset, author?: Author): Promise<ApplyResult>;
   /**
@@ -154,6 +171,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
           throw new HttpError(409, `Changed since it was loaded (or already exists): ${files}. Reload and try again.`, { conflicts });
         }
         const before = await backend.snapshot();
+        refuseWhatCannotBeKeptWhole(before, changeset.changes);
         const plan = planChangeset(before, changeset.changes);
         const issues = validatePlan(before, plan);
         if (issues.length > 0) {

@@ -28,9 +28,12 @@ export interface Plan {
 export const imageUrl = (file: string) => `/${file}`;
 
 function withDocuments(base: ContentSnapshot, documents: ReadonlyMap<string, unknown>): ContentSnapshot {
+  // Files that cannot be read stay so (a page that needs one says why), unless the change writes or removes them.
+  const refused = new Map([...(base.refused?.() ?? [])].filter(([path]) => !documents.has(path)));
   return {
     get: (path) => (documents.has(path) ? documents.get(path) : base.get(path)),
     paths: () => [...[...base.paths()].filter((path) => !documents.has(path) || documents.get(path) !== undefined), ...[...documents.keys()].filter((path) => documents.get(path) !== undefined && base.get(path) === undefined)],
+    ...(refused.size > 0 ? { refused: () => refused } : {}),
   };
 }
 
