@@ -1,7 +1,8 @@
 /**
  * Loads a ContentSnapshot from a data folder on disk. Files are re-read only
- * when their size or mtime changed, so a dev server sees every save at once
- * without re-parsing the whole site on each request.
+ * when their size, mtime, inode or ctime changed, so a dev server sees every
+ * save at once without re-parsing the whole site on each request, and an
+ * unchanged file keeps its parsed object (src/lib/carry-over.ts relies on it).
  *
  * A file that is not valid JSON (say, mid-edit in a text editor) is refused
  * like a link (data-files.ts), with the parser's reason: only the pages that
