@@ -38,7 +38,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   // Self-hosted typefaces (src/styles/typefaces.ts); the layout links the ones the site settings choose.
   fonts: fontFamilies(fontProviders.local),
-  build: { inlineStylesheets: 'always', concurrency: PRERENDER_CONCURRENCY },
+  // Pages link the route's stylesheet, which the renderer inlines, cut down to each page (src/server/publish/page-styles.ts).
+  build: { inlineStylesheets: 'never', concurrency: PRERENDER_CONCURRENCY },
   vite: {
     // The code version of live publishing's render keys (src/server/publish/published-pages.ts):
     // HTML rendered by one build is never taken for another's. CONTENT_SITE_BUILD_ID names it

@@ -36,6 +36,7 @@ import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { imageVariantHandler } from './image-variants.mjs';
 import { createListener, ListenerError } from './listener.mjs';
+import { offerStylesheets } from './stylesheets.mjs';
 
 /** Stops the start with a message for the operator, not a stack trace. */
 function refuseToStart(message) {
@@ -73,6 +74,7 @@ if (config.backend === 'git') {
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 const serverEntry = new URL('../dist/server/entry.mjs', import.meta.url);
+offerStylesheets(serverEntry);
 const { handler } = await import(serverEntry.href);
 
 const API_PREFIX = '/api/';

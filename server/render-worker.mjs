@@ -8,10 +8,12 @@
 // Plain JavaScript so the production server can start it without a build step.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadLiveRoute } from './internal-renderer.mjs';
+import { offerStylesheets } from './stylesheets.mjs';
 
 const WORKER_SIDE = Symbol.for('content-site.render-worker-side');
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+offerStylesheets(new URL(workerData.serverEntry));
 const { handler } = await import(workerData.serverEntry);
 // An empty snapshot: the route's module is what this request is for, not a page of the build's content.
 const answer = await loadLiveRoute(handler, workerData.livePath, { snapshot: { get: () => undefined, paths: () => [] } });

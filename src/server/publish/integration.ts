@@ -17,8 +17,10 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { writeFile } from 'node:fs/promises';
-import type { AstroConfig, AstroIntegration, AstroIntegrationLogger, AstroPrerenderer } from 'astro';
+import type { AstroConfig, AstroIntegration, AstroIntegrationLogger, AstroPrerenderer, PrerenderResult } from 'astro';
 import { loadLiveRoute } from '../../../server/internal-renderer.mjs';
+import { offerStylesheets } from '../../../server/stylesheets.mjs';
+import { inlinePageStyles } from './page-styles';
 import { loadedBuildPlanner, loadedLivePageRenderer, type PlanBuild, type RenderLivePage } from './live-page-renderer';
 import { buildVisitorPages, PAGE_BUNDLES_FILE } from './build-pages';
 import { serverConfig } from '../../../server/config.mjs';
@@ -46,6 +48,7 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       await base.setup?.();
       // The server build without its own listening server, as server/index.mjs loads it.
       process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+      offerStylesheets(build.serverEntry);
       const { handler } = await importNative(pathToFileURL(fileURLToPath(build.serverEntry)).href);
       // Any answer of the live route (a site need not have a home page) means its module is loaded.
       const answer = await loadLiveRoute(handler, `${LIVE_RENDER_PREFIX}/`, {});
@@ -70,7 +73,7 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
     },
     async render(request, options) {
       const { component } = options.routeData;
-      if ((component !== VISITOR_ROUTE && component !== NOT_FOUND_ROUTE) || !renderLivePage) return base.render(request, options);
+      if ((component !== VISITOR_ROUTE && component !== NOT_FOUND_ROUTE) || !renderLivePage) return withInlinedStyles(await base.render(request, options));
       const path = component === NOT_FOUND_ROUTE ? `/${NOT_FOUND_SLUG}/` : new URL(request.url).pathname;
       const { status, headers, body } = await renderLivePage(path, {});
       return new Response(status === 301 || status === 302 ? null : body, { status, headers });
@@ -80,6 +83,14 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
     },
     ...(base.collectStaticImages && { collectStaticImages: () => base.collectStaticImages!() }),
   };
+}
+
+/** An HTML page Astro rendered (the 500 page), its stylesheets inlined as the visitor pages' are. */
+async function withInlinedStyles(rendered: Response | PrerenderResult): Promise<Response | PrerenderResult> {
+  const response = rendered instanceof Response ? rendered : rendered.response;
+  if (!response.headers.get('content-type')?.startsWith('text/html') || !response.body) return rendered;
+  const inlined = new Response(inlinePageStyles(Buffer.from(await response.arrayBuffer())), { status: response.status, statusText: response.statusText, headers: response.headers });
+  return rendered instanceof Response ? inlined : { ...rendered, response: inlined };
 }
 
 export function livePublishing(): AstroIntegration {

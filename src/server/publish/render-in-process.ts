@@ -15,6 +15,7 @@ import { adoptBundle } from '../../lib/content';
 import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { withLiveRenderContext } from '../render-context';
 import { offerLivePageRenderer, type RenderLivePage } from './live-page-renderer';
+import { inlinePageStyles } from './page-styles';
 import { createRenderWorkerSide, offerRenderWorkerSide } from './render-worker-side';
 
 let app: ReturnType<typeof createApp> | undefined;
@@ -25,7 +26,8 @@ export const renderLivePage: RenderLivePage = async (path, context) => {
   app ??= createApp({ streaming: false });
   const request = new Request(new URL(`${LIVE_RENDER_PREFIX}${path}`, 'http://localhost'));
   const response = await withLiveRenderContext(context, () => app!.render(request, { routeData: app!.match(request) }));
-  return { status: response.status, headers: response.headers, body: await bytesOf(response) };
+  const body = await bytesOf(response);
+  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.startsWith('text/html') ? inlinePageStyles(body) : body };
 };
 
 /**

@@ -1,0 +1,66 @@
+import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inlinePageStyles } from '../../src/server/publish/page-styles';
+
+const FOLDERS = Symbol.for('content-site.stylesheet-folders');
+const offered = globalThis as Record<symbol, unknown>;
+let root: string;
+
+const page = (head: string, body = '<main data-astro-cid-aaa>Hi</main>') => Buffer.from(`<!DOCTYPE html><html><head><title>T</title>${head}</head><body>${body}</body></html>`);
+const inline = (head: string, body?: string) => inlinePageStyles(page(head, body)).toString();
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'page-styles-'));
+  await mkdir(join(root, 'server'));
+  await mkdir(join(root, 'client'));
+  await writeFile(join(root, 'server', 'site.abc.css'), 'body{margin:0}.a[data-astro-cid-aaa]{color:red}.b[data-astro-cid-bbb]{color:blue}');
+  await writeFile(join(root, 'client', 'later.css'), 'p{margin:0}');
+  await writeFile(join(root, 'client', 'closing.css'), 'a::after{content:"</style><script>"}');
+  await writeFile(join(root, 'secret.css'), 'secret{}');
+  offered[FOLDERS] = [join(root, 'server'), join(root, 'client')];
+});
+
+afterAll(async () => {
+  delete offered[FOLDERS];
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('inlining a page’s stylesheets', () => {
+  it('puts the rules the page can use in place of the link, from the first folder that has the file', () => {
+    expect(inline('<link rel="stylesheet" href="/_astro/site.abc.css"><link rel="stylesheet" href="/_astro/later.css">')).toBe(
+      page('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style><style>p{margin:0}</style>').toString(),
+    );
+  });
+
+  it('leaves a link it cannot inline: a missing file, a name with a folder, a link outside the head', () => {
+    for (const head of ['<link rel="stylesheet" href="/_astro/missing.css">', '<link rel="stylesheet" href="/_astro/../secret.css">', '<link rel="stylesheet" href="/_astro/a/b.css">']) {
+      expect(inline(head)).toBe(page(head).toString());
+    }
+    const inBody = '<main data-astro-cid-aaa><link rel="stylesheet" href="/_astro/later.css"></main>';
+    expect(inline('', inBody)).toBe(page('', inBody).toString());
+  });
+
+  it('leaves a stylesheet linked whose text would end the <style> element early', () => {
+    const head = '<link rel="stylesheet" href="/_astro/closing.css">';
+    expect(inline(head)).toBe(page(head).toString());
+  });
+
+  it('does not follow a link in a folder out of it', async () => {
+    await symlink(join(root, 'secret.css'), join(root, 'client', 'linked.css'));
+    const head = '<link rel="stylesheet" href="/_astro/linked.css">';
+    expect(inline(head)).toBe(page(head).toString());
+  });
+
+  it('changes nothing where no folder is offered (astro dev)', () => {
+    const saved = offered[FOLDERS];
+    delete offered[FOLDERS];
+    try {
+      const head = '<link rel="stylesheet" href="/_astro/later.css">';
+      expect(inline(head)).toBe(page(head).toString());
+    } finally {
+      offered[FOLDERS] = saved;
+    }
+  });
+});
