@@ -43,7 +43,8 @@ describe("the editor's state", () => {
     await writeFile(join(data(), 'pages/half.json'), '{ "id": ');
 
     const payload = await readEditorPayload(data(), images());
-    expect(payload.problems.map((problem) => problem.file)).toEqual(['pages/half.json']);
+    // The file is named once, beside the reason, not again inside it.
+    expect(payload.problems).toEqual([{ file: 'pages/half.json', message: expect.stringMatching(/^This file is not valid JSON \(.+\); the pages that use it work again once it is fixed$/) }]);
     const byFile = Object.fromEntries(payload.siteProblems.map((problem) => [problem.file, problem]));
     expect(byFile['pages/about.json']?.issues.map((issue) => issue.path)).toContain('/sections/1/data/title');
     expect(byFile['shared/footer.json']?.pages).toEqual(expect.arrayContaining(['home', 'journal']));

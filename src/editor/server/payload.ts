@@ -83,11 +83,19 @@ async function imageVersions(imagesDir: string): Promise<{ url: string; version:
   }
 }
 
+/**
+ * A refusal's reason as the editor shows it, beside the file's name: the loader's reason begins
+ * with the path (build and server errors need it), which the editor would otherwise show twice.
+ */
+function reasonOfEntry(file: string, reason: string): string {
+  return reason.startsWith(`${file} is `) ? `This ${file.endsWith('.json') ? 'file' : 'entry'} ${reason.slice(file.length + 1)}` : reason;
+}
+
 export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS_DIR): Promise<EditorContent> {
   const { snapshot } = await loaderOf(dataRoot)();
   const payload: EditorContent = { docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: maxUploadBytes() };
   // Links, and files that are not valid JSON (say, mid-edit in a text editor), are refused by the loader, never read.
-  for (const [file, message] of snapshot.refused?.() ?? []) payload.problems.push({ file, message });
+  for (const [file, reason] of snapshot.refused?.() ?? []) payload.problems.push({ file, message: reasonOfEntry(file, reason) });
   for (const file of [...snapshot.paths()].sort()) {
     const kind = classify(file);
     const data = snapshot.get(file);
