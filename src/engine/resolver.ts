@@ -22,11 +22,12 @@ import { checkBundle } from './bundle-check';
 import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
 import { originOf } from './ref-origin';
-import { HOME_SLUG, isTemplateSlug, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
+import { HOME_SLUG, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import { refusalAt, type ContentSnapshot } from './snapshot';
 import { siteSettingsProblems } from './schema/site-settings';
-import { ContentError, issuesOf, PageNotFoundError, type Issue } from './content-error';
-import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, slugOfPageFile, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
+import { checkStoredPage, type StoredPage } from './stored-page';
+import { ContentError, PageNotFoundError, type Issue } from './content-error';
+import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
 export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
 export { MAX_REF_DEPTH, MAX_REFS_PER_PAGE, MAX_RESOLVED_PAGE_SIZE } from './expand-refs';
@@ -57,13 +58,6 @@ export interface ResolverOptions {
 
 export type Resolver = ReturnType<typeof createResolver>;
 
-/**
- * Stored pages that passed their schema, by schema and parsed document → its file. A snapshot
- * keeps the parsed object of a file that did not change, so a new snapshot (every publication,
- * every save's check) does not validate unchanged pages again.
- */
-const checkedPages = new WeakMap<object, WeakMap<object, string>>();
-
 /** A resolver over one immutable snapshot; it memoises what it has resolved. */
 export function createResolver(snapshot: ContentSnapshot, options: ResolverOptions) {
   const { definitions, schemas } = options;
@@ -74,41 +68,14 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     | { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[]; postsBySlug: Map<string, ResolvedPost>; tagsBySlug: Map<string, ResolvedTag> }
     | undefined;
   /** Page files that passed validation; a template's file serves every entry page. */
-  const storedPages = new Map<string, ReturnType<typeof checkStoredPage>>();
+  const storedPages = new Map<string, StoredPage>();
 
   function readStoredPage(file: string) {
     let page = storedPages.get(file);
     if (!page) {
-      page = checkStoredPage(file);
+      page = checkStoredPage(snapshot, schemas.StoredPageSchema, file);
       storedPages.set(file, page);
     }
-    return page;
-  }
-
-  function checkStoredPage(file: string) {
-    const raw = snapshot.get(file);
-    let checked = checkedPages.get(schemas.StoredPageSchema);
-    if (!checked) checkedPages.set(schemas.StoredPageSchema, (checked = new WeakMap()));
-    if (typeof raw !== 'object' || raw === null || checked.get(raw) !== file) {
-      const parsed = schemas.StoredPageSchema.safeParse(raw);
-      if (!parsed.success) {
-        throw new ContentError('invalid', file, 'is not a valid page', '', issuesOf(parsed.error));
-      }
-    }
-    const page = raw as { id: string; slug: string; template?: { collection: CollectionName }; meta: Bundle['meta']; sections: unknown[] };
-    const expected = slugOfPageFile(file);
-    if (page.slug !== expected) {
-      throw new ContentError('invalid', file, `slug "${page.slug}" does not match its file; expected "${expected}"`, '/slug');
-    }
-    if (isTemplateSlug(page.slug) !== (page.template !== undefined)) {
-      throw new ContentError(
-        'invalid',
-        file,
-        `a page named [slug] needs a "template", and only such a page may have one`,
-        '/template',
-      );
-    }
-    checked.set(page, file);
     return page;
   }
 
