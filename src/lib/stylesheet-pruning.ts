@@ -13,14 +13,17 @@
  * then joining the parts it keeps. Only what is certain is left out: a
  * selector whose own compound selectors need an absent scope. Scopes inside a
  * pseudo-class's argument (`:not(…)`, `:is(…)`) do not count, and every
- * at-rule other than those that group rules (@font-face, @keyframes, …) stays
- * whole.
+ * at-rule other than `@media`, `@supports` and `@container` (@font-face,
+ * @keyframes, @layer, …) stays whole.
  */
-import { generate, parse, type Atrule, type CssNode, type Rule } from 'css-tree';
+import { generate, ident, parse, type Atrule, type CssNode, type Rule } from 'css-tree';
 
 const SCOPE_ATTRIBUTE = 'data-astro-cid-';
-/** At-rules whose block holds rules: kept while any of their rules is. */
-const GROUPING_AT_RULES = new Set(['media', 'supports', 'container', 'layer']);
+/**
+ * At-rules whose block holds rules: kept while any of their rules is. Not `@layer`: a layer's
+ * first block sets its rank among layers even when empty, so its blocks stay whole.
+ */
+const GROUPING_AT_RULES = new Set(['media', 'supports', 'container']);
 
 type Part =
   /** Kept on every page. */
@@ -66,8 +69,9 @@ function scopesNeededBy(parts: CssNode[]): string[] {
   const scopes: string[] = [];
   for (const part of parts) {
     if (part.type !== 'AttributeSelector' || part.matcher !== null || part.name.name.length <= SCOPE_ATTRIBUTE.length) continue;
-    // Attribute names are not case-sensitive in HTML: both sides are compared in lower case.
-    const name = part.name.name.toLowerCase();
+    // css-tree keeps a name as written: `\61 bc` is `abc`. Attribute names are not case-sensitive
+    // in HTML, so both sides are compared in lower case.
+    const name = ident.decode(part.name.name).toLowerCase();
     if (name.startsWith(SCOPE_ATTRIBUTE)) scopes.push(name.slice(SCOPE_ATTRIBUTE.length));
   }
   return scopes;

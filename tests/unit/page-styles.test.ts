@@ -34,12 +34,22 @@ describe('inlining a page’s stylesheets', () => {
     );
   });
 
-  it('leaves a link it cannot inline: a missing file, a name with a folder, a link outside the head', () => {
+  it('leaves a link it cannot inline: a missing file, a name with a folder', () => {
     for (const head of ['<link rel="stylesheet" href="/_astro/missing.css">', '<link rel="stylesheet" href="/_astro/../secret.css">', '<link rel="stylesheet" href="/_astro/a/b.css">']) {
       expect(inline(head)).toBe(page(head).toString());
     }
-    const inBody = '<main data-astro-cid-aaa><link rel="stylesheet" href="/_astro/later.css"></main>';
-    expect(inline('', inBody)).toBe(page('', inBody).toString());
+  });
+
+  it('takes a name found in both folders from the first (the build’s, before Astro moves it)', async () => {
+    await writeFile(join(root, 'server', 'both.css'), 'b{margin:1px}');
+    await writeFile(join(root, 'client', 'both.css'), 'b{margin:2px}');
+    expect(inline('<link rel="stylesheet" href="/_astro/both.css">')).toBe(page('<style>b{margin:1px}</style>').toString());
+  });
+
+  it('inlines after a meta description that holds </head> (content may write it in an attribute)', () => {
+    expect(inline('<meta name="description" content="See </head> here"><link rel="stylesheet" href="/_astro/later.css">')).toBe(
+      page('<meta name="description" content="See </head> here"><style>p{margin:0}</style>').toString(),
+    );
   });
 
   it('leaves a stylesheet linked whose text would end the <style> element early', () => {

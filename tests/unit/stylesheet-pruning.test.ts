@@ -55,3 +55,15 @@ describe('the scopes a page carries', () => {
     expect([...scopesIn(page)].sort()).toEqual(['abc12', 'def']);
   });
 });
+
+describe('what cutting down leaves alone', () => {
+  it('keeps @layer blocks whole: an empty one still ranks its layer', () => {
+    const layered = '@layer base{.x[data-astro-cid-abc]{color:red}}@layer theme{p{color:blue}}@layer base{p{color:green}}';
+    expect(prune(layered)).toBe(layered);
+  });
+
+  it('reads a scope written with CSS escapes as the name it stands for', () => {
+    expect(prune('.a[data-astro-cid-\\61 bc]{color:red}', 'abc')).toBe('.a[data-astro-cid-\\61 bc]{color:red}');
+    expect(prune('.a[data-astro-cid-\\61 bc]{color:red}', 'xyz')).toBe('');
+  });
+});

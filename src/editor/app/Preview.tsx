@@ -144,7 +144,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
         if (!iframe) return;
         const page = rendered(next);
         // The head changes with the site settings (lang, accent, typefaces): then the whole document is swapped.
-        const head = [next.documentElement.lang, ...[...next.head.querySelectorAll('style, link[rel="preload"]')].map((element) => element.outerHTML)].join('\n');
+        const head = [next.documentElement.lang, ...[...next.head.querySelectorAll('style, link[rel="preload"], link[rel="stylesheet"]')].map((element) => element.outerHTML)].join('\n');
         if (shownSlug.current !== slug || !current?.body || shownHead.current !== head) {
           shownSlug.current = slug;
           shownHead.current = head;

@@ -89,7 +89,10 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
 async function withInlinedStyles(rendered: Response | PrerenderResult): Promise<Response | PrerenderResult> {
   const response = rendered instanceof Response ? rendered : rendered.response;
   if (!response.headers.get('content-type')?.startsWith('text/html') || !response.body) return rendered;
-  const inlined = new Response(inlinePageStyles(Buffer.from(await response.arrayBuffer())), { status: response.status, statusText: response.statusText, headers: response.headers });
+  const headers = new Headers(response.headers);
+  // Astro counted the page before its stylesheets were inlined.
+  headers.delete('content-length');
+  const inlined = new Response(inlinePageStyles(Buffer.from(await response.arrayBuffer())), { status: response.status, statusText: response.statusText, headers });
   return rendered instanceof Response ? inlined : { ...rendered, response: inlined };
 }
 

@@ -18,18 +18,23 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prunableStylesheet, prunedStylesheet, scopesIn, type PrunableStylesheet } from '../../lib/stylesheet-pruning';
 
-/** The link Astro writes for a stylesheet of the build, up to the file's name, and its end. */
+/**
+ * The link Astro writes for a stylesheet of the build, up to the file's name, and its end. Content
+ * cannot write this: Astro escapes `<` in text (and in the title and structured data) and `"` in
+ * attribute values, so every match in a page is Astro's own markup. (`</head>` can come from
+ * content, in a meta description, so it bounds nothing.)
+ */
 const LINK_START = Buffer.from('<link rel="stylesheet" href="/_astro/');
 const LINK_END = Buffer.from('">');
-const HEAD_END = Buffer.from('</head>');
 /** A stylesheet's file name as Vite writes them: no folder, no `..`. */
 const STYLESHEET_NAME = /^[\w-]+(?:\.[\w-]+)*\.css$/;
-/** Distinct pruned stylesheets kept: each set of section types a page combines makes one. */
-const PRUNED_LIMIT = 512;
+/** Bytes of pruned stylesheets kept (each set of section types a page combines makes one), then all are let go. */
+const PRUNED_BUDGET_BYTES = 4 * 1024 * 1024;
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const sheets = new Map<string, PrunableStylesheet | undefined>();
 const styleElements = new Map<string, Buffer | undefined>();
+let styleElementBytes = 0;
 
 /** The folders offered by whoever loaded the server build (server/stylesheets.mjs), none in `astro dev`. */
 const offeredFolders = () => (globalThis as Record<symbol, unknown>)[FOLDERS] as readonly string[] | undefined;
@@ -48,27 +53,31 @@ function styleElement(name: string, sheet: PrunableStylesheet, scopes: ReadonlyS
   const present = new Set([...scopes].filter((scope) => sheet.scopes.has(scope)));
   const key = `${name}:${[...present].sort().join(',')}`;
   if (!styleElements.has(key)) {
-    if (styleElements.size >= PRUNED_LIMIT) styleElements.clear();
     const css = prunedStylesheet(sheet, present);
     // A `</style` in the CSS (in a string, say) would end the element early: such a sheet stays linked.
-    styleElements.set(key, /<\/style/i.test(css) ? undefined : Buffer.from(`<style>${css}</style>`));
+    const element = /<\/style/i.test(css) ? undefined : Buffer.from(`<style>${css}</style>`);
+    if (styleElementBytes + (element?.length ?? 0) > PRUNED_BUDGET_BYTES) {
+      styleElements.clear();
+      styleElementBytes = 0;
+    }
+    styleElements.set(key, element);
+    styleElementBytes += element?.length ?? 0;
   }
   return styleElements.get(key);
 }
 
-/** `page` with each stylesheet its head links put in its place, cut down to the page; `page` itself if none was. */
+/** `page` with each stylesheet it links put in the link's place, cut down to the page; `page` itself if none was. */
 export function inlinePageStyles(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const folders = offeredFolders();
-  const headEnd = folders ? page.indexOf(HEAD_END) : -1;
-  if (headEnd < 0) return page;
+  if (!folders) return page;
   let scopes: Set<string> | undefined;
   const pieces: Buffer[] = [];
   let from = 0;
-  for (let at = page.indexOf(LINK_START); at >= 0 && at < headEnd; at = page.indexOf(LINK_START, at + LINK_START.length)) {
+  for (let at = page.indexOf(LINK_START); at >= 0; at = page.indexOf(LINK_START, at + LINK_START.length)) {
     const end = page.indexOf(LINK_END, at + LINK_START.length);
-    if (end < 0 || end > headEnd) break;
+    if (end < 0) break;
     const name = page.toString('latin1', at + LINK_START.length, end);
-    const sheet = stylesheetNamed(name, folders!);
+    const sheet = stylesheetNamed(name, folders);
     const style = sheet && styleElement(name, sheet, (scopes ??= scopesIn(page)));
     if (!style) continue;
     pieces.push(page.subarray(from, at), style);

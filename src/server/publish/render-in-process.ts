@@ -26,8 +26,11 @@ export const renderLivePage: RenderLivePage = async (path, context) => {
   app ??= createApp({ streaming: false });
   const request = new Request(new URL(`${LIVE_RENDER_PREFIX}${path}`, 'http://localhost'));
   const response = await withLiveRenderContext(context, () => app!.render(request, { routeData: app!.match(request) }));
-  const body = await bytesOf(response);
-  return { status: response.status, headers: response.headers, body: response.headers.get('content-type')?.startsWith('text/html') ? inlinePageStyles(body) : body };
+  const bytes = await bytesOf(response);
+  const body = response.headers.get('content-type')?.startsWith('text/html') ? inlinePageStyles(bytes) : bytes;
+  // Astro counted the page before its stylesheets were inlined.
+  if (body !== bytes) response.headers.delete('content-length');
+  return { status: response.status, headers: response.headers, body };
 };
 
 /**
