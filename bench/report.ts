@@ -112,7 +112,7 @@ const whyMissed = [
   '',
   "- **The fixed part**: the Vite builds of the server routes and of the editor's client (React, ProseMirror), which the floor does not have, and starting the render workers (each loads the server build). The content layer's sync of every data file, once most of it, is gone: the build reads `src/data` itself, once (`src/lib/build-snapshot.ts`).",
   "- **Planning, on the build's thread**: every page resolved and given its render key, as the production server plans a publication (`src/server/publish/build-plan.ts`); the workers render each page as soon as it is planned.",
-  "- **The per-page part, on the render workers** (`src/server/publish/build-pages.ts`; one per core, up to four): rendering sections through Astro's components, which the floor does not do, and compressing the page (a brotli and a gzip copy; the floor writes none). In a profile of a 1,000-page build, a worker spent 5.3 ms of CPU on each 85 KB page, 3.5 ms of it compressing. The section render cache renders each distinct section once per worker (hit rate above), so what is left is the sections unique to each page and the page's own document (head, structured data, inline CSS).",
+  "- **The per-page part, on the render workers** (`src/server/publish/build-pages.ts`; one per core, up to four): rendering sections through Astro's components, which the floor does not do, and compressing the page (a brotli and a gzip copy; the floor writes none). In a profile of a 1,000-page build, a worker spent 5.3 ms of CPU on each 85 KB page, 3.5 ms of it compressing; since then each page carries only the styles of its own sections, about 65 KB a page in this build (docs/architecture.md, \"Each page carries only its own styles\"). The section render cache renders each distinct section once per worker (hit rate above), so what is left is the sections unique to each page and the page's own document (head, structured data, inline CSS).",
   "- **Three files a page**: the page and its two compressed copies, against the floor's one.",
 ];
 
@@ -163,14 +163,14 @@ function pagesSection(pages: Results): string[] {
       (w: Results) => `| \`${w.path}\` | ${kib(w.htmlBytes)} | ${kib(w.cssBytes)} | **${w.jsBytes} B** ${verdict(w.jsBytes === 0)} | ${kib(w.imageBytes)} | ${w.requests} |`,
     ),
     '',
-    'Lighthouse (the `lighthouse` package driving Debian\'s Chromium, default mobile settings), median of the runs:',
+    `Lighthouse (the \`lighthouse\` package driving Debian's Chromium, default mobile settings), median of ${lighthouse[0]?.scores.performance?.runs.length ?? 0} runs a page (on this shared machine a single run now and then loses a point to Total Blocking Time, from the machine's own load: a page ships no JavaScript):`,
     '',
     '| Page | Performance | Accessibility | Best practices | SEO |',
     '|---|---:|---:|---:|---:|',
     ...lighthouse.map((page) => `| \`${page.path}\` | ${categories.map((id) => whole(page.scores[id]?.median ?? 0)).join(' | ')} |`),
     '',
     `Target: 100 on every score for every page: ${verdict(all100)}.`,
-    missed.length ? ['', 'What stands between us and 100:', '', ...missed].join('\n') : 'No audit fell short.',
+    missed.length ? ['', 'What fell short of a full score in any run:', '', ...missed].join('\n') : 'No audit fell short.',
   ];
 }
 

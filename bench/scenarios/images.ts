@@ -187,6 +187,12 @@ const seconds = (ms: number) => `${(ms / 1000).toLocaleString('en-US', { maximum
 const verdict = (ok: boolean) => (ok ? '✅ met' : '❌ missed');
 const range = (s: any) => `${seconds(s.median)} (${seconds(s.min)}–${seconds(s.max)})`;
 
+/** How many Lighthouse runs each page's scores come from: "one run per page", "the median of 3 runs per page". */
+const runsOf = (pages: any[]) => {
+  const runs = (pages?.[0]?.scores?.performance?.runs?.length as number | undefined) ?? 1;
+  return runs === 1 ? 'one run per page' : `the median of ${runs} runs per page`;
+};
+
 /** docs/performance.md's section, from this scenario's results (bench/report.ts calls it). */
 export function imagesReport(images: any): string[] {
   const { phone, desktop, build } = images;
@@ -208,7 +214,7 @@ export function imagesReport(images: any): string[] {
     `| Home page on the wire at 390 px (HTML, CSS, images) | ${kb(phone.totalBytes)}, before ${kb(phone.beforeBytes)} (${(phone.beforeBytes / phone.totalBytes).toFixed(0)}× less) | |`,
     `| Home page on the wire at 1440 px | ${kb(desktop.totalBytes)}, before ${kb(desktop.beforeBytes)} (${(desktop.beforeBytes / desktop.totalBytes).toFixed(0)}× less) | |`,
     '',
-    'Lighthouse (performance / accessibility / best practices / SEO, mobile) with the photos in place, one run per page, on the same build served two ways. First over HTTPS, the server given a certificate (`TLS_CERT_FILE`; the bench\'s is self-signed and trusted by Chromium\'s SPKI flag), where Chromium speaks HTTP/2, as browsers do with an HTTPS site whose server or proxy offers it. Then over plain HTTP/1.1, as the server speaks without a certificate (behind a proxy that terminates HTTPS, or on a developer\'s machine). The target is judged on the first. Over HTTP/1.1 the fonts and images the page asks for at once each open a connection of their own, each with a handshake and TCP slow start, and share the simulated 4G link. Over HTTP/2 they all come on the page\'s own connection.',
+    `Lighthouse (performance / accessibility / best practices / SEO, mobile) with the photos in place, ${runsOf(images.lighthouse)}, on the same build served two ways. First over HTTPS, the server given a certificate (\`TLS_CERT_FILE\`; the bench's is self-signed and trusted by Chromium's SPKI flag), where Chromium speaks HTTP/2, as browsers do with an HTTPS site whose server or proxy offers it. Then over plain HTTP/1.1, as the server speaks without a certificate (behind a proxy that terminates HTTPS, or on a developer's machine). The target is judged on the first. Over HTTP/1.1 the fonts and images the page asks for at once each open a connection of their own, each with a handshake and TCP slow start, and share the simulated 4G link. Over HTTP/2 they all come on the page's own connection.`,
     '',
     '| Page | Scores over HTTPS (protocol) | Target: 100 on all four | Scores over HTTP/1.1, no TLS |',
     '|---|---:|---|---|',
