@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlinePageStyles } from '../../src/server/publish/page-styles';
+import { inlinePageStyles, withStylesInlined } from '../../src/server/publish/page-styles';
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const offered = globalThis as Record<symbol, unknown>;
@@ -72,5 +72,15 @@ describe('inlining a page’s stylesheets', () => {
     } finally {
       offered[FOLDERS] = saved;
     }
+  });
+
+  it('inlines only an HTML response, and drops the length Astro counted before', () => {
+    const head = '<link rel="stylesheet" href="/_astro/later.css">';
+    const html = new Headers({ 'content-type': 'text/html', 'content-length': String(page(head).length) });
+    expect(withStylesInlined(html, page(head)).toString()).toBe(page('<style>p{margin:0}</style>').toString());
+    expect(html.has('content-length')).toBe(false);
+    const text = new Headers({ 'content-type': 'text/plain', 'content-length': String(page(head).length) });
+    expect(withStylesInlined(text, page(head)).toString()).toBe(page(head).toString());
+    expect(text.get('content-length')).toBe(String(page(head).length));
   });
 });

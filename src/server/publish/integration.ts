@@ -20,7 +20,7 @@ import { writeFile } from 'node:fs/promises';
 import type { AstroConfig, AstroIntegration, AstroIntegrationLogger, AstroPrerenderer, PrerenderResult } from 'astro';
 import { loadLiveRoute } from '../../../server/internal-renderer.mjs';
 import { offerStylesheets } from '../../../server/stylesheets.mjs';
-import { inlinePageStyles } from './page-styles';
+import { withStylesInlined } from './page-styles';
 import { loadedBuildPlanner, loadedLivePageRenderer, type PlanBuild, type RenderLivePage } from './live-page-renderer';
 import { buildVisitorPages, PAGE_BUNDLES_FILE } from './build-pages';
 import { serverConfig } from '../../../server/config.mjs';
@@ -90,9 +90,7 @@ async function withInlinedStyles(rendered: Response | PrerenderResult): Promise<
   const response = rendered instanceof Response ? rendered : rendered.response;
   if (!response.headers.get('content-type')?.startsWith('text/html') || !response.body) return rendered;
   const headers = new Headers(response.headers);
-  // Astro counted the page before its stylesheets were inlined.
-  headers.delete('content-length');
-  const inlined = new Response(inlinePageStyles(Buffer.from(await response.arrayBuffer())), { status: response.status, statusText: response.statusText, headers });
+  const inlined = new Response(withStylesInlined(headers, Buffer.from(await response.arrayBuffer())), { status: response.status, statusText: response.statusText, headers });
   return rendered instanceof Response ? inlined : { ...rendered, response: inlined };
 }
 

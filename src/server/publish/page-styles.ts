@@ -66,6 +66,17 @@ function styleElement(name: string, sheet: PrunableStylesheet, scopes: ReadonlyS
   return styleElements.get(key);
 }
 
+/**
+ * A rendered response's body with its stylesheets inlined if it is an HTML page, and its `headers`
+ * made to fit: Astro counted the page's length before, so that count goes. Other bodies are as they were.
+ */
+export function withStylesInlined(headers: Headers, body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  if (!headers.get('content-type')?.startsWith('text/html')) return body;
+  const inlined = inlinePageStyles(body);
+  if (inlined !== body) headers.delete('content-length');
+  return inlined;
+}
+
 /** `page` with each stylesheet it links put in the link's place, cut down to the page; `page` itself if none was. */
 export function inlinePageStyles(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const folders = offeredFolders();

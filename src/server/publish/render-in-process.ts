@@ -15,7 +15,7 @@ import { adoptBundle } from '../../lib/content';
 import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { withLiveRenderContext } from '../render-context';
 import { offerLivePageRenderer, type RenderLivePage } from './live-page-renderer';
-import { inlinePageStyles } from './page-styles';
+import { withStylesInlined } from './page-styles';
 import { createRenderWorkerSide, offerRenderWorkerSide } from './render-worker-side';
 
 let app: ReturnType<typeof createApp> | undefined;
@@ -26,11 +26,7 @@ export const renderLivePage: RenderLivePage = async (path, context) => {
   app ??= createApp({ streaming: false });
   const request = new Request(new URL(`${LIVE_RENDER_PREFIX}${path}`, 'http://localhost'));
   const response = await withLiveRenderContext(context, () => app!.render(request, { routeData: app!.match(request) }));
-  const bytes = await bytesOf(response);
-  const body = response.headers.get('content-type')?.startsWith('text/html') ? inlinePageStyles(bytes) : bytes;
-  // Astro counted the page before its stylesheets were inlined.
-  if (body !== bytes) response.headers.delete('content-length');
-  return { status: response.status, headers: response.headers, body };
+  return { status: response.status, headers: response.headers, body: withStylesInlined(response.headers, await bytesOf(response)) };
 };
 
 /**
