@@ -15,19 +15,24 @@ import { join } from 'node:path';
 export interface DataListing {
   /** Absolute paths of the JSON files. */
   files: string[];
-  /** Refused entries, data-root-relative POSIX path → why. */
+  /** Refused entries, data-root-relative POSIX path → why (said after the path, which it does not repeat). */
   refused: Map<string, string>;
 }
 
-export function refusalReason(path: string, kind: 'link' | 'special'): string {
+/*
+ * A reason leaves out the entry's path, and whoever shows it puts the path in front where it is
+ * not said already (describeRefusal in snapshot.ts): an editor's problem on the file itself, or a
+ * content error about that file, then names it once.
+ */
+export function refusalReason(kind: 'link' | 'special'): string {
   return kind === 'link'
-    ? `${path} is a symbolic link; links in src/data are refused, wherever they point, because a link could publish files from outside it. Replace it with the file or folder itself`
-    : `${path} is not a regular file or folder; src/data may only hold JSON files and folders`;
+    ? 'is a symbolic link; links in src/data are refused, wherever they point, because a link could publish files from outside it. Replace it with the file or folder itself'
+    : 'is not a regular file or folder; src/data may only hold JSON files and folders';
 }
 
 /** Why a data file that is not valid JSON is not read (src/engine/fs-snapshot.ts). */
-export const invalidJsonReason = (path: string, error: unknown) =>
-  `${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}); the pages that use it work again once it is fixed`;
+export const invalidJsonReason = (error: unknown) =>
+  `is not valid JSON (${error instanceof Error ? error.message : String(error)}); the pages that use it work again once it is fixed`;
 
 async function walk(dir: string, prefix: string, refused: Map<string, string>): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -37,10 +42,10 @@ async function walk(dir: string, prefix: string, refused: Map<string, string>): 
       const full = join(dir, entry.name);
       const path = `${prefix}${entry.name}`;
       // A Dirent describes the entry itself: a link to a folder is a link here, never a folder.
-      if (entry.isSymbolicLink()) refused.set(path, refusalReason(path, 'link'));
+      if (entry.isSymbolicLink()) refused.set(path, refusalReason('link'));
       else if (entry.isDirectory()) return walk(full, `${path}/`, refused);
       else if (entry.isFile()) return entry.name.endsWith('.json') ? [full] : [];
-      else refused.set(path, refusalReason(path, 'special'));
+      else refused.set(path, refusalReason('special'));
       return [];
     }),
   );
@@ -60,5 +65,5 @@ export async function listDataFiles(root: string): Promise<DataListing> {
  */
 export function unreadableEntriesError(refused: ReadonlyMap<string, string> | undefined): Error | undefined {
   if (!refused || refused.size === 0) return undefined;
-  return new Error(`src/data holds entries that cannot be read:\n${[...refused.values()].map((reason) => `  - src/data/${reason}`).join('\n')}`);
+  return new Error(`src/data holds entries that cannot be read:\n${[...refused].map(([entry, reason]) => `  - src/data/${entry} ${reason}`).join('\n')}`);
 }

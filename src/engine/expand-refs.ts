@@ -8,7 +8,7 @@ import { ContentError } from './content-error';
 import { checkChain, parseRefLink, walkToTarget, type RefLink } from './follow-ref';
 import { pointerFromPath } from './pointer';
 import { isRef } from './schema/refs';
-import type { ContentSnapshot } from './snapshot';
+import type { ContentSnapshot, Refusal } from './snapshot';
 
 export { MAX_REF_DEPTH } from './follow-ref';
 /** Refs one page may follow in total, counting repeats. */
@@ -38,7 +38,7 @@ export interface Budget {
 export const pageBudget = (page: string): Budget => ({ left: MAX_REFS_PER_PAGE, size: 0, page });
 
 /** A ref expander over one snapshot; `refusal` says why a path was refused (a link), if it was. */
-export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: string) => string | undefined) {
+export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: string) => Refusal | undefined) {
   /** Resolved `$ref` targets with their size (see MAX_RESOLVED_PAGE_SIZE), shared by every page. */
   const resolvedTargets = new Map<string, { value: unknown; size: number }>();
   /** `$ref` texts already parsed, by the file that holds them and the text. */

@@ -9,6 +9,7 @@
 import { ContentError } from './content-error';
 import { lookupProblem, OutOfRootError, parseRef, RefSyntaxError, type ParsedRef } from './pointer';
 import { isRef } from './schema/refs';
+import { describeRefusal, type Refusal } from './snapshot';
 
 /** Nested refs a single ref may pass through before resolution gives up. */
 export const MAX_REF_DEPTH = 32;
@@ -40,7 +41,7 @@ export interface RefSource {
   /** A file's parsed JSON, or undefined if there is none. */
   get(file: string): unknown;
   /** Why a file was refused (a link, say), if it was. */
-  refusal?(file: string): string | undefined;
+  refusal?(file: string): Refusal | undefined;
   /** The value of a ref the pointer passes through, on its way (`walked`: the tokens so far in `file`). */
   through(ref: string, file: string, walked: readonly string[], chain: readonly string[]): unknown;
 }
@@ -51,7 +52,7 @@ export function walkToTarget(ref: string, link: RefLink, fromFile: string, at: (
   let node = source.get(target.file);
   if (node === undefined) {
     const refused = source.refusal?.(target.file);
-    if (refused) throw new ContentError('refused', fromFile, `$ref "${ref}": ${refused}`, at());
+    if (refused) throw new ContentError('refused', fromFile, `$ref "${ref}": ${describeRefusal(refused)}`, at());
     throw new ContentError('dangling-ref', fromFile, `$ref "${ref}": file ${target.file} does not exist`, at());
   }
   const walked: string[] = [];

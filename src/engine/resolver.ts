@@ -23,7 +23,7 @@ import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
 import { originOf } from './ref-origin';
 import { HOME_SLUG, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
-import { refusalAt, type ContentSnapshot } from './snapshot';
+import { describeRefusal, refusalAt, type ContentSnapshot } from './snapshot';
 import { siteSettingsProblems } from './schema/site-settings';
 import { checkStoredPage, type StoredPage } from './stored-page';
 import { ContentError, PageNotFoundError, type Issue } from './content-error';
@@ -101,7 +101,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     // A refused entry (or folder) in a collection would leave lists silently short: refuse them instead.
     for (const collection of COLLECTION_NAMES) {
       const refused = refusal(collectionDir(collection));
-      if (refused) throw new ContentError('refused', collectionDir(collection), refused);
+      if (refused) throw new ContentError('refused', collectionDir(collection), describeRefusal(refused, collectionDir(collection)));
     }
     const tags: ResolvedTag[] = entriesOrThrow(snapshot, 'tags')
       .map(({ slug, file }) => ({ ...(readEntry('tags', file) as Tag), slug, url: entryUrl('tags', slug) }))
@@ -184,7 +184,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const parent = slug.includes('/') ? `${slug.slice(0, slug.lastIndexOf('/'))}/` : '';
       for (const file of [pageFileOfSlug(slug), pageFileOfSlug(`${parent}${TEMPLATE_SEGMENT}`)]) {
         const refused = refusal(file);
-        if (refused) throw new ContentError('refused', file, refused);
+        if (refused) throw new ContentError('refused', file, describeRefusal(refused, file));
       }
     }
     throw new PageNotFoundError(slug);

@@ -36,14 +36,23 @@ export function snapshotFromEntries(entries: Iterable<readonly [string, unknown]
   };
 }
 
+/** A refused entry and why (the reason is said after the entry's path, data-files.ts). */
+export interface Refusal {
+  entry: string;
+  reason: string;
+}
+
 /**
  * Why content at `path` (a file, or a folder such as `collections/posts`) is
  * refused: it is a refused entry, lies under one, or holds one.
  */
-export function refusalAt(refused: ReadonlyMap<string, string> | undefined, path: string): string | undefined {
+export function refusalAt(refused: ReadonlyMap<string, string> | undefined, path: string): Refusal | undefined {
   if (!refused) return undefined;
   for (const [entry, reason] of refused) {
-    if (path === entry || path.startsWith(`${entry}/`) || entry.startsWith(`${path}/`)) return reason;
+    if (path === entry || path.startsWith(`${entry}/`) || entry.startsWith(`${path}/`)) return { entry, reason };
   }
   return undefined;
 }
+
+/** A refusal as said of `subject` (the file a message already names): the reason alone when the entry is that file, else the entry, then why. */
+export const describeRefusal = ({ entry, reason }: Refusal, subject?: string): string => (entry === subject ? reason : `${entry} ${reason}`);

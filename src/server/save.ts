@@ -78,7 +78,7 @@ export async function saveToFile(body: SaveRequest, store: ContentStore): Promis
   const target = selectTarget(body.projectState, slug);
   // Before anything reads the file: a link is never read through nor replaced (see src/engine/data-files.ts).
   // (The segments come from a validated slug; lstat reads nothing.)
-  await refuseLinks(DATA_ROOT, target.file.split('/'), (link) => `Cannot save "${slug}": ${refusalReason(link, 'link')}`);
+  await refuseLinks(DATA_ROOT, target.file.split('/'), (link) => `Cannot save "${slug}": ${link} ${refusalReason('link')}`);
   if (target.kind === 'page') {
     const stored = StoredPageSchema.safeParse(target.document);
     if (!stored.success) throw new HttpError(400, `The page "${slug}" is not valid`, { issues: issuesOf(stored.error) });

@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { unreadableEntriesError } from '../../src/engine/data-files';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { resolverFor, contentErrorOf } from '../helpers/registry';
 
@@ -31,13 +32,23 @@ describe('createFsSnapshotLoader', () => {
   it('refuses a file that is not JSON, naming it and why, and reads the rest', async () => {
     const { snapshot } = await createFsSnapshotLoader(data)();
     expect([...snapshot.paths()].sort()).toEqual(['pages/home.json', 'pages/promo.json']);
-    expect([...(snapshot.refused?.() ?? [])]).toEqual([['shared/promo.json', expect.stringMatching(/^shared\/promo\.json is not valid JSON \(.+\)/)]]);
+    expect([...(snapshot.refused?.() ?? [])]).toEqual([['shared/promo.json', expect.stringMatching(/^is not valid JSON \(.+\)/)]]);
     const resolver = resolverFor(snapshot);
     expect(resolver.resolvePage('home').sections[0]!.data).toMatchObject({ body: 'Home' });
     const error = contentErrorOf(() => resolver.resolvePage('promo'));
     // Named where the page reaches for it, as a link would be.
     expect(error).toMatchObject({ kind: 'refused', file: 'pages/promo.json' });
     expect(error.message).toContain('shared/promo.json is not valid JSON');
+  });
+
+  it('names a page file that is not JSON once, in its errors and in what stops a build or a publication', async () => {
+    await writeFile(join(data, 'pages', 'home.json'), '{"id": "home",');
+    const { snapshot } = await createFsSnapshotLoader(data)();
+    const error = contentErrorOf(() => resolverFor(snapshot).resolvePage('home'));
+    expect(error).toMatchObject({ kind: 'refused', file: 'pages/home.json' });
+    expect(error.message).toMatch(/^pages\/home\.json: is not valid JSON \(.+\); the pages that use it work again once it is fixed$/);
+    const stop = unreadableEntriesError(snapshot.refused?.())!.message.split('\n');
+    expect(stop.slice(1)).toEqual([expect.stringMatching(/^ {2}- src\/data\/pages\/home\.json is not valid JSON \(/), expect.stringMatching(/^ {2}- src\/data\/shared\/promo\.json is not valid JSON \(/)]);
   });
 
   it('reads the file once it is fixed', async () => {

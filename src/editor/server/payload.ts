@@ -83,13 +83,8 @@ async function imageVersions(imagesDir: string): Promise<{ url: string; version:
   }
 }
 
-/**
- * A refusal's reason as the editor shows it, beside the file's name: the loader's reason begins
- * with the path (build and server errors need it), which the editor would otherwise show twice.
- */
-function reasonOfEntry(file: string, reason: string): string {
-  return reason.startsWith(`${file} is `) ? `This ${file.endsWith('.json') ? 'file' : 'entry'} ${reason.slice(file.length + 1)}` : reason;
-}
+/** A refusal as the editor shows it, beside the entry's name (the reason leaves the name out, data-files.ts). */
+const reasonOfEntry = (file: string, reason: string) => `This ${file.endsWith('.json') ? 'file' : 'entry'} ${reason}`;
 
 export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS_DIR): Promise<EditorContent> {
   const { snapshot } = await loaderOf(dataRoot)();

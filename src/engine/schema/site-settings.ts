@@ -8,7 +8,7 @@
 import { z } from 'astro/zod';
 import { TYPEFACE_IDS, TYPEFACES } from '../../styles/typefaces';
 import { ContentError, issuesOf, type Issue } from '../content-error';
-import { refusalAt, type ContentSnapshot } from '../snapshot';
+import { describeRefusal, refusalAt, type ContentSnapshot } from '../snapshot';
 import { field, ImageSelectionSchema, text } from './primitives';
 import { unknownFields } from './unknown-fields';
 import { pointerFromPath } from '../pointer';
@@ -107,7 +107,7 @@ export function siteSettingsProblems(snapshot: ContentSnapshot): ContentError[] 
 /** The settings of a snapshot, defaults applied; throws a ContentError naming each bad field, or the missing file. */
 export function readSiteSettings(snapshot: ContentSnapshot): SiteSettings {
   const refused = refusalAt(snapshot.refused?.(), SITE_SETTINGS_FILE);
-  if (refused) throw new ContentError('refused', SITE_SETTINGS_FILE, refused);
+  if (refused) throw new ContentError('refused', SITE_SETTINGS_FILE, describeRefusal(refused, SITE_SETTINGS_FILE));
   if (snapshot.get(SITE_SETTINGS_FILE) === undefined) throw new ContentError('invalid', SITE_SETTINGS_FILE, 'is missing: the site settings need at least a "name"');
   const [problem] = siteSettingsProblems(snapshot);
   if (problem) throw problem;
