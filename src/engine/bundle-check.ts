@@ -8,7 +8,12 @@
  * page that names it. So a section whose candidate is made from its object
  * alone (its type has no `bind`, which reads collections and the page's entry)
  * is checked once per object, and its checked form is reused by every bundle
- * that holds it. That form is frozen: bundles share it, so none may change it.
+ * that holds it. A section whose `bind` read collections only, not the page's
+ * own entry (a list of the latest posts on a page that is no entry's), follows from its object and the
+ * collections: it is checked once per object for as long as the collections
+ * are made of the same entries (`checksForCollections`), so a publication
+ * that changes no post or tag checks none of them again. The checked form is
+ * frozen: bundles share it, so none may change it.
  *
  * A page that fails anywhere is checked again whole, the slow way, so its
  * problems (and their paths) are exactly those of the whole bundle's schema.
@@ -25,18 +30,46 @@ export interface BundleSchemas {
   bundleSection: z.ZodType;
 }
 
+/**
+ * What a section's candidate follows from, and so where its check holds: its object alone
+ * (anywhere), its object and the collections, or the page too (its entry: not kept).
+ */
+export type SectionReuse = 'anywhere' | 'collections' | 'page';
+
 /** A section to check: the object `$ref`s resolved to, and its candidate (bound to collections if its type binds). */
 export interface SectionToCheck {
   resolved: unknown;
   candidate: () => unknown;
-  /** Whether the candidate follows from `resolved` alone, so that its check holds wherever the object is. */
-  reusable: boolean;
+  reuse: SectionReuse;
 }
 
 export type BundleCheck = { success: true; data: unknown } | { success: false; problems: { path: PropertyKey[]; message: string }[] };
 
 /** Checked sections, by section schema and resolved object. */
 const checkedSections = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
+
+/** Collections seen lately (one publication's public content and the editor's whole content may alternate). */
+const COLLECTIONS_KEPT = 4;
+
+/** By section schema: the latest collections' inputs, each with the sections checked against them. */
+const checkedWithCollections = new WeakMap<z.ZodType, { inputs: readonly unknown[]; checked: WeakMap<object, unknown> }[]>();
+
+/**
+ * Where sections bound to collections made from `inputs` are kept once checked. `inputs` is all
+ * that binding reads: each entry's file and parsed object, and the templates that give entries their
+ * URLs. A snapshot keeps the object of every file that did not change, so equal inputs (item by
+ * item, objects by identity) are collections made of the same entries, which bind alike.
+ */
+export function checksForCollections(schemas: BundleSchemas, inputs: readonly unknown[]): WeakMap<object, unknown> {
+  let kept = checkedWithCollections.get(schemas.bundleSection);
+  if (!kept) checkedWithCollections.set(schemas.bundleSection, (kept = []));
+  const same = kept.find((seen) => seen.inputs.length === inputs.length && seen.inputs.every((item, index) => item === inputs[index]));
+  if (same) return same.checked;
+  const fresh = { inputs, checked: new WeakMap<object, unknown>() };
+  kept.unshift(fresh);
+  kept.length = Math.min(kept.length, COLLECTIONS_KEPT);
+  return fresh.checked;
+}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -53,21 +86,26 @@ function check(schema: z.ZodType, candidate: unknown): BundleCheck {
   return problems.length > 0 ? { success: false, problems } : { success: true, data: parsed.data };
 }
 
-/** The checked bundle of a page (its own fields `head`, and `sections`), or its problems, as the bundle schema names them. */
-export function checkBundle(schemas: BundleSchemas, head: Record<string, unknown>, sections: readonly SectionToCheck[]): BundleCheck {
-  let cache = checkedSections.get(schemas.bundleSection);
-  if (!cache) checkedSections.set(schemas.bundleSection, (cache = new WeakMap()));
+/**
+ * The checked bundle of a page (its own fields `head`, and `sections`), or its problems, as the
+ * bundle schema names them. `withCollections` keeps the sections bound to the page's collections
+ * (checksForCollections), asked for only when a section binds.
+ */
+export function checkBundle(schemas: BundleSchemas, head: Record<string, unknown>, sections: readonly SectionToCheck[], withCollections: () => WeakMap<object, unknown>): BundleCheck {
+  let anywhere = checkedSections.get(schemas.bundleSection);
+  if (!anywhere) checkedSections.set(schemas.bundleSection, (anywhere = new WeakMap()));
   const checked: unknown[] = [];
   for (const section of sections) {
-    const key = section.reusable && typeof section.resolved === 'object' && section.resolved !== null ? section.resolved : undefined;
-    const known = key && cache.get(key);
+    const cache = section.reuse === 'anywhere' ? anywhere : section.reuse === 'collections' ? withCollections() : undefined;
+    const key = cache && typeof section.resolved === 'object' && section.resolved !== null ? section.resolved : undefined;
+    const known = key && cache!.get(key);
     if (known) {
       checked.push(known);
       continue;
     }
     const result = check(schemas.bundleSection, section.candidate());
     if (!result.success) return wholeCheck(schemas, head, sections);
-    if (key) cache.set(key, deepFreeze(result.data));
+    if (key) cache!.set(key, deepFreeze(result.data));
     checked.push(result.data);
   }
   // The sections' order, and the head's own fields (unknown ones too: the walk does not enter the checked sections).

@@ -18,7 +18,7 @@ import {
 } from './schema/collections';
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
-import { checkBundle } from './bundle-check';
+import { checkBundle, checksForCollections, type SectionToCheck } from './bundle-check';
 import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
 import { originOf } from './ref-origin';
@@ -26,6 +26,7 @@ import { HOME_SLUG, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import { describeRefusal, refusalAt, type ContentSnapshot } from './snapshot';
 import { siteSettingsProblems } from './schema/site-settings';
 import { checkStoredPage, type StoredPage } from './stored-page';
+import { entryMeta } from './entry-meta';
 import { ContentError, PageNotFoundError, type Issue } from './content-error';
 import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
@@ -67,6 +68,17 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   let collections:
     | { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[]; postsBySlug: Map<string, ResolvedPost>; tagsBySlug: Map<string, ResolvedTag> }
     | undefined;
+  let checkedWithCollections: WeakMap<object, unknown> | undefined;
+  /** Where sections bound to this snapshot's collections are kept once checked (bundle-check.ts). */
+  function checksOfBound(): WeakMap<object, unknown> {
+    if (!checkedWithCollections) {
+      // What binding reads: the templates (entries' URLs), and each entry's file and object.
+      const inputs: unknown[] = listRoutes().templates.flatMap(({ collection, slug }) => [collection, slug]);
+      for (const collection of COLLECTION_NAMES) for (const { file } of entryFiles(snapshot, collection).entries) inputs.push(file, snapshot.get(file));
+      checkedWithCollections = checksForCollections(schemas, inputs);
+    }
+    return checkedWithCollections;
+  }
   /** Page files that passed validation; a template's file serves every entry page. */
   const storedPages = new Map<string, StoredPage>();
 
@@ -134,16 +146,6 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     return undefined;
   }
 
-  function entryMeta(meta: Bundle['meta'], current: CurrentEntry | undefined): Bundle['meta'] {
-    if (!current) return meta;
-    // Template meta.title names the site section; the entry's own title comes first.
-    if (current.collection === 'posts') {
-      const { post } = current;
-      return { title: `${post.title} · ${meta.title}`, description: post.excerpt, ogImage: post.cover ?? meta.ogImage };
-    }
-    return { title: `${current.tag.name} · ${meta.title}`, description: current.tag.description, ogImage: meta.ogImage };
-  }
-
   /** Whether a section's candidate follows from its object alone: a known type with no `bind` (see bundle-check.ts). */
   function isUnbound(section: unknown): boolean {
     if (typeof section !== 'object' || section === null) return false;
@@ -152,11 +154,13 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     return definition !== undefined && definition.bind === undefined;
   }
 
-  function bindSection(section: unknown, index: number, file: string, current: CurrentEntry | undefined): unknown {
-    if (typeof section !== 'object' || section === null) return section;
+  /** A section as the page gets it (bound, if its type binds), and whether binding read the page's own entry. */
+  function bindSection(section: unknown, index: number, file: string, current: CurrentEntry | undefined): { candidate: unknown; readsEntry: boolean } {
+    let readsEntry = false;
+    if (typeof section !== 'object' || section === null) return { candidate: section, readsEntry };
     const { type, data, settings, ...rest } = section as { type?: unknown; data?: unknown; settings?: unknown };
     const definition = typeof type === 'string' ? definitions.get(type) : undefined;
-    if (!definition || typeof data !== 'object' || data === null) return section; // the bundle schema reports it
+    if (!definition || typeof data !== 'object' || data === null) return { candidate: section, readsEntry }; // the bundle schema reports it
     const at = `/sections/${index}`;
     const context: BindContext = {
       posts: () => loadCollections().summaries,
@@ -167,13 +171,16 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
           .map(({ slug, file }) => ({ ...readEntry(collection, file), slug, url: entryUrl(collection, slug) }))
           .sort((a, b) => (a.slug < b.slug ? -1 : 1));
       },
-      current,
+      get current() {
+        readsEntry = true;
+        return current;
+      },
       fail: (message) => {
         throw new ContentError('binding', file, message, at);
       },
     };
     const bound = definition.bind ? definition.bind(data as never, context) : {};
-    return { ...rest, type, data: { ...data, ...bound }, settings: settings ?? {} };
+    return { candidate: { ...rest, type, data: { ...data, ...bound }, settings: settings ?? {} }, readsEntry };
   }
 
   function findRoute(slug: string): PageRoute {
@@ -215,18 +222,19 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const page = readStoredPage(route.file);
       const current = currentEntry(route);
       const budget = pageBudget(route.file);
-      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index) => {
-        const reusable = isUnbound(section);
+      const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index): SectionToCheck => {
+        if (isUnbound(section)) return { resolved: section, reuse: 'anywhere', candidate: () => bindSection(section, index, route.file, current).candidate };
         // A section that binds is bound now, before the meta is resolved: a page with faults in both reports the binding's.
-        const bound = reusable ? undefined : bindSection(section, index, route.file, current);
-        return { resolved: section, reusable, candidate: () => (reusable ? bindSection(section, index, route.file, current) : bound) };
+        const { candidate, readsEntry } = bindSection(section, index, route.file, current);
+        // Every page that is not an entry's reads the same entry, none: its binding follows from the object and the collections.
+        return { resolved: section, reuse: readsEntry && current ? 'page' : 'collections', candidate: () => candidate };
       });
       const head = {
         id: route.entry ? `${page.id}/${route.entry.slug}` : page.id,
         slug: route.slug,
         meta: entryMeta(resolveValue(page.meta, route.file, '', ['meta'], [], budget) as Bundle['meta'], current),
       };
-      const checked = checkBundle(schemas, head, sections);
+      const checked = checkBundle(schemas, head, sections, checksOfBound);
       // The stored page's own unknown fields were refused with it; these are in the documents its refs reach.
       if (!checked.success) {
         const issues = checked.problems.map(({ path, message }): Issue => {

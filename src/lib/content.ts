@@ -10,6 +10,7 @@ import type { Bundle, PageRoute, Resolver } from '../engine/resolver';
 import { snapshotDocumentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
+import { bundleJson } from '../engine/bundle-json';
 import { redirectsOf } from '../engine/redirects';
 import { formatProblems, siteProblems } from '../engine/problems';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
@@ -130,7 +131,7 @@ export async function pageJson(slug: string): Promise<PageJson> {
   if (!response) {
     const bundle = await resolvePage(slug);
     const route = loaded.resolver.findPage(bundle.slug);
-    response = { json: JSON.stringify(bundle), version: snapshotDocumentVersion(loaded.snapshot.get(route.file)) };
+    response = { json: bundleJson(bundle), version: snapshotDocumentVersion(loaded.snapshot.get(route.file)) };
     loaded.responses.set(slug, response);
   }
   return response;

@@ -106,20 +106,28 @@ function join(parts: Part[], present: ReadonlySet<string>): string {
   return css;
 }
 
-const ATTRIBUTE_BYTES = Buffer.from(SCOPE_ATTRIBUTE);
 /** Letters, digits, `-` and `_`: what Astro's scope names are made of, and more, so that none is cut short. */
-const isScopeCharacter = (byte: number) => (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f;
+const isScopeCharacter = (code: number) => (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x2d || code === 0x5f;
 
 /**
  * The scopes a page's markup may carry: every `data-astro-cid-…` in its bytes. Text that spells one
  * out only adds a scope, which keeps more CSS than needed; an attribute can never be missed.
  */
 export function scopesIn(page: Buffer): Set<string> {
+  // Searched as a Latin-1 string, a byte a character: about twice as fast as searching the buffer
+  // (each search a call into it). Bytes of other UTF-8 characters are never scope characters.
+  const text = page.toString('latin1');
   const scopes = new Set<string>();
-  for (let at = page.indexOf(ATTRIBUTE_BYTES); at >= 0; at = page.indexOf(ATTRIBUTE_BYTES, at + 1)) {
-    let end = at + ATTRIBUTE_BYTES.length;
-    while (end < page.length && isScopeCharacter(page[end]!)) end += 1;
-    if (end > at + ATTRIBUTE_BYTES.length) scopes.add(page.toString('latin1', at + ATTRIBUTE_BYTES.length, end).toLowerCase());
+  // An element carries its component's scope, so the same one comes many times in a row.
+  let last = '';
+  for (let at = text.indexOf(SCOPE_ATTRIBUTE); at >= 0; at = text.indexOf(SCOPE_ATTRIBUTE, at + 1)) {
+    const start = at + SCOPE_ATTRIBUTE.length;
+    let end = start;
+    while (end < text.length && isScopeCharacter(text.charCodeAt(end))) end += 1;
+    const scope = text.slice(start, end);
+    if (scope === last || scope === '') continue;
+    last = scope;
+    scopes.add(scope.toLowerCase());
   }
   return scopes;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'astro/zod';
-import { checkBundle, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
+import { checkBundle, checksForCollections, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
 import { bundleSchemas } from '../../src/sections/registry';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
@@ -26,7 +26,9 @@ function countingSchemas(): BundleSchemas & { parses: () => number } {
   return { ...bundleSchemas, bundleSection, parses: () => parses };
 }
 
-const unbound = (section: object): SectionToCheck => ({ resolved: section, candidate: () => ({ settings: {}, ...section }), reusable: true });
+/** No section in these tests binds. */
+const noCollections = () => new WeakMap<object, unknown>();
+const unbound = (section: object): SectionToCheck => ({ resolved: section, candidate: () => ({ settings: {}, ...section }), reuse: 'anywhere' });
 
 describe('checkBundle: each distinct section checked once', () => {
   it('checks a section object once, and gives each page what the whole bundle schema gives', () => {
@@ -34,7 +36,7 @@ describe('checkBundle: each distinct section checked once', () => {
     const shared = { ...header, settings: {} };
     const pages = ['home', 'about', 'contact'].map((slug) => ({ head: { id: slug, slug, meta }, sections: [unbound(shared), unbound(block(`${slug}-a`))] }));
     for (const { head, sections } of pages) {
-      const checked = checkBundle(schemas, head, sections);
+      const checked = checkBundle(schemas, head, sections, noCollections);
       const whole = bundleSchemas.BundleSchema.parse({ ...head, sections: sections.map((section) => section.candidate()) });
       expect(checked).toEqual({ success: true, data: whole });
       expect(JSON.stringify(checked.success && checked.data)).toBe(JSON.stringify(whole));
@@ -42,24 +44,42 @@ describe('checkBundle: each distinct section checked once', () => {
     // The header three times, each page's own block once: four parses, not six.
     expect(schemas.parses()).toBe(4);
     // Checked again for the same objects, nothing is parsed.
-    for (const { head, sections } of pages) checkBundle(schemas, head, sections);
+    for (const { head, sections } of pages) checkBundle(schemas, head, sections, noCollections);
     expect(schemas.parses()).toBe(4);
   });
 
   it('checks a section that is not reusable (its type binds to collections) every time', () => {
     const schemas = countingSchemas();
     const section = block('bound');
-    const bound: SectionToCheck = { ...unbound(section), reusable: false };
-    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound]);
-    checkBundle(schemas, { id: 'b', slug: 'b', meta }, [bound]);
+    const bound: SectionToCheck = { ...unbound(section), reuse: 'page' };
+    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], noCollections);
+    checkBundle(schemas, { id: 'b', slug: 'b', meta }, [bound], noCollections);
     expect(schemas.parses()).toBe(2);
+  });
+
+  it('checks a section bound to collections once while the collections are made of the same entries', () => {
+    const schemas = countingSchemas();
+    const post = { title: 'P' };
+    const bound: SectionToCheck = { ...unbound(block('latest')), reuse: 'collections' };
+    const same = () => checksForCollections(schemas, ['posts/p.json', post]);
+    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], same);
+    checkBundle(schemas, { id: 'b', slug: 'b', meta }, [bound], same);
+    expect(schemas.parses()).toBe(1);
+    // Another object for the same file (the post changed), another file, or a list of another length: checked again.
+    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], () => checksForCollections(schemas, ['posts/p.json', { ...post }]));
+    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], () => checksForCollections(schemas, ['posts/q.json', post]));
+    checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], () => checksForCollections(schemas, ['posts/p.json', post, 'posts/q.json', post]));
+    expect(schemas.parses()).toBe(4);
+    // The first collections are still among those kept.
+    checkBundle(schemas, { id: 'c', slug: 'c', meta }, [bound], same);
+    expect(schemas.parses()).toBe(4);
   });
 
   it('still checks the order of sections already checked: the same section twice is a duplicate id', () => {
     const schemas = countingSchemas();
     const shared = unbound({ ...header, settings: {} });
-    expect(checkBundle(schemas, { id: 'a', slug: 'a', meta }, [shared]).success).toBe(true);
-    const twice = checkBundle(schemas, { id: 'b', slug: 'b', meta }, [shared, shared]);
+    expect(checkBundle(schemas, { id: 'a', slug: 'a', meta }, [shared], noCollections).success).toBe(true);
+    const twice = checkBundle(schemas, { id: 'b', slug: 'b', meta }, [shared, shared], noCollections);
     expect(twice).toMatchObject({ success: false, problems: [{ path: ['sections', 1, 'id'], message: 'Duplicate section id "site-header"' }] });
   });
 
@@ -68,7 +88,7 @@ describe('checkBundle: each distinct section checked once', () => {
     const fine = unbound(block('fine'));
     const bad = unbound({ id: 'x', type: 'content-block', data: { body: 'Hi', titel: 'typo' } });
     for (const slug of ['a', 'b']) {
-      const checked = checkBundle(schemas, { id: slug, slug, meta: { ...meta, extra: 1 } }, [fine, bad]);
+      const checked = checkBundle(schemas, { id: slug, slug, meta: { ...meta, extra: 1 } }, [fine, bad], noCollections);
       expect(checked.success).toBe(false);
       const paths = !checked.success && checked.problems.map(({ path }) => path.join('/'));
       expect(paths).toEqual(['meta/extra', 'sections/1/data/titel']);
@@ -97,6 +117,28 @@ describe('resolvePage with checked sections', () => {
       expect(contentErrorOf(() => resolverForFiles(invalid).resolvePage(slug)).issues).toEqual([
         { file: 'shared/header.json', path: '/data/logoTxt', message: expect.stringContaining('Unknown field "logoTxt"') },
       ]);
+    }
+  });
+
+  it('binds a list again when a post changes, and a section that reads the page\'s entry on each entry page', () => {
+    const post = (title: string) => ({ title, excerpt: 'E', date: '2026-01-02', author: 'A', tags: [], body: 'B' });
+    const site = (title: string) => ({
+      'pages/home.json': page('home', [{ id: 'latest', type: 'posts-list', data: { title: 'Latest' } }]),
+      'pages/posts/[slug].json': { ...page('posts/[slug]', [{ id: 'detail', type: 'post-detail', data: {} }, { id: 'others', type: 'posts-list', data: { title: 'Others' } }]), template: { collection: 'posts' } },
+      'collections/posts/one.json': post(title),
+      'collections/posts/two.json': post('Two'),
+    });
+    const titles = (files: Record<string, unknown>) => (resolverForFiles(files).resolvePage('home').sections[0]!.data as { posts: { title: string }[] }).posts.map(({ title }) => title);
+    const before = site('One');
+    expect(titles(before)).toEqual(['One', 'Two']);
+    // The same page object with a changed post: the list shows it.
+    expect(titles({ ...before, 'collections/posts/one.json': post('One, renamed') })).toEqual(['One, renamed', 'Two']);
+    const resolver = resolverForFiles(before);
+    // The template's sections are the same objects on every entry page, and read that page's entry.
+    for (const [slug, other] of [['one', 'two'], ['two', 'one']]) {
+      const [detail, others] = resolver.resolvePage(`posts/${slug}`).sections as { data: { post?: { slug: string }; posts?: { slug: string }[] } }[];
+      expect(detail!.data.post!.slug).toBe(slug);
+      expect(others!.data.posts!.map((listed) => listed.slug)).toEqual([other]);
     }
   });
 

@@ -12,6 +12,7 @@ import { listPages, listRedirects, loadSnapshot, pageJson, resolvePage } from '.
 import { SITE_FILE, structuredData } from '../../lib/seo/page-data';
 import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
+import type { Bundle } from '../../engine/resolver';
 import { snapshotDocumentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
@@ -62,18 +63,36 @@ async function bodyFacts(slug: string, response: { json: string }) {
   if (!facts) {
     // The bundle the JSON was made from, kept with it: parsing the JSON again cost more than all the rest.
     const bundle = await resolvePage(slug);
-    facts = { digest: createHash('sha256').update(response.json).digest('base64url'), images: [...imagesNamedIn(bundle)].filter(hasVariants).sort() };
+    facts = { digest: createHash('sha256').update(response.json).digest('base64url'), images: [...imagesOfBundle(bundle)].filter(hasVariants).sort() };
     digestOf.set(response, facts);
   }
   return facts;
 }
 
-/** Every uploaded image a bundle names (its strings under /assets/images/), sorted. */
-function imagesNamedIn(bundle: unknown, into = new Set<string>()): Set<string> {
-  if (typeof bundle === 'string') {
-    if (bundle.startsWith(ASSETS_URL_PREFIX)) into.add(bundle.slice(ASSETS_URL_PREFIX.length));
-  } else if (Array.isArray(bundle)) for (const item of bundle) imagesNamedIn(item, into);
-  else if (bundle && typeof bundle === 'object') for (const value of Object.values(bundle)) imagesNamedIn(value, into);
+/** Every uploaded image a value names (its strings under /assets/images/). */
+function imagesNamedIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (typeof value === 'string') {
+    if (value.startsWith(ASSETS_URL_PREFIX)) into.add(value.slice(ASSETS_URL_PREFIX.length));
+  } else if (Array.isArray(value)) for (const item of value) imagesNamedIn(item, into);
+  else if (value && typeof value === 'object') for (const item of Object.values(value)) imagesNamedIn(item, into);
+  return into;
+}
+
+/** The images of a frozen section (one shared by bundles, src/engine/bundle-check.ts), found once. */
+const imagesOfSection = new WeakMap<object, Set<string>>();
+
+/** Every uploaded image a bundle names: each shared section's are looked for once, as its JSON is written once (bundle-json.ts). */
+function imagesOfBundle(bundle: Bundle): Set<string> {
+  const into = imagesNamedIn({ ...bundle, sections: [] });
+  for (const section of bundle.sections) {
+    if (!Object.isFrozen(section)) {
+      imagesNamedIn(section, into);
+      continue;
+    }
+    let images = imagesOfSection.get(section);
+    if (!images) imagesOfSection.set(section, (images = imagesNamedIn(section)));
+    for (const image of images) into.add(image);
+  }
   return into;
 }
 
