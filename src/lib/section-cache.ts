@@ -77,13 +77,42 @@ function generationOf(snapshot: object): number {
 
 export const sectionCacheEnabled = (): boolean => !import.meta.env?.DEV && process.env.SECTION_CACHE !== 'off';
 
+/** Digests of sections, by section object (see sectionDigest). */
+const digests = new WeakMap<object, string>();
+
+/**
+ * A hash of what a view reads of its own section: its data and settings, and its id where the
+ * view reads it. It is kept for a frozen section, which the resolver shares between bundles and
+ * between publications while its file stays (src/engine/bundle-check.ts), and for a section
+ * whose digest came with its bundle from where it was resolved (adoptSectionDigests).
+ */
+export function sectionDigest(section: BundleSection, reads: ViewReads<never>): string {
+  let digest = digests.get(section);
+  if (digest === undefined) {
+    // The bundle's data is what the view's data is: the definition's schema validated it.
+    // crypto.hash: one call, no Hash object; createHash showed in build profiles.
+    digest = hash('sha256', JSON.stringify([section.data, section.settings, reads.id ? section.id : null]), 'base64url');
+    if (Object.isFrozen(section)) digests.set(section, digest);
+  }
+  return digest;
+}
+
+/**
+ * Takes the digests of a bundle's sections, made by the thread that resolved it (the production
+ * server's), for the sections parsed from its JSON here (a render worker): hashing each section
+ * of each page again was about a twentieth of a worker's time.
+ */
+export function adoptSectionDigests(sections: readonly BundleSection[], given: readonly string[]): void {
+  sections.forEach((section, index) => {
+    if (given[index] !== undefined) digests.set(section, given[index]);
+  });
+}
+
 /** The cache key of a section's view output on the page at `path`, rendered from the content `snapshot`. */
 export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string, snapshot: object): string {
-  // The bundle's data is what the view's data is: the definition's schema validated it.
   const pathPart = reads.path as ((data: unknown, path: string) => unknown) | undefined;
-  const inputs = [section.data, section.settings, reads.id ? section.id : null, pathPart ? pathPart(section.data, path) : null];
-  // crypto.hash: one call, no Hash object; createHash showed in build profiles.
-  return `${generationOf(snapshot)}:${section.type}:${hash('sha256', JSON.stringify(inputs), 'base64url')}`;
+  const where = pathPart ? `:${hash('sha256', JSON.stringify(pathPart(section.data, path)) ?? 'null', 'base64url')}` : '';
+  return `${generationOf(snapshot)}:${section.type}:${sectionDigest(section, reads)}${where}`;
 }
 
 /** The cached HTML of `key`, counted as a hit or a miss. */

@@ -75,7 +75,7 @@ describe('the render worker side', () => {
     if (path === '/broken/') throw new Error('The view threw');
     return { status: 200, headers: new Headers(), body: Buffer.from(`<h1>${context.snapshot?.get('shared/header.json') ? 'with header' : 'none'} ${path}</h1>`) };
   }, (snapshot, slug, bundle) => adopted.push({ slug, bundle: { ...(bundle as object), from: snapshot.get('pages/home.json') } }));
-  const page = (path: string, slug: string) => ({ path, slug, bundle: JSON.stringify({ slug, title: slug }) });
+  const page = (path: string, slug: string) => ({ path, slug, bundle: JSON.stringify({ slug, title: slug, sections: [] }), sectionDigests: [] });
 
   it('renders from the copy a sync made, with the bundles the server resolved, and moves the pages\' bytes', async () => {
     expect(await side.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 7) })).toBeUndefined();
@@ -88,8 +88,8 @@ describe('the render worker side', () => {
     expect(handled!.transfer).toEqual(reply.rendered.map(({ body }) => body));
     expect(rendered.at(-1)?.snapshot?.get('pages/home.json')).toEqual(home);
     expect(adopted.slice(-2)).toEqual([
-      { slug: 'about', bundle: { slug: 'about', title: 'about', from: home } },
-      { slug: 'home', bundle: { slug: 'home', title: 'home', from: home } },
+      { slug: 'about', bundle: { slug: 'about', title: 'about', sections: [], from: home } },
+      { slug: 'home', bundle: { slug: 'home', title: 'home', sections: [], from: home } },
     ]);
   });
 

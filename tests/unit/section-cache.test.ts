@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BundleSection } from '../../src/engine/resolver';
-import { cachedSection, cacheSection, clearSectionCache, sectionCacheStats, sectionRenderKey } from '../../src/lib/section-cache';
+import { adoptSectionDigests, cachedSection, cacheSection, clearSectionCache, sectionCacheStats, sectionDigest, sectionRenderKey } from '../../src/lib/section-cache';
 import { sectionRegistry } from '../../src/sections/registry';
 
 const SECTIONS = fileURLToPath(new URL('../../src/sections/', import.meta.url));
@@ -53,6 +53,26 @@ describe('the section render key', () => {
     expect(keyOf(header, '/about/')).not.toBe(keyOf(header, '/posts/a/'));
     expect(keyOf(header, '/about')).toBe(keyOf(header, '/about/'));
     expect(keyOf(header, '/blog/')).not.toBe(keyOf(header, '/about/'));
+  });
+});
+
+describe("a section's digest", () => {
+  const reads = sectionRegistry.get('content-block')!.viewReads;
+
+  it('is the same for a copy parsed from JSON, and a render worker takes the one made where the bundle was resolved', () => {
+    const frozen = Object.freeze(section());
+    const parsed = JSON.parse(JSON.stringify(frozen)) as BundleSection;
+    expect(sectionDigest(parsed, reads)).toBe(sectionDigest(frozen, reads));
+    const adopted = JSON.parse(JSON.stringify(frozen)) as BundleSection;
+    adoptSectionDigests([adopted], ['given-digest']);
+    expect(keyOf(adopted)).toBe(`${keyOf(section()).split(':')[0]}:content-block:given-digest`);
+  });
+
+  it('is kept for a frozen section only: one that can change is hashed each time', () => {
+    const open = section();
+    const before = sectionDigest(open, reads);
+    open.data = { body: 'Changed' };
+    expect(sectionDigest(open, reads)).not.toBe(before);
   });
 });
 

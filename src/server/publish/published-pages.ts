@@ -19,6 +19,8 @@ import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
 import type { PageToRender } from './render-worker-side';
 import { letRequestsThrough } from './page-feed';
+import { sectionDigest } from '../../lib/section-cache';
+import { sectionRegistry } from '../../sections/registry';
 
 /** The code's version: one per build, or CONTENT_SITE_BUILD_ID (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
 export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
@@ -32,6 +34,8 @@ export interface PublishedPage {
   /** The version of the page's stored file (the page API's ETag, a save's baseVersion). */
   version: string;
   renderKey: string;
+  /** Each section's digest for the section render cache (src/lib/section-cache.ts), sent along to a render worker. */
+  sectionDigests: string[];
 }
 
 export interface PublishedSite {
@@ -116,7 +120,10 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
 }
 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
-export const pageToRender = ({ slug, body }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body });
+export const pageToRender = ({ slug, body, sectionDigests }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body, sectionDigests });
+
+/** The digests of a bundle's sections: kept for each shared section, so made again only for what changed. */
+const digestsOf = (bundle: Bundle) => bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {}));
 
 /** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
 const PAGES_BETWEEN_TURNS = 8;
@@ -134,7 +141,8 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
-    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: await renderKeyOf(route.slug, response, site, siteFile, imageHashes) };
+    const renderKey = await renderKeyOf(route.slug, response, site, siteFile, imageHashes);
+    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, sectionDigests: digestsOf(await resolvePage(route.slug)) };
     pages.push(page);
     if (!onPage) continue;
     onPage(page);

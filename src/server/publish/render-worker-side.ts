@@ -9,7 +9,7 @@ import type { Bundle } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { RenderLivePage } from './live-page-renderer';
 import { applyDelta, type SnapshotDelta } from './snapshot-mirror';
-import { sectionCacheStats, type SectionCacheStats } from '../../lib/section-cache';
+import { adoptSectionDigests, sectionCacheStats, type SectionCacheStats } from '../../lib/section-cache';
 import { compressedFormsSync } from '../../../server/compression.mjs';
 
 export type RenderWorkerRequest =
@@ -27,6 +27,8 @@ export interface PageToRender {
   path: string;
   slug: string;
   bundle: string;
+  /** Its sections' digests, as the server made them (src/lib/section-cache.ts). */
+  sectionDigests: string[];
 }
 
 /** Takes a bundle resolved elsewhere as the page's bundle for `snapshot` (src/lib/content.ts). */
@@ -58,9 +60,11 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
   let current: { generation: number; snapshot: ContentSnapshot } | undefined;
   let syncProblem: string | undefined;
 
-  async function renderPage(snapshot: ContentSnapshot, { path, slug, bundle }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
+  async function renderPage(snapshot: ContentSnapshot, { path, slug, bundle, sectionDigests }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
     // The server resolved every page to plan the publication; resolving it again here would double the work.
-    adopt(snapshot, slug, JSON.parse(bundle) as Bundle);
+    const adopted = JSON.parse(bundle) as Bundle;
+    adoptSectionDigests(adopted.sections, sectionDigests);
+    adopt(snapshot, slug, adopted);
     const { status, body } = await render(path, { snapshot });
     const rendered: RenderedBytes = { status, body: ownBuffer(body) };
     if (compress && status === 200) {
