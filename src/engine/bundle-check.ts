@@ -71,7 +71,8 @@ export function checksForCollections(schemas: BundleSchemas, inputs: readonly un
   return fresh.checked;
 }
 
-function deepFreeze<T>(value: T): T {
+/** `value` and everything in it frozen: shared by bundles, none may change it. */
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const item of Object.values(value)) deepFreeze(item);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyDelta, deltaFor, type SentFiles } from '../../src/server/publish/snapshot-mirror';
 import { createRenderWorkerSide, type RenderedBytes, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
-import { cachedSection, cacheSection, clearSectionCache } from '../../src/lib/section-cache';
+import { cachedSection, cacheSection, clearSectionCache, sectionDigest } from '../../src/lib/section-cache';
+import type { BundleSection } from '../../src/engine/resolver';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { changedInPlace } from '../../src/lib/carry-over';
 import { publicSnapshot } from '../../src/engine/publication';
@@ -75,7 +76,7 @@ describe('the render worker side', () => {
     if (path === '/broken/') throw new Error('The view threw');
     return { status: 200, headers: new Headers(), body: Buffer.from(`<h1>${context.snapshot?.get('shared/header.json') ? 'with header' : 'none'} ${path}</h1>`) };
   }, (snapshot, slug, bundle) => adopted.push({ slug, bundle: { ...(bundle as object), from: snapshot.get('pages/home.json') } }));
-  const page = (path: string, slug: string) => ({ path, slug, bundle: JSON.stringify({ slug, title: slug, sections: [] }), sectionDigests: [] });
+  const page = (path: string, slug: string) => ({ path, slug, head: JSON.stringify({ slug, title: slug, sections: [] }), sections: [], sectionDigests: [] });
 
   it('renders from the copy a sync made, with the bundles the server resolved, and moves the pages\' bytes', async () => {
     expect(await side.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 7) })).toBeUndefined();
@@ -91,6 +92,20 @@ describe('the render worker side', () => {
       { slug: 'about', bundle: { slug: 'about', title: 'about', sections: [], from: home } },
       { slug: 'home', bundle: { slug: 'home', title: 'home', sections: [], from: home } },
     ]);
+  });
+
+  it('parses a section shared by pages once, frozen, and takes the digests the server made', async () => {
+    const header = JSON.stringify({ id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [] }, settings: {} });
+    const own = (slug: string) => JSON.stringify({ id: `${slug}-a`, type: 'content-block', data: { body: slug }, settings: {} });
+    const withSections = (path: string, slug: string) => ({ ...page(path, slug), sections: [header, own(slug)], sectionDigests: ['header-digest', `${slug}-digest`] });
+    await side.handle({ type: 'render', id: 4, generation: 7, pages: [withSections('/about/', 'about'), withSections('/', 'home')] });
+    const [about, home] = adopted.slice(-2).map(({ bundle }) => (bundle as { sections: BundleSection[] }).sections);
+    expect(about![0]).toBe(home![0]);
+    expect(Object.isFrozen(about![0]!.data)).toBe(true);
+    expect(about![1]!.data).toEqual({ body: 'about' });
+    expect(home![1]!.data).toEqual({ body: 'home' });
+    expect(sectionDigest(home![1]!, {})).toBe('home-digest');
+    expect(sectionDigest(about![0]!, {})).toBe('header-digest');
   });
 
   it('refuses a render for another snapshot than the one it holds, and reports a render that throws', async () => {

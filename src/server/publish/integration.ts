@@ -61,8 +61,8 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       const workerFiles = { script: new URL('server/render-worker.mjs', build.root).href, serverEntry: build.serverEntry.href };
       const clientDir = fileURLToPath(build.clientDir);
       const { published, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
-      // The sections' digests went to the render workers; the server makes its own when it publishes.
-      build.published(JSON.stringify({ ...published, pages: published.pages.map(({ sectionDigests: _sent, ...page }) => page) }));
+      // What went to the render workers is not kept; the server makes its own when it publishes.
+      build.published(JSON.stringify({ ...published, pages: published.pages.map(({ bundleToRender: _sent, ...page }) => page) }));
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       build.logger.info(`${published.pages.length} visitor pages planned and rendered ${where} in ${seconds(renderMs)} (planned in ${seconds(planMs)}, rendering from the first page planned)`);
       // Astro renders the rest: what the publication made is left out.

@@ -17,7 +17,8 @@ import { snapshotDocumentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
-import type { PageToRender } from './render-worker-side';
+import type { BundleToRender, PageToRender } from './render-worker-side';
+import { bundleParts } from '../../engine/bundle-json';
 import { letRequestsThrough } from './page-feed';
 import { sectionDigest } from '../../lib/section-cache';
 import { sectionRegistry } from '../../sections/registry';
@@ -34,8 +35,8 @@ export interface PublishedPage {
   /** The version of the page's stored file (the page API's ETag, a save's baseVersion). */
   version: string;
   renderKey: string;
-  /** Each section's digest for the section render cache (src/lib/section-cache.ts), sent along to a render worker. */
-  sectionDigests: string[];
+  /** What a render worker is sent of the bundle (see pageToRender). */
+  bundleToRender: BundleToRender;
 }
 
 export interface PublishedSite {
@@ -120,10 +121,17 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
 }
 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
-export const pageToRender = ({ slug, body, sectionDigests }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, bundle: body, sectionDigests });
+export const pageToRender = ({ slug, bundleToRender }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, ...bundleToRender });
 
-/** The digests of a bundle's sections: kept for each shared section, so made again only for what changed. */
-const digestsOf = (bundle: Bundle) => bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {}));
+/**
+ * A bundle as a render worker gets it: its JSON in parts (src/engine/bundle-json.ts), so that the
+ * worker parses a shared section once, and each section's digest for the section render cache
+ * (src/lib/section-cache.ts). Both are kept for each shared section, so made again only for what changed.
+ */
+function bundleToRenderOf(bundle: Bundle): BundleToRender {
+  const { head, sections } = bundleParts(bundle);
+  return { head, sections, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
+}
 
 /** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
 const PAGES_BETWEEN_TURNS = 8;
@@ -142,7 +150,7 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
     const renderKey = await renderKeyOf(route.slug, response, site, siteFile, imageHashes);
-    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, sectionDigests: digestsOf(await resolvePage(route.slug)) };
+    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, bundleToRender: bundleToRenderOf(await resolvePage(route.slug)) };
     pages.push(page);
     if (!onPage) continue;
     onPage(page);

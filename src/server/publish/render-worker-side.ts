@@ -5,7 +5,8 @@
  * renderer, the one the server and the build use. The worker's script
  * (server/render-worker.mjs) only loads the server build and passes messages.
  */
-import type { Bundle } from '../../engine/resolver';
+import type { Bundle, BundleSection } from '../../engine/resolver';
+import { deepFreeze } from '../../engine/bundle-check';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { RenderLivePage } from './live-page-renderer';
 import { applyDelta, type SnapshotDelta } from './snapshot-mirror';
@@ -22,14 +23,22 @@ export interface Compression {
   gzipLevel: number;
 }
 
-/** A page to render: where visitors get it, and its bundle as the server resolved it (the page API's JSON). */
-export interface PageToRender {
-  path: string;
-  slug: string;
-  bundle: string;
-  /** Its sections' digests, as the server made them (src/lib/section-cache.ts). */
+/** A bundle the server resolved, as a worker gets it: its JSON in parts (src/engine/bundle-json.ts) and its sections' digests (src/lib/section-cache.ts). */
+export interface BundleToRender {
+  /** The bundle's own fields, its sections left out. */
+  head: string;
+  sections: string[];
   sectionDigests: string[];
 }
+
+/** A page to render: where visitors get it, and its bundle as the server resolved it. */
+export interface PageToRender extends BundleToRender {
+  path: string;
+  slug: string;
+}
+
+/** Sections parsed lately, by their JSON text, up to this many: most pages share a few (the header, the footer, lists). */
+const PARSED_SECTIONS_KEPT = 2000;
 
 /** Takes a bundle resolved elsewhere as the page's bundle for `snapshot` (src/lib/content.ts). */
 export type AdoptBundle = (snapshot: ContentSnapshot, slug: string, bundle: Bundle) => void;
@@ -60,9 +69,22 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
   let current: { generation: number; snapshot: ContentSnapshot } | undefined;
   let syncProblem: string | undefined;
 
-  async function renderPage(snapshot: ContentSnapshot, { path, slug, bundle, sectionDigests }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
+  const parsedSections = new Map<string, BundleSection>();
+
+  /** A section parsed from its JSON, or the one parsed from the same text before (frozen: pages share it). */
+  function parsedSection(text: string): BundleSection {
+    let section = parsedSections.get(text);
+    if (!section) {
+      if (parsedSections.size >= PARSED_SECTIONS_KEPT) parsedSections.clear();
+      section = deepFreeze(JSON.parse(text) as BundleSection);
+      parsedSections.set(text, section);
+    }
+    return section;
+  }
+
+  async function renderPage(snapshot: ContentSnapshot, { path, slug, head, sections, sectionDigests }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
     // The server resolved every page to plan the publication; resolving it again here would double the work.
-    const adopted = JSON.parse(bundle) as Bundle;
+    const adopted = { ...(JSON.parse(head) as Bundle), sections: sections.map(parsedSection) };
     adoptSectionDigests(adopted.sections, sectionDigests);
     adopt(snapshot, slug, adopted);
     const { status, body } = await render(path, { snapshot });
