@@ -30,18 +30,20 @@ export interface PublishResult {
   /** The shared-header publications' phases, from the server's own log line. */
   sharedHeaderPlanMs: Stat;
   sharedHeaderRenderMs: Stat;
+  /** CPU time of the server process over its threads (the render workers too), as the publisher logs it. */
+  sharedHeaderCpuMs: Stat;
   /** Where they rendered ("on the render workers"), and the render workers the server had. */
   renderedWhere: string;
   renderWorkers: number;
 }
 
 /** A publication's phases, as the publisher logs them (src/server/publish/publisher.ts). */
-const PUBLISHED_LINE = /Published content \S+: \d+ of \d+ pages rendered again (.+?) in (\d+) ms \(read and planned in (\d+) ms/;
+const PUBLISHED_LINE = /Published content \S+: \d+ of \d+ pages rendered again (.+?) in (\d+) ms \(read and planned in (\d+) ms.*; (\d+) ms of CPU/;
 
-function publicationPhases(log: string): { where: string; renderMs: number; planMs: number } {
+function publicationPhases(log: string): { where: string; renderMs: number; planMs: number; cpuMs: number } {
   const match = log.match(PUBLISHED_LINE);
   if (!match) throw new Error(`The server logged no publication:\n${log.slice(-2000)}`);
-  return { where: match[1]!, renderMs: Number(match[2]), planMs: Number(match[3]) };
+  return { where: match[1]!, renderMs: Number(match[2]), planMs: Number(match[3]), cpuMs: Number(match[4]) };
 }
 
 async function docOf(session: Session, file: string) {
@@ -127,6 +129,7 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
       sharedHeaderRatio: header.median / buildMs,
       sharedHeaderPlanMs: stat(headerRuns.map(({ planMs }) => planMs)),
       sharedHeaderRenderMs: stat(headerRuns.map(({ renderMs }) => renderMs)),
+      sharedHeaderCpuMs: stat(headerRuns.map(({ cpuMs }) => cpuMs)),
       renderedWhere: [...new Set(headerRuns.map(({ where }) => where))].join(', '),
       // The server's count: it reads the same environment, PUBLISH_WORKERS included.
       renderWorkers: readServerConfig().publishWorkers,
@@ -156,7 +159,7 @@ export function renderPublishReport(results: PublishResult[] | undefined): strin
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    `What decides the shared header's time, from the server's own log of each publication (medians at ${largest.pages.toLocaleString('en')} pages): reading the committed content and planning the publication (resolving every page with the one resolver and computing its render key) took ${ms(largest.sharedHeaderPlanMs.median)} on the server's thread; rendering every page again ${largest.renderedWhere} (${largest.renderWorkers} threads on this machine's ${availableParallelism()} cores) starts with the first pages planned, and was done ${ms(largest.sharedHeaderRenderMs.median)} after the content was read. Each worker renders with the bundles the server resolved and its own section cache (\`src/server/publish/render-pool.ts\`). The one-page time is reading and planning the publication, which takes over the resolved bundles of every page the change does not reach (\`src/lib/carry-over.ts\`), and rendering the page on the server's own thread.`,
+    `What decides the shared header's time, from the server's own log of each publication (medians at ${largest.pages.toLocaleString('en')} pages): reading the committed content and planning the publication (resolving every page with the one resolver and computing its render key) took ${ms(largest.sharedHeaderPlanMs.median)} on the server's thread; rendering every page again ${largest.renderedWhere} (${largest.renderWorkers} threads on this machine's ${availableParallelism()} cores) starts with the first pages planned, and was done ${ms(largest.sharedHeaderRenderMs.median)} after the content was read. The publication took ${ms(largest.sharedHeaderCpuMs.median)} of CPU over the server's threads (${(largest.sharedHeaderCpuMs.median / largest.pages).toFixed(2)} ms a page), which on ${availableParallelism()} cores is at least ${ms(largest.sharedHeaderCpuMs.median / availableParallelism())} of the clock. Each worker renders with the bundles the server resolved and its own section cache (\`src/server/publish/render-pool.ts\`). The one-page time is reading and planning the publication, which takes over the resolved bundles of every page the change does not reach (\`src/lib/carry-over.ts\`), and rendering the page on the server's own thread.`,
     '',
   ].join('\n');
 }

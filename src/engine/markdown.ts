@@ -17,6 +17,33 @@ renderer.core.ruler.push('demote_h1', (state) => {
   return true;
 });
 
+/**
+ * Rendered bodies, by their source, up to this many characters of both; then all are let go. A
+ * body's HTML depends on its text alone, so a publication renders again only the bodies that
+ * changed: after an edit of the shared header, every page is rendered again, and parsing the
+ * same bodies again was about a twelfth of a render worker's time. A few megabytes hold the
+ * bodies of thousands of pages; a body larger than a sixteenth of that is not kept.
+ */
+const KEPT_CHARS = 16 * 1024 * 1024;
+const rendered = new Map<string, string>();
+let keptChars = 0;
+
 export function renderMarkdown(source: string): string {
-  return renderer.render(source);
+  let html = rendered.get(source);
+  if (html === undefined) {
+    html = renderer.render(source);
+    const size = source.length + html.length;
+    if (size <= KEPT_CHARS / 16) {
+      if (keptChars + size > KEPT_CHARS) {
+        rendered.clear();
+        keptChars = 0;
+      }
+      rendered.set(source, html);
+      keptChars += size;
+    }
+  }
+  return html;
 }
+
+/** What is kept (tests). */
+export const renderedMarkdownKept = () => ({ bodies: rendered.size, chars: keptChars, limit: KEPT_CHARS });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/engine/markdown';
+import { renderedMarkdownKept, renderMarkdown } from '../../src/engine/markdown';
 
 describe('renderMarkdown', () => {
   it('renders headings, emphasis, lists and links', () => {
@@ -49,5 +49,21 @@ describe('Markdown links use the link allowlist', () => {
     ] as const) {
       expect(renderMarkdown(source).includes('<a href='), source).toBe(kept);
     }
+  });
+
+  it('keeps what it rendered, bounded: the same body gives the same HTML, and a large one is rendered but not kept', () => {
+    const body = `Kept ${Math.random()}: **once**`;
+    const first = renderMarkdown(body);
+    const kept = renderedMarkdownKept();
+    expect(renderMarkdown(body)).toBe(first);
+    expect(renderedMarkdownKept()).toEqual(kept);
+    const large = `${'word '.repeat(kept.limit / 16 / 5 + 1)}end`;
+    expect(renderMarkdown(large)).toContain('end</p>');
+    expect(renderedMarkdownKept().bodies).toBe(kept.bodies);
+    // Past the limit, everything kept is let go, and what is kept stays within it.
+    for (let index = 0; index < 40; index += 1) renderMarkdown(`${index} ${'x'.repeat(kept.limit / 40)}`);
+    expect(renderedMarkdownKept().chars).toBeLessThanOrEqual(kept.limit);
+    expect(renderedMarkdownKept().bodies).toBeGreaterThan(0);
+    expect(renderedMarkdownKept().bodies).toBeLessThan(40);
   });
 });
