@@ -51,7 +51,7 @@ describe('Markdown links use the link allowlist', () => {
     }
   });
 
-  it('keeps what it rendered, bounded: the same body gives the same HTML, and a large one is rendered but not kept', () => {
+  it('keeps what it rendered, bounded, the least recently used let go first; a large body is rendered but not kept', () => {
     const body = `Kept ${Math.random()}: **once**`;
     const first = renderMarkdown(body);
     const kept = renderedMarkdownKept();
@@ -59,11 +59,18 @@ describe('Markdown links use the link allowlist', () => {
     expect(renderedMarkdownKept()).toEqual(kept);
     const large = `${'word '.repeat(kept.limit / 16 / 5 + 1)}end`;
     expect(renderMarkdown(large)).toContain('end</p>');
-    expect(renderedMarkdownKept().bodies).toBe(kept.bodies);
-    // Past the limit, everything kept is let go, and what is kept stays within it.
-    for (let index = 0; index < 40; index += 1) renderMarkdown(`${index} ${'x'.repeat(kept.limit / 40)}`);
-    expect(renderedMarkdownKept().chars).toBeLessThanOrEqual(kept.limit);
-    expect(renderedMarkdownKept().bodies).toBeGreaterThan(0);
-    expect(renderedMarkdownKept().bodies).toBeLessThan(40);
+    expect(renderedMarkdownKept()).toEqual(kept);
+    // Twice the limit of other bodies, `body` used between them: it stays, the oldest go.
+    for (let index = 0; index < 80; index += 1) {
+      renderMarkdown(`${index} ${'x'.repeat(kept.limit / 40)}`);
+      expect(renderedMarkdownKept().chars).toBeLessThanOrEqual(kept.limit);
+      renderMarkdown(body);
+    }
+    const filled = renderedMarkdownKept();
+    expect(filled.bodies).toBeLessThan(60);
+    expect(renderMarkdown(body)).toBe(first);
+    expect(renderedMarkdownKept()).toEqual(filled);
+    renderMarkdown(`0 ${'x'.repeat(kept.limit / 40)}`);
+    expect(renderedMarkdownKept()).not.toEqual(filled);
   });
 });
