@@ -124,13 +124,15 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
 export const pageToRender = ({ slug, bundleToRender }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, ...bundleToRender });
 
 /**
- * A bundle as a render worker gets it: its JSON in parts (src/engine/bundle-json.ts), so that the
- * worker parses a shared section once, and each section's digest for the section render cache
- * (src/lib/section-cache.ts). Both are kept for each shared section, so made again only for what changed.
+ * A bundle as a render worker gets it: its JSON in parts (src/engine/bundle-json.ts), which
+ * sections an earlier page of the publication had (`sent`: the worker parses those once), and
+ * each section's digest for the section render cache (src/lib/section-cache.ts). Texts and
+ * digests are kept for each shared section, so made again only for what changed.
  */
-function bundleToRenderOf(bundle: Bundle): BundleToRender {
+export function bundleToRenderOf(bundle: Bundle, sent: WeakSet<object>): BundleToRender {
   const { head, sections } = bundleParts(bundle);
-  return { head, sections, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
+  const repeated = bundle.sections.map((section) => sent.has(section) || (sent.add(section), false));
+  return { head, sections, repeated, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
 }
 
 /** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
@@ -145,12 +147,13 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   const snapshot = await loadSnapshot();
   const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
   const pages: PublishedPage[] = [];
+  const sentSections = new WeakSet<object>();
   // Each image is looked at once per publication, however many pages show it.
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
     const renderKey = await renderKeyOf(route.slug, response, site, siteFile, imageHashes);
-    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, bundleToRender: bundleToRenderOf(await resolvePage(route.slug)) };
+    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, bundleToRender: bundleToRenderOf(await resolvePage(route.slug), sentSections) };
     pages.push(page);
     if (!onPage) continue;
     onPage(page);

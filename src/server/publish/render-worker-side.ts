@@ -28,6 +28,8 @@ export interface BundleToRender {
   /** The bundle's own fields, its sections left out. */
   head: string;
   sections: string[];
+  /** Which sections an earlier page of the publication had too (the shared header, a list): kept once parsed. */
+  repeated: boolean[];
   sectionDigests: string[];
 }
 
@@ -37,7 +39,7 @@ export interface PageToRender extends BundleToRender {
   slug: string;
 }
 
-/** Sections parsed lately, by their JSON text, up to this many: most pages share a few (the header, the footer, lists). */
+/** Sections that pages share (the header, the footer, lists), by their JSON text, up to this many. */
 const PARSED_SECTIONS_KEPT = 2000;
 
 /** Takes a bundle resolved elsewhere as the page's bundle for `snapshot` (src/lib/content.ts). */
@@ -71,8 +73,13 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
 
   const parsedSections = new Map<string, BundleSection>();
 
-  /** A section parsed from its JSON, or the one parsed from the same text before (frozen: pages share it). */
-  function parsedSection(text: string): BundleSection {
+  /**
+   * A section parsed from its JSON. One that pages share is parsed once and kept, frozen since
+   * pages share it; the others, most of them, are parsed as they come (looking each up, and
+   * freezing it, cost more than parsing it).
+   */
+  function parsedSection(text: string, repeated: boolean | undefined): BundleSection {
+    if (!repeated) return JSON.parse(text) as BundleSection;
     let section = parsedSections.get(text);
     if (!section) {
       if (parsedSections.size >= PARSED_SECTIONS_KEPT) parsedSections.clear();
@@ -82,9 +89,9 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
     return section;
   }
 
-  async function renderPage(snapshot: ContentSnapshot, { path, slug, head, sections, sectionDigests }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
+  async function renderPage(snapshot: ContentSnapshot, { path, slug, head, sections, repeated, sectionDigests }: PageToRender, compress: Compression | undefined): Promise<RenderedBytes> {
     // The server resolved every page to plan the publication; resolving it again here would double the work.
-    const adopted = { ...(JSON.parse(head) as Bundle), sections: sections.map(parsedSection) };
+    const adopted = { ...(JSON.parse(head) as Bundle), sections: sections.map((text, index) => parsedSection(text, repeated[index])) };
     adoptSectionDigests(adopted.sections, sectionDigests);
     adopt(snapshot, slug, adopted);
     const { status, body } = await render(path, { snapshot });
