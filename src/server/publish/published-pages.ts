@@ -120,7 +120,7 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
   return hash.digest('base64url').slice(0, 22);
 }
 
-/** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as the page API sends it. */
+/** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as a render worker takes it. */
 export const pageToRender = ({ slug, bundleToRender }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, ...bundleToRender });
 
 /**
