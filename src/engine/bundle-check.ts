@@ -63,8 +63,13 @@ const checkedWithCollections = new WeakMap<z.ZodType, { inputs: readonly unknown
 export function checksForCollections(schemas: BundleSchemas, inputs: readonly unknown[]): WeakMap<object, unknown> {
   let kept = checkedWithCollections.get(schemas.bundleSection);
   if (!kept) checkedWithCollections.set(schemas.bundleSection, (kept = []));
-  const same = kept.find((seen) => seen.inputs.length === inputs.length && seen.inputs.every((item, index) => item === inputs[index]));
-  if (same) return same.checked;
+  const at = kept.findIndex((seen) => seen.inputs.length === inputs.length && seen.inputs.every((item, index) => item === inputs[index]));
+  if (at >= 0) {
+    // Most recently used first, so that the one let go is the one used least lately.
+    const [same] = kept.splice(at, 1);
+    kept.unshift(same!);
+    return same!.checked;
+  }
   const fresh = { inputs, checked: new WeakMap<object, unknown>() };
   kept.unshift(fresh);
   kept.length = Math.min(kept.length, COLLECTIONS_KEPT);

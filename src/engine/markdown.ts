@@ -31,6 +31,9 @@ const rendered = new Map<string, string>();
 let keptChars = 0;
 
 export function renderMarkdown(source: string): string {
+  // Hashing reads the text as UTF-8, where every lone surrogate becomes U+FFFD: texts that differ
+  // only there would share a key, so they are rendered as they come.
+  if (!source.isWellFormed()) return renderer.render(source);
   // The source's hash rather than the source: a key of a few dozen characters, not the body again.
   const key = hash('sha256', source, 'base64url');
   let html = rendered.get(key);

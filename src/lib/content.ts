@@ -84,12 +84,11 @@ function takeOver(from: Loaded, to: Loaded) {
   }
 }
 
-/** `takeOverFrom`: the loaded snapshot whose unchanged bundles a new one takes over (none: null). */
-function loadedFor(snapshot: ContentSnapshot, takeOverFrom: Loaded | null | undefined = latest): Loaded {
+function loadedFor(snapshot: ContentSnapshot): Loaded {
   let loaded = loadedBySnapshot.get(snapshot);
   if (!loaded) {
     loaded = { snapshot, resolver: createSiteResolver(snapshot), bundles: new Map(), responses: new Map() };
-    if (takeOverFrom) takeOver(takeOverFrom, loaded);
+    if (latest) takeOver(latest, loaded);
     loadedBySnapshot.set(snapshot, loaded);
   }
   return loaded;
@@ -107,9 +106,7 @@ async function current(): Promise<Loaded> {
  * the bundle of that page: resolving it again would only repeat the same work.
  */
 export function adoptBundle(snapshot: ContentSnapshot, slug: string, bundle: Bundle): void {
-  // Nothing to take over: the server sends every page's bundle with it, and looking for what the
-  // last publication's bundles have in common with this one cost a worker about 0.2 s each time.
-  loadedFor(snapshot, null).bundles.set(slug, bundle);
+  loadedFor(snapshot).bundles.set(slug, bundle);
 }
 
 /** The resolved bundle of a page. Throws PageNotFoundError or ContentError. */

@@ -70,9 +70,14 @@ describe('checkBundle: each distinct section checked once', () => {
     checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], () => checksForCollections(schemas, ['posts/q.json', post]));
     checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], () => checksForCollections(schemas, ['posts/p.json', post, 'posts/q.json', post]));
     expect(schemas.parses()).toBe(4);
-    // The first collections are still among those kept.
+    // The first collections are still among those kept, and stay while they are used between others.
     checkBundle(schemas, { id: 'c', slug: 'c', meta }, [bound], same);
     expect(schemas.parses()).toBe(4);
+    for (const file of ['posts/r.json', 'posts/s.json', 'posts/t.json', 'posts/u.json']) {
+      checkBundle(schemas, { id: 'a', slug: 'a', meta }, [bound], () => checksForCollections(schemas, [file, post]));
+      checkBundle(schemas, { id: 'c', slug: 'c', meta }, [bound], same);
+    }
+    expect(schemas.parses()).toBe(8);
   });
 
   it('still checks the order of sections already checked: the same section twice is a duplicate id', () => {

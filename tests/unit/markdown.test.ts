@@ -73,4 +73,11 @@ describe('Markdown links use the link allowlist', () => {
     renderMarkdown(`0 ${'x'.repeat(kept.limit / 40)}`);
     expect(renderedMarkdownKept()).not.toEqual(filled);
   });
+
+  it('renders texts that differ only in a lone surrogate each as it is (their UTF-8 hashes would be equal)', () => {
+    const [high, low] = [renderMarkdown('a\uD800b'), renderMarkdown('a\uDC00b')];
+    expect(high).toContain('a\uD800b');
+    expect(low).toContain('a\uDC00b');
+    expect(renderMarkdown('a\uFFFDb')).toContain('a\uFFFDb');
+  });
 });

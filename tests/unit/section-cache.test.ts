@@ -68,7 +68,7 @@ describe("a section's digest", () => {
     expect(keyOf(adopted)).toBe(`${keyOf(section()).split(':')[0]}:content-block:given-digest`);
   });
 
-  it('is kept for a frozen section only: one that can change is hashed each time', () => {
+  it('is kept for a frozen section, or one given its digest; one that can change is hashed each time', () => {
     const open = section();
     const before = sectionDigest(open, reads);
     open.data = { body: 'Changed' };
