@@ -27,7 +27,10 @@ test.afterAll(async () => {
 
 /** Every element's and pseudo-element's computed style, in document order: its tag and class, and a hash of every property's value (the whole text would be megabytes a page). */
 function computedStyles(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Once the web fonts are in and two frames are drawn: see `sameStyles` below.
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const fnv1a = (text: string) => {
       let hash = 0x811c9dc5;
       for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193) >>> 0;
@@ -70,15 +73,24 @@ for (const path of PAGES) {
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      await page.unroute(url);
-      await page.goto(url);
-      const own = await computedStyles(page);
-      await page.route(url, (route) => route.fulfill({ status: path === '/no-such-page/' ? 404 : 200, contentType: 'text/html; charset=utf-8', body: html.replace(`<style>${inlined}</style>`, () => `<style>${whole}</style>`) }));
-      await page.goto(url);
-      const withWhole = await computedStyles(page);
-      expect(own.length, `${path} at ${width} px: elements`).toBe(withWhole.length);
-      const differs = own.findIndex((style, index) => style !== withWhole[index]);
-      expect(differs === -1 ? undefined : { own: own[differs], withWhole: withWhole[differs] }, `${path} at ${width} px`).toBeUndefined();
+      /*
+       * Measured again when they differ, up to three times: a style that pruning lost differs on
+       * every load, while layout can still be settling on one (in one of sixteen loads of the
+       * home page in Chromium, the posts list's centred container measured margins of 0 rather
+       * than 80 px, with either stylesheet).
+       */
+      let difference: { own?: string; withWhole?: string } | undefined;
+      for (let attempt = 0; attempt < 3 && (attempt === 0 || difference); attempt++) {
+        await page.unroute(url);
+        await page.goto(url);
+        const own = await computedStyles(page);
+        await page.route(url, (route) => route.fulfill({ status: path === '/no-such-page/' ? 404 : 200, contentType: 'text/html; charset=utf-8', body: html.replace(`<style>${inlined}</style>`, () => `<style>${whole}</style>`) }));
+        await page.goto(url);
+        const withWhole = await computedStyles(page);
+        const differs = own.length === withWhole.length ? own.findIndex((style, index) => style !== withWhole[index]) : Math.min(own.length, withWhole.length);
+        difference = differs === -1 ? undefined : { own: own[differs], withWhole: withWhole[differs] };
+      }
+      expect(difference, `${path} at ${width} px`).toBeUndefined();
     }
   });
 }
