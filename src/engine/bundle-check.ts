@@ -76,6 +76,19 @@ export function checksForCollections(schemas: BundleSchemas, inputs: readonly un
   return fresh.checked;
 }
 
+/**
+ * `compute` of a section, kept for a frozen one (a checked section that bundles share, which
+ * cannot change, so neither can what is made from it) and made each time for any other.
+ */
+export function keptPerSharedSection<T>(compute: (section: unknown) => T): (section: unknown) => T {
+  const kept = new WeakMap<object, T>();
+  return (section) => {
+    if (typeof section !== 'object' || section === null || !Object.isFrozen(section)) return compute(section);
+    if (!kept.has(section)) kept.set(section, compute(section));
+    return kept.get(section)!;
+  };
+}
+
 /** `value` and everything in it frozen: shared by bundles, none may change it. */
 export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {

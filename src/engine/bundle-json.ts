@@ -12,23 +12,14 @@
  * travel apart to a render worker, which parses a section it has seen once
  * (src/server/publish/render-worker-side.ts).
  */
+import { keptPerSharedSection } from './bundle-check';
 import type { Bundle } from './resolver';
-
-const sectionTexts = new WeakMap<object, string>();
 
 /** What the head's text ends with when `sections` is the bundle's last field, as the bundle schema makes it. */
 const EMPTY_SECTIONS = ',"sections":[]}';
 
-function sectionText(section: unknown): string {
-  // (`?? 'null'`: what JSON.stringify writes for an array item that has no JSON.)
-  if (typeof section !== 'object' || section === null || !Object.isFrozen(section)) return JSON.stringify(section) ?? 'null';
-  let text = sectionTexts.get(section);
-  if (text === undefined) {
-    text = JSON.stringify(section);
-    sectionTexts.set(section, text);
-  }
-  return text;
-}
+// (`?? 'null'`: what JSON.stringify writes for an array item that has no JSON.)
+const sectionText = keptPerSharedSection((section) => JSON.stringify(section) ?? 'null');
 
 /** A bundle's JSON in parts: its own fields, with no sections, and each section's. */
 export interface BundleParts {

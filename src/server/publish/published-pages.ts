@@ -19,6 +19,7 @@ import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
 import type { BundleToRender, PageToRender } from './render-worker-side';
 import { bundleParts } from '../../engine/bundle-json';
+import { keptPerSharedSection } from '../../engine/bundle-check';
 import { letRequestsThrough } from './page-feed';
 import { sectionDigest } from '../../lib/section-cache';
 import { sectionRegistry } from '../../sections/registry';
@@ -83,21 +84,13 @@ function imagesNamedIn(value: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-/** The images of a frozen section (one shared by bundles, src/engine/bundle-check.ts), found once. */
-const imagesOfSection = new WeakMap<object, Set<string>>();
+/** The images a section names, looked for once per shared section, as its JSON is written once (bundle-json.ts). */
+const imagesOfSection = keptPerSharedSection((section) => imagesNamedIn(section));
 
-/** Every uploaded image a bundle names: each shared section's are looked for once, as its JSON is written once (bundle-json.ts). */
+/** Every uploaded image a bundle names. */
 function imagesOfBundle(bundle: Bundle): Set<string> {
   const into = imagesNamedIn({ ...bundle, sections: [] });
-  for (const section of bundle.sections) {
-    if (!Object.isFrozen(section)) {
-      imagesNamedIn(section, into);
-      continue;
-    }
-    let images = imagesOfSection.get(section);
-    if (!images) imagesOfSection.set(section, (images = imagesNamedIn(section)));
-    for (const image of images) into.add(image);
-  }
+  for (const section of bundle.sections) for (const image of imagesOfSection(section)) into.add(image);
   return into;
 }
 
