@@ -11,13 +11,11 @@
  * for, and a worker holding another refuses it. Workers start on first use and
  * are replaced after any failure. docs/architecture.md has the trade-offs.
  */
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import type { Compression, PageToRender, RenderWorkerReply, RenderWorkerRequest } from './render-worker-side';
 import { addSectionCounts, type SectionCacheStats } from '../../lib/section-cache';
-import { deltaFor, type SentFiles } from './snapshot-mirror';
+import { deltaFor } from './snapshot-mirror';
+import { startRenderWorker, type RenderWorker } from './render-worker-thread';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
 const IN_FLIGHT_PER_WORKER = 2;
@@ -59,18 +57,6 @@ export interface RenderedInWorker {
   gzip?: Buffer<ArrayBuffer>;
 }
 
-interface RenderWorker {
-  number: number;
-  thread: Worker;
-  ready: Promise<void>;
-  /** What this worker's copy of the snapshot holds, and which snapshot it is. */
-  sent: SentFiles;
-  generation: number;
-  pending: Map<number, { resolve: (reply: RenderWorkerReply) => void; reject: (error: Error) => void }>;
-  /** Whether it was given its warm-up pages (it may still be rendering them). */
-  warmed: boolean;
-}
-
 export interface RenderPool {
   /** Requests at once across the workers. */
   readonly capacity: number;
@@ -92,17 +78,6 @@ export interface RenderPool {
   sectionCacheCounts(): SectionCacheStats;
 }
 
-/**
- * The Node options a worker is started with: the process's, as a worker takes them by default,
- * except `--input-type`, with which a thread started from code run by `node --input-type=module -e`
- * (the benchmark's builds) would refuse to start. Only then are they given explicitly: given
- * explicitly, options a thread cannot take (`--max-old-space-size`) would stop it from starting.
- */
-function workerExecArgv(): string[] | undefined {
-  if (!process.execArgv.some((arg) => arg.startsWith('--input-type'))) return undefined;
-  return process.execArgv.filter((arg, index, all) => !arg.startsWith('--input-type') && all[index - 1] !== '--input-type');
-}
-
 export function createRenderPool(files: RenderWorkerFiles, count: number, { requestTimeoutMs = RENDER_REQUEST_TIMEOUT_MS, startTimeoutMs = WORKER_START_TIMEOUT_MS } = {}): RenderPool {
   let workers: RenderWorker[] = [];
   const generations = new WeakMap<ContentSnapshot, number>();
@@ -120,48 +95,9 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     worker.pending.clear();
   }
 
-  function startWorker(): RenderWorker {
-    const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` }, execArgv: workerExecArgv() });
-    thread.unref();
-    const worker: RenderWorker = { number: (lastWorker += 1), thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
-    worker.ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        const failure = new Error(`A render worker did not start within ${startTimeoutMs / 1000} s and was stopped`);
-        reject(failure);
-        stopped(worker, failure);
-        void thread.terminate();
-      }, startTimeoutMs);
-      timer.unref();
-      thread.on('message', (message: RenderWorkerReply | { ready: true }) => {
-        if ('ready' in message) {
-          clearTimeout(timer);
-          return resolve();
-        }
-        const waiting = worker.pending.get(message.id);
-        worker.pending.delete(message.id);
-        waiting?.resolve(message);
-      });
-      thread.on('error', (error) => {
-        clearTimeout(timer);
-        const failure = new Error(`A render worker failed: ${error.message}`);
-        reject(failure);
-        stopped(worker, failure);
-      });
-      thread.on('exit', (code) => {
-        clearTimeout(timer);
-        const failure = new Error(`A render worker stopped (exit code ${code})`);
-        reject(failure);
-        stopped(worker, failure);
-      });
-    });
-    // Nobody may be waiting yet; the failure is reported to whoever prepares or renders next.
-    worker.ready.catch(() => {});
-    return worker;
-  }
-
   /** Up to `count` workers; throws when a thread cannot even be made. */
   const startWorkers = () => {
-    while (workers.length < count) workers.push(startWorker());
+    while (workers.length < count) workers.push(startRenderWorker(files, (lastWorker += 1), startTimeoutMs, stopped));
   };
 
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
