@@ -37,6 +37,16 @@ export interface Budget {
 /** A new budget for resolving the page stored in `page`. */
 export const pageBudget = (page: string): Budget => ({ left: MAX_REFS_PER_PAGE, size: 0, page });
 
+/**
+ * What a subtree with no `$ref` in it adds to a page's size, by its object: a page's sections and
+ * its meta as the snapshot parsed them. A snapshot keeps the object of every file that did not
+ * change (and objects are only read, never changed), so after a change to a shared document, say
+ * the header, resolving every page again walks only their refs.
+ */
+const refFreeSizes = new WeakMap<object, number>();
+/** Subtrees kept in refFreeSizes: up to a page's sections and meta, not every object inside them. */
+const REF_FREE_DEPTH = 2;
+
 /** A ref expander over one snapshot; `refusal` says why a path was refused (a link), if it was. */
 export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: string) => Refusal | undefined) {
   /** Resolved `$ref` targets with their size (see MAX_RESOLVED_PAGE_SIZE), shared by every page. */
@@ -100,6 +110,22 @@ export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: str
    * only when there is an error to report.
    */
   function resolveValue(value: unknown, file: string, base: string, path: Path, chain: string[], budget: Budget): unknown {
+    if (typeof value !== 'object' || value === null || path.length > REF_FREE_DEPTH) return expand(value, file, base, path, chain, budget);
+    const known = refFreeSizes.get(value);
+    // Over the cap, the walk below says where the page crossed it.
+    if (known !== undefined && budget.size + known <= MAX_RESOLVED_PAGE_SIZE) {
+      budget.size += known;
+      return value;
+    }
+    const sizeBefore = budget.size;
+    const resolved = expand(value, file, base, path, chain, budget);
+    // Nothing in it was replaced, so it held no ref (a ref's target is never the ref itself).
+    if (resolved === value) refFreeSizes.set(value, budget.size - sizeBefore);
+    return resolved;
+  }
+
+  /** resolveValue's walk, one level: what it finds inside goes back through resolveValue. */
+  function expand(value: unknown, file: string, base: string, path: Path, chain: string[], budget: Budget): unknown {
     // Every value counts as it is placed (a string by its length); a `$ref` adds its target's size.
     budget.size += typeof value === 'string' ? value.length : 1;
     if (budget.size > MAX_RESOLVED_PAGE_SIZE) grow(budget, 0, file, () => base + pointerFromPath(path));

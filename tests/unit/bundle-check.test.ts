@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'astro/zod';
 import { checkBundle, checksForCollections, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
-import { bundleSchemas } from '../../src/sections/registry';
+import { bundleSchemas, sectionRegistry } from '../../src/sections/registry';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
 const meta = { title: 'T', description: 'D' };
@@ -144,6 +144,33 @@ describe('resolvePage with checked sections', () => {
       const [detail, others] = resolver.resolvePage(`posts/${slug}`).sections as { data: { post?: { slug: string }; posts?: { slug: string }[] } }[];
       expect(detail!.data.post!.slug).toBe(slug);
       expect(others!.data.posts!.map((listed) => listed.slug)).toEqual([other]);
+    }
+  });
+
+  it('binds a list once on pages that are no entry\'s while the collections stay, and on every entry page', () => {
+    const post = { title: 'One', excerpt: 'E', date: '2026-01-02', author: 'A', tags: [], body: 'B' };
+    const files = {
+      'pages/home.json': page('home', [{ id: 'latest', type: 'posts-list', data: { title: 'Latest' } }]),
+      'pages/posts/[slug].json': { ...page('posts/[slug]', [{ id: 'others', type: 'posts-list', data: { title: 'Others' } }]), template: { collection: 'posts' } },
+      'collections/posts/one.json': post,
+    };
+    const definition = sectionRegistry.get('posts-list') as unknown as { bind: (...args: unknown[]) => unknown };
+    const bind = vi.spyOn(definition, 'bind');
+    try {
+      const first = resolverForFiles(files).resolvePage('home');
+      expect(bind).toHaveBeenCalledTimes(1);
+      // A later snapshot with the same objects: the checked list is reused, not bound again.
+      expect(resolverForFiles(files).resolvePage('home')).toEqual(first);
+      expect(bind).toHaveBeenCalledTimes(1);
+      // A changed post makes other collections: bound again.
+      resolverForFiles({ ...files, 'collections/posts/one.json': { ...post, title: 'Renamed' } }).resolvePage('home');
+      expect(bind).toHaveBeenCalledTimes(2);
+      // An entry page's list may read its entry: bound each time.
+      resolverForFiles(files).resolvePage('posts/one');
+      resolverForFiles(files).resolvePage('posts/one');
+      expect(bind).toHaveBeenCalledTimes(4);
+    } finally {
+      bind.mockRestore();
     }
   });
 

@@ -59,6 +59,28 @@ describe('the resolved size cap', () => {
     expect(ms).toBeLessThan(500);
   });
 
+  it('walks a section it has seen without refs once, and still counts it toward the cap where the page crosses it', () => {
+    let dataReads = 0;
+    const section = new Proxy(block('kept', 'k'.repeat(100)), {
+      get: (target, key, receiver) => {
+        if (key === 'data') dataReads += 1;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const files = { 'pages/a.json': page('a', [section]), 'pages/b.json': page('b', [block('big', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE - 50)), section]) };
+    expect(resolverForFiles(files).resolvePage('a').sections[0]!.data).toMatchObject({ body: 'k'.repeat(100) });
+    const afterFirst = dataReads;
+    // A later snapshot that kept the object (its file did not change): the walk passes it by.
+    expect(resolverForFiles(files).resolvePage('a').sections[0]!.data).toMatchObject({ body: 'k'.repeat(100) });
+    expect(dataReads).toBe(afterFirst);
+    // On a page where it crosses the cap, it is walked again: the error names the value inside it, as for a section never seen.
+    const error = errorOf(() => resolverForFiles(files).resolvePage('b'));
+    const unseen = errorOf(() => resolverForFiles({ 'pages/b.json': page('b', [block('big', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE - 50)), block('kept', 'k'.repeat(100))]) }).resolvePage('b'));
+    expect(error.kind).toBe('limit');
+    expect(error.pointer).toMatch(/^\/sections\/1\//);
+    expect(error.pointer).toBe(unseen.pointer);
+  });
+
   it('counts strings and keys of the page itself too', () => {
     const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [block('b', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE))]) }).resolvePage('home'));
     expect(error.kind).toBe('limit');
