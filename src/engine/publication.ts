@@ -63,18 +63,34 @@ const relationFields: ReadonlyMap<string, { key: string; collection: string }[]>
   ]),
 );
 
+/**
+ * The copy last made of each document without hidden entries. A later publication that hides the
+ * same ones gets the same object: the resolver reuses its checks of bound lists while the
+ * collections are made of the same objects (src/engine/bundle-check.ts), and a fresh copy on
+ * every publication would have every list checked again.
+ */
+const lastCopies = new WeakMap<object, Record<string, unknown>>();
+
 /** `document` without the hidden entries its relation fields name, or itself when it names none. */
 function withoutHiddenRelations(document: unknown, collection: string, hidden: ReadonlySet<string>): unknown {
   let copy: Record<string, unknown> | undefined;
-  for (const { key, collection: target } of relationFields.get(collection) ?? []) {
+  const relations = relationFields.get(collection) ?? [];
+  for (const { key, collection: target } of relations) {
     const value = fieldsOf(document) as Record<string, unknown>;
     const slugs = (copy ?? value)[key];
     if (!Array.isArray(slugs)) continue;
     const kept = slugs.filter((slug) => typeof slug !== 'string' || !hidden.has(`${collectionDir(target)}/${slug}.json`));
     if (kept.length !== slugs.length) (copy ??= { ...value })[key] = kept;
   }
-  return copy ?? document;
+  if (!copy) return document;
+  const last = lastCopies.get(document as object);
+  const sameAsLast = last && relations.every(({ key }) => sameItems(last[key], copy[key]));
+  if (sameAsLast) return last;
+  lastCopies.set(document as object, copy);
+  return copy;
 }
+
+const sameItems = (a: unknown, b: unknown) => a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]));
 
 /** The content as the public sees it at `now`; `snapshot` itself when nothing is hidden. */
 export function publicSnapshot(snapshot: ContentSnapshot, now: Date): ContentSnapshot {

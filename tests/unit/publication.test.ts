@@ -98,6 +98,21 @@ describe('publicSnapshot', () => {
     expect(JSON.stringify(home)).not.toMatch(/publishAt|"status"/);
   });
 
+  it('gives an entry without its hidden relations as the same object while the same ones are hidden, so its lists keep their checks', () => {
+    const first = publicSnapshot(snapshot, now).get('collections/posts/live.json');
+    expect(first).toMatchObject({ tags: ['open'] });
+    expect(publicSnapshot(snapshot, now).get('collections/posts/live.json')).toBe(first);
+    // The secret tag published: nothing is taken out, the entry is its own object again.
+    const published = snapshotFromEntries(Object.entries({ ...site, 'collections/tags/secret.json': tag('Secret') }));
+    expect(publicSnapshot(published, now).get('collections/posts/live.json')).toBe(site['collections/posts/live.json']);
+    // The open tag hidden too: another copy, then kept as that one.
+    const bothHidden = snapshotFromEntries(Object.entries({ ...site, 'collections/tags/open.json': tag('Open', { status: 'draft' }) }));
+    const other = publicSnapshot(bothHidden, now).get('collections/posts/live.json');
+    expect(other).toMatchObject({ tags: [] });
+    expect(publicSnapshot(bothHidden, now).get('collections/posts/live.json')).toBe(other);
+    expect(publicSnapshot(snapshot, now).get('collections/posts/live.json')).toEqual(first);
+  });
+
   it('leaves the full snapshot untouched, for the editor', () => {
     expect(snapshot.get('collections/posts/live.json')).toMatchObject({ tags: ['secret', 'open'] });
     expect(resolverFor(snapshot).listPages().map((route) => route.slug)).toContain('posts/draft');
