@@ -5,17 +5,7 @@
  * route, the API, the editor preview and the tests all get the same bundle.
  */
 import type { z } from 'astro/zod';
-import {
-  COLLECTIONS as COLLECTION_NAMES,
-  entryContentSchemas,
-  entryIssues,
-  type CollectionName,
-  type Post,
-  type Tag,
-  type PostSummary,
-  type ResolvedPost,
-  type ResolvedTag,
-} from './schema/collections';
+import { COLLECTIONS as COLLECTION_NAMES, entryContentSchemas, entryIssues, type CollectionName, type Post, type Tag, type PostSummary, type ResolvedPost, type ResolvedTag } from './schema/collections';
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { checkBundle, checksForCollections, type SectionToCheck } from './bundle-check';
@@ -72,9 +62,14 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   /** Where sections bound to this snapshot's collections are kept once checked (bundle-check.ts). */
   function checksOfBound(): WeakMap<object, unknown> {
     if (!checkedWithCollections) {
-      // What binding reads: the templates (entries' URLs), and each entry's file and object.
+      // What binding reads: the templates (entries' URLs), each entry's file and object, and what
+      // makes it refuse a collection (a refused or misnamed entry), so a kept check never hides that.
       const inputs: unknown[] = listRoutes().templates.flatMap(({ collection, slug }) => [collection, slug]);
-      for (const collection of COLLECTION_NAMES) for (const { file } of entryFiles(snapshot, collection).entries) inputs.push(file, snapshot.get(file));
+      for (const collection of COLLECTION_NAMES) {
+        const { entries, problems } = entryFiles(snapshot, collection);
+        inputs.push(refusal(collectionDir(collection))?.reason, ...problems.map(({ message }) => message));
+        for (const { file } of entries) inputs.push(file, snapshot.get(file));
+      }
       checkedWithCollections = checksForCollections(schemas, inputs);
     }
     return checkedWithCollections;

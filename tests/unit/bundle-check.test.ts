@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'astro/zod';
 import { checkBundle, checksForCollections, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
 import { bundleSchemas, sectionRegistry } from '../../src/sections/registry';
-import { contentErrorOf, resolverForFiles } from '../helpers/registry';
+import { contentErrorOf, resolverFor, resolverForFiles } from '../helpers/registry';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 const meta = { title: 'T', description: 'D' };
 const header = { id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [{ label: 'About', href: '/about/' }] } };
@@ -172,6 +173,17 @@ describe('resolvePage with checked sections', () => {
     } finally {
       bind.mockRestore();
     }
+  });
+
+  it('does not let a kept list hide an entry refused or misnamed since: the page is refused, as on a first resolve', () => {
+    const post = { title: 'One', excerpt: 'E', date: '2026-01-02', author: 'A', tags: [], body: 'B' };
+    const files = { 'pages/home.json': page('home', [{ id: 'latest', type: 'posts-list', data: { title: 'Latest' } }]), 'collections/posts/one.json': post };
+    resolverForFiles(files).resolvePage('home');
+    expect(contentErrorOf(() => resolverForFiles({ ...files, 'collections/posts/Bad Name.json': post }).resolvePage('home'))).toMatchObject({ kind: 'invalid', file: 'collections/posts/Bad Name.json' });
+    const linked = snapshotFromEntries(Object.entries(files), new Map([['collections/posts/two.json', 'is a symbolic link']]));
+    expect(contentErrorOf(() => resolverFor(linked).resolvePage('home'))).toMatchObject({ kind: 'refused', file: 'collections/posts' });
+    // Mended, the page resolves again.
+    expect(resolverForFiles(files).resolvePage('home').sections).toHaveLength(1);
   });
 
   it('binds sections before resolving the meta: a page with faults in both reports the binding, as before', () => {
