@@ -63,7 +63,7 @@ const checkedWithCollections = new WeakMap<z.ZodType, { inputs: readonly unknown
 export function checksForCollections(schemas: BundleSchemas, inputs: readonly unknown[]): WeakMap<object, unknown> {
   let kept = checkedWithCollections.get(schemas.bundleSection);
   if (!kept) checkedWithCollections.set(schemas.bundleSection, (kept = []));
-  const at = kept.findIndex((seen) => seen.inputs.length === inputs.length && seen.inputs.every((item, index) => item === inputs[index]));
+  const at = kept.findIndex((seen) => sameItems(seen.inputs, inputs));
   if (at >= 0) {
     // Most recently used first, so that the one let go is the one used least lately.
     const [same] = kept.splice(at, 1);
@@ -75,6 +75,9 @@ export function checksForCollections(schemas: BundleSchemas, inputs: readonly un
   kept.length = Math.min(kept.length, COLLECTIONS_KEPT);
   return fresh.checked;
 }
+
+/** Whether two lists hold the same items in the same order, objects compared by identity. */
+export const sameItems = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
 
 /**
  * `compute` of a section, kept for a frozen one (a checked section that bundles share, which

@@ -17,6 +17,7 @@ import { COLLECTIONS, collectionSchemas } from './schema/collections';
 import { inputJsonSchema } from './schema/json-schema';
 import { parsePublishAt } from './schema/publication';
 import { collectionDir, PAGES_DIR } from './routes';
+import { sameItems } from './bundle-check';
 import type { ContentSnapshot } from './snapshot';
 
 export type PublicationState = 'draft' | 'scheduled' | 'published';
@@ -84,13 +85,13 @@ function withoutHiddenRelations(document: unknown, collection: string, hidden: R
   }
   if (!copy) return document;
   const last = lastCopies.get(document as object);
-  const sameAsLast = last && relations.every(({ key }) => sameItems(last[key], copy[key]));
+  const sameAsLast = last && relations.every(({ key }) => sameRelation(last[key], copy[key]));
   if (sameAsLast) return last;
   lastCopies.set(document as object, copy);
   return copy;
 }
 
-const sameItems = (a: unknown, b: unknown) => a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => item === b[index]));
+const sameRelation = (a: unknown, b: unknown) => a === b || (Array.isArray(a) && Array.isArray(b) && sameItems(a, b));
 
 /** The content as the public sees it at `now`; `snapshot` itself when nothing is hidden. */
 export function publicSnapshot(snapshot: ContentSnapshot, now: Date): ContentSnapshot {

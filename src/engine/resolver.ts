@@ -218,9 +218,10 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       const current = currentEntry(route);
       const budget = pageBudget(route.file);
       const sections = (resolveValue(page.sections, route.file, '', ['sections'], [], budget) as unknown[]).map((section, index): SectionToCheck => {
-        if (isUnbound(section)) return { resolved: section, reuse: 'anywhere', candidate: () => bindSection(section, index, route.file, current).candidate };
+        const bindLater = { resolved: section, candidate: () => bindSection(section, index, route.file, current).candidate };
+        if (isUnbound(section)) return { ...bindLater, reuse: 'anywhere' };
         // On a page that is no entry's, a section checked with these collections is not bound again (bundle-check.ts).
-        if (!current && typeof section === 'object' && section !== null && checksOfBound().has(section)) return { resolved: section, reuse: 'collections', candidate: () => bindSection(section, index, route.file, current).candidate };
+        if (!current && typeof section === 'object' && section !== null && checksOfBound().has(section)) return { ...bindLater, reuse: 'collections' };
         // A section that binds is bound now, before the meta is resolved: a page with faults in both reports the binding's.
         const { candidate, readsEntry } = bindSection(section, index, route.file, current);
         // Every page that is not an entry's reads the same entry, none: its binding follows from the object and the collections.
