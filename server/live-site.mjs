@@ -34,9 +34,11 @@ const NOT_FOUND_PATH = '/404.html';
 const TYPES = { xml: 'application/xml; charset=utf-8', html: HTML };
 
 /**
- * Text held in memory, compressed on its first request. Pages come as their UTF-8 bytes: kept
- * outside the JavaScript heap, thousands of them cost the garbage collector nothing.
- * @param {string | Buffer} content
+ * Text held in memory, compressed on its first request. Pages come as their UTF-8 bytes, outside
+ * the JavaScript heap, often as pieces that share their styles with other pages
+ * (src/server/publish/page-styles.ts): V8 collects garbage early when memory outside its heap
+ * grows, so the fewer new bytes a publication brings, the fewer collections it costs.
+ * @param {string | Buffer | readonly Buffer[]} content
  */
 function representation(content) {
   let etag;
@@ -49,7 +51,9 @@ function representation(content) {
     },
     forms: () => {
       if (compressed) return compressed;
-      const identity = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+      const identity = typeof content === 'string' ? Buffer.from(content, 'utf8') : Array.isArray(content) ? Buffer.concat(content) : content;
+      // Once joined, the pieces are let go.
+      if (Array.isArray(content)) content = identity;
       return (compressed = compressedForms(identity, { brotliQuality: LIVE_BROTLI_QUALITY }).then((forms) => ({ identity, ...forms })));
     },
   };

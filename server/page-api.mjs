@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto';
  */
 export const PAGE_VERSION_HEADER = 'X-Page-Version';
 
-/** The entity tag of a text (a bundle's JSON, a page's HTML): a hash of its UTF-8 bytes. */
-export function bundleTag(json) {
-  return createHash('sha256').update(json, 'utf8').digest('base64url').slice(0, 22);
+/**
+ * The entity tag of a text (a bundle's JSON, a page's HTML): a hash of its UTF-8 bytes, which may
+ * come as pieces in order.
+ * @param {string | Buffer | readonly Buffer[]} text
+ */
+export function bundleTag(text) {
+  const hash = createHash('sha256');
+  for (const piece of Array.isArray(text) ? text : [text]) hash.update(piece, 'utf8');
+  return hash.digest('base64url').slice(0, 22);
 }

@@ -16,6 +16,7 @@ import { addUser, signIn, type Session } from '../../tests/helpers/sessions.ts';
 import { generateSite } from '../lib/generate-site.ts';
 import { stat, type Stat } from '../lib/stats.ts';
 import { readServerConfig } from '../../server/config.mjs';
+import { peakRssBytes, resetPeak } from '../lib/memory.ts';
 
 const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghij';
 const PASSWORD = 'bench password, long enough';
@@ -32,6 +33,8 @@ export interface PublishResult {
   sharedHeaderRenderMs: Stat;
   /** CPU time of the server process over its threads (the render workers too), as the publisher logs it. */
   sharedHeaderCpuMs: Stat;
+  /** The server process's peak RSS (its render workers are threads of it) over the shared-header publications. */
+  sharedHeaderPeakRssBytes: number;
   /** Where they rendered ("on the render workers"), and the render workers the server had. */
   renderedWhere: string;
   renderWorkers: number;
@@ -118,7 +121,9 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
     const onePageMs: number[] = [];
     for (let run = 1; run <= runs; run += 1) onePageMs.push(await onePage(server, session, run));
     const headerRuns = [];
+    await resetPeak(server.pid);
     for (let run = 1; run <= Math.max(1, Math.ceil(runs / 2)); run += 1) headerRuns.push(await sharedHeader(server, session, run, pages));
+    const sharedHeaderPeakRssBytes = await peakRssBytes(server.pid);
     const [one, header] = [stat(onePageMs), stat(headerRuns.map(({ ms }) => ms))];
     return {
       pages,
@@ -130,6 +135,7 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
       sharedHeaderPlanMs: stat(headerRuns.map(({ planMs }) => planMs)),
       sharedHeaderRenderMs: stat(headerRuns.map(({ renderMs }) => renderMs)),
       sharedHeaderCpuMs: stat(headerRuns.map(({ cpuMs }) => cpuMs)),
+      sharedHeaderPeakRssBytes,
       renderedWhere: [...new Set(headerRuns.map(({ where }) => where))].join(', '),
       // The server's count: it reads the same environment, PUBLISH_WORKERS included.
       renderWorkers: readServerConfig().publishWorkers,
@@ -159,7 +165,7 @@ export function renderPublishReport(results: PublishResult[] | undefined): strin
     '|---|---|---|---|---|---|',
     ...rows,
     '',
-    `What decides the shared header's time, from the server's own log of each publication (medians at ${largest.pages.toLocaleString('en')} pages): reading the committed content and planning the publication (resolving every page with the one resolver and computing its render key) took ${ms(largest.sharedHeaderPlanMs.median)} on the server's thread; rendering every page again ${largest.renderedWhere} (${largest.renderWorkers} threads on this machine's ${availableParallelism()} cores) starts with the first pages planned, and was done ${ms(largest.sharedHeaderRenderMs.median)} after the content was read. The publication took ${ms(largest.sharedHeaderCpuMs.median)} of CPU over the server's threads (${(largest.sharedHeaderCpuMs.median / largest.pages).toFixed(2)} ms a page), which on ${availableParallelism()} cores is at least ${ms(largest.sharedHeaderCpuMs.median / availableParallelism())} of the clock. Each worker renders with the bundles the server resolved and its own section cache (\`src/server/publish/render-pool.ts\`). The one-page time is reading and planning the publication, which takes over the resolved bundles of every page the change does not reach (\`src/lib/carry-over.ts\`), and rendering the page on the server's own thread.`,
+    `What decides the shared header's time, from the server's own log of each publication (medians at ${largest.pages.toLocaleString('en')} pages): reading the committed content and planning the publication (resolving every page with the one resolver and computing its render key) took ${ms(largest.sharedHeaderPlanMs.median)} on the server's thread; rendering every page again ${largest.renderedWhere} (${largest.renderWorkers} threads on this machine's ${availableParallelism()} cores) starts with the first pages planned, and was done ${ms(largest.sharedHeaderRenderMs.median)} after the content was read. The publication took ${ms(largest.sharedHeaderCpuMs.median)} of CPU over the server's threads (${(largest.sharedHeaderCpuMs.median / largest.pages).toFixed(2)} ms a page), which on ${availableParallelism()} cores is at least ${ms(largest.sharedHeaderCpuMs.median / availableParallelism())} of the clock; the server process (its render workers are threads of it) peaked at ${largest.sharedHeaderPeakRssBytes ? `${Math.round(largest.sharedHeaderPeakRssBytes / 1048576).toLocaleString('en')} MiB` : 'an unmeasured size'} of memory over these publications. Each worker renders with the bundles the server resolved and its own section cache (\`src/server/publish/render-pool.ts\`). The one-page time is reading and planning the publication, which takes over the resolved bundles of every page the change does not reach (\`src/lib/carry-over.ts\`), and rendering the page on the server's own thread.`,
     '',
   ].join('\n');
 }

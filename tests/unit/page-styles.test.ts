@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlinePageStyles, withStylesInlined } from '../../src/server/publish/page-styles';
+import { inlinePageStyles, joinedPage, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const offered = globalThis as Record<symbol, unknown>;
@@ -82,5 +82,33 @@ describe('inlining a page’s stylesheets', () => {
     const text = new Headers({ 'content-type': 'text/plain', 'content-length': String(page(head).length) });
     expect(withStylesInlined(text, page(head)).toString()).toBe(page(head).toString());
     expect(text.get('content-length')).toBe(String(page(head).length));
+  });
+});
+
+describe('a page kept as pieces that share their styles', () => {
+  const head = '<link rel="stylesheet" href="/_astro/site.abc.css"><link rel="stylesheet" href="/_astro/later.css">';
+
+  it('joins to the bytes inlining makes, and names each style by its sheet and the scopes the page uses', () => {
+    const rendered = page(head, '<main data-astro-cid-bbb data-astro-cid-aaa>Hi</main>');
+    const splices = styleSplicesOf(rendered);
+    expect(splices.map(({ key }) => key)).toEqual(['site.abc.css:aaa,bbb', 'later.css:']);
+    expect(joinedPage(splicedPieces(rendered, splices)).equals(inlinePageStyles(rendered))).toBe(true);
+    expect(splices.map(({ from, to }) => rendered.toString('latin1', from, to))).toEqual(['<link rel="stylesheet" href="/_astro/site.abc.css">', '<link rel="stylesheet" href="/_astro/later.css">']);
+  });
+
+  it('gives pages with the same sections the same style bytes, not a copy each', () => {
+    const [first, second] = ['One', 'Two'].map((text) => page(head, `<main data-astro-cid-aaa>${text}</main>`));
+    const [a, b] = [first!, second!].map((rendered) => splicedPieces(rendered, styleSplicesOf(rendered)));
+    expect(a![1]).toBe(b![1]);
+    expect(a![1]!.toString()).toBe('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>');
+    expect(joinedPage(a!).toString()).toContain('One');
+  });
+
+  it('splices nothing it cannot inline, and refuses a key no sheet can answer rather than drop the styles', () => {
+    const closing = page('<link rel="stylesheet" href="/_astro/closing.css"><link rel="stylesheet" href="/_astro/missing.css">');
+    expect(styleSplicesOf(closing)).toEqual([]);
+    expect(styleElementOf('missing.css:')).toBeUndefined();
+    expect(styleElementOf('../secret.css:')).toBeUndefined();
+    expect(() => splicedPieces(closing, [{ from: 0, to: 4, key: 'missing.css:' }])).toThrow('The stylesheet missing.css cannot be inlined any more');
   });
 });

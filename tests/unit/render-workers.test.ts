@@ -1,4 +1,8 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { styleSplicesOf } from '../../src/server/publish/page-styles';
 import { applyDelta, deltaFor, type SentFiles } from '../../src/server/publish/snapshot-mirror';
 import { createRenderWorkerSide, type RenderedBytes, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
 import { cachedSection, cacheSection, clearSectionCache, sectionDigest } from '../../src/lib/section-cache';
@@ -74,7 +78,7 @@ describe('the render worker side', () => {
   const side = createRenderWorkerSide(async (path, context) => {
     rendered.push({ path, snapshot: context.snapshot });
     if (path === '/broken/') throw new Error('The view threw');
-    return { status: 200, headers: new Headers(), body: Buffer.from(`<h1>${context.snapshot?.get('shared/header.json') ? 'with header' : 'none'} ${path}</h1>`) };
+    return { status: 200, headers: new Headers(), body: Buffer.from(`<h1>${context.snapshot?.get('shared/header.json') ? 'with header' : 'none'} ${path}</h1>`), styles: [] };
   }, (snapshot, slug, bundle) => adopted.push({ slug, bundle: { ...(bundle as object), from: snapshot.get('pages/home.json') } }));
   const page = (path: string, slug: string) => ({ path, slug, head: JSON.stringify({ slug, title: slug, sections: [] }), sections: [], repeated: [], sectionDigests: [] });
 
@@ -123,7 +127,7 @@ describe('the render worker side', () => {
     // A view that looks its shared header up in the cache, as LivePage's sections do: kept the second time it is seen.
     const caching = createRenderWorkerSide(async (path) => {
       if (cachedSection('header') === undefined) cacheSection('header', '<header></header>');
-      return { status: 200, headers: new Headers(), body: Buffer.from(path) };
+      return { status: 200, headers: new Headers(), body: Buffer.from(path), styles: [] };
     }, () => {});
     await caching.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 1) });
     const first = await caching.handle({ type: 'render', id: 4, generation: 1, pages: [page('/about/', 'about')] });
@@ -134,7 +138,7 @@ describe('the render worker side', () => {
   });
 
   it('compresses each page when asked (the build), to forms that decompress to it and move with it, and leaves pages alone unless asked', async () => {
-    const long = createRenderWorkerSide(async (path) => ({ status: 200, headers: new Headers(), body: Buffer.from(`<p>${path}</p>`.repeat(500)) }), () => {});
+    const long = createRenderWorkerSide(async (path) => ({ status: 200, headers: new Headers(), body: Buffer.from(`<p>${path}</p>`.repeat(500)), styles: [] }), () => {});
     await long.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 1) });
     const compressed = (await long.handle({ type: 'render', id: 1, generation: 1, pages: [page('/a/', 'a')], compress: { brotliQuality: 5, gzipLevel: 6 } }))!;
     const [{ body, br, gzip }] = (compressed.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered as [RenderedBytes];
@@ -143,5 +147,34 @@ describe('the render worker side', () => {
     expect(compressed.transfer).toEqual([body, br, gzip]);
     const plain = (await long.handle({ type: 'render', id: 2, generation: 1, pages: [page('/a/', 'a')] }))!;
     expect((plain.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered[0]).not.toHaveProperty('br');
+  });
+});
+
+describe('a render worker\'s pages and their styles', () => {
+  const FOLDERS = Symbol.for('content-site.stylesheet-folders');
+  const offered = globalThis as Record<symbol, unknown>;
+  const page = { path: '/', slug: 'home', head: JSON.stringify({ slug: 'home', sections: [] }), sections: [], repeated: [], sectionDigests: [] };
+
+  it('sends a page with its stylesheet link and where the styles go, or joined when it compresses it (the build)', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'worker-styles-'));
+    offered[FOLDERS] = [folder];
+    try {
+      await writeFile(join(folder, 'site.css'), 'p[data-astro-cid-x]{margin:0}');
+      const linked = Buffer.from(`<head><link rel="stylesheet" href="/_astro/site.css"></head><p data-astro-cid-x>${'text '.repeat(200)}</p>`);
+      const side = createRenderWorkerSide(async () => ({ status: 200, headers: new Headers(), body: linked, styles: styleSplicesOf(linked) }), () => {});
+      await side.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 1) });
+      const plain = (await side.handle({ type: 'render', id: 1, generation: 1, pages: [page] }))!;
+      const [sent] = (plain.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered as [RenderedBytes];
+      expect(Buffer.from(sent.body).equals(linked)).toBe(true);
+      expect(sent.styles).toEqual([{ from: 6, to: 53, key: 'site.css:x' }]);
+      const compressed = (await side.handle({ type: 'render', id: 2, generation: 1, pages: [page], compress: { brotliQuality: 5, gzipLevel: 6 } }))!;
+      const [built] = (compressed.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered as [RenderedBytes];
+      expect(built.styles).toBeUndefined();
+      expect(Buffer.from(built.body).toString()).toMatch(/^<head><style>p\[data-astro-cid-x\]\{margin:0\}<\/style><\/head><p data-astro-cid-x>/);
+      expect(gunzipSync(Buffer.from(built.gzip!)).equals(Buffer.from(built.body))).toBe(true);
+    } finally {
+      delete offered[FOLDERS];
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -21,6 +21,7 @@ import type { PageToRender } from './render-worker-side';
 import { planWhileRendering } from './page-feed';
 import { renderPages, type RenderOnThread } from './page-rendering';
 import { createRenderPool, type RenderedInWorker, type RenderWorkerFiles } from './render-pool';
+import { joinedPage } from './page-styles';
 
 /**
  * The build's publication, which the production server starts from (server/live-site.mjs): every
@@ -86,7 +87,8 @@ export interface BuiltPages {
 /** Plans the build's publication and renders and writes every page of it, each as soon as it is planned. */
 export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>, { clientDir: folder, renderOnThread, workerFiles, workers }: PageWriting): Promise<BuiltPages> {
   const clientDir = resolve(folder);
-  const writer = writingBehind(async (path, { body, br, gzip }) => {
+  const writer = writingBehind(async (path, { body: bytes, br, gzip }) => {
+    const body = joinedPage(bytes);
     const file = join(clientDir, fileOfPage(path));
     // Slugs are checked when content is read; a page is still never written outside the folder.
     if (!file.startsWith(clientDir + sep)) throw new Error(`The page at ${path} would be written outside ${clientDir}`);

@@ -6,10 +6,12 @@
  */
 import type { PublishedPage } from './published-pages';
 import type { RenderWorkerFiles } from './render-pool';
+import type { PageBytes } from './page-styles';
 
 /** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */
 export interface PageToInstall extends PublishedPage {
-  html?: Buffer;
+  /** One buffer, or pieces in order that share their styles with other pages (page-styles.ts). */
+  html?: PageBytes;
 }
 
 export interface VersionToInstall {

@@ -9,6 +9,7 @@ import type { LiveRenderContext } from '../render-context';
 import type { PagesToRender } from './page-rendering';
 import type { PublishedSite } from './published-pages';
 import type { PageToRender } from './render-worker-side';
+import type { StyleSplice } from './page-styles';
 
 export interface RenderedPage {
   status: number;
@@ -18,6 +19,13 @@ export interface RenderedPage {
 }
 
 export type RenderLivePage = (path: string, context: LiveRenderContext) => Promise<RenderedPage>;
+
+/** A rendered page with its stylesheet links as they are, and where their `<style>`s go (page-styles.ts). */
+export interface RenderedPageParts extends RenderedPage {
+  styles: StyleSplice[];
+}
+
+export type RenderLivePageParts = (path: string, context: LiveRenderContext) => Promise<RenderedPageParts>;
 
 /** The build's publication, to be planned: what its pages render from, and the planning itself. */
 export interface BuildPlanning {

@@ -13,6 +13,7 @@ import type { LiveRenderContext } from '../render-context';
 import { RenderTimeoutError, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { Compression, PageToRender } from './render-worker-side';
 import { FeedFailed, letRequestsThrough, PageFeed } from './page-feed';
+import { joinedPage } from './page-styles';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
 const IN_PROCESS_CONCURRENCY = 4;
@@ -55,7 +56,7 @@ async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Pr
   const failed = rendered.findIndex(({ status }) => status !== 200);
   if (failed >= 0) {
     const { status, body } = rendered[failed]!;
-    throw new PageRenderError(`Rendering the page at ${batch[failed]![1].path} failed (${status}): ${body.toString('utf8', 0, 300)}`);
+    throw new PageRenderError(`Rendering the page at ${batch[failed]![1].path} failed (${status}): ${joinedPage(body).toString('utf8', 0, 300)}`);
   }
   await Promise.all(batch.map(async ([key], index) => take(key, rendered[index]!))).catch((error: unknown) => {
     throw new TakeError(error instanceof Error ? error.message : String(error), { cause: error });

@@ -48,14 +48,27 @@ function stylesheetNamed(name: string, folders: readonly string[]): PrunableStyl
   return sheets.get(name);
 }
 
-/** `<style>` with the rules of `sheet` the page's `scopes` can match, or none if it cannot be inlined. */
-function styleElement(name: string, sheet: PrunableStylesheet, scopes: ReadonlySet<string>): Buffer | undefined {
-  const present = new Set([...scopes].filter((scope) => sheet.scopes.has(scope)));
-  const key = `${name}:${[...present].sort().join(',')}`;
+/**
+ * A stylesheet link in a rendered page, by the range of the page's bytes it takes, and the key of
+ * the `<style>` that takes its place (styleElementOf): the stylesheet's file name and the scopes
+ * of the page it can match.
+ */
+export interface StyleSplice {
+  from: number;
+  to: number;
+  key: string;
+}
+
+/** `<style>` with the rules of the stylesheet the key names that its scopes can match, or none if it cannot be inlined. */
+export function styleElementOf(key: string): Buffer | undefined {
   if (!styleElements.has(key)) {
-    const css = prunedStylesheet(sheet, present);
+    const folders = offeredFolders();
+    const split = key.indexOf(':');
+    const name = key.slice(0, split);
+    const sheet = folders && split > 0 ? stylesheetNamed(name, folders) : undefined;
+    const css = sheet && prunedStylesheet(sheet, new Set(key.slice(split + 1).split(',').filter(Boolean)));
     // A `</style` in the CSS (in a string, say) would end the element early: such a sheet stays linked.
-    const element = /<\/style/i.test(css) ? undefined : Buffer.from(`<style>${css}</style>`);
+    const element = css === undefined || /<\/style/i.test(css) ? undefined : Buffer.from(`<style>${css}</style>`);
     if (styleElementBytes + (element?.length ?? 0) > PRUNED_BUDGET_BYTES) {
       styleElements.clear();
       styleElementBytes = 0;
@@ -64,6 +77,55 @@ function styleElement(name: string, sheet: PrunableStylesheet, scopes: ReadonlyS
     styleElementBytes += element?.length ?? 0;
   }
   return styleElements.get(key);
+}
+
+/**
+ * Where the stylesheets `page` links are to be put in it, cut down to the page; none where a
+ * sheet cannot be found or inlined (its link stays).
+ */
+export function styleSplicesOf(page: Buffer): StyleSplice[] {
+  const folders = offeredFolders();
+  if (!folders) return [];
+  let scopes: Set<string> | undefined;
+  const splices: StyleSplice[] = [];
+  for (let at = page.indexOf(LINK_START); at >= 0; at = page.indexOf(LINK_START, at + LINK_START.length)) {
+    const end = page.indexOf(LINK_END, at + LINK_START.length);
+    if (end < 0) break;
+    const name = page.toString('latin1', at + LINK_START.length, end);
+    const sheet = stylesheetNamed(name, folders);
+    if (!sheet) continue;
+    scopes ??= scopesIn(page);
+    const key = `${name}:${[...scopes].filter((scope) => sheet.scopes.has(scope)).sort().join(',')}`;
+    if (styleElementOf(key)) splices.push({ from: at, to: end + LINK_END.length, key });
+  }
+  return splices;
+}
+
+/**
+ * The page's bytes in order, each spliced link replaced by its `<style>`. A page kept as these
+ * pieces shares its styles (about half of it) with every page of the same sections.
+ */
+export function splicedPieces(page: Buffer<ArrayBuffer>, splices: readonly StyleSplice[]): Buffer<ArrayBuffer>[] {
+  const pieces: Buffer<ArrayBuffer>[] = [];
+  let from = 0;
+  for (const { from: at, to, key } of splices) {
+    const style = styleElementOf(key);
+    // Only from a splice this module made, for a sheet that has not gone since.
+    if (!style) throw new Error(`The stylesheet ${key.slice(0, key.indexOf(':'))} cannot be inlined any more`);
+    pieces.push(page.subarray(from, at), style as Buffer<ArrayBuffer>);
+    from = to;
+  }
+  pieces.push(page.subarray(from));
+  return pieces;
+}
+
+/** A page's UTF-8 bytes: one buffer, or pieces in order (splicedPieces). */
+export type PageBytes = Buffer<ArrayBuffer> | readonly Buffer<ArrayBuffer>[];
+
+/** A page as one buffer: `page` itself when it is one already. */
+export function joinedPage(page: PageBytes): Buffer<ArrayBuffer> {
+  if (Buffer.isBuffer(page)) return page;
+  return page.length === 1 ? page[0]! : (Buffer.concat(page) as Buffer<ArrayBuffer>);
 }
 
 /**
@@ -79,22 +141,6 @@ export function withStylesInlined(headers: Headers, body: Buffer<ArrayBuffer>): 
 
 /** `page` with each stylesheet it links put in the link's place, cut down to the page; `page` itself if none was. */
 export function inlinePageStyles(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const folders = offeredFolders();
-  if (!folders) return page;
-  let scopes: Set<string> | undefined;
-  const pieces: Buffer[] = [];
-  let from = 0;
-  for (let at = page.indexOf(LINK_START); at >= 0; at = page.indexOf(LINK_START, at + LINK_START.length)) {
-    const end = page.indexOf(LINK_END, at + LINK_START.length);
-    if (end < 0) break;
-    const name = page.toString('latin1', at + LINK_START.length, end);
-    const sheet = stylesheetNamed(name, folders);
-    const style = sheet && styleElement(name, sheet, (scopes ??= scopesIn(page)));
-    if (!style) continue;
-    pieces.push(page.subarray(from, at), style);
-    from = end + LINK_END.length;
-  }
-  if (pieces.length === 0) return page;
-  pieces.push(page.subarray(from));
-  return Buffer.concat(pieces) as Buffer<ArrayBuffer>;
+  const splices = styleSplicesOf(page);
+  return splices.length === 0 ? page : joinedPage(splicedPieces(page, splices));
 }

@@ -28,6 +28,7 @@ import { renderLivePage } from './render-in-process';
 import { serverConfig } from '../../../server/config.mjs';
 import { renderPages, warmRenderWorkers } from './page-rendering';
 import { createRenderPool, type RenderPool } from './render-pool';
+import type { PageBytes } from './page-styles';
 
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -89,7 +90,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   let changed = 0;
   let planned = read;
   const pool = renderPoolOf(host);
-  const html = new Map<string, Buffer>();
+  const html = new Map<string, PageBytes>();
   const [{ contentVersion, pages, redirects }, where] = await planWhileRendering(
     (push: (entry?: [string, PageToRender]) => void) =>
       withLiveRenderContext(context, async () => {

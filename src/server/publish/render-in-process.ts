@@ -14,19 +14,33 @@ import { createApp } from 'astro/app/entrypoint';
 import { adoptBundle } from '../../lib/content';
 import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { withLiveRenderContext } from '../render-context';
-import { offerLivePageRenderer, type RenderLivePage } from './live-page-renderer';
-import { withStylesInlined } from './page-styles';
+import { offerLivePageRenderer, type RenderLivePage, type RenderLivePageParts } from './live-page-renderer';
+import { joinedPage, splicedPieces, styleSplicesOf } from './page-styles';
 import { createRenderWorkerSide, offerRenderWorkerSide } from './render-worker-side';
 
 let app: ReturnType<typeof createApp> | undefined;
 
-/** The page at visitor path `path` (`/`, `/about/`), rendered for `context`. */
-export const renderLivePage: RenderLivePage = async (path, context) => {
+/**
+ * The page at visitor path `path` (`/`, `/about/`), rendered for `context`, with its stylesheet
+ * links as they are and where their styles go (page-styles.ts): a render worker sends the server
+ * the page this way, and the server keeps it as pieces that share the styles.
+ */
+export const renderLivePageParts: RenderLivePageParts = async (path, context) => {
   // Not streamed: the whole page is wanted as one string, and building it whole is cheaper.
   app ??= createApp({ streaming: false });
   const request = new Request(new URL(`${LIVE_RENDER_PREFIX}${path}`, 'http://localhost'));
   const response = await withLiveRenderContext(context, () => app!.render(request, { routeData: app!.match(request) }));
-  return { status: response.status, headers: response.headers, body: withStylesInlined(response.headers, await bytesOf(response)) };
+  const body = await bytesOf(response);
+  const styles = response.headers.get('content-type')?.startsWith('text/html') ? styleSplicesOf(body) : [];
+  // Astro counted the page's length with its links; inlined, the page is longer.
+  if (styles.length > 0) response.headers.delete('content-length');
+  return { status: response.status, headers: response.headers, body, styles };
+};
+
+/** The page at visitor path `path`, rendered for `context`, its styles inlined: the bytes visitors get. */
+export const renderLivePage: RenderLivePage = async (path, context) => {
+  const { styles, body, ...rendered } = await renderLivePageParts(path, context);
+  return { ...rendered, body: styles.length === 0 ? body : joinedPage(splicedPieces(body, styles)) };
 };
 
 /**
@@ -42,4 +56,4 @@ async function bytesOf(response: Response): Promise<Buffer<ArrayBuffer>> {
 
 offerLivePageRenderer(renderLivePage);
 // In a render worker (server/render-worker.mjs), the same renderer serves the server's render pool.
-offerRenderWorkerSide(createRenderWorkerSide(renderLivePage, adoptBundle));
+offerRenderWorkerSide(createRenderWorkerSide(renderLivePageParts, adoptBundle));

@@ -16,6 +16,7 @@ import type { Compression, PageToRender, RenderWorkerReply, RenderWorkerRequest 
 import { addSectionCounts, type SectionCacheStats } from '../../lib/section-cache';
 import { deltaFor } from './snapshot-mirror';
 import { startRenderWorker, type RenderWorker } from './render-worker-thread';
+import { splicedPieces, type PageBytes } from './page-styles';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
 const IN_FLIGHT_PER_WORKER = 2;
@@ -51,7 +52,8 @@ export interface RenderWorkerFiles {
 
 export interface RenderedInWorker {
   status: number;
-  body: Buffer<ArrayBuffer>;
+  /** Pieces when a worker sent the page without compressing it (RenderedBytes). */
+  body: PageBytes;
   /** Its compressed forms, when the render asked for them (and each is smaller). */
   br?: Buffer<ArrayBuffer>;
   gzip?: Buffer<ArrayBuffer>;
@@ -129,7 +131,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
       sectionCounts.set(worker.number, reply.sectionCache);
-      return reply.rendered.map(({ status, body, br, gzip }) => ({ status, body: Buffer.from(body), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
+      return reply.rendered.map(({ status, body, styles, br, gzip }) => ({ status, body: styles ? splicedPieces(Buffer.from(body), styles) : Buffer.from(body), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
     });
   }
 

@@ -8,7 +8,8 @@
 import type { Bundle, BundleSection } from '../../engine/resolver';
 import { deepFreeze } from '../../engine/bundle-check';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import type { RenderLivePage } from './live-page-renderer';
+import type { RenderLivePageParts } from './live-page-renderer';
+import { joinedPage, splicedPieces, type StyleSplice } from './page-styles';
 import { applyDelta, type SnapshotDelta } from './snapshot-mirror';
 import { adoptSectionDigests, sectionCacheStats, type SectionCacheStats } from '../../lib/section-cache';
 import { compressedFormsSync } from '../../../server/compression.mjs';
@@ -45,10 +46,16 @@ const PARSED_SECTIONS_KEPT = 2000;
 /** Takes a bundle resolved elsewhere as the page's bundle for `snapshot` (src/lib/content.ts). */
 export type AdoptBundle = (snapshot: ContentSnapshot, slug: string, bundle: Bundle) => void;
 
-/** A rendered page's status and UTF-8 bytes, and its compressed forms if asked for, moved (not copied) to the server's thread. */
+/**
+ * A rendered page's status and UTF-8 bytes, and its compressed forms if asked for, moved (not
+ * copied) to the server's thread. Uncompressed, the bytes are the page with its stylesheet links,
+ * and `styles` says where their `<style>`s go: the server's thread keeps the page as pieces that
+ * share those styles with other pages, about half of each page's bytes.
+ */
 export interface RenderedBytes {
   status: number;
   body: ArrayBuffer;
+  styles?: StyleSplice[];
   br?: ArrayBuffer;
   gzip?: ArrayBuffer;
 }
@@ -66,7 +73,7 @@ export interface RenderWorkerSide {
 
 const KEY = Symbol.for('content-site.render-worker-side');
 
-export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundle): RenderWorkerSide {
+export function createRenderWorkerSide(render: RenderLivePageParts, adopt: AdoptBundle): RenderWorkerSide {
   const files = new Map<string, unknown>();
   let current: { generation: number; snapshot: ContentSnapshot } | undefined;
   let syncProblem: string | undefined;
@@ -94,13 +101,13 @@ export function createRenderWorkerSide(render: RenderLivePage, adopt: AdoptBundl
     const adopted = { ...(JSON.parse(head) as Bundle), sections: sections.map((text, index) => parsedSection(text, repeated[index])) };
     adoptSectionDigests(adopted.sections, sectionDigests);
     adopt(snapshot, slug, adopted);
-    const { status, body } = await render(path, { snapshot });
-    const rendered: RenderedBytes = { status, body: ownBuffer(body) };
-    if (compress && status === 200) {
-      const { br, gzip } = compressedFormsSync(body, compress);
-      if (br) rendered.br = ownBuffer(br);
-      if (gzip) rendered.gzip = ownBuffer(gzip);
-    }
+    const { status, body, styles } = await render(path, { snapshot });
+    if (!compress || status !== 200) return { status, body: ownBuffer(body), ...(styles.length > 0 && { styles }) };
+    const page = styles.length === 0 ? body : joinedPage(splicedPieces(body, styles));
+    const rendered: RenderedBytes = { status, body: ownBuffer(page) };
+    const { br, gzip } = compressedFormsSync(page, compress);
+    if (br) rendered.br = ownBuffer(br);
+    if (gzip) rendered.gzip = ownBuffer(gzip);
     return rendered;
   }
 
