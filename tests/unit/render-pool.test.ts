@@ -3,9 +3,6 @@
  * speak its protocol (tests/fixtures/render-workers/); the real worker, which
  * loads the server build, is covered by tests/integration/publishing-prod.test.ts.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRenderPool, RenderTimeoutError, WARM_UP_BATCH_PAGES, WARM_UP_PAGES_PER_WORKER, type RenderedInWorker, type RenderPool } from '../../src/server/publish/render-pool';
 import { joinedPage } from '../../src/server/publish/page-styles';
@@ -45,25 +42,6 @@ describe('the render pool', () => {
     expect(answers.flatMap(text)).toEqual(Array(4).fill('/ Home, edited (2 files)'));
     // Preparing the same snapshot again names it the same and sends nothing new.
     expect(await pool.prepare(second, second.paths())).toBe(next);
-  });
-
-  it('gives a page a worker sent with its stylesheet link as pieces that share the style, which join to the inlined page', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'pool-styles-'));
-    const FOLDERS = Symbol.for('content-site.stylesheet-folders');
-    (globalThis as Record<symbol, unknown>)[FOLDERS] = [folder];
-    try {
-      await writeFile(join(folder, 'echo.css'), 'p{margin:0}');
-      const pool = poolOf('echo.mjs', 1);
-      const snapshot = snapshotOf('Home');
-      const generation = await pool.prepare(snapshot, snapshot.paths());
-      const [first, second] = await pool.render([page('/styled/'), page('/styled/')], generation);
-      expect(Array.isArray(first!.body)).toBe(true);
-      expect(joinedPage(first!.body).toString()).toBe('<style>p{margin:0}</style><p>Styled</p>');
-      expect((first!.body as Buffer[])[1]).toBe((second!.body as Buffer[])[1]);
-    } finally {
-      delete (globalThis as Record<symbol, unknown>)[FOLDERS];
-      await rm(folder, { recursive: true, force: true });
-    }
   });
 
   it('says why when a worker cannot start, and starts new ones after a reset', async () => {

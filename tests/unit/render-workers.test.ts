@@ -1,8 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { styleSplicesOf } from '../../src/server/publish/page-styles';
 import { applyDelta, deltaFor, type SentFiles } from '../../src/server/publish/snapshot-mirror';
 import { createRenderWorkerSide, type RenderedBytes, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
 import { cachedSection, cacheSection, clearSectionCache, sectionDigest } from '../../src/lib/section-cache';
@@ -147,34 +143,5 @@ describe('the render worker side', () => {
     expect(compressed.transfer).toEqual([body, br, gzip]);
     const plain = (await long.handle({ type: 'render', id: 2, generation: 1, pages: [page('/a/', 'a')] }))!;
     expect((plain.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered[0]).not.toHaveProperty('br');
-  });
-});
-
-describe('a render worker\'s pages and their styles', () => {
-  const FOLDERS = Symbol.for('content-site.stylesheet-folders');
-  const offered = globalThis as Record<symbol, unknown>;
-  const page = { path: '/', slug: 'home', head: JSON.stringify({ slug: 'home', sections: [] }), sections: [], repeated: [], sectionDigests: [] };
-
-  it('sends a page with its stylesheet link and where the styles go, or joined when it compresses it (the build)', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'worker-styles-'));
-    offered[FOLDERS] = [folder];
-    try {
-      await writeFile(join(folder, 'site.css'), 'p[data-astro-cid-x]{margin:0}');
-      const linked = Buffer.from(`<head><link rel="stylesheet" href="/_astro/site.css"></head><p data-astro-cid-x>${'text '.repeat(200)}</p>`);
-      const side = createRenderWorkerSide(async () => ({ status: 200, headers: new Headers(), body: linked, styles: styleSplicesOf(linked) }), () => {});
-      await side.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 1) });
-      const plain = (await side.handle({ type: 'render', id: 1, generation: 1, pages: [page] }))!;
-      const [sent] = (plain.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered as [RenderedBytes];
-      expect(Buffer.from(sent.body).equals(linked)).toBe(true);
-      expect(sent.styles).toEqual([{ from: 6, to: 53, key: 'site.css:x' }]);
-      const compressed = (await side.handle({ type: 'render', id: 2, generation: 1, pages: [page], compress: { brotliQuality: 5, gzipLevel: 6 } }))!;
-      const [built] = (compressed.reply as Extract<RenderWorkerReply, { rendered: unknown }>).rendered as [RenderedBytes];
-      expect(built.styles).toBeUndefined();
-      expect(Buffer.from(built.body).toString()).toMatch(/^<head><style>p\[data-astro-cid-x\]\{margin:0\}<\/style><\/head><p data-astro-cid-x>/);
-      expect(gunzipSync(Buffer.from(built.gzip!)).equals(Buffer.from(built.body))).toBe(true);
-    } finally {
-      delete offered[FOLDERS];
-      await rm(folder, { recursive: true, force: true });
-    }
   });
 });
