@@ -4,7 +4,7 @@
 // the build's render workers, src/server/publish/render-worker-side.ts).
 // Plain JavaScript so the production server can load it without a build step.
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync } from 'node:zlib';
 import { ENCODINGS } from './negotiation.mjs';
 
 /** Text formats, by lowercase extension: images other than SVG, fonts and archives are compressed already. */
@@ -22,12 +22,12 @@ const gzipped = promisify(gzip);
 /** Brotli's maximum quality: static files are compressed once, so the slow best ratio is free. */
 export const MAX_BROTLI_QUALITY = constants.BROTLI_MAX_QUALITY;
 
-/** @param {Buffer} bytes @param {number} quality */
-const brotliOptions = (bytes, quality) => ({
+/** @param {number} length the text's length in bytes @param {number} quality */
+const brotliOptions = (length, quality) => ({
   params: {
     [constants.BROTLI_PARAM_QUALITY]: quality,
     [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    [constants.BROTLI_PARAM_SIZE_HINT]: length,
   },
 });
 
@@ -35,28 +35,53 @@ const brotliOptions = (bytes, quality) => ({
 export const MAX_GZIP_LEVEL = constants.Z_BEST_COMPRESSION;
 
 /**
- * @param {Buffer} bytes
+ * @param {number} length the text's length in bytes
  * @param {Buffer} br
  * @param {Buffer} gz
  * @returns {Partial<Record<(typeof ENCODINGS)[number], Buffer>>}
  */
-function smallerThan(bytes, br, gz) {
+function smallerThan(length, br, gz) {
   /** @type {Partial<Record<(typeof ENCODINGS)[number], Buffer>>} */
   const forms = {};
-  if (br.length < bytes.length) forms.br = br;
-  if (gz.length < bytes.length) forms.gzip = gz;
+  if (br.length < length) forms.br = br;
+  if (gz.length < length) forms.gzip = gz;
   return forms;
 }
 
+/** The length of a text that may come as pieces in order. @param {Buffer | readonly Buffer[]} text */
+export const byteLengthOf = (text) => (Buffer.isBuffer(text) ? text.length : text.reduce((sum, piece) => sum + piece.length, 0));
+
 /**
- * The brotli and gzip forms of `bytes` that are smaller than it (a tiny file can grow), compressed
- * on libuv's threads.
- * @param {Buffer} bytes
+ * The pieces through a compressing stream, without joining them first.
+ * @param {import('node:zlib').BrotliCompress | import('node:zlib').Gzip} stream
+ * @param {readonly Buffer[]} pieces
+ * @returns {Promise<Buffer>}
+ */
+function streamed(stream, pieces) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    stream.on('data', (chunk) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+    for (const piece of pieces) stream.write(piece);
+    stream.end();
+  });
+}
+
+/**
+ * The brotli and gzip forms of a text that are smaller than it (a tiny file can grow), compressed
+ * on libuv's threads. A text in pieces (a published page, src/server/publish/page-styles.ts) is
+ * compressed as a stream of them: joining them would be one more copy of the page.
+ * @param {Buffer | readonly Buffer[]} text
  * @param {{ brotliQuality?: number, gzipLevel?: number }} [options]
  */
-export async function compressedForms(bytes, { brotliQuality = MAX_BROTLI_QUALITY, gzipLevel = MAX_GZIP_LEVEL } = {}) {
-  const [br, gz] = await Promise.all([brotli(bytes, brotliOptions(bytes, brotliQuality)), gzipped(bytes, { level: gzipLevel })]);
-  return smallerThan(bytes, br, gz);
+export async function compressedForms(text, { brotliQuality = MAX_BROTLI_QUALITY, gzipLevel = MAX_GZIP_LEVEL } = {}) {
+  const length = byteLengthOf(text);
+  const [br, gz] = Buffer.isBuffer(text)
+    ? await Promise.all([brotli(text, brotliOptions(length, brotliQuality)), gzipped(text, { level: gzipLevel })])
+    : await Promise.all([streamed(createBrotliCompress(brotliOptions(length, brotliQuality)), text), streamed(createGzip({ level: gzipLevel }), text)]);
+  return smallerThan(length, br, gz);
 }
 
 /**
@@ -67,5 +92,5 @@ export async function compressedForms(bytes, { brotliQuality = MAX_BROTLI_QUALIT
  * @param {{ brotliQuality?: number, gzipLevel?: number }} [options]
  */
 export function compressedFormsSync(bytes, { brotliQuality = MAX_BROTLI_QUALITY, gzipLevel = MAX_GZIP_LEVEL } = {}) {
-  return smallerThan(bytes, brotliCompressSync(bytes, brotliOptions(bytes, brotliQuality)), gzipSync(bytes, { level: gzipLevel }));
+  return smallerThan(bytes.length, brotliCompressSync(bytes, brotliOptions(bytes.length, brotliQuality)), gzipSync(bytes, { level: gzipLevel }));
 }

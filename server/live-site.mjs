@@ -11,13 +11,13 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compressedForms } from './compression.mjs';
+import { byteLengthOf, compressedForms } from './compression.mjs';
 import { encodingHeaders } from './files.mjs';
 import { JSON_HEADERS } from './headers.mjs';
 import { bundleTag, PAGE_VERSION_HEADER } from './page-api.mjs';
 import { chooseEncoding } from './negotiation.mjs';
 import { createInternalRenderer } from './internal-renderer.mjs';
-import { sendRepresentation } from './representation.mjs';
+import { endWith, sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 import { REVALIDATE } from './static-files.mjs';
 
@@ -51,9 +51,8 @@ function representation(content) {
     },
     forms: () => {
       if (compressed) return compressed;
-      const identity = typeof content === 'string' ? Buffer.from(content, 'utf8') : Array.isArray(content) ? Buffer.concat(content) : content;
-      // Once joined, the pieces are let go.
-      if (Array.isArray(content)) content = identity;
+      // Pieces stay pieces: sent one after the other, and compressed as a stream of them.
+      const identity = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
       return (compressed = compressedForms(identity, { brotliQuality: LIVE_BROTLI_QUALITY }).then((forms) => ({ identity, ...forms })));
     },
   };
@@ -135,8 +134,8 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
     }
     const headers = { 'Content-Type': contentType, 'Cache-Control': REVALIDATE, 'X-Content-Version': contentVersion, ...extraHeaders, ...encodingHeaders(encoding) };
     if (status !== 200) {
-      response.writeHead(status, { ...headers, 'Content-Length': String(available[encoding].length) });
-      response.end(request.method === 'HEAD' ? undefined : available[encoding]);
+      response.writeHead(status, { ...headers, 'Content-Length': String(byteLengthOf(available[encoding])) });
+      endWith(response, request.method === 'HEAD' ? undefined : available[encoding]);
       return;
     }
     await sendRepresentation(request, response, { headers, etag: `"${etag}${encoding === 'identity' ? '' : `-${encoding}`}"`, body: available[encoding] });

@@ -1,8 +1,10 @@
 // Sends one chosen representation of a resource: 304 when the request's validators match
 // (server/negotiation.mjs), the headers alone for HEAD (the same headers a GET gets), or
-// the body. The body is bytes in memory or an open file, which is always closed.
+// the body. The body is bytes in memory (one buffer, or pieces in order: a published page,
+// src/server/publish/page-styles.ts) or an open file, which is always closed.
 // Plain JavaScript so the production server can load it without a build step.
 import { isNotModified } from './negotiation.mjs';
+import { byteLengthOf } from './compression.mjs';
 
 /**
  * @param {import('node:http').IncomingMessage} request
@@ -11,12 +13,12 @@ import { isNotModified } from './negotiation.mjs';
  *   headers: Record<string, string>,
  *   etag: string,
  *   lastModified?: Date,
- *   body: Buffer | { handle: import('node:fs/promises').FileHandle, size: number },
+ *   body: Buffer | readonly Buffer[] | { handle: import('node:fs/promises').FileHandle, size: number },
  * }} representation `headers` must not hold ETag, Last-Modified or Content-Length: they are set here
  */
 export async function sendRepresentation(request, response, { headers, etag, lastModified, body }) {
-  const handle = Buffer.isBuffer(body) ? undefined : body.handle;
-  const length = Buffer.isBuffer(body) ? body.length : body.size;
+  const handle = 'handle' in body ? body.handle : undefined;
+  const length = 'handle' in body ? body.size : byteLengthOf(body);
   const validators = { ETag: etag, ...(lastModified ? { 'Last-Modified': lastModified.toUTCString() } : {}) };
   const notModified = isNotModified(/** @type {Record<string, string>} */ (request.headers), { etag, lastModified });
   if (notModified || request.method === 'HEAD') {
@@ -29,10 +31,24 @@ export async function sendRepresentation(request, response, { headers, etag, las
   }
   response.writeHead(200, { ...headers, ...validators, 'Content-Length': String(length) });
   if (!handle) {
-    response.end(body);
+    endWith(response, /** @type {Buffer | readonly Buffer[]} */ (body));
     return;
   }
   const stream = handle.createReadStream();
   stream.on('error', () => response.destroy());
   stream.pipe(response);
+}
+
+/**
+ * Ends a response with bytes in memory, written piece by piece when in pieces.
+ * @param {import('node:http').ServerResponse} response
+ * @param {Buffer | readonly Buffer[] | undefined} body
+ */
+export function endWith(response, body) {
+  if (body === undefined || Buffer.isBuffer(body)) {
+    response.end(body);
+    return;
+  }
+  for (const piece of body) response.write(piece);
+  response.end();
 }

@@ -11,7 +11,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderPool } from '../../src/server/publish/render-pool';
 import { createRenderWorkerSide, type RenderedBytes, type RenderWorkerReply } from '../../src/server/publish/render-worker-side';
-import { joinedPage, styleSplicesOf } from '../../src/server/publish/page-styles';
+import { joinedPage, PageStylesError, splicedPieces as splicedPiecesOf, styleSplicesOf } from '../../src/server/publish/page-styles';
+import { renderPages } from '../../src/server/publish/page-rendering';
 import { deltaFor } from '../../src/server/publish/snapshot-mirror';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
@@ -62,5 +63,28 @@ describe('a page\'s styles from a render worker to the server', () => {
     } finally {
       await pool.reset();
     }
+  });
+
+  it('fails the publication, without rendering again on the server\'s thread, when the server cannot put a worker\'s style in place', async () => {
+    const pool = createRenderPool({ script: new URL('../fixtures/render-workers/echo.mjs', import.meta.url).href, serverEntry: 'file:///unused' }, 1);
+    try {
+      const generation = await pool.prepare(snapshot, snapshot.paths());
+      await expect(pool.render([page('/unstyled/')], generation)).rejects.toThrow(PageStylesError);
+      // A warm-up's pages are not kept, so not put together either.
+      await expect(pool.warmUp(() => [page('/unstyled/')], generation)).resolves.toBeUndefined();
+      let onThread = 0;
+      const pages = new Map(Array.from({ length: 20 }, (_, index) => [`/p-${index}`, page(index === 7 ? '/unstyled/' : `/p-${index}/`)]));
+      const rendering = renderPages({ pages, context: { snapshot }, readable: snapshot.paths() }, async () => ((onThread += 1), { status: 200, body: Buffer.from('') }), pool, () => {});
+      await expect(rendering).rejects.toThrow('The stylesheet missing.css cannot be inlined any more');
+      expect(onThread).toBe(0);
+    } finally {
+      await pool.reset();
+    }
+  });
+
+  it('refuses splices out of order or past the page rather than repeat or lose bytes', () => {
+    const linked = Buffer.from('<link rel="stylesheet" href="/_astro/echo.css">');
+    expect(() => joinedPage(splicedPiecesOf(linked, [{ from: 0, to: 99, key: 'echo.css:' }]))).toThrow(PageStylesError);
+    expect(() => splicedPiecesOf(linked, [{ from: 10, to: 20, key: 'echo.css:' }, { from: 5, to: 8, key: 'echo.css:' }])).toThrow('out of order');
   });
 });

@@ -13,7 +13,7 @@ import type { LiveRenderContext } from '../render-context';
 import { RenderTimeoutError, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { Compression, PageToRender } from './render-worker-side';
 import { FeedFailed, letRequestsThrough, PageFeed } from './page-feed';
-import { joinedPage } from './page-styles';
+import { joinedPage, PageStylesError } from './page-styles';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
 const IN_PROCESS_CONCURRENCY = 4;
@@ -102,8 +102,9 @@ async function renderFrom({ pages, context, readable }: PagesToRender, onThread:
       await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => pool.render(batch, generation, compress), take);
       return 'on the render workers';
     } catch (error) {
-      // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped).
-      if (error instanceof PageRenderError || error instanceof RenderTimeoutError) throw error;
+      // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped);
+      // a stylesheet this thread cannot inline would be left out there too.
+      if (error instanceof PageRenderError || error instanceof RenderTimeoutError || error instanceof PageStylesError) throw error;
       // Not the workers' fault either: what took the pages failed, or planning did.
       if (error instanceof TakeError || error instanceof FeedFailed) throw error;
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);

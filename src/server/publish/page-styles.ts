@@ -102,6 +102,12 @@ export function styleSplicesOf(page: Buffer): StyleSplice[] {
 }
 
 /**
+ * Splices that cannot be made: a stylesheet a render worker inlined that this thread cannot (gone
+ * since), or ranges out of order. Rendering the page anywhere else would not help.
+ */
+export class PageStylesError extends Error {}
+
+/**
  * The page's bytes in order, each spliced link replaced by its `<style>`. A page kept as these
  * pieces shares its styles (about half of it) with every page of the same sections.
  */
@@ -109,9 +115,10 @@ export function splicedPieces(page: Buffer<ArrayBuffer>, splices: readonly Style
   const pieces: Buffer<ArrayBuffer>[] = [];
   let from = 0;
   for (const { from: at, to, key } of splices) {
+    if (at < from || to < at || to > page.length) throw new PageStylesError(`A page's style splices are out of order (${at}–${to} after ${from}, in ${page.length} bytes)`);
     const style = styleElementOf(key);
     // Only from a splice this module made, for a sheet that has not gone since.
-    if (!style) throw new Error(`The stylesheet ${key.slice(0, key.indexOf(':'))} cannot be inlined any more`);
+    if (!style) throw new PageStylesError(`The stylesheet ${key.slice(0, key.indexOf(':'))} cannot be inlined any more`);
     pieces.push(page.subarray(from, at), style as Buffer<ArrayBuffer>);
     from = to;
   }

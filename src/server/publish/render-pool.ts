@@ -104,8 +104,8 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
 
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
 
-  /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs. */
-  function request(worker: RenderWorker, pages: PageToRender[], generation: number, compress?: Compression): Promise<RenderedInWorker[]> {
+  /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs; a warm-up's pages are not kept. */
+  function request(worker: RenderWorker, pages: PageToRender[], generation: number, compress?: Compression, warmUp = false): Promise<RenderedInWorker[]> {
     const id = ++lastRequest;
     return new Promise<RenderWorkerReply>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -131,6 +131,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     }).then((reply) => {
       if ('error' in reply) throw new Error(reply.error);
       sectionCounts.set(worker.number, reply.sectionCache);
+      if (warmUp) return [];
       return reply.rendered.map(({ status, body, styles, br, gzip }) => ({ status, body: styles ? splicedPieces(Buffer.from(body), styles) : Buffer.from(body), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
     });
   }
@@ -180,7 +181,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
           for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
             // From the worker's copy as it is now: a small publication (rendered on the server's thread)
             // may have moved it on. The pages are thrown away, so one that no longer renders is passed over.
-            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), worker.generation).catch((error: unknown) => {
+            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), worker.generation, undefined, true).catch((error: unknown) => {
               if (!workers.includes(worker)) throw error;
             });
           }
