@@ -135,19 +135,28 @@ export function joinedPage(page: PageBytes): Buffer<ArrayBuffer> {
   return page.length === 1 ? page[0]! : (Buffer.concat(page) as Buffer<ArrayBuffer>);
 }
 
+/** `page` with the splices made, as one buffer; `page` itself when there are none. */
+export function inlinedPage(page: Buffer<ArrayBuffer>, splices: readonly StyleSplice[]): Buffer<ArrayBuffer> {
+  return splices.length === 0 ? page : joinedPage(splicedPieces(page, splices));
+}
+
 /**
- * A rendered response's body with its stylesheets inlined if it is an HTML page, and its `headers`
- * made to fit: Astro counted the page's length before, so that count goes. Other bodies are as they were.
+ * The splices of a rendered response's body if it is an HTML page, none for any other body; with
+ * any, `headers` are made to fit: Astro counted the page's length with its links, so that count goes.
  */
+export function responseStyleSplices(headers: Headers, body: Buffer): StyleSplice[] {
+  if (!headers.get('content-type')?.startsWith('text/html')) return [];
+  const splices = styleSplicesOf(body);
+  if (splices.length > 0) headers.delete('content-length');
+  return splices;
+}
+
+/** A rendered response's body with its stylesheets inlined if it is an HTML page (responseStyleSplices). */
 export function withStylesInlined(headers: Headers, body: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  if (!headers.get('content-type')?.startsWith('text/html')) return body;
-  const inlined = inlinePageStyles(body);
-  if (inlined !== body) headers.delete('content-length');
-  return inlined;
+  return inlinedPage(body, responseStyleSplices(headers, body));
 }
 
 /** `page` with each stylesheet it links put in the link's place, cut down to the page; `page` itself if none was. */
 export function inlinePageStyles(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const splices = styleSplicesOf(page);
-  return splices.length === 0 ? page : joinedPage(splicedPieces(page, splices));
+  return inlinedPage(page, styleSplicesOf(page));
 }

@@ -15,7 +15,7 @@ import { adoptBundle } from '../../lib/content';
 import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { withLiveRenderContext } from '../render-context';
 import { offerLivePageRenderer, type RenderLivePage, type RenderLivePageParts } from './live-page-renderer';
-import { joinedPage, splicedPieces, styleSplicesOf } from './page-styles';
+import { inlinedPage, responseStyleSplices } from './page-styles';
 import { createRenderWorkerSide, offerRenderWorkerSide } from './render-worker-side';
 
 let app: ReturnType<typeof createApp> | undefined;
@@ -31,16 +31,13 @@ export const renderLivePageParts: RenderLivePageParts = async (path, context) =>
   const request = new Request(new URL(`${LIVE_RENDER_PREFIX}${path}`, 'http://localhost'));
   const response = await withLiveRenderContext(context, () => app!.render(request, { routeData: app!.match(request) }));
   const body = await bytesOf(response);
-  const styles = response.headers.get('content-type')?.startsWith('text/html') ? styleSplicesOf(body) : [];
-  // Astro counted the page's length with its links; inlined, the page is longer.
-  if (styles.length > 0) response.headers.delete('content-length');
-  return { status: response.status, headers: response.headers, body, styles };
+  return { status: response.status, headers: response.headers, body, styles: responseStyleSplices(response.headers, body) };
 };
 
 /** The page at visitor path `path`, rendered for `context`, its styles inlined: the bytes visitors get. */
 export const renderLivePage: RenderLivePage = async (path, context) => {
   const { styles, body, ...rendered } = await renderLivePageParts(path, context);
-  return { ...rendered, body: styles.length === 0 ? body : joinedPage(splicedPieces(body, styles)) };
+  return { ...rendered, body: inlinedPage(body, styles) };
 };
 
 /**

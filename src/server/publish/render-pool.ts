@@ -105,7 +105,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
 
   /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs; a warm-up's pages are not kept. */
-  function request(worker: RenderWorker, pages: PageToRender[], generation: number, compress?: Compression, warmUp = false): Promise<RenderedInWorker[]> {
+  function request(worker: RenderWorker, pages: PageToRender[], generation: number, { compress, warmUp = false }: { compress?: Compression; warmUp?: boolean } = {}): Promise<RenderedInWorker[]> {
     const id = ++lastRequest;
     return new Promise<RenderWorkerReply>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -165,7 +165,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       if (!worker) return Promise.reject(new Error('No render worker is running'));
       // A worker that rendered a publication's pages needs no warm-up after it.
       worker.warmed = true;
-      return request(worker, pages, generation, compress);
+      return request(worker, pages, generation, { compress });
     },
     async warmUp(pages, generation) {
       const started = publicationRenders;
@@ -181,7 +181,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
           for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
             // From the worker's copy as it is now: a small publication (rendered on the server's thread)
             // may have moved it on. The pages are thrown away, so one that no longer renders is passed over.
-            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), worker.generation, undefined, true).catch((error: unknown) => {
+            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), worker.generation, { warmUp: true }).catch((error: unknown) => {
               if (!workers.includes(worker)) throw error;
             });
           }

@@ -9,7 +9,7 @@ import type { Bundle, BundleSection } from '../../engine/resolver';
 import { deepFreeze } from '../../engine/bundle-check';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { RenderLivePageParts } from './live-page-renderer';
-import { joinedPage, splicedPieces, type StyleSplice } from './page-styles';
+import { inlinedPage, type StyleSplice } from './page-styles';
 import { applyDelta, type SnapshotDelta } from './snapshot-mirror';
 import { adoptSectionDigests, sectionCacheStats, type SectionCacheStats } from '../../lib/section-cache';
 import { compressedFormsSync } from '../../../server/compression.mjs';
@@ -103,7 +103,7 @@ export function createRenderWorkerSide(render: RenderLivePageParts, adopt: Adopt
     adopt(snapshot, slug, adopted);
     const { status, body, styles } = await render(path, { snapshot });
     if (!compress || status !== 200) return { status, body: ownBuffer(body), ...(styles.length > 0 && { styles }) };
-    const page = styles.length === 0 ? body : joinedPage(splicedPieces(body, styles));
+    const page = inlinedPage(body, styles);
     const rendered: RenderedBytes = { status, body: ownBuffer(page) };
     const { br, gzip } = compressedFormsSync(page, compress);
     if (br) rendered.br = ownBuffer(br);
