@@ -41,6 +41,24 @@ export function changedInPlace(before: ContentSnapshot, after: ContentSnapshot):
   return count === listed.size ? changed : undefined;
 }
 
+/**
+ * The files a file's `$ref`s name, by its parsed object: snapshots share the object of every file
+ * that did not change, and never change one in place (changedInPlace relies on it too), so each
+ * page's refs are found once, not once per publication (walking every page for them was about a
+ * fiftieth of a render worker's time in a publication of every page). Kept with the path they
+ * were found at, since a target can be relative to it.
+ */
+const refTargetsByObject = new WeakMap<object, { file: string; targets: string[] }>();
+
+function refTargetsOf(file: string, document: unknown): string[] {
+  if (typeof document !== 'object' || document === null) return [];
+  const known = refTargetsByObject.get(document);
+  if (known?.file === file) return known.targets;
+  const targets = collectRefs(document).flatMap(({ ref }) => refTargetFile(ref, file) ?? []);
+  refTargetsByObject.set(document, { file, targets });
+  return targets;
+}
+
 /** The files a page's bundle is made from: its page file, its entry, and every file their `$ref`s reach. */
 export function filesOfPage(route: PageRoute, snapshot: ContentSnapshot): Set<string> {
   const files = new Set<string>();
@@ -49,10 +67,7 @@ export function filesOfPage(route: PageRoute, snapshot: ContentSnapshot): Set<st
     const file = pending.pop()!;
     if (files.has(file)) continue;
     files.add(file);
-    for (const { ref } of collectRefs(snapshot.get(file))) {
-      const target = refTargetFile(ref, file);
-      if (target !== undefined) pending.push(target);
-    }
+    pending.push(...refTargetsOf(file, snapshot.get(file)));
   }
   return files;
 }

@@ -37,6 +37,20 @@ describe('filesOfPage', () => {
       new Set(['pages/posts/[slug].json', 'collections/posts/a.json']),
     );
   });
+
+  it('finds the refs of a file object once, and again for the same object at another path, where a relative ref names another file', () => {
+    let walks = 0;
+    // Counts how often the page's sections are walked for refs.
+    const counted = { id: 'about', slug: 'about', get sections() { walks += 1; return [{ $ref: '../shared/header.json' }]; } };
+    const files = { ...base, 'pages/about.json': counted };
+    expect(filesOfPage({ slug: 'about', file: 'pages/about.json' }, snapshotOf(files))).toEqual(new Set(['pages/about.json', 'shared/header.json']));
+    // The next snapshot shares the unchanged object: its refs are known.
+    expect(filesOfPage({ slug: 'about', file: 'pages/about.json' }, snapshotOf({ ...files }))).toEqual(new Set(['pages/about.json', 'shared/header.json']));
+    expect(walks).toBe(1);
+    const elsewhere = { ...files, 'pages/deeper/about.json': counted, 'pages/shared/header.json': header };
+    expect(filesOfPage({ slug: 'deeper/about', file: 'pages/deeper/about.json' }, snapshotOf(elsewhere))).toEqual(new Set(['pages/deeper/about.json', 'pages/shared/header.json']));
+    expect(walks).toBe(2);
+  });
 });
 
 describe('changedInPlace with hidden files', () => {

@@ -13,7 +13,7 @@ import { snapshotFromEntries } from '../../src/engine/snapshot';
 const script = (name: string) => new URL(`../fixtures/render-workers/${name}`, import.meta.url).href;
 const files = (name: string) => ({ script: script(name), serverEntry: 'file:///unused' });
 const snapshotOf = (title: string) => snapshotFromEntries([['pages/home.json', { title }], ['pages/about.json', { title: 'About' }]]);
-const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home', head: '{}', sections: [], repeated: [], sectionDigests: [] });
+const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home', head: '{}', sections: [], shared: [], sectionDigests: [] });
 const text = (rendered: RenderedInWorker[]) => rendered.map(({ body }) => joinedPage(body).toString());
 
 let pools: RenderPool[] = [];

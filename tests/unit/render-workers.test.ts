@@ -76,7 +76,7 @@ describe('the render worker side', () => {
     if (path === '/broken/') throw new Error('The view threw');
     return { status: 200, headers: new Headers(), body: Buffer.from(`<h1>${context.snapshot?.get('shared/header.json') ? 'with header' : 'none'} ${path}</h1>`), styles: [] };
   }, (snapshot, slug, bundle) => adopted.push({ slug, bundle: { ...(bundle as object), from: snapshot.get('pages/home.json') } }));
-  const page = (path: string, slug: string) => ({ path, slug, head: JSON.stringify({ slug, title: slug, sections: [] }), sections: [], repeated: [], sectionDigests: [] });
+  const page = (path: string, slug: string) => ({ path, slug, head: JSON.stringify({ slug, title: slug, sections: [] }), sections: [], shared: [], sectionDigests: [] });
 
   it('renders from the copy a sync made, with the bundles the server resolved, and moves the pages\' bytes', async () => {
     expect(await side.handle({ type: 'sync', delta: deltaFor(new Map(), snapshotOf(base), Object.keys(base), 7) })).toBeUndefined();
@@ -97,8 +97,8 @@ describe('the render worker side', () => {
   it('parses a section shared by pages once, frozen, each page\'s own as it comes, and takes the digests the server made', async () => {
     const header = JSON.stringify({ id: 'site-header', type: 'header', data: { logoText: 'Acme', menu: [] }, settings: {} });
     const own = (slug: string) => JSON.stringify({ id: `${slug}-a`, type: 'content-block', data: { body: slug }, settings: {} });
-    // The header came on an earlier page of the publication too, each page's own section did not.
-    const withSections = (path: string, slug: string) => ({ ...page(path, slug), sections: [header, own(slug)], repeated: [true, false], sectionDigests: ['header-digest', `${slug}-digest`] });
+    // The header came on an earlier page of the publication too (the server numbered it 5), each page's own section did not (0).
+    const withSections = (path: string, slug: string) => ({ ...page(path, slug), sections: [header, own(slug)], shared: [5, 0], sectionDigests: ['header-digest', `${slug}-digest`] });
     await side.handle({ type: 'render', id: 4, generation: 7, pages: [withSections('/about/', 'about'), withSections('/', 'home')] });
     const [about, home] = adopted.slice(-2).map(({ bundle }) => (bundle as { sections: BundleSection[] }).sections);
     expect(about![0]).toBe(home![0]);

@@ -19,7 +19,7 @@ import { snapshotFromEntries } from '../../src/engine/snapshot';
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const offered = globalThis as Record<symbol, unknown>;
 const snapshot = snapshotFromEntries([['pages/home.json', { title: 'Home' }]]);
-const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home', head: '{}', sections: [], repeated: [], sectionDigests: [] });
+const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home', head: '{}', sections: [], shared: [], sectionDigests: [] });
 let folder: string;
 
 beforeAll(async () => {

@@ -116,16 +116,25 @@ async function renderKeyOf(slug: string, response: { json: string }, site: URL, 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as a render worker takes it. */
 export const pageToRender = ({ slug, bundleToRender }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, ...bundleToRender });
 
+/** The last number given to a section pages share (see bundleToRenderOf): never given twice in this process. */
+let lastSharedSection = 0;
+
 /**
- * A bundle as a render worker gets it: its JSON in parts (src/engine/bundle-json.ts), which
- * sections an earlier page of the publication had (`sent`: the worker parses those once), and
- * each section's digest for the section render cache (src/lib/section-cache.ts). Texts and
- * digests are kept for each shared section, so made again only for what changed.
+ * A bundle as a render worker gets it: its JSON in parts (src/engine/bundle-json.ts), a number
+ * for each section an earlier page of the publication had (`seen` holds the publication's
+ * numbers; 0 for a section no page had before: the worker parses a shared one once and finds it
+ * again by its number), and each section's digest for the section render cache
+ * (src/lib/section-cache.ts). Texts and digests are kept for each shared section, so made again
+ * only for what changed.
  */
-export function bundleToRenderOf(bundle: Bundle, sent: WeakSet<object>): BundleToRender {
+export function bundleToRenderOf(bundle: Bundle, seen: WeakMap<object, number>): BundleToRender {
   const { head, sections } = bundleParts(bundle);
-  const repeated = bundle.sections.map((section) => sent.has(section) || (sent.add(section), false));
-  return { head, sections, repeated, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
+  const shared = bundle.sections.map((section) => {
+    const number = seen.get(section);
+    if (number === undefined) seen.set(section, ++lastSharedSection);
+    return number ?? 0;
+  });
+  return { head, sections, shared, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
 }
 
 /** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
@@ -140,13 +149,13 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   const snapshot = await loadSnapshot();
   const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
   const pages: PublishedPage[] = [];
-  const sentSections = new WeakSet<object>();
+  const sharedSections = new WeakMap<object, number>();
   // Each image is looked at once per publication, however many pages show it.
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
     const renderKey = await renderKeyOf(route.slug, response, site, siteFile, imageHashes);
-    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, bundleToRender: bundleToRenderOf(await resolvePage(route.slug), sentSections) };
+    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, bundleToRender: bundleToRenderOf(await resolvePage(route.slug), sharedSections) };
     pages.push(page);
     if (!onPage) continue;
     onPage(page);
