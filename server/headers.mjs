@@ -20,6 +20,12 @@ export const IMAGE_TYPES = /** @type {const} */ ({
   svg: { mime: 'image/svg+xml', extensions: ['svg'] },
 });
 
+/**
+ * Decompression-bomb guard: an image with more pixels (all frames together) is refused at upload,
+ * before it is decoded, and never decoded to make variants.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
 /** MIME type by lowercase extension: the only files served under ASSETS_URL_PREFIX. */
 export const IMAGE_MIME_TYPES = Object.freeze(
   /** @type {Record<string, string>} */ (Object.fromEntries(Object.values(IMAGE_TYPES).flatMap(({ mime, extensions }) => extensions.map((extension) => [extension, mime])))),

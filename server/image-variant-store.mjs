@@ -8,6 +8,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { writeFileAtomic } from './atomic-write.mjs';
+import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from './headers.mjs';
 import { hasGpsPosition } from './exif-gps.mjs';
 import { identityOf, rememberedFacts, rememberFacts } from './original-facts.mjs';
 import { openRegularFile } from './files.mjs';
@@ -105,7 +106,7 @@ function decodedPixels(bytes, hash) {
   let pixels = decoded.get(hash);
   if (pixels) decoded.delete(hash);
   else {
-    pixels = sharp(bytes).autoOrient().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    pixels = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient().raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     pixels.catch(() => decoded.delete(hash));
   }
   decoded.set(hash, pixels);
@@ -182,9 +183,25 @@ export async function ensureVariant({ cacheDir, dirs }, spec) {
 async function originalWithHash(dirs, name, hash) {
   for (const dir of dirs) {
     const read = await readOriginal(join(dir, name));
-    if (read && shortHash(createHash('sha256').update(read.bytes).digest('hex')) === hash) return read.bytes;
+    if (read && shortHash(createHash('sha256').update(read.bytes).digest('hex')) === hash) return (await isRasterNamed(read.bytes, name)) ? read.bytes : undefined;
   }
   return undefined;
+}
+
+/**
+ * Whether the bytes are the raster image their name says, within the pixel cap. Uploads are
+ * checked, but a file's name is not its content: an SVG (whose size the upload check never
+ * measures) renamed to `.png` would otherwise be rasterised here at whatever size it declares,
+ * gigabytes of pixels for anyone who asks for a variant. Such a file gets no variants.
+ */
+async function isRasterNamed(bytes, name) {
+  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  try {
+    const { format, width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    return format !== 'svg' && Boolean(IMAGE_TYPES[format]?.extensions.includes(extension)) && width * height <= MAX_IMAGE_PIXELS;
+  } catch {
+    return false;
+  }
 }
 
 async function isFile(path) {

@@ -174,7 +174,9 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
         else refuseRequest(request, response, 404, `No page with slug "${slug}"`, { 'X-Content-Version': version.contentVersion });
         return true;
       }
-      const redirect = version.redirects.get(path);
+      // Never in place of the server's own routes: a redirect stored before their slugs were
+      // reserved (src/engine/slug.ts) must not send the editor's sign-in elsewhere.
+      const redirect = isServerRoute(path) ? undefined : version.redirects.get(path);
       if (redirect && !version.pages.has(path)) {
         response.writeHead(301, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
         response.end();

@@ -9,7 +9,7 @@
  */
 import { ContentError } from './content-error';
 import { COLLECTIONS, type CollectionName } from './schema/collections';
-import { isTemplateSlug, isValidSegment, isValidSlug, TEMPLATE_SEGMENT } from './slug';
+import { isReservedSlug, isTemplateSlug, isValidSegment, isValidSlug, reservedSlugProblem, TEMPLATE_SEGMENT } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
 export const PAGES_DIR = 'pages';
@@ -97,6 +97,8 @@ export function listSiteRoutes(snapshot: ContentSnapshot, templateCollection: (f
       if (collection) templates.push({ slug, file, collection });
     } else if (isValidSlug(slug)) {
       pages.push({ slug, file });
+    } else if (isReservedSlug(slug)) {
+      problems.push(new ContentError('invalid', file, reservedSlugProblem(slug)));
     } else {
       problems.push(new ContentError('invalid', file, `page file name "${slug}" must use lowercase letters, digits, hyphens and /`));
     }

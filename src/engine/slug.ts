@@ -17,21 +17,51 @@ export const HOME_SLUG = 'home';
  */
 export const NOT_FOUND_SLUG = '404';
 
+/**
+ * First segments whose paths the server answers itself: its HTTP API (`/api/…`), the editor
+ * (`/editor/…`) and the uploaded images (`/assets/images/…`). A page there would be shadowed by
+ * them, or worse, the redirect left when it moves would answer in their place (a moved
+ * `editor/sign-in` page sent everyone's sign-in to it), so no page, template or redirect may
+ * start with one.
+ */
+export const RESERVED_FIRST_SEGMENTS: readonly string[] = ['api', 'editor', 'assets'];
+
+/** Whether a slug (or template slug) starts with a segment the server keeps for itself. */
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_FIRST_SEGMENTS.includes(slug.split('/', 1)[0]!);
+}
+
+/** Why a page cannot have a reserved slug, in words for the person who chose it. */
+export function reservedSlugProblem(slug: string): string {
+  return `Pages cannot start with "${slug.split('/', 1)[0]}/": the server keeps ${RESERVED_FIRST_SEGMENTS.map((segment) => `/${segment}/`).join(', ')} for itself.`;
+}
+
 export function isValidSegment(segment: string): boolean {
   return SEGMENT_PATTERN.test(segment);
 }
 
-/** A page or entry slug: one or more valid segments joined by `/`. */
+/** A page or entry slug: one or more valid segments joined by `/`, not under a reserved segment. */
 export function isValidSlug(slug: string): boolean {
-  return slug.length > 0 && slug.length <= 200 && slug.split('/').every(isValidSegment);
+  return slug.length > 0 && slug.length <= 200 && slug.split('/').every(isValidSegment) && !isReservedSlug(slug);
 }
 
-/** A template slug: valid segments, with `[slug]` as the last one. */
+/** A template slug: valid segments, with `[slug]` as the last one, not under a reserved segment. */
 export function isTemplateSlug(slug: string): boolean {
   const segments = slug.split('/');
   return (
-    segments.at(-1) === TEMPLATE_SEGMENT && segments.slice(0, -1).every(isValidSegment)
+    segments.at(-1) === TEMPLATE_SEGMENT && segments.slice(0, -1).every(isValidSegment) && !isReservedSlug(slug)
   );
+}
+
+/**
+ * Why the page with this slug stays where it is, never deleted or moved, or undefined: the editor
+ * offers no Delete or Rename for it, and the content store refuses them from any client.
+ */
+export function fixedPageProblem(slug: string): string | undefined {
+  if (slug === HOME_SLUG) return 'The home page is the site’s front door: it cannot be deleted or moved.';
+  if (slug === NOT_FOUND_SLUG) return 'This is the page visitors see at an address with no page (404.html): it cannot be deleted or moved.';
+  if (isTemplateSlug(slug)) return 'A template page makes the pages of its collection: it stays where it is.';
+  return undefined;
 }
 
 /** Maps a request path (`''`, `/`, `about/`, `docs/intro`) to a page slug; `''` is home. */

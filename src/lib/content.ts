@@ -11,7 +11,8 @@ import { snapshotDocumentVersion } from '../server/version';
 import type { ContentSnapshot } from '../engine/snapshot';
 import { createSiteResolver } from './site-resolver';
 import { bundleJson } from '../engine/bundle-json';
-import { redirectsOf } from '../engine/redirects';
+import { redirectsOf, type Redirect } from '../engine/redirects';
+import { slugFromPath } from '../engine/slug';
 import { formatProblems, siteProblems } from '../engine/problems';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
 import { liveRenderContext } from '../server/render-context';
@@ -161,9 +162,23 @@ export async function listTemplates() {
   return (await current()).resolver.listTemplates();
 }
 
-/** Permanent redirects of moved pages, by the slug they lead away from (src/data/redirects.json). */
-export async function listRedirects() {
-  return redirectsOf((await current()).snapshot);
+/** Public redirects, per snapshot (see listRedirects). */
+const redirectsByLoaded = new WeakMap<Loaded, Map<string, Redirect>>();
+
+/**
+ * Permanent redirects of moved pages, by the slug they lead away from (src/data/redirects.json),
+ * those that lead to a page of the content: a draft page that was moved is hidden, and a redirect
+ * to it would tell its new address.
+ */
+export async function listRedirects(): Promise<Map<string, Redirect>> {
+  const loaded = await current();
+  let redirects = redirectsByLoaded.get(loaded);
+  if (!redirects) {
+    const pages = new Set(loaded.resolver.listPages().map((route) => route.slug));
+    redirects = new Map([...redirectsOf(loaded.snapshot)].filter(([, redirect]) => pages.has(slugFromPath(redirect.to))));
+    redirectsByLoaded.set(loaded, redirects);
+  }
+  return redirects;
 }
 
 /** For the build: fails with every content problem of every file, grouped by file, or passes. */

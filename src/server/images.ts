@@ -7,7 +7,7 @@
 import { crc32 } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
-import { IMAGE_TYPES } from '../../server/headers.mjs';
+import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
 import { checkSvg, looksLikeSvg } from './svg';
 
 export { checkSvg };
@@ -17,8 +17,7 @@ export type ImageType = keyof typeof IMAGE_TYPES;
 
 export const IMAGE_EXTENSIONS: readonly string[] = Object.values(IMAGE_TYPES).flatMap((type) => type.extensions);
 export const MAX_FILENAME_LENGTH = 100;
-/** Decompression-bomb guard: larger images (all frames together) are refused before decoding. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export { MAX_IMAGE_PIXELS };
 /** Animated GIF and WebP: at most this many frames. */
 export const MAX_IMAGE_FRAMES = 1_000;
 

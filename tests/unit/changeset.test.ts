@@ -29,6 +29,28 @@ describe('parseChangeset', () => {
     expect(parseChangeset(body)).toEqual(body);
   });
 
+  it('keeps pages off the server\'s own addresses, and the home page, the 404 page and templates where they are', () => {
+    const reserved = 'Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.';
+    expect(issuesOf({ changes: [{ op: 'put', file: 'pages/editor/sign-in.json', content: {}, baseVersion: null }] })).toEqual([`/changes/0/file: ${reserved}`]);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/editor.json', baseVersion: 'v' }] })).toEqual([`/changes/0/to: ${reserved}`]);
+    expect(issuesOf({ changes: [{ op: 'put', file: 'pages/api/[slug].json', content: {}, baseVersion: null }] })).toEqual(['/changes/0/file: Pages cannot start with "api/": the server keeps /api/, /editor/, /assets/ for itself.']);
+    // A page that is already there (put before the rule) may still be changed, moved away or deleted.
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/editor/sign-in.json', to: 'pages/sign-in.json', baseVersion: 'v' }] })).toEqual([]);
+    expect(issuesOf({ changes: [{ op: 'delete', file: 'pages/home.json', baseVersion: 'v' }] })).toEqual(['/changes/0/file: The home page is the site’s front door: it cannot be deleted or moved.']);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/404.json', to: 'pages/missing.json', baseVersion: 'v' }] })[0]).toMatch(/^\/changes\/0\/file: This is the page visitors see at an address with no page/);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/posts/[slug].json', to: 'pages/p/[slug].json', baseVersion: 'v' }] })[0]).toMatch(/^\/changes\/0\/file: A template page/);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/home.json', baseVersion: 'v' }] })).toEqual(['/changes/0/to: a page cannot be moved to become the home page, the 404 page or a template']);
+    // Changing them in place is what editing is.
+    expect(issuesOf({ changes: [{ op: 'put', file: 'pages/home.json', content: {}, baseVersion: 'v' }] })).toEqual([]);
+  });
+
+  it('keeps an image\'s type when it is renamed, and file names within what a file system takes', () => {
+    expect(issuesOf({ changes: [{ op: 'move', file: 'assets/images/a.svg', to: 'assets/images/a.png', baseVersion: 'v' }] })).toEqual(['/changes/0/to: an image keeps its type when renamed (svg, not png): renaming does not convert it']);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'assets/images/a.jpg', to: 'assets/images/b.JPEG', baseVersion: 'v' }] })).toEqual([]);
+    expect(issuesOf({ changes: [{ op: 'delete', file: `pages/${'a'.repeat(300)}.json`, baseVersion: 'v' }] })).toEqual(['/changes/0/file: must be at most 211 characters long']);
+    expect(issuesOf({ changes: [{ op: 'put', file: `pages/${'a'.repeat(200)}.json`, content: {}, baseVersion: null }] })).toEqual([]);
+  });
+
   it('reports every issue of every change in one answer', () => {
     expect(
       issuesOf({

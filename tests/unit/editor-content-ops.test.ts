@@ -60,6 +60,7 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(renameProblem(docs, journal, 'Blog')).toMatch(/lowercase/);
     expect(renameProblem(docs, journal, 'home')).toMatch(/lowercase/);
     expect(renameProblem(docs, journal, 'guides/blog')).toBeNull();
+    expect(renameProblem(docs, journal, 'editor/sign-in')).toBe('Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.');
     expect(renameProblem(docs, { type: 'doc', file: 'collections/posts/cited.json' }, 'other')).toMatch(/taken/);
     expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.jpg')).toMatch(/extension/);
     expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.png', ['/assets/images/b.png'])).toMatch(/already exists/);

@@ -159,6 +159,21 @@ describe('the variant cache', () => {
     expect((await readdir(join(cacheDir, 'v1'))).sort()).toEqual([oldSpec.hash, newSpec.hash].sort());
   });
 
+  it('makes nothing from a file that is not the raster image its name says, or is larger than uploads may be', async () => {
+    // An SVG declaring 12000 × 12000 px, renamed to .png behind the upload check: rasterised, it was gigabytes of pixels.
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="12000" height="12000"><rect width="10" height="10"/></svg>');
+    await writeFile(join(originals, 'bomb.png'), svg);
+    expect(await ensureVariant({ cacheDir, dirs: [originals] }, { ...(await specOf(svg)), name: 'bomb.png' })).toBeUndefined();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } }).png().toBuffer();
+    await writeFile(join(originals, 'photo.jpg'), png);
+    expect(await ensureVariant({ cacheDir, dirs: [originals] }, await specOf(png))).toBeUndefined();
+    const huge = await sharp({ create: { width: 8000, height: 5001, channels: 3, background: '#336699' } }).png({ compressionLevel: 1 }).toBuffer();
+    await writeFile(join(originals, 'huge.png'), huge);
+    expect(await ensureVariant({ cacheDir, dirs: [originals] }, { ...(await specOf(huge)), name: 'huge.png' })).toBeUndefined();
+    await writeFile(join(originals, 'fine.png'), png);
+    expect((await ensureVariant({ cacheDir, dirs: [originals] }, { ...(await specOf(png)), name: 'fine.png' }))?.made).toBe(true);
+  });
+
   it('never reads an original through a symlink', async () => {
     const outside = join(root, 'outside.jpg');
     const bytes = await photo(600, 400);

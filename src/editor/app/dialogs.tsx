@@ -1,6 +1,6 @@
 /** Modal dialogs: the section picker, the new-page and new-entry forms and the save conflict; `Dialog` is also the media library's frame. */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { isValidSegment, isValidSlug } from '../../engine/slug';
+import { isReservedSlug, isValidSegment, isValidSlug, reservedSlugProblem } from '../../engine/slug';
 import { allowedOnPage } from '../../engine/schema/define-section';
 import { sectionDefinitions } from '../../sections/registry';
 import { matchesQuery } from '../lib/page-search';
@@ -154,7 +154,9 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
   const slug = typedSlug ?? slugFromTitle(title);
   const problem = !title.trim()
     ? 'Give the page a title.'
-    : !isValidSlug(slug)
+    : isReservedSlug(slug)
+      ? reservedSlugProblem(slug)
+      : !isValidSlug(slug)
       ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
       : existing.has(slug)
         ? `A page "${slug}" already exists.`

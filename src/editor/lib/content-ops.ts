@@ -6,7 +6,7 @@
  * before anything happens.
  */
 import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
-import { isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, HOME_SLUG, NOT_FOUND_SLUG } from '../../engine/slug';
+import { fixedPageProblem, isReservedSlug, isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, reservedSlugProblem, HOME_SLUG, NOT_FOUND_SLUG } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
@@ -98,10 +98,7 @@ export function lockedBecause(docs: Docs, target: OpTarget): string | null {
   const doc = docs[target.file];
   if (!doc) return 'It is not in the editor.';
   if (doc.version === null) return 'It is not saved yet: save it first, or undo its creation.';
-  if (doc.kind === 'page' && doc.saveSlug === HOME_SLUG) return 'The home page is the site’s front door: it cannot be deleted or moved.';
-  if (doc.kind === 'page' && doc.saveSlug === NOT_FOUND_SLUG) return 'This is the page visitors see at an address with no page (404.html): it cannot be deleted or moved.';
-  if (doc.kind === 'page' && isTemplateSlug(doc.saveSlug)) return 'A template page makes the pages of its collection: it stays where it is.';
-  return null;
+  return (doc.kind === 'page' && fixedPageProblem(doc.saveSlug)) || null;
 }
 
 /** The name a target is renamed by: a page's slug, an entry's slug, a shared document's or an image's file name. */
@@ -133,6 +130,7 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
     return takenImages.map(filenameOf).includes(name) ? `An image “${name}” already exists.` : null;
   }
   const doc = docs[target.file]!;
+  if (doc.kind === 'page' && isReservedSlug(name)) return reservedSlugProblem(name);
   const valid = doc.kind === 'page' ? isValidSlug(name) && !isTemplateSlug(name) && name !== HOME_SLUG && name !== NOT_FOUND_SLUG : isValidSegment(name);
   if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
   return docs[renamedFile(docs, target, name)] ? `“${name}” is taken: another file has that name.` : null;

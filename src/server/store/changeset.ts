@@ -11,6 +11,8 @@
  */
 import { HttpError } from '../errors';
 import { checkFilename } from '../images';
+import { pageFileOfSlug, PAGES_DIR, slugOfPageFile } from '../../engine/routes';
+import { fixedPageProblem, HOME_SLUG, isReservedSlug, isTemplateSlug, NOT_FOUND_SLUG, reservedSlugProblem } from '../../engine/slug';
 
 export type Change =
   /** `baseVersion: undefined` (never from a request: only POST /api/save-to-file without one) overwrites with no check. */
@@ -36,6 +38,8 @@ export const IMAGES_PREFIX = 'assets/images/';
 
 /** A data file: lowercase segments, `.json`; `[slug]` only as the file name of a page template. */
 const DATA_FILE = /^(?:[a-z0-9]+(?:-[a-z0-9]+)*\/)*(?:[a-z0-9]+(?:-[a-z0-9]+)*|\[slug\])\.json$/;
+/** Room for the longest page slug (200 characters, src/engine/slug.ts) under `pages/`, well within what file systems take. */
+export const MAX_DATA_FILE_LENGTH = pageFileOfSlug('x'.repeat(200)).length;
 
 export const isImageFile = (file: string) => file.startsWith(IMAGES_PREFIX);
 
@@ -50,6 +54,7 @@ export function fileProblem(file: unknown): string | undefined {
       return (error as Error).message;
     }
   }
+  if (file.length > MAX_DATA_FILE_LENGTH) return `must be at most ${MAX_DATA_FILE_LENGTH} characters long`;
   if (!DATA_FILE.test(file)) return 'must be a data file path relative to src/data, like "pages/about.json", in lowercase letters, digits and "-"';
   if (file.includes('[slug]') && !file.startsWith('pages/')) return 'only page templates are named "[slug].json"';
   if (file.startsWith('assets/')) return 'only images live under assets/, at assets/images/<name>';
@@ -57,6 +62,33 @@ export function fileProblem(file: unknown): string | undefined {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isPageFile = (file: string) => file.startsWith(`${PAGES_DIR}/`);
+
+/**
+ * Why a change may not do this to a page, whoever asks: the home page, the 404 page and templates
+ * stay where they are, and no page goes where the server answers itself (the editor's own rules,
+ * src/editor/lib/content-ops.ts, from the same functions). Only for valid file names.
+ */
+function pageRuleProblems(op: Change['op'], file: string, to: string | undefined): { field: '/file' | '/to'; message: string }[] {
+  const problems: { field: '/file' | '/to'; message: string }[] = [];
+  if (!isPageFile(file)) return problems;
+  const fixed = op === 'put' ? undefined : fixedPageProblem(slugOfPageFile(file));
+  if (fixed) problems.push({ field: '/file', message: fixed });
+  if (op === 'put' && isReservedSlug(slugOfPageFile(file))) problems.push({ field: '/file', message: reservedSlugProblem(slugOfPageFile(file)) });
+  if (op === 'move' && to !== undefined && isPageFile(to)) {
+    const slug = slugOfPageFile(to);
+    if (isReservedSlug(slug)) problems.push({ field: '/to', message: reservedSlugProblem(slug) });
+    else if (slug === HOME_SLUG || slug === NOT_FOUND_SLUG || isTemplateSlug(slug)) problems.push({ field: '/to', message: 'a page cannot be moved to become the home page, the 404 page or a template' });
+  }
+  return problems;
+}
+
+/** An image keeps its type when renamed: its bytes are not converted, and are served and resized as the name says. */
+function imageMoveProblem(file: string, to: string): string | undefined {
+  const [from, into] = [file, to].map((name) => checkFilename(name.slice(IMAGES_PREFIX.length)));
+  return from === into ? undefined : `an image keeps its type when renamed (${from}, not ${into}): renaming does not convert it`;
+}
 
 const ALLOWED_KEYS: Record<Change['op'], readonly string[]> = {
   put: ['op', 'file', 'content', 'baseVersion'],
@@ -78,6 +110,13 @@ function changeIssues(change: unknown, index: number): FileIssue[] {
     const toProblem = fileProblem(change.to);
     if (toProblem) issues.push(at('/to', toProblem));
     else if (typeof change.file === 'string' && isImageFile(change.file) !== isImageFile(change.to as string)) issues.push(at('/to', 'an image moves to another image name, a data file to another data file'));
+    else if (!problem && isImageFile(change.file as string)) {
+      const typeProblem = imageMoveProblem(change.file as string, change.to as string);
+      if (typeProblem) issues.push(at('/to', typeProblem));
+    }
+  }
+  if (!problem && (op !== 'move' || !fileProblem(change.to))) {
+    for (const { field, message } of pageRuleProblems(op, change.file as string, change.to as string | undefined)) issues.push(at(field, message));
   }
   if (op === 'put' && typeof change.file === 'string' && isImageFile(change.file)) issues.push(at('/op', 'images are added with POST /api/upload-asset; a changeset may only delete or move them'));
   if (op === 'put' && !Object.hasOwn(change, 'content')) issues.push(at('/content', 'is required'));

@@ -1,0 +1,163 @@
+/**
+ * Regression tests of a hostile review of the content store's rules on the
+ * real production server on git: each test replays, as a signed-in *editor*
+ * (the lower role) or an administrator, an attack that once worked.
+ */
+import { createHmac } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGitSite, type GitSite } from '../helpers/git-site';
+import { raw, type RawResponse } from '../helpers/http';
+import { addUser, signIn, type Session } from '../helpers/sessions';
+
+const PASSWORD = 'correct horse battery staple';
+const WEBHOOK_SECRET = 'webhook-secret-0123456789';
+
+let site: GitSite;
+let bea: Session;
+let ada: Session;
+
+beforeAll(async () => {
+  site = await startGitSite('editor-attacks', { name: 'bea', role: 'editor', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  await addUser(site.project, join(site.remote.scratch, 'users.json'), 'ada', 'admin', PASSWORD);
+  bea = await signIn(site.server, 'bea', PASSWORD);
+  ada = await signIn(site.server, 'ada', PASSWORD);
+});
+
+afterAll(async () => {
+  await site?.remove();
+});
+
+const get = (path: string) => raw(site.server.origin, { path });
+
+async function state(session: Session) {
+  const response = await session.get('/api/editor/state');
+  expect(response.status).toBe(200);
+  return response.json<{ docs: { file: string; data: any; version: string }[]; images: { url: string; version: string }[] }>();
+}
+
+const versionOf = async (file: string) => (await state(ada)).docs.find((doc) => doc.file === file)!.version;
+
+/** A valid new page file made from about.json, at `slug`, with `extra` top-level fields. */
+async function newPage(slug: string, extra: Record<string, unknown> = {}) {
+  const about = (await state(ada)).docs.find((doc) => doc.file === 'pages/about.json')!.data;
+  return { op: 'put', file: `pages/${slug}.json`, content: { ...about, id: slug.replaceAll('/', '-'), slug, ...extra }, baseVersion: null };
+}
+
+/** Waits until the save's publication is live. */
+async function published(saved: RawResponse) {
+  expect(saved.status, saved.text).toBe(200);
+  const { ticket } = saved.json<{ publish: { ticket: number } }>().publish;
+  await expect.poll(async () => (await ada.get(`/api/content/publishing?ticket=${ticket}`)).json<{ state: string }>().state, { timeout: 20_000, interval: 50 }).toBe('live');
+}
+
+/** The messages of a refused changeset, for the file and field named. */
+function refusal(response: RawResponse) {
+  expect(response.status, response.text).toBe(400);
+  return response.json<{ error: string; issues: { file: string; path: string; message: string }[] }>().issues.map((issue) => `${issue.path}: ${issue.message}`);
+}
+
+describe("the server's own addresses", () => {
+  it('refuses a page under /editor, /api or /assets, created or moved there, so no redirect can take the sign-in page', async () => {
+    // The attack: create pages/editor/sign-in.json, move it away, and the redirect left behind answered /editor/sign-in.
+    for (const slug of ['editor/sign-in', 'editor', 'api/auth/session', 'assets/images/x']) {
+      expect(refusal(await bea.post('/api/content/changes', { changes: [await newPage(slug)] })).join()).toMatch(/Pages cannot start with "(editor|api|assets)\/"/);
+    }
+    const moved = await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'pages/about.json', to: 'pages/editor/sign-in.json', baseVersion: await versionOf('pages/about.json') }] });
+    expect(refusal(moved)).toEqual(['/changes/0/to: Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.']);
+    const signInPage = await get('/editor/sign-in');
+    expect(signInPage.status).toBe(200);
+    expect(signInPage.text).toContain('Sign in');
+  });
+
+  it('never answers a server route with a redirect pushed to the repository before the rule', async () => {
+    await site.remote.pushAsDeveloper('Redirects from the editor', async (worktree) => {
+      const redirects = { redirects: [{ from: '/editor/sign-in/', to: '/about/' }, { from: '/api/auth/session/', to: '/about/' }] };
+      await writeFile(join(worktree, 'src', 'data', 'redirects.json'), `${JSON.stringify(redirects, null, 2)}\n`);
+    });
+    const before = site.server.output().length;
+    const body = '{"ref":"refs/heads/main"}';
+    const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
+    const synced = await raw(site.server.origin, { method: 'POST', path: '/api/content/sync', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(body) }, body });
+    expect(synced.status, synced.text).toBe(200);
+    // Published or refused, the pushed content has been dealt with.
+    await expect.poll(() => site.server.output().slice(before), { timeout: 20_000, interval: 100 }).toMatch(/Published content|Publishing failed/);
+    expect((await get('/editor/sign-in')).status).toBe(200);
+    expect((await get('/editor/sign-in/')).status).not.toBe(301);
+    expect((await raw(site.server.origin, { path: '/api/auth/session', headers: { cookie: ada.cookie } })).status).toBe(200);
+  });
+});
+
+describe('pages that stay where they are', () => {
+  it('refuses, from any role, deleting or moving the home page, the 404 page or a template, and moving a page onto them', async () => {
+    const cases = [
+      [bea, { op: 'delete', file: 'pages/404.json' }, /404\.html\): it cannot be deleted or moved/],
+      [ada, { op: 'move', file: 'pages/home.json', to: 'pages/home2.json' }, /front door: it cannot be deleted or moved/],
+      [ada, { op: 'delete', file: 'pages/home.json' }, /front door/],
+      [bea, { op: 'move', file: 'pages/posts/[slug].json', to: 'pages/p/[slug].json' }, /template page makes the pages of its collection/],
+      [ada, { op: 'move', file: 'pages/about.json', to: 'pages/posts/[slug].json' }, /cannot be moved to become the home page, the 404 page or a template/],
+    ] as const;
+    for (const [session, change, message] of cases) {
+      const response = await session.post('/api/content/changes', { changes: [{ ...change, baseVersion: await versionOf(change.file) }] });
+      expect(refusal(response).join(), JSON.stringify(change)).toMatch(message);
+    }
+    expect((await get('/')).status).toBe(200);
+    expect((await get('/posts/accessible-by-construction/')).status).toBe(200);
+  });
+});
+
+describe('images', () => {
+  it('refuses renaming an image to another type: an SVG moved to .png would be rasterised at any size it declares', async () => {
+    const bomb = '<svg xmlns="http://www.w3.org/2000/svg" width="12000" height="12000"><rect width="10" height="10"/></svg>';
+    expect((await bea.post('/api/upload-asset', { filename: 'bomb.svg', data: Buffer.from(bomb).toString('base64') })).status).toBe(200);
+    const version = (await state(bea)).images.find((image) => image.url.endsWith('/bomb.svg'))!.version;
+    const moved = await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'assets/images/bomb.svg', to: 'assets/images/bomb.png', baseVersion: version }] });
+    expect(refusal(moved)).toEqual(['/changes/0/to: an image keeps its type when renamed (svg, not png): renaming does not convert it']);
+    expect((await get('/assets/images/bomb.png')).status).toBe(404);
+    // The same type under another spelling is the same image.
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    expect((await bea.post('/api/upload-asset', { filename: 'snap.jpg', data: jpeg.toString('base64') })).status).toBe(200);
+    const snap = (await state(bea)).images.find((image) => image.url.endsWith('/snap.jpg'))!;
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'assets/images/snap.jpg', to: 'assets/images/snap-renamed.jpeg', baseVersion: snap.version }] }));
+    expect((await get('/assets/images/snap-renamed.jpeg')).status).toBe(200);
+  });
+});
+
+describe('drafts', () => {
+  it('publishes no redirect to a draft page that was moved: it would tell its new address', async () => {
+    await published(await bea.post('/api/content/changes', { changes: [await newPage('secret-plan', { status: 'draft' })] }));
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'pages/secret-plan.json', to: 'pages/acme-acquisition.json', baseVersion: await versionOf('pages/secret-plan.json') }] }));
+    const old = await get('/secret-plan/');
+    expect(old.status).toBe(404);
+    expect(old.headers.location).toBeUndefined();
+    expect((await get('/acme-acquisition/')).status).toBe(404);
+    // Once the page is published, its old address leads to it.
+    const page = (await state(ada)).docs.find((doc) => doc.file === 'pages/acme-acquisition.json')!;
+    await published(await ada.post('/api/content/changes', { changes: [{ op: 'put', file: page.file, content: { ...page.data, status: 'published' }, baseVersion: page.version }] }));
+    const now = await get('/secret-plan/');
+    expect(now.status).toBe(301);
+    expect(now.headers.location).toBe('/acme-acquisition/');
+  });
+});
+
+describe('bad requests are 4xx with a JSON error', () => {
+  it('answers a method the API does not take with 405, before any route', async () => {
+    for (const method of ['TRACE', 'PUT', 'PATCH', 'OPTIONS']) {
+      const response = await raw(site.server.origin, { method, path: '/api/list-assets', headers: { cookie: ada.cookie } });
+      expect(response.status, method).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD, POST, DELETE');
+      expect(response.json<{ error: string }>().error).toBe(`${method} is not allowed on the API`);
+    }
+    expect(site.server.output()).not.toMatch(/TRACE|\[ERROR\]/);
+  });
+
+  it('refuses a file name too long for the file system with 400, not a 500 that names the path', async () => {
+    const long = `pages/${'a'.repeat(300)}.json`;
+    for (const change of [await newPage('a'.repeat(300)), { op: 'delete', file: long, baseVersion: 'x' }, { op: 'move', file: 'pages/about.json', to: long, baseVersion: 'x' }]) {
+      const messages = refusal(await bea.post('/api/content/changes', { changes: [change] }));
+      expect(messages.join()).toMatch(/must be at most 211 characters long/);
+    }
+  });
+});
