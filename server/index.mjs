@@ -31,7 +31,7 @@ import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
 import { createLiveSite } from './live-site.mjs';
 import { serialised } from './serialise.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
-import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest } from './requests.mjs';
+import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest, UNREADABLE_PATH } from './requests.mjs';
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { imageVariantHandler } from './image-variants.mjs';
@@ -106,7 +106,7 @@ const API_WRITE_METHODS = ['POST', 'DELETE'];
 /** Why a request must be refused before it is routed, as [status, message, headers?], or undefined. */
 function requestProblem(request, path) {
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
-  if (path === undefined) return [400, 'The request path cannot be decoded'];
+  if (path === undefined) return [400, UNREADABLE_PATH];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (!path.startsWith(API_PREFIX)) return [405, `${request.method} is not allowed here`, { Allow: 'GET, HEAD' }];
   // An allowlist: the API's routes answer no other method, and some (TRACE, CONNECT) the request

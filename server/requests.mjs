@@ -7,17 +7,26 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { JSON_HEADERS } from './headers.mjs';
 
+/** Why a request whose path normalisedPath cannot give is refused (400). */
+export const UNREADABLE_PATH = 'The request path cannot be decoded, or holds an encoded / or \\';
+
 /**
  * The request's path, percent-decoded once (as the static servers decode it),
  * with empty and `.` segments dropped, `..` resolved, backslashes taken as
  * separators and no trailing slash: `/assets//images/../images/x%2Esvg?v=1`
- * is `/assets/images/x.svg`. Undefined when the path cannot be decoded or
- * holds a NUL: such a request is answered 400 before anything else looks at it.
+ * is `/assets/images/x.svg`. Undefined when the path cannot be decoded, holds
+ * a NUL, or holds an encoded `/` or `\` (`%2F`, `%5C`): such a request is
+ * answered 400 before anything else looks at it. An encoded separator is one
+ * here but part of a segment to Astro's router, so the two would decide on
+ * different paths (`/api/auth/users/x%2F..%2F..%2Flist-assets` was a public
+ * path to the guard and the admin-only users route to the router); no URL the
+ * site makes has one.
  * @param {string} url the request target (`request.url`)
  * @returns {string | undefined}
  */
 export function normalisedPath(url) {
   const raw = url.split(/[?#]/, 1)[0] ?? '';
+  if (/%(?:2f|5c)/i.test(raw)) return undefined;
   let decoded;
   try {
     decoded = decodeURIComponent(raw);

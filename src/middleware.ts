@@ -12,7 +12,7 @@
  * own guards keep the editor to localhost, and the developer is an admin.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { normalisedPath } from '../server/requests.mjs';
+import { normalisedPath, UNREADABLE_PATH } from '../server/requests.mjs';
 import { EDITOR_OFF_MESSAGE, NO_STORE } from './server/auth/endpoint-helpers';
 import { isEditorPath, SIGN_IN_PATH, signInLocation } from './server/auth/next-path';
 import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions';
@@ -48,7 +48,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return next();
   }
   const path = normalisedPath(context.url.pathname);
-  if (path === undefined) return errorResponse(400, 'The request path cannot be decoded');
+  if (path === undefined) return errorResponse(400, UNREADABLE_PATH);
   // Live publishing's routes answer only the server's own requests, which carry a render context (server/live-site.mjs).
   if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) return liveRenderContext() ? next() : errorResponse(404, 'Not found');
   // The catch-all under /api/ only ever answers a JSON 404 (src/pages/api/[...path].ts): an unknown path is unknown to everyone.

@@ -13,7 +13,7 @@
  *   and every other path takes no body at all (413).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isWellFormedHost, normalisedPath, refuseRequest } from '../../server/requests.mjs';
+import { isWellFormedHost, normalisedPath, refuseRequest, UNREADABLE_PATH } from '../../server/requests.mjs';
 import { jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
@@ -25,7 +25,7 @@ function hasBody(request: IncomingMessage): boolean {
 export function devRequestProblem(request: IncomingMessage): [number, string] | undefined {
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   const path = normalisedPath(request.url ?? '');
-  if (path === undefined) return [400, 'The request path cannot be decoded'];
+  if (path === undefined) return [400, UNREADABLE_PATH];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
 
   const headers = {

@@ -167,8 +167,8 @@ describe('malformed requests (dev)', () => {
     }
   });
 
-  it('answers an undecodable path with 400', async () => {
-    for (const path of ['/%E0%A4%A', '/assets/images/%00.svg', '/api/%ZZ']) {
+  it('answers an undecodable path, or one with an encoded / or \\, with 400', async () => {
+    for (const path of ['/%E0%A4%A', '/assets/images/%00.svg', '/api/%ZZ', '/api/editor/x%2F..%2Fstate', '/editor/x%2f..%2fpages', '/assets%5Cimages%5Cx.svg']) {
       expect((await raw(origin, { path })).status, path).toBe(400);
     }
   });

@@ -122,8 +122,8 @@ describe('malformed requests (production)', () => {
     }
   });
 
-  it('answers an undecodable path with 400', async () => {
-    for (const path of ['/%E0%A4%A', '/assets/images/%00.svg']) {
+  it('answers an undecodable path, or one with an encoded / or \\, with 400', async () => {
+    for (const path of ['/%E0%A4%A', '/assets/images/%00.svg', '/api/auth/users/x%2F..%2F..%2F..%2Flist-assets', '/editor/x%2f..%2fsign-in', '/assets%5Cimages%5Cmark.svg']) {
       expect((await raw(origin, { path })).status, path).toBe(400);
     }
   });
