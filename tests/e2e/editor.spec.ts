@@ -105,6 +105,9 @@ test('creates a nested page from its title, with starter content, focus in the t
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await slug.fill('about');
   await expect(page.getByText('A page "about" already exists.')).toBeVisible();
+  await slug.fill('editor/sign-in');
+  await expect(page.getByText('Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await slug.fill('guides/first-steps');
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page).toHaveURL(/\/editor\/guides\/first-steps$/);
