@@ -31,7 +31,7 @@ import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
 import { createLiveSite } from './live-site.mjs';
 import { serialised } from './serialise.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
-import { crossOriginWriteProblem, isWellFormedHost, normalisedPath, refuseRequest, UNREADABLE_PATH } from './requests.mjs';
+import { crossOriginWriteProblem, isWellFormedHost, LIVE_PREFIX, normalisedPath, refuseRequest, UNREADABLE_PATH } from './requests.mjs';
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { imageVariantHandler } from './image-variants.mjs';
@@ -78,8 +78,6 @@ offerStylesheets(serverEntry);
 const { handler } = await import(serverEntry.href);
 
 const API_PREFIX = '/api/';
-/** Live publishing's private routes: only the server's own requests reach them (server/live-site.mjs). */
-const LIVE_PREFIX = '/_live';
 // Uploads are written to the content root's public/ (the content store); images the build
 // copied are found in dist/ too (with their precompressed forms), and a page built before an
 // image was removed still shows it. Of two copies, the newer is served (server/uploaded-images.mjs).

@@ -18,13 +18,10 @@ import { bundleTag, PAGE_VERSION_HEADER } from './page-api.mjs';
 import { chooseEncoding } from './negotiation.mjs';
 import { createInternalRenderer } from './internal-renderer.mjs';
 import { endWith, sendRepresentation } from './representation.mjs';
-import { refuseRequest } from './requests.mjs';
+import { isServerRoute, LIVE_PREFIX, refuseRequest } from './requests.mjs';
 import { REVALIDATE } from './static-files.mjs';
 
 const PAGE_API = '/api/public-page';
-const LIVE_PREFIX = '/_live';
-/** Routes the Astro server renders on request: never visitor pages (src/middleware.ts guards them). */
-const SERVER_ROUTE_PREFIXES = ['/api', '/editor', LIVE_PREFIX];
 // Brotli quality 5 for what is compressed while serving: about 0.5 ms for a bundle against 7 ms
 // at 11, for 14% more bytes; each representation is compressed once, on its first request.
 const LIVE_BROTLI_QUALITY = 5;
@@ -65,7 +62,6 @@ function pageKeyOf(path) {
   return last.includes('.') ? undefined : path;
 }
 
-const isServerRoute = (path) => SERVER_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** The slug a page API path asks for: '' is home. */
 function slugOf(path) {

@@ -7,6 +7,19 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { JSON_HEADERS } from './headers.mjs';
 
+/** The production server's own renders, for its own requests only (never answered from outside). */
+export const LIVE_PREFIX = '/_live';
+
+/** Paths the server's routes answer (the API, the editor, live renders): never a visitor page or a redirect. */
+const SERVER_ROUTE_PREFIXES = ['/api', '/editor', LIVE_PREFIX];
+
+/**
+ * Whether a normalised path is one of the server's own routes. No page may live there
+ * (src/engine/slug.ts reserves them), and no redirect from the content answers in their place.
+ * @param {string} path
+ */
+export const isServerRoute = (path) => SERVER_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
 /** Why a request whose path normalisedPath cannot give is refused (400). */
 export const UNREADABLE_PATH = 'The request path cannot be decoded, or holds an encoded / or \\';
 

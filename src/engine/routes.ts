@@ -109,6 +109,11 @@ export function listSiteRoutes(snapshot: ContentSnapshot, templateCollection: (f
     problems.push(...badNames.filter((problem) => !problems.some((known) => known.file === problem.file)));
     for (const entry of entries) {
       const slug = template.slug.replace(TEMPLATE_SEGMENT, entry.slug);
+      // A template at the top (`pages/[slug].json`) gives entries top-level addresses, and an entry named `editor` would sit on the server's.
+      if (isReservedSlug(slug)) {
+        problems.push(new ContentError('invalid', entry.file, `This entry's page would be at /${slug}/: ${reservedSlugProblem(slug)} Rename the entry.`));
+        continue;
+      }
       // A page file with the same slug wins over a generated entry page.
       if (!direct.has(slug)) pages.push({ slug, file: template.file, entry: { collection: template.collection, ...entry } });
     }

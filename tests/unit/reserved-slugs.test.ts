@@ -1,0 +1,38 @@
+/** No page lives where the server answers itself: /api/, /editor/, /assets/ (src/engine/slug.ts). */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
+import { siteProblems } from '../../src/engine/problems';
+import { isPagePath } from '../../src/engine/redirects';
+import { isReservedSlug, isTemplateSlug, isValidSlug } from '../../src/engine/slug';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+import { resolverFor } from '../helpers/registry';
+
+const dataRoot = fileURLToPath(new URL('../../src/data', import.meta.url));
+
+describe('reserved first segments', () => {
+  it('are no slug, template or redirect path, wherever they are nested below', () => {
+    for (const slug of ['api', 'editor', 'assets', 'editor/sign-in', 'api/auth/session', 'assets/images/x']) {
+      expect(isReservedSlug(slug), slug).toBe(true);
+      expect(isValidSlug(slug), slug).toBe(false);
+      expect(isPagePath(`/${slug}/`), slug).toBe(false);
+    }
+    expect(isTemplateSlug('api/[slug]')).toBe(false);
+    // Only the first segment is the server's: a page may have one of these words further down.
+    for (const slug of ['docs/api', 'apis', 'editors', 'guides/editor/setup']) expect(isValidSlug(slug), slug).toBe(true);
+  });
+
+  it('give an entry no page at the server\'s address, from a template at the top, and name the entry', async () => {
+    const { snapshot } = await createFsSnapshotLoader(dataRoot)();
+    const files = Object.fromEntries([...snapshot.paths()].map((path) => [path, snapshot.get(path)]));
+    const template = { ...(files['pages/posts/[slug].json'] as object), id: 'top-post', slug: '[slug]' };
+    const post = files['collections/posts/editing-without-fear.json'];
+    const resolver = resolverFor(snapshotFromEntries(Object.entries({ ...files, 'pages/[slug].json': template, 'collections/posts/editor.json': post })));
+    const slugs = resolver.listPages().map((route) => route.slug);
+    expect(slugs).not.toContain('editor');
+    expect(slugs).toContain('posts/editor');
+    expect(slugs).toContain('editing-without-fear');
+    const problem = siteProblems(resolver).find((problems) => problems.file === 'collections/posts/editor.json');
+    expect(problem?.issues.map((issue) => issue.message)).toEqual([expect.stringMatching(/^This entry's page would be at \/editor\/: Pages cannot start with "editor\/"/)]);
+  });
+});
