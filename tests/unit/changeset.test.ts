@@ -128,6 +128,15 @@ describe('planChangeset', () => {
     expect(plan.imageMoves).toEqual(new Map([['assets/images/a.png', 'assets/images/b.png']]));
   });
 
+  it('leaves no redirect behind a page moved away from an address the server keeps for itself (put there before it was reserved)', () => {
+    const before = snapshotFromEntries([...site.paths()].map((path) => [path, site.get(path)] as [string, unknown]).concat([['pages/editor/sign-in.json', { id: 'x', slug: 'editor/sign-in', sections: [] }]]));
+    const plan = planChangeset(before, [{ op: 'move', file: 'pages/editor/sign-in.json', to: 'pages/sign-in.json', baseVersion: 'v' }]);
+    expect(plan.issues).toEqual([]);
+    expect(plan.after.get('pages/sign-in.json')).toEqual({ id: 'x', slug: 'sign-in', sections: [] });
+    expect(plan.after.get('redirects.json')).toBeUndefined();
+    expect(plan.rewritten).toEqual([]);
+  });
+
   it('gives a moved page its new slug and keeps its relative refs pointing at the same files', () => {
     const plan = planChangeset(site, [{ op: 'move', file: 'pages/about.json', to: 'pages/company/about-us.json', baseVersion: 'v' }]);
     expect(plan.after.get('pages/company/about-us.json')).toEqual({ id: 'about', slug: 'company/about-us', sections: [{ $ref: '../../shared/header.json' }] });

@@ -6,7 +6,7 @@
 import { refReferrers, rewriteRefs, urlReferrers, type Referrer } from '../../engine/references';
 import { redirectsAfterMove, REDIRECTS_FILE } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
-import { isTemplateSlug } from '../../engine/slug';
+import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { isImageFile, type Change, type FileIssue } from './changeset';
 
@@ -78,9 +78,10 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     documents.set(to, rewriteRefs(document, from, to, moves) ?? document);
     documents.set(from, undefined);
   }
-  // A moved page's old URL keeps working: a permanent redirect, stored as data.
+  // A moved page's old URL keeps working: a permanent redirect, stored as data. Not from an
+  // address the server keeps for itself (a page put there before it was reserved, moved away).
   for (const [from, to] of moves) {
-    if (!from.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(from))) continue;
+    if (!from.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(from)) || isReservedSlug(slugOfPageFile(from))) continue;
     const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
     documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
   }
