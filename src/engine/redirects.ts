@@ -26,11 +26,21 @@ export const RedirectSchema = z.strictObject({ from: PagePath, to: PagePath });
 export const RedirectsSchema = z.strictObject({ redirects: z.array(RedirectSchema) });
 export type Redirect = z.infer<typeof RedirectSchema>;
 
-/** The redirects of a snapshot, by the slug they move away from. Invalid data gives none (the save checks report it). */
+/**
+ * The valid redirects of a snapshot, by the slug they move away from. An invalid one is left out
+ * alone (a changeset that touches the redirects or removes a page names it, and is refused until
+ * it is fixed): one redirect from before a rule, say from an address the server now keeps for
+ * itself, does not take every other redirect with it.
+ */
 export function redirectsOf(snapshot: ContentSnapshot): Map<string, Redirect> {
-  const parsed = RedirectsSchema.safeParse(snapshot.get(REDIRECTS_FILE) ?? { redirects: [] });
-  if (!parsed.success) return new Map();
-  return new Map(parsed.data.redirects.map((redirect) => [slugFromPath(redirect.from), redirect]));
+  const stored = snapshot.get(REDIRECTS_FILE) as { redirects?: unknown } | undefined;
+  const list: unknown[] = Array.isArray(stored?.redirects) ? stored.redirects : [];
+  return new Map(
+    list.flatMap((item) => {
+      const parsed = RedirectSchema.safeParse(item);
+      return parsed.success ? [[slugFromPath(parsed.data.from), parsed.data] as const] : [];
+    }),
+  );
 }
 
 /**

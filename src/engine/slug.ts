@@ -54,13 +54,15 @@ export function isTemplateSlug(slug: string): boolean {
 }
 
 /**
- * Why the page with this slug stays where it is, never deleted or moved, or undefined: the editor
- * offers no Delete or Rename for it, and the content store refuses them from any client.
+ * Why the page with this slug cannot be deleted (`op` 'delete') or moved ('move'), or undefined.
+ * The home page and the 404 page are neither; a template is never moved, since its place gives
+ * every entry its address, but it can be deleted (else one put by mistake could never go). The
+ * editor offers neither for any of them; the content store refuses what this names from any client.
  */
-export function fixedPageProblem(slug: string): string | undefined {
+export function fixedPageProblem(slug: string, op: 'delete' | 'move'): string | undefined {
   if (slug === HOME_SLUG) return 'The home page is the site’s front door: it cannot be deleted or moved.';
   if (slug === NOT_FOUND_SLUG) return 'This is the page visitors see at an address with no page (404.html): it cannot be deleted or moved.';
-  if (isTemplateSlug(slug)) return 'A template page makes the pages of its collection: it stays where it is.';
+  if (op === 'move' && isTemplateSlug(slug)) return 'A template page makes the pages of its collection: it stays where it is.';
   return undefined;
 }
 

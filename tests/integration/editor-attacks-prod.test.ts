@@ -72,9 +72,25 @@ describe("the server's own addresses", () => {
     expect(signInPage.text).toContain('Sign in');
   });
 
+  it('refuses a page at those addresses made any other way: a tag moved there, or an entry named editor under a top-level template', async () => {
+    const docs = (await state(bea)).docs;
+    const tag = docs.find((doc) => doc.file.startsWith('collections/tags/'))!;
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'put', file: 'collections/tags/probe.json', content: tag.data, baseVersion: null }] }));
+    const moved = await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'collections/tags/probe.json', to: 'pages/editor/sign-in.json', baseVersion: await versionOf('collections/tags/probe.json') }] });
+    expect(refusal(moved).join()).toMatch(/to: Pages cannot start with "editor\/"/);
+    // A template at the top gives entries top-level addresses.
+    const template = JSON.parse(JSON.stringify(docs.find((doc) => doc.file === 'pages/tags/[slug].json')!.data).replaceAll('../../shared/', '../shared/'));
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'put', file: 'pages/[slug].json', content: { ...template, id: 'top-tag', slug: '[slug]' }, baseVersion: null }] }));
+    const named = await bea.post('/api/content/changes', { changes: [{ op: 'put', file: 'collections/tags/editor.json', content: tag.data, baseVersion: null }] });
+    expect(refusal(named).join()).toMatch(/This entry's page would be at \/editor\/: Pages cannot start with "editor\/"/);
+    // Other saves go on, and the template put by mistake can be deleted again.
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'delete', file: 'pages/[slug].json', baseVersion: await versionOf('pages/[slug].json') }] }));
+    expect((await get('/editor/sign-in')).status).toBe(200);
+  });
+
   it('never answers a server route with a redirect pushed to the repository before the rule', async () => {
     await site.remote.pushAsDeveloper('Redirects from the editor', async (worktree) => {
-      const redirects = { redirects: [{ from: '/editor/sign-in/', to: '/about/' }, { from: '/api/auth/session/', to: '/about/' }] };
+      const redirects = { redirects: [{ from: '/editor/sign-in/', to: '/about/' }, { from: '/api/auth/session/', to: '/about/' }, { from: '/company/', to: '/about/' }] };
       await writeFile(join(worktree, 'src', 'data', 'redirects.json'), `${JSON.stringify(redirects, null, 2)}\n`);
     });
     const before = site.server.output().length;
@@ -87,6 +103,8 @@ describe("the server's own addresses", () => {
     expect((await get('/editor/sign-in')).status).toBe(200);
     expect((await get('/editor/sign-in/')).status).not.toBe(301);
     expect((await raw(site.server.origin, { path: '/api/auth/session', headers: { cookie: ada.cookie } })).status).toBe(200);
+    // The valid redirect beside them still works.
+    await expect.poll(async () => (await get('/company/')).headers.location, { timeout: 20_000, interval: 100 }).toBe('/about/');
   });
 });
 

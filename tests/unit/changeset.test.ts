@@ -39,6 +39,10 @@ describe('parseChangeset', () => {
     expect(issuesOf({ changes: [{ op: 'delete', file: 'pages/home.json', baseVersion: 'v' }] })).toEqual(['/changes/0/file: The home page is the site’s front door: it cannot be deleted or moved.']);
     expect(issuesOf({ changes: [{ op: 'move', file: 'pages/404.json', to: 'pages/missing.json', baseVersion: 'v' }] })[0]).toMatch(/^\/changes\/0\/file: This is the page visitors see at an address with no page/);
     expect(issuesOf({ changes: [{ op: 'move', file: 'pages/posts/[slug].json', to: 'pages/p/[slug].json', baseVersion: 'v' }] })[0]).toMatch(/^\/changes\/0\/file: A template page/);
+    // A template is never moved, but one put by mistake can be deleted.
+    expect(issuesOf({ changes: [{ op: 'delete', file: 'pages/junk/[slug].json', baseVersion: 'v' }] })).toEqual([]);
+    // Whatever the file moved is: a tag moved to pages/editor/sign-in.json would be a page there.
+    expect(issuesOf({ changes: [{ op: 'move', file: 'collections/tags/probe.json', to: 'pages/editor/sign-in.json', baseVersion: 'v' }] })).toEqual([`/changes/0/to: ${reserved}`]);
     expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/home.json', baseVersion: 'v' }] })).toEqual(['/changes/0/to: a page cannot be moved to become the home page, the 404 page or a template']);
     // Changing them in place is what editing is.
     expect(issuesOf({ changes: [{ op: 'put', file: 'pages/home.json', content: {}, baseVersion: 'v' }] })).toEqual([]);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { siteProblems } from '../../src/engine/problems';
-import { isPagePath } from '../../src/engine/redirects';
+import { isPagePath, redirectsOf } from '../../src/engine/redirects';
 import { isReservedSlug, isTemplateSlug, isValidSlug } from '../../src/engine/slug';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { resolverFor } from '../helpers/registry';
@@ -34,5 +34,12 @@ describe('reserved first segments', () => {
     expect(slugs).toContain('editing-without-fear');
     const problem = siteProblems(resolver).find((problems) => problems.file === 'collections/posts/editor.json');
     expect(problem?.issues.map((issue) => issue.message)).toEqual([expect.stringMatching(/^This entry's page would be at \/editor\/: Pages cannot start with "editor\/"/)]);
+  });
+});
+
+describe('redirects from before the rule', () => {
+  it('leave out only the invalid one: a redirect from /editor/sign-in/ does not take the others with it', () => {
+    const snapshot = snapshotFromEntries([['redirects.json', { redirects: [{ from: '/editor/sign-in/', to: '/about/' }, { from: '/journal/', to: '/blog/' }, { from: 'nonsense', to: 1 }] }]]);
+    expect([...redirectsOf(snapshot)]).toEqual([['journal', { from: '/journal/', to: '/blog/' }]]);
   });
 });

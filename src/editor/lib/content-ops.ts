@@ -98,7 +98,8 @@ export function lockedBecause(docs: Docs, target: OpTarget): string | null {
   const doc = docs[target.file];
   if (!doc) return 'It is not in the editor.';
   if (doc.version === null) return 'It is not saved yet: save it first, or undo its creation.';
-  return (doc.kind === 'page' && fixedPageProblem(doc.saveSlug)) || null;
+  // The editor offers neither Delete nor Rename for these, so the stricter of the two rules.
+  return (doc.kind === 'page' && fixedPageProblem(doc.saveSlug, 'move')) || null;
 }
 
 /** The name a target is renamed by: a page's slug, an entry's slug, a shared document's or an image's file name. */

@@ -72,10 +72,10 @@ const isPageFile = (file: string) => file.startsWith(`${PAGES_DIR}/`);
  */
 function pageRuleProblems(op: Change['op'], file: string, to: string | undefined): { field: '/file' | '/to'; message: string }[] {
   const problems: { field: '/file' | '/to'; message: string }[] = [];
-  if (!isPageFile(file)) return problems;
-  const fixed = op === 'put' ? undefined : fixedPageProblem(slugOfPageFile(file));
+  const fixed = op !== 'put' && isPageFile(file) ? fixedPageProblem(slugOfPageFile(file), op) : undefined;
   if (fixed) problems.push({ field: '/file', message: fixed });
-  if (op === 'put' && isReservedSlug(slugOfPageFile(file))) problems.push({ field: '/file', message: reservedSlugProblem(slugOfPageFile(file)) });
+  if (op === 'put' && isPageFile(file) && isReservedSlug(slugOfPageFile(file))) problems.push({ field: '/file', message: reservedSlugProblem(slugOfPageFile(file)) });
+  // Whatever the file moved is: a tag moved to pages/editor/sign-in.json is a page there.
   if (op === 'move' && to !== undefined && isPageFile(to)) {
     const slug = slugOfPageFile(to);
     if (isReservedSlug(slug)) problems.push({ field: '/to', message: reservedSlugProblem(slug) });

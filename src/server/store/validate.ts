@@ -74,6 +74,8 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   }
   const resolver = createSiteResolver(plan.after);
   issues.push(...redirectIssues(plan, resolver));
+  // A file this change writes that the routes refuse (an entry whose page would sit at the server's address).
+  for (const problem of resolver.routeProblems()) if (written.has(problem.file)) issues.push(...problem.fileIssues());
   const after = failures(resolver);
   if (after.size > 0) {
     const stillBroken = failures(createSiteResolver(before), new Set(after.keys()));
