@@ -35,18 +35,20 @@ export interface PublishResult {
   sharedHeaderCpuMs: Stat;
   /** The server process's peak RSS (its render workers are threads of it) over the shared-header publications. */
   sharedHeaderPeakRssBytes: number;
+  /** Each shared-header publication in order: its time, and how many pages it rendered and made from their kept pieces. */
+  sharedHeaderRuns: { ms: number; rendered: number; fromPieces: number }[];
   /** Where they rendered ("on the render workers"), and the render workers the server had. */
   renderedWhere: string;
   renderWorkers: number;
 }
 
 /** A publication's phases, as the publisher logs them (src/server/publish/publisher.ts). */
-const PUBLISHED_LINE = /Published content \S+: \d+ of \d+ pages rendered again (.+?) in (\d+) ms \(read and planned in (\d+) ms.*; (\d+) ms of CPU/;
+const PUBLISHED_LINE = /Published content \S+: \d+ of \d+ pages changed, (\d+) rendered again (.+?) and (\d+) made from their kept pieces, in (\d+) ms \(read and planned in (\d+) ms.*; (\d+) ms of CPU/;
 
-function publicationPhases(log: string): { where: string; renderMs: number; planMs: number; cpuMs: number } {
+function publicationPhases(log: string): { rendered: number; where: string; fromPieces: number; renderMs: number; planMs: number; cpuMs: number } {
   const match = log.match(PUBLISHED_LINE);
   if (!match) throw new Error(`The server logged no publication:\n${log.slice(-2000)}`);
-  return { where: match[1]!, renderMs: Number(match[2]), planMs: Number(match[3]), cpuMs: Number(match[4]) };
+  return { rendered: Number(match[1]), where: match[2]!, fromPieces: Number(match[3]), renderMs: Number(match[4]), planMs: Number(match[5]), cpuMs: Number(match[6]) };
 }
 
 async function docOf(session: Session, file: string) {
@@ -136,6 +138,7 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
       sharedHeaderRenderMs: stat(headerRuns.map(({ renderMs }) => renderMs)),
       sharedHeaderCpuMs: stat(headerRuns.map(({ cpuMs }) => cpuMs)),
       sharedHeaderPeakRssBytes,
+      sharedHeaderRuns: headerRuns.map(({ ms, rendered, fromPieces }) => ({ ms, rendered, fromPieces })),
       renderedWhere: [...new Set(headerRuns.map(({ where }) => where))].join(', '),
       // The server's count: it reads the same environment, PUBLISH_WORKERS included.
       renderWorkers: readServerConfig().publishWorkers,

@@ -108,11 +108,21 @@ export function adoptSectionDigests(sections: readonly BundleSection[], given: r
   });
 }
 
-/** The cache key of a section's view output on the page at `path`, rendered from the content `snapshot`. */
-export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string, snapshot: object): string {
+/**
+ * What a section's view writes on the page at `path`, given the content outside its section (the
+ * site's settings, the images' bytes): its type, its digest and the part of the path it reads.
+ * Equal keys, equal HTML, as long as that outside content is the same too (the publisher's page
+ * layouts check it apart, src/server/publish/page-layout.ts).
+ */
+export function sectionViewKey(section: BundleSection, reads: ViewReads<never>, path: string): string {
   const pathPart = reads.path as ((data: unknown, path: string) => unknown) | undefined;
   const where = pathPart ? `:${hash('sha256', JSON.stringify(pathPart(section.data, path)) ?? 'null', 'base64url')}` : '';
-  return `${generationOf(snapshot)}:${section.type}:${sectionDigest(section, reads)}${where}`;
+  return `${section.type}:${sectionDigest(section, reads)}${where}`;
+}
+
+/** The cache key of a section's view output on the page at `path`, rendered from the content `snapshot`. */
+export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string, snapshot: object): string {
+  return `${generationOf(snapshot)}:${sectionViewKey(section, reads, path)}`;
 }
 
 /** The cached HTML of `key`, counted as a hit or a miss. */

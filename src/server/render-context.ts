@@ -9,6 +9,8 @@ import { renderContext, withRenderContext } from '../../server/render-context.mj
  */
 export interface LiveRenderContext {
   snapshot?: ContentSnapshot;
+  /** Mark where each section's view sits in the page (src/lib/view-marks.ts): a publication keeps pages as pieces. */
+  markViews?: boolean;
 }
 
 export function liveRenderContext(): LiveRenderContext | undefined {

@@ -90,7 +90,7 @@ describe('a saved change goes live', () => {
   it('renders again only the pages whose bundle changed', async () => {
     const before = server.output().length;
     await saveAndPublish([await retitle('pages/about.json', 'About, once more')]);
-    expect(server.output().slice(before)).toMatch(/: 1 of \d+ pages rendered again on the server's thread/);
+    expect(server.output().slice(before)).toMatch(/: 1 of \d+ pages changed, 1 rendered again on the server's thread and 0 made from their kept pieces/);
   });
 
   it('reaches every page that shows a shared document, and only those', async () => {
@@ -105,7 +105,24 @@ describe('a saved change goes live', () => {
       expect((await get(`/api/public-page/${page.data.slug}`)).text, path).toContain('Northwind Live');
     }
     expect((await get('/posts/accessible-by-construction/')).text).toContain('Northwind Live');
-    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages rendered again on the render workers/);
+    // The build's pages were never kept as pieces by this server: most are rendered.
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages changed, \d+ rendered again on the render workers/);
+  });
+
+  it('makes a page whose shared views alone changed from its kept pieces, without rendering it', async () => {
+    const header = await docOf('shared/header.json');
+    const before = server.output().length;
+    await saveAndPublish([{ op: 'put', file: 'shared/header.json', content: { ...header.data, data: { ...header.data.data, logoText: 'Northwind, pieced' } }, baseVersion: header.version }]);
+    const [, changed, pages, rendered, pieced] = /: (\d+) of (\d+) pages changed, (\d+) rendered again .* and (\d+) made from their kept pieces/.exec(server.output().slice(before))!.map(Number);
+    expect(changed).toBe(pages);
+    // Those whose header marks their own menu item as current are rendered; the others are made from pieces.
+    expect(pieced).toBeGreaterThan(pages! / 2);
+    expect(rendered! + pieced!).toBe(changed);
+    for (const path of ['/', '/about/', '/posts/accessible-by-construction/', '/404.html']) {
+      const html = (await get(path)).text;
+      expect(html, path).toContain('Northwind, pieced');
+      expect(html, path).not.toContain('Northwind Live');
+    }
   });
 
   it('answers the publishing status only for tickets it gave', async () => {
@@ -231,12 +248,13 @@ describe('a publication that fails', () => {
 });
 
 describe('npm run build of the same content', () => {
-  it('writes byte for byte what the server publishes, every page rendered on the render workers', async () => {
-    // The header is on every page: every page is rendered again, on the workers, from their copies of the content.
+  it('writes byte for byte what the server publishes, made from kept pieces or rendered on the render workers', async () => {
+    // The header is on every page: every page changes, and is made from its pieces or rendered on the workers from their copies of the content.
     const header = await docOf('shared/header.json');
     const before = server.output().length;
     await saveAndPublish([{ op: 'put', file: 'shared/header.json', content: { ...header.data, data: { ...header.data.data, logoText: 'Rendered on the render workers' } }, baseVersion: header.version }]);
-    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages rendered again on the render workers/);
+    // Most pages are made from their pieces (the test above), which an earlier publication rendered on the workers.
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages changed, \d+ rendered again .* and [1-9]\d* made from their kept pieces/);
     const sitemap = parseXml((await get('/sitemap-0.xml')).text);
     const pagePaths = sitemap.children.map((url) => new URL(childText(url, 'loc')!).pathname);
     expect(pagePaths.length).toBeGreaterThan(16);

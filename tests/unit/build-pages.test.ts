@@ -13,7 +13,7 @@ import type { BuildPlanning } from '../../src/server/publish/live-page-renderer'
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 const snapshot = snapshotFromEntries([['pages/home.json', { id: 'home' }]]);
-const site = (paths: string[]) => ({ contentVersion: 'v1', pages: paths.map((path) => ({ slug: path, path, body: '{}', version: 'x', renderKey: 'k', bundleToRender: { head: '{}', sections: [], shared: [], sectionDigests: [] } })), redirects: [] });
+const site = (paths: string[]) => ({ contentVersion: 'v1', pages: paths.map((path) => ({ slug: path, path, body: '{}', version: 'x', renderKey: 'k', layoutKeys: { frame: 'f', views: [] }, bundleToRender: { head: '{}', sections: [], shared: [], sectionDigests: [] } })), redirects: [] });
 
 /** A planner that plans `paths` (request paths), or fails after the first when `failWith` is given. */
 function planner(paths: string[], failWith?: Error): () => Promise<BuildPlanning> {

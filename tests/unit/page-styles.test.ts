@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlinePageStyles, joinedPage, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
+import { inlinePageStyles, joinedPage, piecesOf, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const offered = globalThis as Record<symbol, unknown>;
@@ -110,5 +110,32 @@ describe('a page kept as pieces that share their styles', () => {
     expect(styleElementOf('missing.css:')).toBeUndefined();
     expect(styleElementOf('../secret.css:')).toBeUndefined();
     expect(() => splicedPieces(closing, [{ from: 0, to: 4, key: 'missing.css:' }])).toThrow('The stylesheet missing.css cannot be inlined any more');
+  });
+});
+
+describe('a page kept as pieces, each section view a piece of its own', () => {
+  const head = '<link rel="stylesheet" href="/_astro/site.abc.css">';
+  const rendered = page(head, '<header data-astro-cid-aaa>Brand</header><main>Text</main>');
+  const text = rendered.toString('latin1');
+  const views = [text.indexOf('Brand'), text.indexOf('Brand') + 5, text.indexOf('Text'), text.indexOf('Text') + 4];
+
+  it('cuts each view out where it is, after the styles, and joins to the page inlining makes', () => {
+    const { pieces, viewPieces } = piecesOf(rendered, styleSplicesOf(rendered), views);
+    expect(viewPieces!.map((index) => pieces[index]!.toString())).toEqual(['Brand', 'Text']);
+    expect(pieces[1]!.toString()).toBe('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>');
+    expect(joinedPage(pieces).equals(inlinePageStyles(rendered))).toBe(true);
+  });
+
+  it('keeps a page whose views overlap a link, or fall outside it, without its views rather than fail', () => {
+    const splices = styleSplicesOf(rendered);
+    for (const wrong of [[splices[0]!.from + 2, views[1]!], [views[2]!, views[1]!], [views[0]!, rendered.length + 1]]) {
+      const { pieces, viewPieces } = piecesOf(rendered, splices, wrong);
+      expect(viewPieces).toBeUndefined();
+      expect(joinedPage(pieces).equals(inlinePageStyles(rendered))).toBe(true);
+    }
+  });
+
+  it('still refuses style splices out of order', () => {
+    expect(() => piecesOf(rendered, [{ from: 10, to: 20, key: 'site.abc.css:' }, { from: 5, to: 8, key: 'site.abc.css:' }], views)).toThrow('out of order');
   });
 });

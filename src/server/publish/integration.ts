@@ -62,7 +62,7 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       const clientDir = fileURLToPath(build.clientDir);
       const { published, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
       // What went to the render workers is not kept; the server makes its own when it publishes.
-      build.published(JSON.stringify({ ...published, pages: published.pages.map(({ bundleToRender: _sent, ...page }) => page) }));
+      build.published(JSON.stringify({ ...published, pages: published.pages.map(({ bundleToRender: _sent, layoutKeys: _layout, ...page }) => page) }));
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       build.logger.info(`${published.pages.length} visitor pages planned and rendered ${where} in ${seconds(renderMs)} (planned in ${seconds(planMs)}, rendering from the first page planned)`);
       // Astro renders the rest: what the publication made is left out.

@@ -23,6 +23,8 @@ export type RenderLivePage = (path: string, context: LiveRenderContext) => Promi
 /** A rendered page with its stylesheet links as they are, and where their `<style>`s go (page-styles.ts). */
 export interface RenderedPageParts extends RenderedPage {
   styles: StyleSplice[];
+  /** Where each section's view is in `body` (two numbers a view, src/lib/view-marks.ts), when the render context asked for it. */
+  views?: number[];
 }
 
 export type RenderLivePageParts = (path: string, context: LiveRenderContext) => Promise<RenderedPageParts>;

@@ -50,14 +50,17 @@ class TakeError extends Error {}
  */
 export type TakeRendered = (key: string, rendered: RenderedInWorker) => void | Promise<void>;
 
+/** `rendered`, the page at `path`; throws when it rendered to an error, which fails its publication. */
+export function renderedPage(path: string, rendered: RenderedInWorker): RenderedInWorker {
+  const { status, body } = rendered;
+  if (status !== 200) throw new PageRenderError(`Rendering the page at ${path} failed (${status}): ${joinedPage(body).toString('utf8', 0, 300)}`);
+  return rendered;
+}
+
 /** Renders a batch and hands each page to `take`; a page that rendered to an error fails it. */
 async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
   const rendered = await render(batch.map(([, page]) => page));
-  const failed = rendered.findIndex(({ status }) => status !== 200);
-  if (failed >= 0) {
-    const { status, body } = rendered[failed]!;
-    throw new PageRenderError(`Rendering the page at ${batch[failed]![1].path} failed (${status}): ${joinedPage(body).toString('utf8', 0, 300)}`);
-  }
+  rendered.forEach((page, index) => renderedPage(batch[index]![1].path, page));
   await Promise.all(batch.map(async ([key], index) => take(key, rendered[index]!))).catch((error: unknown) => {
     throw new TakeError(error instanceof Error ? error.message : String(error), { cause: error });
   });

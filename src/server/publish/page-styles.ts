@@ -112,18 +112,58 @@ export class PageStylesError extends Error {}
  * pieces shares its styles (about half of it) with every page of the same sections.
  */
 export function splicedPieces(page: Buffer<ArrayBuffer>, splices: readonly StyleSplice[]): Buffer<ArrayBuffer>[] {
+  return piecesOf(page, splices).pieces;
+}
+
+/** A page as pieces (splicedPieces), and which of them are its sections' views, in order. */
+export interface PagePieces {
+  pieces: Buffer<ArrayBuffer>[];
+  /** Each view's piece, when the page came with where its views are and no splice falls inside one. */
+  viewPieces?: number[];
+}
+
+/**
+ * splicedPieces, with each section's view a piece of its own too when `views` says where they
+ * are (two numbers a view, src/lib/view-marks.ts): a publication can then swap a view's piece for
+ * its new HTML (page-layout.ts).
+ */
+export function piecesOf(page: Buffer<ArrayBuffer>, splices: readonly StyleSplice[], views?: readonly number[]): PagePieces {
+  inOrder(splices, page.length, (message) => {
+    throw new PageStylesError(`A page's style splices are out of order (${message})`);
+  });
+  const cuts: { from: number; to: number; key?: string }[] = [...splices];
+  for (let index = 0; views && index + 1 < views.length; index += 2) cuts.push({ from: views[index]!, to: views[index + 1]! });
+  cuts.sort((a, b) => a.from - b.from || a.to - b.to);
+  // A view out of place, or overlapping a link (never in a page of ours): the page is kept without its views.
+  let viewsFit = views !== undefined;
+  inOrder(cuts, page.length, () => (viewsFit = false));
   const pieces: Buffer<ArrayBuffer>[] = [];
+  const viewPieces: number[] = [];
   let from = 0;
-  for (const { from: at, to, key } of splices) {
-    if (at < from || to < at || to > page.length) throw new PageStylesError(`A page's style splices are out of order (${at}–${to} after ${from}, in ${page.length} bytes)`);
-    const style = styleElementOf(key);
-    // Only from a splice this module made, for a sheet that has not gone since.
-    if (!style) throw new PageStylesError(`The stylesheet ${key.slice(0, key.indexOf(':'))} cannot be inlined any more`);
-    pieces.push(page.subarray(from, at), style as Buffer<ArrayBuffer>);
+  for (const { from: at, to, key } of viewsFit ? cuts : splices) {
+    pieces.push(page.subarray(from, at));
+    if (key === undefined) {
+      viewPieces.push(pieces.length);
+      pieces.push(page.subarray(at, to));
+    } else {
+      const style = styleElementOf(key);
+      // Only from a splice this module made, for a sheet that has not gone since.
+      if (!style) throw new PageStylesError(`The stylesheet ${key.slice(0, key.indexOf(':'))} cannot be inlined any more`);
+      pieces.push(style as Buffer<ArrayBuffer>);
+    }
     from = to;
   }
   pieces.push(page.subarray(from));
-  return pieces;
+  return viewsFit ? { pieces, viewPieces } : { pieces };
+}
+
+/** Calls `outOfOrder` for the first range of `ranges` that starts before the one before it ends, or does not fit in `length` bytes. */
+function inOrder(ranges: readonly { from: number; to: number }[], length: number, outOfOrder: (message: string) => void): void {
+  let end = 0;
+  for (const { from, to } of ranges) {
+    if (from < end || to < from || to > length) return outOfOrder(`${from}–${to} after ${end}, in ${length} bytes`);
+    end = to;
+  }
 }
 
 /** A page's UTF-8 bytes: one buffer, or pieces in order (splicedPieces). */

@@ -21,7 +21,8 @@ import type { BundleToRender, PageToRender } from './render-worker-side';
 import { bundleParts } from '../../engine/bundle-json';
 import { keptPerSharedSection } from '../../engine/bundle-check';
 import { letRequestsThrough } from './page-feed';
-import { sectionDigest } from '../../lib/section-cache';
+import { sectionDigest, sectionViewKey } from '../../lib/section-cache';
+import type { LayoutKeys } from './page-layout';
 import { sectionRegistry } from '../../sections/registry';
 
 /** The code's version: one per build, or CONTENT_SITE_BUILD_ID (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
@@ -36,6 +37,8 @@ export interface PublishedPage {
   /** The version of the page's stored file (the page API's ETag, a save's baseVersion). */
   version: string;
   renderKey: string;
+  /** The render key split into the page's frame and its views, for making the page from its old pieces (page-layout.ts). */
+  layoutKeys: LayoutKeys;
   /** What a render worker is sent of the bundle (see pageToRender). */
   bundleToRender: BundleToRender;
 }
@@ -94,23 +97,36 @@ function imagesOfBundle(bundle: Bundle): Set<string> {
   return into;
 }
 
+/** A hash of `parts`, each ended by a NUL. */
+function hashOfParts(parts: readonly string[], length: number): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url').slice(0, length);
+}
+
+/** What the frame reads of a section (SectionFrame, PageBody): its type, id and settings, not its data. */
+const frameFactsOf = ({ type, id, settings }: Bundle['sections'][number]) => JSON.stringify([type, id, settings]);
+
 /**
  * A page's HTML is made from its bundle, its address, its structured data
  * (which reads other pages: breadcrumb names, the post behind an article),
  * the site's details (name, settings) and its images' bytes (the variants'
  * URLs carry their hash, and their size is the image's, src/lib/images/); the
- * key hashes all of them.
+ * render key hashes all of them. The layout keys split the same into the frame
+ * and each section's view (page-layout.ts): the frame key hashes all of it
+ * but the sections' data.
  */
-async function renderKeyOf(slug: string, response: { json: string }, site: URL, siteFile: string, imageHashes: Map<string, Promise<string>>): Promise<string> {
-  const hash = createHash('sha256');
+async function keysOf(slug: string, response: { json: string }, bundle: Bundle, head: string, site: URL, siteFile: string, imageHashes: Map<string, Promise<string>>): Promise<{ renderKey: string; layoutKeys: LayoutKeys }> {
   const { digest, images } = await bodyFacts(slug, response);
-  for (const part of [CODE_VERSION, pathForSlug(slug), digest, JSON.stringify(await structuredData(slug, site)), siteFile]) hash.update(part).update('\0');
+  const path = pathForSlug(slug);
+  const around = [CODE_VERSION, path, JSON.stringify(await structuredData(slug, site)), siteFile];
   // Only names the variants' allowlist accepts (plain raster file names): others get no variants.
   for (const name of images) {
     if (!imageHashes.has(name)) imageHashes.set(name, originalFacts(name).then((info) => info?.sha256 ?? 'none', () => 'none'));
-    hash.update(`${name}:${await imageHashes.get(name)}\0`);
+    around.push(`${name}:${await imageHashes.get(name)}`);
   }
-  return hash.digest('base64url').slice(0, 22);
+  const views = bundle.sections.map((section) => sectionViewKey(section, sectionRegistry.get(section.type)?.viewReads ?? {}, path));
+  return { renderKey: hashOfParts([digest, ...around], 22), layoutKeys: { frame: hashOfParts([head, ...bundle.sections.map(frameFactsOf), ...around], 22), views } };
 }
 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as a render worker takes it. */
@@ -145,7 +161,7 @@ const PAGES_BETWEEN_TURNS = 8;
  * soon as it is planned, so that it can be rendered while the rest are planned (page-feed.ts); the
  * event loop then gets a turn every few pages, to take in the workers' replies.
  */
-export async function publishedSite(site: URL, onPage?: (page: PublishedPage) => void): Promise<PublishedSite> {
+export async function publishedSite(site: URL, onPage?: (page: PublishedPage) => void | Promise<void>): Promise<PublishedSite> {
   const snapshot = await loadSnapshot();
   const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
   const pages: PublishedPage[] = [];
@@ -154,11 +170,13 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
-    const renderKey = await renderKeyOf(route.slug, response, site, siteFile, imageHashes);
-    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, bundleToRender: bundleToRenderOf(await resolvePage(route.slug), sharedSections) };
+    const bundle = await resolvePage(route.slug);
+    const bundleToRender = bundleToRenderOf(bundle, sharedSections);
+    const { renderKey, layoutKeys } = await keysOf(route.slug, response, bundle, bundleToRender.head, site, siteFile, imageHashes);
+    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, layoutKeys, bundleToRender };
     pages.push(page);
     if (!onPage) continue;
-    onPage(page);
+    await onPage(page);
     if (pages.length % PAGES_BETWEEN_TURNS === 0) await letRequestsThrough();
   }
   const redirects = [...(await listRedirects()).values()].map(({ from, to }) => ({ from: from === '/' ? '/' : from.replace(/\/$/, ''), to }));

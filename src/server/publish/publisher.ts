@@ -24,10 +24,11 @@ import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
 import { pageToRender, publishedSite } from './published-pages';
 import { planWhileRendering } from './page-feed';
 import type { PageToRender } from './render-worker-side';
-import { renderLivePage } from './render-in-process';
+import { renderLivePageParts } from './render-in-process';
 import { serverConfig } from '../../../server/config.mjs';
-import { renderPages, warmRenderWorkers } from './page-rendering';
-import { createRenderPool, type RenderPool } from './render-pool';
+import { renderedPage, renderPages, warmRenderWorkers } from './page-rendering';
+import { createRenderPool, renderedBody, type RenderedInWorker, type RenderPool } from './render-pool';
+import { PublicationLayouts, type PageLayout } from './page-layout';
 import type { PageBytes } from './page-styles';
 
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
@@ -82,7 +83,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const unreadable = unreadableEntriesError(snapshot.refused?.());
   if (unreadable) throw unreadable;
   const now = new Date();
-  const context = { snapshot: publicSnapshot(snapshot, now) } satisfies LiveRenderContext;
+  const context = { snapshot: publicSnapshot(snapshot, now), markViews: true } satisfies LiveRenderContext;
   const site = new URL(import.meta.env.SITE);
   const read = performance.now();
   // Each changed page is rendered as soon as it is planned, while the rest are planned (page-feed.ts).
@@ -91,30 +92,62 @@ async function publishOnce(host: LiveHost): Promise<void> {
   let planned = read;
   const pool = renderPoolOf(host);
   const html = new Map<string, PageBytes>();
+  // Pages kept as pieces (page-layout.ts): a page whose views alone changed is made from its old pieces, not rendered.
+  const layouts = new PublicationLayouts(liveLayouts);
+  let fromPieces = 0;
+  let renderedFirst = 0;
+  const takeRendered = (path: string, rendered: RenderedInWorker) => {
+    html.set(path, rendered.body);
+    layouts.rendered(path, rendered);
+  };
   const [{ contentVersion, pages, redirects }, where] = await planWhileRendering(
     (push: (entry?: [string, PageToRender]) => void) =>
       withLiveRenderContext(context, async () => {
-        const published = await publishedSite(site, (page) => {
-          if (current.get(page.path) === page.renderKey) return push();
+        const published = await publishedSite(site, async (page) => {
+          if (current.get(page.path) === page.renderKey) {
+            layouts.keep(page.path);
+            return push();
+          }
           changed += 1;
-          push([page.path, pageToRender(page)]);
+          const made = layouts.fromPieces(page.path, page.layoutKeys);
+          if (made) {
+            fromPieces += 1;
+            html.set(page.path, made.pieces);
+            return push();
+          }
+          const toRender = pageToRender(page);
+          if (!layouts.worthRenderingFirst(page.path, page.layoutKeys)) return push([page.path, toRender]);
+          // At once, here: the pages after it that show its new views are then made from their pieces.
+          renderedFirst += 1;
+          takeRendered(page.path, renderedPage(toRender.path, await renderPiecesOnThread(toRender.path, context)));
+          push();
         });
         planned = performance.now();
         return published;
       }),
-    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths() }, renderLivePage, pool, (path, { body }) => void html.set(path, body)),
+    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths() }, renderPiecesOnThread, pool, takeRendered),
   );
   const files = await withLiveRenderContext(context, () => discoveryFiles(site, snapshot));
   const rendered = performance.now();
   host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
+  liveLayouts = layouts.layouts;
   const ms = (from: number, to: number) => Math.round(to - from);
   const cpu = process.cpuUsage(cpuAtStart);
   console.log(
-    `Published content ${contentVersion}: ${changed} of ${pages.length} pages rendered again ${where} in ${ms(read, rendered)} ms (read and planned in ${ms(started, planned)} ms, rendering from the first page planned; swapped in ${ms(rendered, performance.now())} ms; ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU over the server's threads)`,
+    `Published content ${contentVersion}: ${changed} of ${pages.length} pages changed, ${changed - fromPieces} rendered again ${where}${renderedFirst > 0 ? ` (${renderedFirst} first, on the server's thread)` : ''} and ${fromPieces} made from their kept pieces, in ${ms(read, rendered)} ms (read and planned in ${ms(started, planned)} ms, rendering from the first page planned; swapped in ${ms(rendered, performance.now())} ms; ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU over the server's threads)`,
   );
   scheduleNext(nextPublicationTime(snapshot, now), now);
   warmRenderWorkers(pool, context.snapshot, snapshot.paths(), () => pages.map(pageToRender));
 }
+
+/** The live version's pages as pieces, by path: those the server rendered (or made) since it started, not the build's. */
+let liveLayouts = new Map<string, PageLayout>();
+
+/** A page rendered on the server's thread, kept as a worker's page is: pieces, each view one of them. */
+const renderPiecesOnThread = async (path: string, context: LiveRenderContext): Promise<RenderedInWorker> => {
+  const { status, body, styles, views } = await renderLivePageParts(path, context);
+  return { status, ...renderedBody(body, styles, views) };
+};
 
 let pool: RenderPool | undefined;
 

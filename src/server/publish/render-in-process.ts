@@ -16,22 +16,28 @@ import { LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { withLiveRenderContext } from '../render-context';
 import { offerLivePageRenderer, type RenderLivePage, type RenderLivePageParts } from './live-page-renderer';
 import { inlinedPage, responseStyleSplices } from './page-styles';
+import { unmarkedPage } from '../../lib/view-marks';
 import { createRenderWorkerSide, offerRenderWorkerSide } from './render-worker-side';
 
 let app: ReturnType<typeof createApp> | undefined;
 
 /**
  * The page at visitor path `path` (`/`, `/about/`), rendered for `context`, with its stylesheet
- * links as they are and where their styles go (page-styles.ts): a render worker sends the server
- * the page this way, and the server keeps it as pieces that share the styles.
+ * links as they are and where their styles go (page-styles.ts), and where its sections' views are
+ * when the context asks: a render worker sends the server the page this way, and the server keeps
+ * it as pieces that share the styles (and can swap a view, page-layout.ts).
  */
 export const renderLivePageParts: RenderLivePageParts = async (path, context) => {
   // Not streamed: the whole page is wanted as one string, and building it whole is cheaper.
   app ??= createApp({ streaming: false });
   const request = new Request(new URL(`${LIVE_RENDER_PREFIX}${path}`, 'http://localhost'));
   const response = await withLiveRenderContext(context, () => app!.render(request, { routeData: app!.match(request) }));
-  const body = await bytesOf(response);
-  return { status: response.status, headers: response.headers, body, styles: responseStyleSplices(response.headers, body) };
+  const marked = await bytesOf(response);
+  // Marks around the views, when asked for (src/lib/view-marks.ts): taken out here, where they were made.
+  const unmarked = context.markViews ? unmarkedPage(marked) : undefined;
+  if (unmarked) response.headers.delete('content-length');
+  const body = unmarked?.body ?? marked;
+  return { status: response.status, headers: response.headers, body, styles: responseStyleSplices(response.headers, body), ...(unmarked && { views: unmarked.views }) };
 };
 
 /** The page at visitor path `path`, rendered for `context`, its styles inlined: the bytes visitors get. */

@@ -16,7 +16,7 @@ import type { Compression, PageToRender, RenderWorkerReply, RenderWorkerRequest 
 import { addSectionCounts, type SectionCacheStats } from '../../lib/section-cache';
 import { deltaFor } from './snapshot-mirror';
 import { startRenderWorker, type RenderWorker } from './render-worker-thread';
-import { splicedPieces, type PageBytes } from './page-styles';
+import { piecesOf, type PageBytes, type StyleSplice } from './page-styles';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
 const IN_FLIGHT_PER_WORKER = 2;
@@ -54,6 +54,8 @@ export interface RenderedInWorker {
   status: number;
   /** Pieces when a worker sent the page without compressing it (RenderedBytes). */
   body: PageBytes;
+  /** Which of the pieces are the page's sections' views, in order, when the render marked them (page-styles.ts piecesOf). */
+  viewPieces?: number[];
   /** Its compressed forms, when the render asked for them (and each is smaller). */
   br?: Buffer<ArrayBuffer>;
   gzip?: Buffer<ArrayBuffer>;
@@ -132,7 +134,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       if ('error' in reply) throw new Error(reply.error);
       sectionCounts.set(worker.number, reply.sectionCache);
       if (warmUp) return [];
-      return reply.rendered.map(({ status, body, styles, br, gzip }) => ({ status, body: styles ? splicedPieces(Buffer.from(body), styles) : Buffer.from(body), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
+      return reply.rendered.map(({ status, body, styles, views, br, gzip }) => ({ status, ...renderedBody(Buffer.from(body), styles, views), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
     });
   }
 
@@ -197,4 +199,11 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       return [...sectionCounts.values()].reduce(addSectionCounts, { hits: 0, misses: 0, entries: 0, chars: 0 });
     },
   };
+}
+
+/** A page's body as the server's thread keeps it: pieces that share their styles, each view a piece when the page says where they are. */
+export function renderedBody(page: Buffer<ArrayBuffer>, styles: readonly StyleSplice[] | undefined, views: readonly number[] | undefined): Pick<RenderedInWorker, 'body' | 'viewPieces'> {
+  if (!styles?.length && !views) return { body: page };
+  const { pieces, viewPieces } = piecesOf(page, styles ?? [], views);
+  return viewPieces ? { body: pieces, viewPieces } : { body: pieces };
 }

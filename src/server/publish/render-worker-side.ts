@@ -61,6 +61,8 @@ export interface RenderedBytes {
   status: number;
   body: ArrayBuffer;
   styles?: StyleSplice[];
+  /** Where each section's view is in `body`, two numbers a view (src/lib/view-marks.ts). */
+  views?: number[];
   br?: ArrayBuffer;
   gzip?: ArrayBuffer;
 }
@@ -106,8 +108,9 @@ export function createRenderWorkerSide(render: RenderLivePageParts, adopt: Adopt
     const adopted = { ...(JSON.parse(head) as Bundle), sections: sections.map((text, index) => parsedSection(text, shared[index])) };
     adoptSectionDigests(adopted.sections, sectionDigests);
     adopt(snapshot, slug, adopted);
-    const { status, body, styles } = await render(path, { snapshot });
-    if (!compress || status !== 200) return { status, body: ownBuffer(body), ...(styles.length > 0 && { styles }) };
+    // A publication keeps its pages as pieces, each view a piece (page-layout.ts); the build writes whole pages.
+    const { status, body, styles, views } = await render(path, { snapshot, markViews: !compress });
+    if (!compress || status !== 200) return { status, body: ownBuffer(body), ...(styles.length > 0 && { styles }), ...(views && status === 200 && { views }) };
     const page = inlinedPage(body, styles);
     const rendered: RenderedBytes = { status, body: ownBuffer(page) };
     const { br, gzip } = compressedFormsSync(page, compress);

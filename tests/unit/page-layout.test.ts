@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { PublicationLayouts, PublishedViews, renderedLayout, splicedLayout, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
+import { joinedPage } from '../../src/server/publish/page-styles';
+import type { RenderedInWorker } from '../../src/server/publish/render-pool';
+
+const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
+
+/** A page as a render gives it: the frame around each view, every part a piece, the views at odd places. */
+function rendered(frame: string, views: string[]): RenderedInWorker {
+  const pieces = [bytes(`<html><body data-frame="${frame}">`)];
+  const viewPieces: number[] = [];
+  for (const view of views) {
+    viewPieces.push(pieces.length);
+    pieces.push(bytes(view), bytes('</section><section>'));
+  }
+  pieces.push(bytes('</body></html>'));
+  return { status: 200, body: pieces, viewPieces };
+}
+
+const keys = (frame: string, views: string[]): LayoutKeys => ({ frame, views });
+const html = (layout: PageLayout | undefined) => layout && joinedPage(layout.pieces).toString();
+
+describe('a page layout from a render', () => {
+  it('is the render’s pieces when it says where each of its views is', () => {
+    const layout = renderedLayout(keys('f', ['h1', 'a']), rendered('f', ['<nav>One</nav>', '<p>About</p>']))!;
+    expect(layout.viewPieces.map((index) => layout.pieces[index]!.toString())).toEqual(['<nav>One</nav>', '<p>About</p>']);
+  });
+
+  it('is none for a page in one piece, or whose views do not match its sections', () => {
+    expect(renderedLayout(keys('f', ['h1']), { status: 200, body: bytes('<html></html>') })).toBeUndefined();
+    expect(renderedLayout(keys('f', ['h1']), { ...rendered('f', ['a', 'b']) })).toBeUndefined();
+    expect(renderedLayout(keys('f', ['h1']), { ...rendered('f', ['a']), viewPieces: undefined })).toBeUndefined();
+  });
+});
+
+describe('a page made from its pieces', () => {
+  const about = renderedLayout(keys('about', ['header:1', 'text:about']), rendered('about', ['<nav>One</nav>', '<p>About</p>']))!;
+  const views = () => {
+    const learned = new PublishedViews();
+    learned.learn(renderedLayout(keys('pricing', ['header:2', 'text:pricing']), rendered('pricing', ['<nav>Two</nav>', '<p>Prices</p>']))!);
+    return learned;
+  };
+
+  it('is the render it replaces, byte for byte: its frame with the new view in place', () => {
+    const made = splicedLayout(about, keys('about', ['header:2', 'text:about']), views());
+    expect(html(made)).toBe(joinedPage(rendered('about', ['<nav>Two</nav>', '<p>About</p>']).body).toString());
+    // The pieces that did not change are the same buffers: nothing is copied but the new view, once.
+    expect(made!.pieces[0]).toBe(about.pieces[0]);
+  });
+
+  it('is the live page itself when nothing it is made of changed', () => {
+    expect(splicedLayout(about, about.keys, views())!.pieces).toBe(about.pieces);
+  });
+
+  it('is not made when the frame changed, a section came or went, or a new view is not known', () => {
+    expect(splicedLayout(about, keys('about, retitled', ['header:2', 'text:about']), views())).toBeUndefined();
+    expect(splicedLayout(about, keys('about', ['header:2']), views())).toBeUndefined();
+    expect(splicedLayout(about, keys('about', ['header:3', 'text:about']), views())).toBeUndefined();
+    expect(splicedLayout(undefined, keys('about', ['header:2', 'text:about']), views())).toBeUndefined();
+  });
+
+  it('is not made when the new view carries other style scopes: the page’s styles would change', () => {
+    const learned = new PublishedViews();
+    learned.learn(renderedLayout(keys('x', ['header:4']), rendered('x', ['<nav data-astro-cid-icon>Two</nav>']))!);
+    expect(splicedLayout(about, keys('about', ['header:4', 'text:about']), learned)).toBeUndefined();
+  });
+
+  it('copies a view it takes from another page, once, so pages do not hold each other’s bytes', () => {
+    const page = rendered('p', ['<nav>Mine</nav>']);
+    const learned = new PublishedViews();
+    learned.learn(renderedLayout(keys('p', ['header:5']), page)!);
+    const taken = learned.take('header:5')!;
+    expect(taken.toString()).toBe('<nav>Mine</nav>');
+    (page.body as Buffer[])[1]!.write('<nav>Gone</nav>');
+    expect(taken.toString()).toBe('<nav>Mine</nav>');
+    expect(learned.take('header:5')).toBe(taken);
+  });
+});
+
+describe('the layouts of a publication', () => {
+  const live = new Map<string, PageLayout>();
+  for (let index = 0; index < 10; index += 1) live.set(`/p${index}`, renderedLayout(keys(`p${index}`, ['header:1', `text:${index}`]), rendered(`p${index}`, ['<nav>One</nav>', `<p>${index}</p>`]))!);
+  live.set('/about', renderedLayout(keys('about', ['header:about', 'text:about']), rendered('about', ['<nav>One, about</nav>', '<p>About</p>']))!);
+
+  it('keeps the live layout of a page that did not change, and makes the rest from a first render', () => {
+    const layouts = new PublicationLayouts(live);
+    layouts.keep('/about');
+    expect(layouts.layouts.get('/about')).toBe(live.get('/about'));
+    const next = (index: number) => keys(`p${index}`, ['header:2', `text:${index}`]);
+    // Ten live pages show the old header: rendering one first lets the others be made from their pieces.
+    expect(layouts.fromPieces('/p0', next(0))).toBeUndefined();
+    expect(layouts.worthRenderingFirst('/p0', next(0))).toBe(true);
+    layouts.rendered('/p0', rendered('p0', ['<nav>Two</nav>', '<p>0</p>']));
+    expect(layouts.worthRenderingFirst('/p1', next(1))).toBe(false);
+    const made = layouts.fromPieces('/p1', next(1));
+    expect(html(made)).toBe(joinedPage(rendered('p1', ['<nav>Two</nav>', '<p>1</p>']).body).toString());
+    expect(layouts.layouts.get('/p1')).toBe(made);
+  });
+
+  it('renders first only a page whose changed view many live pages show, in the same frame', () => {
+    const layouts = new PublicationLayouts(live);
+    expect(layouts.worthRenderingFirst('/about', keys('about', ['header:about2', 'text:about']))).toBe(false);
+    expect(layouts.worthRenderingFirst('/p0', keys('p0, retitled', ['header:2', 'text:0']))).toBe(false);
+    expect(layouts.worthRenderingFirst('/new', keys('new', ['header:2']))).toBe(false);
+  });
+
+  it('forgets the layout of a page rendered without its views', () => {
+    const layouts = new PublicationLayouts(live);
+    layouts.keep('/p2');
+    layouts.fromPieces('/p2', keys('p2, retitled', ['header:1', 'text:2']));
+    layouts.rendered('/p2', { status: 200, body: bytes('<html>whole</html>') });
+    expect(layouts.layouts.has('/p2')).toBe(false);
+  });
+});
