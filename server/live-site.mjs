@@ -106,7 +106,10 @@ function missingHtml(path) {
  * @param {{ handler: Function, bundlesFile: URL, clientDir: string, serveStaticText: Function, serverEntry: URL }} options
  */
 export async function createLiveSite({ handler, bundlesFile, clientDir, serveStaticText, serverEntry }) {
-  let live = versionOfBuild(JSON.parse(await readFile(bundlesFile, 'utf8')));
+  const built = JSON.parse(await readFile(bundlesFile, 'utf8'));
+  let live = versionOfBuild(built);
+  // Where each built page's views are in its file: a publication can make the page from its pieces (src/server/publish/publication-layouts.ts).
+  const builtLayouts = new Map(built.pages.flatMap((page) => (page.layout ? [[page.path, { renderKey: page.renderKey, layout: page.layout }]] : [])));
   // The build's 404 page, until a publication renders it again.
   const builtNotFound = representation(await readFile(join(clientDir, '404.html'), 'utf8'));
 
@@ -117,6 +120,8 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
     install(version) {
       live = nextVersion(live, version);
     },
+    builtLayouts,
+    clientDir,
     // What a render worker loads (src/server/publish/render-pool.ts).
     renderWorkerFiles: { script: new URL('./render-worker.mjs', import.meta.url).href, serverEntry: serverEntry.href },
   };

@@ -95,3 +95,34 @@ describe('a build with drafts and schedules', () => {
     expect(html).not.toContain('secret-tag');
   });
 });
+
+describe('the page layouts a build hands the server', () => {
+  it('say where each section’s view and each style is in each page’s file', async () => {
+    const { pages } = JSON.parse(await readFile(dist('server', 'page-bundles.json'), 'utf8')) as {
+      pages: { path: string; body: string; layout?: { keys: { frame: string; views: string[] }; views: number[]; styles: { from: number; to: number; key: string }[] } }[];
+    };
+    expect(pages.length).toBeGreaterThan(16);
+    for (const { path, body, layout } of pages) {
+      // Rendered on the render workers, as a build of more than 16 pages is: every page has its layout.
+      expect(layout, path).toBeDefined();
+      const { sections } = JSON.parse(body) as { sections: { id: string; type: string }[] };
+      expect(layout!.keys.views).toHaveLength(sections.length);
+      expect(layout!.views).toHaveLength(sections.length * 2);
+      const file = (await readFile(dist('client', path === '/' ? 'index.html' : path.endsWith('.html') ? path : `${path}/index.html`))).toString('latin1');
+      sections.forEach((section, index) => {
+        const [from, to] = [layout!.views[index * 2]!, layout!.views[index * 2 + 1]!];
+        const before = file.slice(file.lastIndexOf('<', from - 1), from);
+        expect(before, `${path} ${section.id}`).toMatch(new RegExp(`^<(header|footer|section) id="${section.id}"[^<]* data-section-type="${section.type}"[^<]*>$`));
+        expect(file.slice(to), `${path} ${section.id}`).toMatch(new RegExp(`^</${before.slice(1, before.indexOf(' '))}>`));
+        expect(layout!.keys.views[index]!.startsWith(`${section.type}:`)).toBe(true);
+      });
+      // And where the styles it was given are, each a whole `<style>` element the server can share with other pages.
+      expect(layout!.styles.length, path).toBeGreaterThan(0);
+      for (const { from, to, key } of layout!.styles) {
+        const style = file.slice(from, to);
+        expect(style.startsWith('<style>') && style.indexOf('</style>') === style.length - '</style>'.length, `${path} ${key}`).toBe(true);
+        expect(key).toMatch(/^[\w.-]+\.css:/);
+      }
+    }
+  });
+});

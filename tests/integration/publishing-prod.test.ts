@@ -105,8 +105,8 @@ describe('a saved change goes live', () => {
       expect((await get(`/api/public-page/${page.data.slug}`)).text, path).toContain('Northwind Live');
     }
     expect((await get('/posts/accessible-by-construction/')).text).toContain('Northwind Live');
-    // The build's pages were never kept as pieces by this server: most are rendered.
-    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages changed, \d+ rendered again on the render workers/);
+    // Every page changed; the build said where each page's views are, so most are made from their pieces.
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages changed, \d+ rendered again .* and [1-9]\d* made from their kept pieces/);
   });
 
   it('makes a page whose shared views alone changed from its kept pieces, without rendering it', async () => {
@@ -248,12 +248,16 @@ describe('a publication that fails', () => {
 });
 
 describe('npm run build of the same content', () => {
-  it('writes byte for byte what the server publishes, made from kept pieces or rendered on the render workers', async () => {
-    // The header is on every page: every page changes, and is made from its pieces or rendered on the workers from their copies of the content.
+  it('writes byte for byte what the server publishes, rendered on the render workers or made from kept pieces', async () => {
+    // The site's settings are in every page's frame: every page is rendered again, on the workers, from their copies of the content.
+    const settings = await docOf('shared/site.json');
+    let before = server.output().length;
+    await saveAndPublish([{ op: 'put', file: 'shared/site.json', content: { ...settings.data, name: 'Northwind Works' }, baseVersion: settings.version }]);
+    expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages changed, \1 rendered again on the render workers and 0 made from their kept pieces/);
+    // Then the header, on every page: most pages are made from those pieces, with the header's new view in place.
     const header = await docOf('shared/header.json');
-    const before = server.output().length;
+    before = server.output().length;
     await saveAndPublish([{ op: 'put', file: 'shared/header.json', content: { ...header.data, data: { ...header.data.data, logoText: 'Rendered on the render workers' } }, baseVersion: header.version }]);
-    // Most pages are made from their pieces (the test above), which an earlier publication rendered on the workers.
     expect(server.output().slice(before)).toMatch(/: (\d+) of \1 pages changed, \d+ rendered again .* and [1-9]\d* made from their kept pieces/);
     const sitemap = parseXml((await get('/sitemap-0.xml')).text);
     const pagePaths = sitemap.children.map((url) => new URL(childText(url, 'loc')!).pathname);

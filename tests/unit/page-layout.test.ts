@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { PublicationLayouts, PublishedViews, renderedLayout, splicedLayout, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
-import { joinedPage } from '../../src/server/publish/page-styles';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layoutOfPage, PublishedViews, renderedLayout, splicedLayout, viewRangesOf, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
+import { inlinedOffsets, inlinedStyleRanges, inlinePageStyles, joinedPage, styleElementOf, styleSplicesOf } from '../../src/server/publish/page-styles';
 import type { RenderedInWorker } from '../../src/server/publish/render-pool';
 
 const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
@@ -77,38 +80,64 @@ describe('a page made from its pieces', () => {
   });
 });
 
-describe('the layouts of a publication', () => {
-  const live = new Map<string, PageLayout>();
-  for (let index = 0; index < 10; index += 1) live.set(`/p${index}`, renderedLayout(keys(`p${index}`, ['header:1', `text:${index}`]), rendered(`p${index}`, ['<nav>One</nav>', `<p>${index}</p>`]))!);
-  live.set('/about', renderedLayout(keys('about', ['header:about', 'text:about']), rendered('about', ['<nav>One, about</nav>', '<p>About</p>']))!);
-
-  it('keeps the live layout of a page that did not change, and makes the rest from a first render', () => {
-    const layouts = new PublicationLayouts(live);
-    layouts.keep('/about');
-    expect(layouts.layouts.get('/about')).toBe(live.get('/about'));
-    const next = (index: number) => keys(`p${index}`, ['header:2', `text:${index}`]);
-    // Ten live pages show the old header: rendering one first lets the others be made from their pieces.
-    expect(layouts.fromPieces('/p0', next(0))).toBeUndefined();
-    expect(layouts.worthRenderingFirst('/p0', next(0))).toBe(true);
-    layouts.rendered('/p0', rendered('p0', ['<nav>Two</nav>', '<p>0</p>']));
-    expect(layouts.worthRenderingFirst('/p1', next(1))).toBe(false);
-    const made = layouts.fromPieces('/p1', next(1));
-    expect(html(made)).toBe(joinedPage(rendered('p1', ['<nav>Two</nav>', '<p>1</p>']).body).toString());
-    expect(layouts.layouts.get('/p1')).toBe(made);
+describe('a page layout from a whole page and where its views are', () => {
+  it('cuts the page where the ranges say, and gives the same ranges back', () => {
+    const page = bytes('<header><nav>Ü</nav></header><main><p>Text</p></main>');
+    const text = page.toString('latin1');
+    const views = [text.indexOf('<nav>'), text.indexOf('</header>'), text.indexOf('<p>'), text.indexOf('</main>')];
+    const layout = layoutOfPage(keys('f', ['header:1', 'text:1']), page, { views, styles: [] })!;
+    expect(layout.viewPieces.map((index) => layout.pieces[index]!.toString())).toEqual(['<nav>Ü</nav>', '<p>Text</p>']);
+    expect(joinedPage(layout.pieces).equals(page)).toBe(true);
+    expect(viewRangesOf(layout.pieces, layout.viewPieces)).toEqual(views);
   });
 
-  it('renders first only a page whose changed view many live pages show, in the same frame', () => {
-    const layouts = new PublicationLayouts(live);
-    expect(layouts.worthRenderingFirst('/about', keys('about', ['header:about2', 'text:about']))).toBe(false);
-    expect(layouts.worthRenderingFirst('/p0', keys('p0, retitled', ['header:2', 'text:0']))).toBe(false);
-    expect(layouts.worthRenderingFirst('/new', keys('new', ['header:2']))).toBe(false);
+  it('is none when the ranges do not fit the page or its sections', () => {
+    const page = bytes('<p>short</p>');
+    expect(layoutOfPage(keys('f', ['a']), page, { views: [0, 99], styles: [] })).toBeUndefined();
+    expect(layoutOfPage(keys('f', ['a', 'b']), page, { views: [0, 3], styles: [] })).toBeUndefined();
+    expect(layoutOfPage(keys('f', ['a', 'b']), page, { views: [3, 6, 1, 2], styles: [] })).toBeUndefined();
+  });
+});
+
+describe('a page layout from a file the build wrote, its styles inlined', () => {
+  const FOLDERS = Symbol.for('content-site.stylesheet-folders');
+  const offered = globalThis as Record<symbol, unknown>;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'page-layout-'));
+    await writeFile(join(root, 'site.abc.css'), 'body{margin:0}.a[data-astro-cid-aaa]{color:red}.b[data-astro-cid-bbb]{color:blue}');
+    offered[FOLDERS] = [root];
   });
 
-  it('forgets the layout of a page rendered without its views', () => {
-    const layouts = new PublicationLayouts(live);
-    layouts.keep('/p2');
-    layouts.fromPieces('/p2', keys('p2, retitled', ['header:1', 'text:2']));
-    layouts.rendered('/p2', { status: 200, body: bytes('<html>whole</html>') });
-    expect(layouts.layouts.has('/p2')).toBe(false);
+  afterAll(async () => {
+    delete offered[FOLDERS];
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const linked = bytes('<html><head><link rel="stylesheet" href="/_astro/site.abc.css"></head><body><header><nav data-astro-cid-aaa>One</nav></header></body></html>');
+
+  /** The page as the build writes it, and where its view and style are in it. */
+  function built() {
+    const splices = styleSplicesOf(linked);
+    const text = linked.toString('latin1');
+    const file = inlinePageStyles(linked);
+    return { file, views: inlinedOffsets([text.indexOf('<nav'), text.indexOf('</header>')], splices), styles: inlinedStyleRanges(splices) };
+  }
+
+  it('shares the page’s `<style>` with every page of the same sections, as a rendered page does', () => {
+    const { file, views, styles } = built();
+    const layout = layoutOfPage(keys('f', ['header:1']), file, { views, styles })!;
+    expect(layout.pieces).toContain(styleElementOf(styles[0]!.key));
+    expect(layout.pieces[layout.viewPieces[0]!]!.toString()).toBe('<nav data-astro-cid-aaa>One</nav>');
+    expect(joinedPage(layout.pieces).equals(file)).toBe(true);
+  });
+
+  it('keeps the file’s own bytes where its style is not the one its key names now', () => {
+    const { file, views, styles } = built();
+    const changed = bytes(file.toString().replace('color:red', 'color:tan'));
+    const layout = layoutOfPage(keys('f', ['header:1']), changed, { views, styles })!;
+    expect(layout.pieces).not.toContain(styleElementOf(styles[0]!.key));
+    expect(joinedPage(layout.pieces).equals(changed)).toBe(true);
   });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlinePageStyles, joinedPage, piecesOf, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
+import { inlinedOffsets, inlinePageStyles, joinedPage, piecesOf, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const offered = globalThis as Record<symbol, unknown>;
@@ -133,6 +133,16 @@ describe('a page kept as pieces, each section view a piece of its own', () => {
       expect(viewPieces).toBeUndefined();
       expect(joinedPage(pieces).equals(inlinePageStyles(rendered))).toBe(true);
     }
+  });
+
+  it('finds the views again in the page with its styles inlined, as the build writes it', () => {
+    const inlined = inlinePageStyles(rendered);
+    const moved = inlinedOffsets(views, styleSplicesOf(rendered));
+    expect([inlined.toString('latin1', moved[0], moved[1]), inlined.toString('latin1', moved[2], moved[3])]).toEqual(['Brand', 'Text']);
+  });
+
+  it('keeps views in their sections’ order: views given out of order are no views', () => {
+    expect(piecesOf(rendered, styleSplicesOf(rendered), [views[2]!, views[3]!, views[0]!, views[1]!]).viewPieces).toBeUndefined();
   });
 
   it('still refuses style splices out of order', () => {

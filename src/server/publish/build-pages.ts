@@ -22,6 +22,7 @@ import { planWhileRendering } from './page-feed';
 import { renderPages, type RenderOnThread } from './page-rendering';
 import { createRenderPool, type RenderedInWorker, type RenderWorkerFiles } from './render-pool';
 import { joinedPage } from './page-styles';
+import { viewRangesOf, type PageInFile } from './page-layout';
 
 /**
  * The build's publication, which the production server starts from (server/live-site.mjs): every
@@ -78,6 +79,8 @@ function writingBehind(write: (path: string, rendered: RenderedInWorker) => Prom
 
 export interface BuiltPages {
   published: PublishedSite;
+  /** Where each page's views and styles are in its file, for the pages rendered on the render workers. */
+  layouts: ReadonlyMap<string, PageInFile>;
   /** Where the pages were rendered, and how long planning took and rendering (which starts with the first pages planned), for the build's log. */
   where: string;
   planMs: number;
@@ -101,9 +104,12 @@ export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>,
   });
   // A page comes twice when the workers fail and the build's thread renders every page again; the first is kept (the same bytes, and its compressed copies).
   const written = new Set<string>();
+  const layouts = new Map<string, PageInFile>();
   const take = (path: string, rendered: RenderedInWorker) => {
     if (written.has(path)) return undefined;
     written.add(path);
+    // Where its views are, for page-bundles.json: the server can then make it from its pieces (publication-layouts.ts).
+    if (rendered.viewPieces && !Buffer.isBuffer(rendered.body)) layouts.set(path, { views: viewRangesOf(rendered.body, rendered.viewPieces), styles: rendered.inlinedStyles ?? [] });
     return writer.take(path, rendered);
   };
   const started = performance.now();
@@ -124,7 +130,7 @@ export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>,
     await writer.drain();
     // A fallback's pages were rendered (and counted) again on this thread: the workers' counts are for a build they rendered.
     if (pool && where === 'on the render workers') countSectionsRenderedElsewhere(pool.sectionCacheCounts());
-    return { published, where, planMs: planned - started, renderMs: performance.now() - started };
+    return { published, layouts, where, planMs: planned - started, renderMs: performance.now() - started };
   } finally {
     await pool?.reset();
   }

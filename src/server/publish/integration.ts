@@ -23,6 +23,8 @@ import { offerStylesheets } from '../../../server/stylesheets.mjs';
 import { withStylesInlined } from './page-styles';
 import { loadedBuildPlanner, loadedLivePageRenderer, type PlanBuild, type RenderLivePage } from './live-page-renderer';
 import { buildVisitorPages, PAGE_BUNDLES_FILE } from './build-pages';
+import type { BuiltLayout } from './publication-layouts';
+import type { PublishedPage } from './published-pages';
 import { serverConfig } from '../../../server/config.mjs';
 import { LIVE_PREFIX, LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
 import { NOT_FOUND_SLUG, slugFromPath } from '../../engine/slug';
@@ -60,9 +62,14 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       const paths = await base.getStaticPaths();
       const workerFiles = { script: new URL('server/render-worker.mjs', build.root).href, serverEntry: build.serverEntry.href };
       const clientDir = fileURLToPath(build.clientDir);
-      const { published, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
-      // What went to the render workers is not kept; the server makes its own when it publishes.
-      build.published(JSON.stringify({ ...published, pages: published.pages.map(({ bundleToRender: _sent, layoutKeys: _layout, ...page }) => page) }));
+      const { published, layouts, where, planMs, renderMs } = await buildVisitorPages(() => planBuild!(build.site), { clientDir, renderOnThread: renderLivePage!, workerFiles, workers: serverConfig().publishWorkers });
+      // What went to the render workers is not kept; the server makes its own when it publishes. Where
+      // each page's views are is, so that the server can make the page from its pieces (publication-layouts.ts).
+      const withLayout = ({ bundleToRender: _sent, layoutKeys: keys, ...page }: PublishedPage) => {
+        const inFile = layouts.get(page.path);
+        return inFile ? { ...page, layout: { keys, ...inFile } satisfies BuiltLayout } : page;
+      };
+      build.published(JSON.stringify({ ...published, pages: published.pages.map(withLayout) }));
       const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       build.logger.info(`${published.pages.length} visitor pages planned and rendered ${where} in ${seconds(renderMs)} (planned in ${seconds(planMs)}, rendering from the first page planned)`);
       // Astro renders the rest: what the publication made is left out.

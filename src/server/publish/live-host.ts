@@ -7,6 +7,7 @@
 import type { PublishedPage } from './published-pages';
 import type { RenderWorkerFiles } from './render-pool';
 import type { PageBytes } from './page-styles';
+import type { BuiltLayout } from './publication-layouts';
 
 /** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */
 export interface PageToInstall extends PublishedPage {
@@ -27,6 +28,10 @@ export interface LiveHost {
   renderKeys(): ReadonlyMap<string, string>;
   /** Makes `version` live, all at once. */
   install(version: VersionToInstall): void;
+  /** The build's layout of each page (page-bundles.json), by path: where its views are in its file. */
+  builtLayouts: ReadonlyMap<string, { renderKey: string; layout: BuiltLayout }>;
+  /** Where the build's pages are (dist/client). */
+  clientDir: string;
   /** What render workers load: the server's own script and the server build it runs from. */
   renderWorkerFiles: RenderWorkerFiles;
 }

@@ -19,6 +19,7 @@
  */
 import { scopesIn } from '../../lib/stylesheet-pruning';
 import type { RenderedInWorker } from './render-pool';
+import { piecesOf, styleElementOf, type StyleSplice } from './page-styles';
 
 /** What a page's HTML is made of, hashed (published-pages.ts). */
 export interface LayoutKeys {
@@ -34,6 +35,35 @@ export interface PageLayout {
   pieces: readonly Buffer<ArrayBuffer>[];
   /** Which piece each view is, in the order of `keys.views`. */
   viewPieces: readonly number[];
+}
+
+/** Where a whole page's views and styles are, as the build writes it (page-bundles.json). */
+export interface PageInFile {
+  /** Two numbers a view: its first byte, and the byte after it. */
+  views: number[];
+  /** Each `<style>` the page was given, and its key (page-styles.ts). */
+  styles: StyleSplice[];
+}
+
+/**
+ * The layout of a whole page, as pieces that share its styles with other pages (each `<style>`
+ * that is byte for byte the one its key names now); undefined when its views do not fit it.
+ */
+export function layoutOfPage(keys: LayoutKeys, page: Buffer<ArrayBuffer>, { views, styles }: PageInFile): PageLayout | undefined {
+  const shared = styles.every(({ from, to, key }) => to <= page.length && styleElementOf(key)?.equals(page.subarray(from, to)));
+  const { pieces, viewPieces } = piecesOf(page, shared ? styles : [], views);
+  return viewPieces?.length === keys.views.length ? { keys, pieces, viewPieces } : undefined;
+}
+
+/** Where each of a page's views is in its joined bytes: the inverse of layoutOfPage. */
+export function viewRangesOf(pieces: readonly Buffer[], viewPieces: readonly number[]): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const piece of pieces) {
+    starts.push(at);
+    at += piece.length;
+  }
+  return viewPieces.flatMap((index) => [starts[index]!, starts[index]! + pieces[index]!.length]);
 }
 
 /** The layout of a page just rendered, when the render said where its views are (and found each of them). */
@@ -94,68 +124,4 @@ export function splicedLayout(old: PageLayout | undefined, keys: LayoutKeys, vie
     (pieces ??= [...old.pieces])[piece] = view;
   }
   return { keys, pieces: pieces ?? old.pieces, viewPieces: old.viewPieces };
-}
-
-/**
- * Live pages that share a view, at least this many, make it worth rendering one of them on the
- * server's thread at once when the view changes: the others are then made from their pieces
- * rather than waiting for a render worker to send the new view back.
- */
-const FIRST_RENDER_MIN_PAGES = 8;
-
-/**
- * The layouts of one publication's pages: the live ones kept where a page did not change, made
- * from their pieces where only views did, or taken from the pages rendered again.
- */
-export class PublicationLayouts {
-  readonly layouts = new Map<string, PageLayout>();
-  readonly views = new PublishedViews();
-  #live: ReadonlyMap<string, PageLayout>;
-  #keysToRender = new Map<string, LayoutKeys>();
-  #shownBy: Map<string, number> | undefined;
-
-  constructor(live: ReadonlyMap<string, PageLayout>) {
-    this.#live = live;
-  }
-
-  /** The page at `path` did not change: its live layout stays. */
-  keep(path: string): void {
-    const old = this.#live.get(path);
-    if (old) this.layouts.set(path, old);
-  }
-
-  /** The page at `path`, now with `keys`, made from its live pieces; undefined when it must be rendered. */
-  fromPieces(path: string, keys: LayoutKeys): PageLayout | undefined {
-    const layout = splicedLayout(this.#live.get(path), keys, this.views);
-    if (layout) this.layouts.set(path, layout);
-    else this.#keysToRender.set(path, keys);
-    return layout;
-  }
-
-  /**
-   * Whether the page at `path`, which cannot be made from its pieces yet, is worth rendering first:
-   * its frame is the same, and a view it changes, not known yet, is one many live pages show.
-   */
-  worthRenderingFirst(path: string, keys: LayoutKeys): boolean {
-    const old = this.#live.get(path);
-    if (old?.keys.frame !== keys.frame || old.keys.views.length !== keys.views.length) return false;
-    this.#shownBy ??= countViews(this.#live.values());
-    return keys.views.some((key, index) => key !== old.keys.views[index] && !this.views.has(key) && (this.#shownBy!.get(old.keys.views[index]!) ?? 0) >= FIRST_RENDER_MIN_PAGES);
-  }
-
-  /** Takes the page rendered at `path`: its layout, when it came with its views, and the views it shows. */
-  rendered(path: string, rendered: RenderedInWorker): void {
-    const keys = this.#keysToRender.get(path);
-    const layout = keys && renderedLayout(keys, rendered);
-    if (!layout) return void this.layouts.delete(path);
-    this.layouts.set(path, layout);
-    this.views.learn(layout);
-  }
-}
-
-/** How many of `layouts` show each view. */
-function countViews(layouts: Iterable<PageLayout>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const { keys } of layouts) for (const key of keys.views) counts.set(key, (counts.get(key) ?? 0) + 1);
-  return counts;
 }

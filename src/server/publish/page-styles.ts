@@ -131,11 +131,13 @@ export function piecesOf(page: Buffer<ArrayBuffer>, splices: readonly StyleSplic
   inOrder(splices, page.length, (message) => {
     throw new PageStylesError(`A page's style splices are out of order (${message})`);
   });
-  const cuts: { from: number; to: number; key?: string }[] = [...splices];
-  for (let index = 0; views && index + 1 < views.length; index += 2) cuts.push({ from: views[index]!, to: views[index + 1]! });
-  cuts.sort((a, b) => a.from - b.from || a.to - b.to);
+  const viewCuts: { from: number; to: number; key?: string }[] = [];
+  for (let index = 0; views && index + 1 < views.length; index += 2) viewCuts.push({ from: views[index]!, to: views[index + 1]! });
+  // Both in the page's order: the views stay in theirs, which is their sections'.
+  const cuts = [...splices, ...viewCuts].sort((a, b) => a.from - b.from);
   // A view out of place, or overlapping a link (never in a page of ours): the page is kept without its views.
-  let viewsFit = views !== undefined;
+  let viewsFit = views !== undefined && views.length % 2 === 0;
+  inOrder(viewCuts, page.length, () => (viewsFit = false));
   inOrder(cuts, page.length, () => (viewsFit = false));
   const pieces: Buffer<ArrayBuffer>[] = [];
   const viewPieces: number[] = [];
@@ -164,6 +166,23 @@ function inOrder(ranges: readonly { from: number; to: number }[], length: number
     if (from < end || to < from || to > length) return outOfOrder(`${from}–${to} after ${end}, in ${length} bytes`);
     end = to;
   }
+}
+
+/** Offsets in a page, moved to where they are once its splices are made (an offset is never inside one). */
+export function inlinedOffsets(offsets: readonly number[], splices: readonly StyleSplice[]): number[] {
+  return offsets.map((offset) => {
+    let moved = offset;
+    for (const { from, to, key } of splices) if (to <= offset) moved += styleElementOf(key)!.length - (to - from);
+    return moved;
+  });
+}
+
+/** Where each spliced `<style>` is once the splices are made: the splices of the page as the build writes it. */
+export function inlinedStyleRanges(splices: readonly StyleSplice[]): StyleSplice[] {
+  return splices.map(({ from, key }) => {
+    const [at] = inlinedOffsets([from], splices);
+    return { from: at!, to: at! + styleElementOf(key)!.length, key };
+  });
 }
 
 /** A page's UTF-8 bytes: one buffer, or pieces in order (splicedPieces). */

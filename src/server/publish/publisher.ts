@@ -28,7 +28,8 @@ import { renderLivePageParts } from './render-in-process';
 import { serverConfig } from '../../../server/config.mjs';
 import { renderedPage, renderPages, warmRenderWorkers } from './page-rendering';
 import { createRenderPool, renderedBody, type RenderedInWorker, type RenderPool } from './render-pool';
-import { PublicationLayouts, type PageLayout } from './page-layout';
+import type { PageLayout } from './page-layout';
+import { PublicationLayouts } from './publication-layouts';
 import type { PageBytes } from './page-styles';
 
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
@@ -93,7 +94,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   const pool = renderPoolOf(host);
   const html = new Map<string, PageBytes>();
   // Pages kept as pieces (page-layout.ts): a page whose views alone changed is made from its old pieces, not rendered.
-  const layouts = new PublicationLayouts(liveLayouts);
+  const layouts = new PublicationLayouts(liveLayouts, { layouts: host.builtLayouts, renderKeys: current, clientDir: host.clientDir });
   let fromPieces = 0;
   let renderedFirst = 0;
   const takeRendered = (path: string, rendered: RenderedInWorker) => {

@@ -56,6 +56,8 @@ export interface RenderedInWorker {
   body: PageBytes;
   /** Which of the pieces are the page's sections' views, in order, when the render marked them (page-styles.ts piecesOf). */
   viewPieces?: number[];
+  /** A page compressed for the build: where the `<style>`s it was given are in it (RenderedBytes). */
+  inlinedStyles?: StyleSplice[];
   /** Its compressed forms, when the render asked for them (and each is smaller). */
   br?: Buffer<ArrayBuffer>;
   gzip?: Buffer<ArrayBuffer>;
@@ -134,7 +136,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       if ('error' in reply) throw new Error(reply.error);
       sectionCounts.set(worker.number, reply.sectionCache);
       if (warmUp) return [];
-      return reply.rendered.map(({ status, body, styles, views, br, gzip }) => ({ status, ...renderedBody(Buffer.from(body), styles, views), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
+      return reply.rendered.map(({ status, body, styles, views, inlinedStyles, br, gzip }) => ({ status, ...renderedBody(Buffer.from(body), styles, views), ...(inlinedStyles && { inlinedStyles }), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));
     });
   }
 

@@ -9,7 +9,7 @@ import type { Bundle, BundleSection } from '../../engine/resolver';
 import { deepFreeze } from '../../engine/bundle-check';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { RenderLivePageParts } from './live-page-renderer';
-import { inlinedPage, type StyleSplice } from './page-styles';
+import { inlinedOffsets, inlinedPage, inlinedStyleRanges, type StyleSplice } from './page-styles';
 import { applyDelta, type SnapshotDelta } from './snapshot-mirror';
 import { adoptSectionDigests, sectionCacheStats, type SectionCacheStats } from '../../lib/section-cache';
 import { compressedFormsSync } from '../../../server/compression.mjs';
@@ -63,6 +63,8 @@ export interface RenderedBytes {
   styles?: StyleSplice[];
   /** Where each section's view is in `body`, two numbers a view (src/lib/view-marks.ts). */
   views?: number[];
+  /** For the build: where each `<style>` the page was given is in `body`, and its key (page-bundles.json keeps both). */
+  inlinedStyles?: StyleSplice[];
   br?: ArrayBuffer;
   gzip?: ArrayBuffer;
 }
@@ -108,11 +110,11 @@ export function createRenderWorkerSide(render: RenderLivePageParts, adopt: Adopt
     const adopted = { ...(JSON.parse(head) as Bundle), sections: sections.map((text, index) => parsedSection(text, shared[index])) };
     adoptSectionDigests(adopted.sections, sectionDigests);
     adopt(snapshot, slug, adopted);
-    // A publication keeps its pages as pieces, each view a piece (page-layout.ts); the build writes whole pages.
-    const { status, body, styles, views } = await render(path, { snapshot, markViews: !compress });
+    // Where each view is, for a page kept as pieces (page-layout.ts): the server's, or the build's as page-bundles.json says.
+    const { status, body, styles, views } = await render(path, { snapshot, markViews: true });
     if (!compress || status !== 200) return { status, body: ownBuffer(body), ...(styles.length > 0 && { styles }), ...(views && status === 200 && { views }) };
     const page = inlinedPage(body, styles);
-    const rendered: RenderedBytes = { status, body: ownBuffer(page) };
+    const rendered: RenderedBytes = { status, body: ownBuffer(page), ...(views && { views: inlinedOffsets(views, styles) }), ...(styles.length > 0 && { inlinedStyles: inlinedStyleRanges(styles) }) };
     const { br, gzip } = compressedFormsSync(page, compress);
     if (br) rendered.br = ownBuffer(br);
     if (gzip) rendered.gzip = ownBuffer(gzip);

@@ -1,0 +1,122 @@
+/**
+ * The page layouts a publication starts from and the ones it makes
+ * (page-layout.ts). A live page's layout is the one the server made when it
+ * rendered or made the page, or, for a page still as the build wrote it, the
+ * build's: page-bundles.json says where each view is in the page's file, which
+ * is read only when the page is to be made from its pieces. So the first edit
+ * of the shared header after a deploy is as cheap as the next ones.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { layoutOfPage, PublishedViews, renderedLayout, splicedLayout, type LayoutKeys, type PageInFile, type PageLayout } from './page-layout';
+import type { RenderedInWorker } from './render-pool';
+import { fileOfPage } from './build-pages';
+
+/** What page-bundles.json says of a page's layout: its keys, and where its views and styles are in its file. */
+export interface BuiltLayout extends PageInFile {
+  keys: LayoutKeys;
+}
+
+/** The build's pages, as the live version still serves them from their files. */
+export interface BuiltSite {
+  /** The build's layout and render key of each page, by path. */
+  layouts: ReadonlyMap<string, { renderKey: string; layout: BuiltLayout }>;
+  /** The live version's render key of each page path. */
+  renderKeys: ReadonlyMap<string, string>;
+  /** Where the build wrote them (dist/client). */
+  clientDir: string;
+}
+
+/**
+ * Live pages that share a view, at least this many, make it worth rendering one of them on the
+ * server's thread at once when the view changes: the others are then made from their pieces
+ * rather than waiting for a render worker to send the new view back.
+ */
+const FIRST_RENDER_MIN_PAGES = 8;
+
+/**
+ * The layouts of one publication's pages: the live ones kept where a page did not change, made
+ * from their pieces where only views did, or taken from the pages rendered again.
+ */
+export class PublicationLayouts {
+  /** The layouts the server made that are live once the publication is. */
+  readonly layouts = new Map<string, PageLayout>();
+  readonly views = new PublishedViews();
+  #made: ReadonlyMap<string, PageLayout>;
+  #built: BuiltSite | undefined;
+  #keysToRender = new Map<string, LayoutKeys>();
+  #shownBy: Map<string, number> | undefined;
+
+  /** `made`: the layouts of the live pages the server made; `built`: the build's, for the pages it still serves. */
+  constructor(made: ReadonlyMap<string, PageLayout>, built?: BuiltSite) {
+    this.#made = made;
+    this.#built = built;
+  }
+
+  /** The build's layout of the page at `path`, if the live version still serves the build's page there. */
+  #builtLayout(path: string) {
+    const page = this.#built?.layouts.get(path);
+    return page && this.#built!.renderKeys.get(path) === page.renderKey ? page.layout : undefined;
+  }
+
+  #liveKeys(path: string): LayoutKeys | undefined {
+    return this.#made.get(path)?.keys ?? this.#builtLayout(path)?.keys;
+  }
+
+  /** The live layout at `path`; a build's page is read from its file. */
+  #live(path: string): PageLayout | undefined {
+    const made = this.#made.get(path);
+    if (made) return made;
+    const built = this.#builtLayout(path);
+    if (!built) return undefined;
+    try {
+      return layoutOfPage(built.keys, readFileSync(join(this.#built!.clientDir, fileOfPage(path))) as Buffer<ArrayBuffer>, built);
+    } catch {
+      // A file gone or unreadable: the page is rendered, as any page without a layout.
+      return undefined;
+    }
+  }
+
+  /** The page at `path` did not change: its live layout stays (a build's page keeps the build's). */
+  keep(path: string): void {
+    const made = this.#made.get(path);
+    if (made) this.layouts.set(path, made);
+  }
+
+  /** The page at `path`, now with `keys`, made from its live pieces; undefined when it must be rendered. */
+  fromPieces(path: string, keys: LayoutKeys): PageLayout | undefined {
+    const old = this.#liveKeys(path)?.frame === keys.frame ? this.#live(path) : undefined;
+    const layout = splicedLayout(old, keys, this.views);
+    if (layout) this.layouts.set(path, layout);
+    else this.#keysToRender.set(path, keys);
+    return layout;
+  }
+
+  /**
+   * Whether the page at `path`, which cannot be made from its pieces yet, is worth rendering first:
+   * its frame is the same, and a view it changes, not known yet, is one many live pages show.
+   */
+  worthRenderingFirst(path: string, keys: LayoutKeys): boolean {
+    const old = this.#liveKeys(path);
+    if (old?.frame !== keys.frame || old.views.length !== keys.views.length) return false;
+    this.#shownBy ??= this.#countViews();
+    return keys.views.some((key, index) => key !== old.views[index] && !this.views.has(key) && (this.#shownBy!.get(old.views[index]!) ?? 0) >= FIRST_RENDER_MIN_PAGES);
+  }
+
+  /** Takes the page rendered at `path`: its layout, when it came with its views, and the views it shows. */
+  rendered(path: string, rendered: RenderedInWorker): void {
+    const keys = this.#keysToRender.get(path);
+    const layout = keys && renderedLayout(keys, rendered);
+    if (!layout) return void this.layouts.delete(path);
+    this.layouts.set(path, layout);
+    this.views.learn(layout);
+  }
+
+  /** How many live pages show each view. */
+  #countViews(): Map<string, number> {
+    const counts = new Map<string, number>();
+    const paths = new Set([...this.#made.keys(), ...(this.#built?.layouts.keys() ?? [])]);
+    for (const path of paths) for (const key of this.#liveKeys(path)?.views ?? []) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return counts;
+  }
+}

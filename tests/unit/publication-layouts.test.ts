@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderedLayout, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
+import { PublicationLayouts, type BuiltLayout } from '../../src/server/publish/publication-layouts';
+import { joinedPage } from '../../src/server/publish/page-styles';
+import type { RenderedInWorker } from '../../src/server/publish/render-pool';
+
+const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
+
+/** A page as a render gives it: the frame around each view, every part a piece. */
+function rendered(frame: string, views: string[]): RenderedInWorker {
+  const pieces = [bytes(`<html><body data-frame="${frame}">`)];
+  const viewPieces: number[] = [];
+  for (const view of views) {
+    viewPieces.push(pieces.length);
+    pieces.push(bytes(view), bytes('</section><section>'));
+  }
+  pieces.push(bytes('</body></html>'));
+  return { status: 200, body: pieces, viewPieces };
+}
+
+const keys = (frame: string, views: string[]): LayoutKeys => ({ frame, views });
+const html = (layout: PageLayout | undefined) => layout && joinedPage(layout.pieces).toString();
+
+describe('the layouts of a publication', () => {
+  const live = new Map<string, PageLayout>();
+  for (let index = 0; index < 10; index += 1) live.set(`/p${index}`, renderedLayout(keys(`p${index}`, ['header:1', `text:${index}`]), rendered(`p${index}`, ['<nav>One</nav>', `<p>${index}</p>`]))!);
+  live.set('/about', renderedLayout(keys('about', ['header:about', 'text:about']), rendered('about', ['<nav>One, about</nav>', '<p>About</p>']))!);
+
+  it('keeps the live layout of a page that did not change, and makes the rest from a first render', () => {
+    const layouts = new PublicationLayouts(live);
+    layouts.keep('/about');
+    expect(layouts.layouts.get('/about')).toBe(live.get('/about'));
+    const next = (index: number) => keys(`p${index}`, ['header:2', `text:${index}`]);
+    // Ten live pages show the old header: rendering one first lets the others be made from their pieces.
+    expect(layouts.fromPieces('/p0', next(0))).toBeUndefined();
+    expect(layouts.worthRenderingFirst('/p0', next(0))).toBe(true);
+    layouts.rendered('/p0', rendered('p0', ['<nav>Two</nav>', '<p>0</p>']));
+    expect(layouts.worthRenderingFirst('/p1', next(1))).toBe(false);
+    const made = layouts.fromPieces('/p1', next(1));
+    expect(html(made)).toBe(joinedPage(rendered('p1', ['<nav>Two</nav>', '<p>1</p>']).body).toString());
+    expect(layouts.layouts.get('/p1')).toBe(made);
+  });
+
+  it('renders first only a page whose changed view many live pages show, in the same frame', () => {
+    const layouts = new PublicationLayouts(live);
+    expect(layouts.worthRenderingFirst('/about', keys('about', ['header:about2', 'text:about']))).toBe(false);
+    expect(layouts.worthRenderingFirst('/p0', keys('p0, retitled', ['header:2', 'text:0']))).toBe(false);
+    expect(layouts.worthRenderingFirst('/new', keys('new', ['header:2']))).toBe(false);
+  });
+
+  it('forgets the layout of a page rendered without its views', () => {
+    const layouts = new PublicationLayouts(live);
+    layouts.keep('/p2');
+    layouts.fromPieces('/p2', keys('p2, retitled', ['header:1', 'text:2']));
+    layouts.rendered('/p2', { status: 200, body: bytes('<html>whole</html>') });
+    expect(layouts.layouts.has('/p2')).toBe(false);
+  });
+});
+
+describe('the layouts of a publication that starts from the build’s pages', () => {
+  let clientDir: string;
+  const built = new Map<string, { renderKey: string; layout: BuiltLayout }>();
+  const renderKeys = new Map<string, string>();
+  const page = (index: number) => joinedPage(rendered(`b${index}`, ['<nav>One</nav>', `<p>${index}</p>`]).body);
+
+  beforeAll(async () => {
+    clientDir = await mkdtemp(join(tmpdir(), 'built-layouts-'));
+    for (let index = 0; index < 10; index += 1) {
+      const file = page(index);
+      const text = file.toString('latin1');
+      const views = [text.indexOf('<nav>'), text.indexOf('</nav>') + 6, text.indexOf(`<p>${index}`), text.indexOf('</p>') + 4];
+      await writeFile(join(clientDir, `b${index}.html`), file);
+      built.set(`/b${index}.html`, { renderKey: `k${index}`, layout: { keys: keys(`b${index}`, ['header:1', `text:${index}`]), views, styles: [] } });
+      renderKeys.set(`/b${index}.html`, `k${index}`);
+    }
+    // A page the server has published since: the build's file is not what it serves.
+    renderKeys.set('/b9.html', 'published since');
+  });
+
+  afterAll(async () => {
+    await rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('reads a built page’s file only to make it from its pieces, and counts the views the build’s pages show', () => {
+    const layouts = new PublicationLayouts(new Map(), { layouts: built, renderKeys, clientDir });
+    layouts.keep('/b0.html');
+    expect(layouts.layouts.has('/b0.html')).toBe(false);
+    const next = (index: number) => keys(`b${index}`, ['header:2', `text:${index}`]);
+    expect(layouts.fromPieces('/b1.html', next(1))).toBeUndefined();
+    expect(layouts.worthRenderingFirst('/b1.html', next(1))).toBe(true);
+    layouts.rendered('/b1.html', rendered('b1', ['<nav>Two</nav>', '<p>1</p>']));
+    expect(html(layouts.fromPieces('/b2.html', next(2)))).toBe(joinedPage(rendered('b2', ['<nav>Two</nav>', '<p>2</p>']).body).toString());
+  });
+
+  it('does not take the build’s layout of a page published since, or one whose file is gone', async () => {
+    const layouts = new PublicationLayouts(new Map(), { layouts: built, renderKeys, clientDir });
+    layouts.rendered('/b1.html', rendered('b1', ['<nav>Two</nav>', '<p>1</p>']));
+    layouts.fromPieces('/b1.html', keys('b1', ['header:2', 'text:1']));
+    layouts.rendered('/b1.html', rendered('b1', ['<nav>Two</nav>', '<p>1</p>']));
+    expect(layouts.fromPieces('/b9.html', keys('b9', ['header:2', 'text:9']))).toBeUndefined();
+    await rm(join(clientDir, 'b3.html'));
+    expect(layouts.fromPieces('/b3.html', keys('b3', ['header:2', 'text:3']))).toBeUndefined();
+    expect(html(layouts.fromPieces('/b4.html', keys('b4', ['header:2', 'text:4'])))).toContain('<nav>Two</nav><');
+  });
+});
