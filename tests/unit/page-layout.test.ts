@@ -1,9 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { layoutOfPage, PublishedViews, renderedLayout, splicedLayout, viewRangesOf, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
-import { inlinedOffsets, inlinedStyleRanges, inlinePageStyles, joinedPage, styleElementOf, styleSplicesOf } from '../../src/server/publish/page-styles';
+import { describe, expect, it } from 'vitest';
+import { PublishedViews, renderedLayout, splicedLayout, viewRangesOf, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
+import { joinedPage } from '../../src/server/publish/page-styles';
 import type { RenderedInWorker } from '../../src/server/publish/render-pool';
 
 const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
@@ -80,64 +77,11 @@ describe('a page made from its pieces', () => {
   });
 });
 
-describe('a page layout from a whole page and where its views are', () => {
-  it('cuts the page where the ranges say, and gives the same ranges back', () => {
-    const page = bytes('<header><nav>Ü</nav></header><main><p>Text</p></main>');
-    const text = page.toString('latin1');
-    const views = [text.indexOf('<nav>'), text.indexOf('</header>'), text.indexOf('<p>'), text.indexOf('</main>')];
-    const layout = layoutOfPage(keys('f', ['header:1', 'text:1']), page, { views, styles: [] })!;
-    expect(layout.viewPieces.map((index) => layout.pieces[index]!.toString())).toEqual(['<nav>Ü</nav>', '<p>Text</p>']);
-    expect(joinedPage(layout.pieces).equals(page)).toBe(true);
-    expect(viewRangesOf(layout.pieces, layout.viewPieces)).toEqual(views);
-  });
-
-  it('is none when the ranges do not fit the page or its sections', () => {
-    const page = bytes('<p>short</p>');
-    expect(layoutOfPage(keys('f', ['a']), page, { views: [0, 99], styles: [] })).toBeUndefined();
-    expect(layoutOfPage(keys('f', ['a', 'b']), page, { views: [0, 3], styles: [] })).toBeUndefined();
-    expect(layoutOfPage(keys('f', ['a', 'b']), page, { views: [3, 6, 1, 2], styles: [] })).toBeUndefined();
-  });
-});
-
-describe('a page layout from a file the build wrote, its styles inlined', () => {
-  const FOLDERS = Symbol.for('content-site.stylesheet-folders');
-  const offered = globalThis as Record<symbol, unknown>;
-  let root: string;
-
-  beforeAll(async () => {
-    root = await mkdtemp(join(tmpdir(), 'page-layout-'));
-    await writeFile(join(root, 'site.abc.css'), 'body{margin:0}.a[data-astro-cid-aaa]{color:red}.b[data-astro-cid-bbb]{color:blue}');
-    offered[FOLDERS] = [root];
-  });
-
-  afterAll(async () => {
-    delete offered[FOLDERS];
-    await rm(root, { recursive: true, force: true });
-  });
-
-  const linked = bytes('<html><head><link rel="stylesheet" href="/_astro/site.abc.css"></head><body><header><nav data-astro-cid-aaa>One</nav></header></body></html>');
-
-  /** The page as the build writes it, and where its view and style are in it. */
-  function built() {
-    const splices = styleSplicesOf(linked);
-    const text = linked.toString('latin1');
-    const file = inlinePageStyles(linked);
-    return { file, views: inlinedOffsets([text.indexOf('<nav'), text.indexOf('</header>')], splices), styles: inlinedStyleRanges(splices) };
-  }
-
-  it('shares the page’s `<style>` with every page of the same sections, as a rendered page does', () => {
-    const { file, views, styles } = built();
-    const layout = layoutOfPage(keys('f', ['header:1']), file, { views, styles })!;
-    expect(layout.pieces).toContain(styleElementOf(styles[0]!.key));
-    expect(layout.pieces[layout.viewPieces[0]!]!.toString()).toBe('<nav data-astro-cid-aaa>One</nav>');
-    expect(joinedPage(layout.pieces).equals(file)).toBe(true);
-  });
-
-  it('keeps the file’s own bytes where its style is not the one its key names now', () => {
-    const { file, views, styles } = built();
-    const changed = bytes(file.toString().replace('color:red', 'color:tan'));
-    const layout = layoutOfPage(keys('f', ['header:1']), changed, { views, styles })!;
-    expect(layout.pieces).not.toContain(styleElementOf(styles[0]!.key));
-    expect(joinedPage(layout.pieces).equals(changed)).toBe(true);
+describe('where a page’s views are in its joined bytes', () => {
+  it('is each view piece’s first byte and the byte after it', () => {
+    const { body, viewPieces } = rendered('f', ['<nav>Ü</nav>', '<p>Text</p>']);
+    const page = joinedPage(body);
+    const ranges = viewRangesOf(body as Buffer[], viewPieces!);
+    expect([page.toString('utf8', ranges[0], ranges[1]), page.toString('utf8', ranges[2], ranges[3])]).toEqual(['<nav>Ü</nav>', '<p>Text</p>']);
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedLayout, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
-import { PublicationLayouts, type BuiltLayout } from '../../src/server/publish/publication-layouts';
-import { joinedPage } from '../../src/server/publish/page-styles';
+import { PublicationLayouts, readBuiltLayout, type BuiltLayout } from '../../src/server/publish/publication-layouts';
+import { inlinedOffsets, inlinedStyleRanges, inlinePageStyles, joinedPage, styleElementOf, styleSplicesOf } from '../../src/server/publish/page-styles';
 import type { RenderedInWorker } from '../../src/server/publish/render-pool';
 
 const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
@@ -104,5 +104,58 @@ describe('the layouts of a publication that starts from the build’s pages', ()
     await rm(join(clientDir, 'b3.html'));
     expect(layouts.fromPieces('/b3.html', keys('b3', ['header:2', 'text:3']))).toBeUndefined();
     expect(html(layouts.fromPieces('/b4.html', keys('b4', ['header:2', 'text:4'])))).toContain('<nav>Two</nav><');
+  });
+});
+
+describe('a built page’s layout, read from its file', () => {
+  const FOLDERS = Symbol.for('content-site.stylesheet-folders');
+  const offered = globalThis as Record<symbol, unknown>;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'built-page-'));
+    await writeFile(join(root, 'site.abc.css'), 'body{margin:0}.a[data-astro-cid-aaa]{color:red}.b[data-astro-cid-bbb]{color:blue}');
+    offered[FOLDERS] = [root];
+  });
+
+  afterAll(async () => {
+    delete offered[FOLDERS];
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const linked = bytes('<html><head><link rel="stylesheet" href="/_astro/site.abc.css"></head><body><header><nav data-astro-cid-aaa>Ü one</nav></header><main><p>Text</p></main></body></html>');
+
+  /** The page as the build writes it into `name`, and what page-bundles.json says of it. */
+  async function built(name: string, edit = (page: string) => page): Promise<{ file: string; page: Buffer; layout: BuiltLayout }> {
+    const splices = styleSplicesOf(linked);
+    const text = linked.toString('latin1');
+    const page = bytes(edit(inlinePageStyles(linked).toString()));
+    const file = join(root, name);
+    await writeFile(file, page);
+    const views = inlinedOffsets([text.indexOf('<nav'), text.indexOf('</header>'), text.indexOf('<p>'), text.indexOf('</main>')], splices);
+    return { file, page, layout: { keys: keys('f', ['header:1', 'text:1']), views, styles: inlinedStyleRanges(splices) } };
+  }
+
+  it('is the file as pieces: its views cut out, its `<style>` the one other pages share, not a copy', async () => {
+    const { file, page, layout } = await built('page.html');
+    const read = readBuiltLayout(file, layout)!;
+    expect(read.viewPieces.map((index) => read.pieces[index]!.toString())).toEqual(['<nav data-astro-cid-aaa>Ü one</nav>', '<p>Text</p>']);
+    expect(read.pieces).toContain(styleElementOf(layout.styles[0]!.key));
+    expect(joinedPage(read.pieces).equals(page)).toBe(true);
+  });
+
+  it('keeps the file’s own bytes where its style is not the one its key names now', async () => {
+    const { file, page, layout } = await built('changed.html', (text) => text.replace('color:red', 'color:tan'));
+    const read = readBuiltLayout(file, layout)!;
+    expect(read.pieces).not.toContain(styleElementOf(layout.styles[0]!.key));
+    expect(joinedPage(read.pieces).equals(page)).toBe(true);
+  });
+
+  it('is none when the views do not fit the file or its sections', async () => {
+    const { file, layout } = await built('short.html', (text) => text.slice(0, text.indexOf('<p>')));
+    expect(readBuiltLayout(file, layout)).toBeUndefined();
+    const whole = await built('whole.html');
+    expect(readBuiltLayout(whole.file, { ...whole.layout, keys: keys('f', ['header:1']) })).toBeUndefined();
+    expect(readBuiltLayout(whole.file, { ...whole.layout, views: [...whole.layout.views.slice(2), ...whole.layout.views.slice(0, 2)] })).toBeUndefined();
   });
 });

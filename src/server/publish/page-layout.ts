@@ -19,7 +19,7 @@
  */
 import { scopesIn } from '../../lib/stylesheet-pruning';
 import type { RenderedInWorker } from './render-pool';
-import { piecesOf, styleElementOf, type StyleSplice } from './page-styles';
+import type { StyleSplice } from './page-styles';
 
 /** What a page's HTML is made of, hashed (published-pages.ts). */
 export interface LayoutKeys {
@@ -45,17 +45,7 @@ export interface PageInFile {
   styles: StyleSplice[];
 }
 
-/**
- * The layout of a whole page, as pieces that share its styles with other pages (each `<style>`
- * that is byte for byte the one its key names now); undefined when its views do not fit it.
- */
-export function layoutOfPage(keys: LayoutKeys, page: Buffer<ArrayBuffer>, { views, styles }: PageInFile): PageLayout | undefined {
-  const shared = styles.every(({ from, to, key }) => to <= page.length && styleElementOf(key)?.equals(page.subarray(from, to)));
-  const { pieces, viewPieces } = piecesOf(page, shared ? styles : [], views);
-  return viewPieces?.length === keys.views.length ? { keys, pieces, viewPieces } : undefined;
-}
-
-/** Where each of a page's views is in its joined bytes: the inverse of layoutOfPage. */
+/** Where each of a page's views is in its joined bytes. */
 export function viewRangesOf(pieces: readonly Buffer[], viewPieces: readonly number[]): number[] {
   const starts: number[] = [];
   let at = 0;

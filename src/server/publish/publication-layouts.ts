@@ -6,9 +6,10 @@
  * is read only when the page is to be made from its pieces. So the first edit
  * of the shared header after a deploy is as cheap as the next ones.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { layoutOfPage, PublishedViews, renderedLayout, splicedLayout, type LayoutKeys, type PageInFile, type PageLayout } from './page-layout';
+import { PublishedViews, renderedLayout, splicedLayout, type LayoutKeys, type PageInFile, type PageLayout } from './page-layout';
+import { piecesOf, styleElementOf, type StyleSplice } from './page-styles';
 import type { RenderedInWorker } from './render-pool';
 import { fileOfPage } from './build-pages';
 
@@ -70,7 +71,7 @@ export class PublicationLayouts {
     const built = this.#builtLayout(path);
     if (!built) return undefined;
     try {
-      return layoutOfPage(built.keys, readFileSync(join(this.#built!.clientDir, fileOfPage(path))) as Buffer<ArrayBuffer>, built);
+      return readBuiltLayout(join(this.#built!.clientDir, fileOfPage(path)), built);
     } catch {
       // A file gone or unreadable: the page is rendered, as any page without a layout.
       return undefined;
@@ -118,5 +119,56 @@ export class PublicationLayouts {
     const paths = new Set([...this.#made.keys(), ...(this.#built?.layouts.keys() ?? [])]);
     for (const path of paths) for (const key of this.#liveKeys(path)?.views ?? []) counts.set(key, (counts.get(key) ?? 0) + 1);
     return counts;
+  }
+}
+
+/** Where a built page's `<style>`s are checked against the ones their keys name now: reused, never kept. */
+let scratch = Buffer.alloc(0);
+
+/** Reads `length` bytes of the open file at `position` into `into` at `offset`; false at the end of the file. */
+function readFully(fd: number, into: Buffer, offset: number, length: number, position: number): boolean {
+  for (let done = 0; done < length; ) {
+    const read = readSync(fd, into, offset + done, length - done, position + done);
+    if (read === 0) return false;
+    done += read;
+  }
+  return true;
+}
+
+/**
+ * A built page's layout, read from its file without the `<style>`s that are byte for byte the ones
+ * their keys name now: those are shared with other pages, as a rendered page's are, so a page put
+ * together holds only its own bytes (reading the styles too would only make garbage, outside the
+ * heap, which costs collections). Undefined when the file does not fit what the build said.
+ */
+export function readBuiltLayout(file: string, { keys, views, styles }: BuiltLayout): PageLayout | undefined {
+  const fd = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(fd);
+    let end = 0;
+    const shared = styles.every(({ from, to, key }) => {
+      const style = styleElementOf(key);
+      if (!style || from < end || to - from !== style.length || to > size) return false;
+      end = to;
+      if (scratch.length < style.length) scratch = Buffer.alloc(style.length);
+      return readFully(fd, scratch, 0, style.length, from) && scratch.subarray(0, style.length).equals(style);
+    });
+    const cut = shared ? styles : [];
+    // The page without them, the gaps between them one after the other.
+    const own = Buffer.allocUnsafe(size - cut.reduce((sum, { from, to }) => sum + to - from, 0)) as Buffer<ArrayBuffer>;
+    let at = 0;
+    let from = 0;
+    for (const gap of [...cut, { from: size, to: size }]) {
+      if (!readFully(fd, own, at, gap.from - from, from)) return undefined;
+      at += gap.from - from;
+      from = gap.to;
+    }
+    // Offsets in the file, moved back by the styles before them.
+    const before = (offset: number) => cut.reduce((sum, style) => (style.to <= offset ? sum + style.to - style.from : sum), 0);
+    const splices: StyleSplice[] = cut.map(({ from: start, key }) => ({ from: start - before(start), to: start - before(start), key }));
+    const { pieces, viewPieces } = piecesOf(own, splices, views.map((offset) => offset - before(offset)));
+    return viewPieces?.length === keys.views.length ? { keys, pieces, viewPieces } : undefined;
+  } finally {
+    closeSync(fd);
   }
 }
