@@ -37,6 +37,12 @@ export interface PublishResult {
   sharedHeaderPeakRssBytes: number;
   /** Each shared-header publication in order: its time, and how many pages it rendered and made from their kept pieces. */
   sharedHeaderRuns: { ms: number; rendered: number; fromPieces: number }[];
+  /** An edit of the site's settings, which every page's frame reads: every page rendered again. */
+  siteSettingsMs: Stat;
+  siteSettingsCpuMs: Stat;
+  /** The fewest pages one of those publications rendered, and where. */
+  siteSettingsRendered: number;
+  siteSettingsWhere: string;
   /** Where they rendered ("on the render workers"), and the render workers the server had. */
   renderedWhere: string;
   renderWorkers: number;
@@ -92,20 +98,29 @@ async function onePage(server: RunningServer, session: Session, run: number): Pr
 /** Within a twentieth of a second of a publication that takes seconds. */
 const SHARED_HEADER_POLL_MS = 50;
 
-async function sharedHeader(server: RunningServer, session: Session, run: number, pages: number) {
-  const doc = await docOf(session, 'shared/header.json');
+/** Edits a shared document every page shows, with `edit` writing `marker` into it, and times it until the last page shows the marker. */
+async function everyPage(server: RunningServer, session: Session, file: string, edit: (data: any, marker: string) => unknown, run: number, pages: number) {
+  const doc = await docOf(session, file);
   const logFrom = server.output().length;
-  const logoText = `Bench ${run}`;
-  const { ticket, answeredAt } = await save(session, { op: 'put', file: 'shared/header.json', content: { ...doc.data, data: { ...doc.data.data, logoText } }, baseVersion: doc.version });
+  const logoText = `Bench ${file} ${run}`;
+  const { ticket, answeredAt } = await save(session, { op: 'put', file, content: edit(doc.data, logoText), baseVersion: doc.version });
   const liveAt = await until(async () => {
     const { state, error } = (await session.get(`/api/content/publishing?ticket=${ticket}`)).json<{ state: string; error?: string }>();
-    if (state === 'failed') throw new Error(`The shared-header publication failed: ${error}`);
+    if (state === 'failed') throw new Error(`The publication of ${file} failed: ${error}`);
     return state === 'live';
   }, SHARED_HEADER_POLL_MS);
   const last = (await raw(server.origin, { path: `/bench/p-${pages - 1}/` })).text;
-  if (!last.includes(logoText)) throw new Error('The last page does not show the new header once live');
+  if (!last.includes(logoText)) throw new Error(`The last page does not show the new ${file} once live`);
   return { ms: liveAt - answeredAt, ...publicationPhases(server.output().slice(logFrom)) };
 }
+
+/** The header: a view on every page, which a page is put together with (src/server/publish/page-layout.ts). */
+const sharedHeader = (server: RunningServer, session: Session, run: number, pages: number) =>
+  everyPage(server, session, 'shared/header.json', (data, marker) => ({ ...data, data: { ...data.data, logoText: marker } }), run, pages);
+
+/** The site's settings, which every page's frame reads (its name titles the feed's link in each head): every page is rendered again. */
+const siteSettings = (server: RunningServer, session: Session, run: number, pages: number) =>
+  everyPage(server, session, 'shared/site.json', (data, marker) => ({ ...data, name: marker }), run, pages);
 
 export async function publishScenario({ pages, posts, tags, runs }: { pages: number; posts: number; tags: number; runs: number }): Promise<PublishResult> {
   const project = await copyProject('bench-publish');
@@ -126,6 +141,8 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
     await resetPeak(server.pid);
     for (let run = 1; run <= Math.max(1, Math.ceil(runs / 2)); run += 1) headerRuns.push(await sharedHeader(server, session, run, pages));
     const sharedHeaderPeakRssBytes = await peakRssBytes(server.pid);
+    const settingsRuns = [];
+    for (let run = 1; run <= Math.max(1, Math.ceil(runs / 2)); run += 1) settingsRuns.push(await siteSettings(server, session, run, pages));
     const [one, header] = [stat(onePageMs), stat(headerRuns.map(({ ms }) => ms))];
     return {
       pages,
@@ -139,6 +156,10 @@ export async function publishScenario({ pages, posts, tags, runs }: { pages: num
       sharedHeaderCpuMs: stat(headerRuns.map(({ cpuMs }) => cpuMs)),
       sharedHeaderPeakRssBytes,
       sharedHeaderRuns: headerRuns.map(({ ms, rendered, fromPieces }) => ({ ms, rendered, fromPieces })),
+      siteSettingsMs: stat(settingsRuns.map(({ ms }) => ms)),
+      siteSettingsCpuMs: stat(settingsRuns.map(({ cpuMs }) => cpuMs)),
+      siteSettingsRendered: Math.min(...settingsRuns.map(({ rendered }) => rendered)),
+      siteSettingsWhere: [...new Set(settingsRuns.map(({ where }) => where))].join(', '),
       renderedWhere: [...new Set(headerRuns.map(({ where }) => where))].join(', '),
       // The server's count: it reads the same environment, PUBLISH_WORKERS included.
       renderWorkers: readServerConfig().publishWorkers,
@@ -157,18 +178,21 @@ export function renderPublishReport(results: PublishResult[] | undefined): strin
   const ms = (value: number) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
   const rows = results.map(
     (result) =>
-      `| ${result.pages.toLocaleString('en')} | ${ms(result.buildMs)} | ${ms(result.onePageMs.median)} (max ${ms(result.onePageMs.max)}) ${verdict(result.onePageMs.median < 1000)} | ${(result.onePageRatio * 100).toFixed(2)}% | ${ms(result.sharedHeaderMs.median)} ${verdict(result.sharedHeaderMs.median < 5000)} | ${(result.sharedHeaderRatio * 100).toFixed(1)}% |`,
+      `| ${result.pages.toLocaleString('en')} | ${ms(result.buildMs)} | ${ms(result.onePageMs.median)} (max ${ms(result.onePageMs.max)}) ${verdict(result.onePageMs.median < 1000)} | ${(result.onePageRatio * 100).toFixed(2)}% | ${ms(result.sharedHeaderMs.median)} (max ${ms(result.sharedHeaderMs.max)}) ${verdict(result.sharedHeaderMs.median < 5000)} | ${(result.sharedHeaderRatio * 100).toFixed(1)}% | ${ms(result.siteSettingsMs.median)} |`,
   );
+  const runs = largest.sharedHeaderRuns.map(({ ms: time, rendered, fromPieces }) => `${ms(time)} (${rendered.toLocaleString('en')} rendered, ${fromPieces.toLocaleString('en')} put together)`).join(', ');
   return [
     '## Live publishing',
     '',
-    'A change saved on the production server, until visitors get it (`bench/scenarios/publish.ts`). **One page**: from the save\'s answer (the change committed) until the page\'s new HTML is served. **Shared header**: the header, which every page shows, from the save\'s answer until the server reports the change live (every page rendered again and swapped in) and the last page shows it. The floor is what publishing replaces: a full build of the same site, measured in the same run. Targets: one page under 1 s at the median, the shared header under 5 s, at 5,000 pages.',
+    'A change saved on the production server, until visitors get it (`bench/scenarios/publish.ts`). **One page**: from the save\'s answer (the change committed) until the page\'s new HTML is served. **Shared header**: the header, which every page shows, from the save\'s answer until the server reports the change live (every page changed and swapped in) and the last page shows it. **Site settings**: the same for an edit of the site\'s name, which every page\'s frame shows, so every page is rendered again (not a target; the cost of a change no page can be put together after). The floor is what publishing replaces: a full build of the same site, measured in the same run. Targets: one page under 1 s at the median, the shared header under 5 s, at 5,000 pages.',
     '',
-    '| Pages | Full build (floor) | One page | One page / build | Shared header | Shared header / build |',
-    '|---|---|---|---|---|---|',
+    '| Pages | Full build (floor) | One page | One page / build | Shared header | Shared header / build | Site settings |',
+    '|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `What decides the shared header's time, from the server's own log of each publication (medians at ${largest.pages.toLocaleString('en')} pages): reading the committed content and planning the publication (resolving every page with the one resolver and computing its render key) took ${ms(largest.sharedHeaderPlanMs.median)} on the server's thread; rendering every page again ${largest.renderedWhere} (${largest.renderWorkers} threads on this machine's ${availableParallelism()} cores) starts with the first pages planned, and was done ${ms(largest.sharedHeaderRenderMs.median)} after the content was read. The publication took ${ms(largest.sharedHeaderCpuMs.median)} of CPU over the server's threads (${(largest.sharedHeaderCpuMs.median / largest.pages).toFixed(2)} ms a page), which on ${availableParallelism()} cores is at least ${ms(largest.sharedHeaderCpuMs.median / availableParallelism())} of the clock; the server process (its render workers are threads of it) peaked at ${largest.sharedHeaderPeakRssBytes ? `${Math.round(largest.sharedHeaderPeakRssBytes / 1048576).toLocaleString('en')} MiB` : 'an unmeasured size'} of memory over these publications. Each worker renders with the bundles the server resolved and its own section cache (\`src/server/publish/render-pool.ts\`). The one-page time is reading and planning the publication, which takes over the resolved bundles of every page the change does not reach (\`src/lib/carry-over.ts\`), and rendering the page on the server's own thread.`,
+    `What decides the shared header's time, from the server's own log of each publication (at ${largest.pages.toLocaleString('en')} pages): a page whose header view alone changed is put together from its kept pieces with the header's new view in place, not rendered (\`src/server/publish/page-layout.ts\`); the first publication starts from the build's pages, whose layout \`page-bundles.json\` gives. The three publications, in order, the first after the server started: ${runs}. Reading the committed content and planning the publication (resolving every page with the one resolver, computing its render and layout keys, and putting pages together) took ${ms(largest.sharedHeaderPlanMs.median)} at the median on the server's thread, and the whole ${ms(largest.sharedHeaderCpuMs.median)} of CPU over the server's threads; the server process (its render workers are threads of it) peaked at ${largest.sharedHeaderPeakRssBytes ? `${Math.round(largest.sharedHeaderPeakRssBytes / 1048576).toLocaleString('en')} MiB` : 'an unmeasured size'} of memory over these publications.`,
+    '',
+    `An edit of the site's settings renders every page again (at least ${largest.siteSettingsRendered.toLocaleString('en')} of ${largest.pages.toLocaleString('en')} in each publication, ${largest.siteSettingsWhere}, ${largest.renderWorkers} render workers on this machine's ${availableParallelism()} cores): ${ms(largest.siteSettingsMs.median)} at the median, ${ms(largest.siteSettingsCpuMs.median)} of CPU (${(largest.siteSettingsCpuMs.median / largest.pages).toFixed(2)} ms a page), which on ${availableParallelism()} cores is at least ${ms(largest.siteSettingsCpuMs.median / availableParallelism())} of the clock. Each worker renders with the bundles the server resolved and its own section cache (\`src/server/publish/render-pool.ts\`). The one-page time is reading and planning the publication, which takes over the resolved bundles of every page the change does not reach (\`src/lib/carry-over.ts\`), and rendering the page on the server's own thread.`,
     '',
   ].join('\n');
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,12 @@ describe('a built page’s layout, read from its file', () => {
     const read = readBuiltLayout(file, layout)!;
     expect(read.pieces).not.toContain(styleElementOf(layout.styles[0]!.key));
     expect(joinedPage(read.pieces).equals(page)).toBe(true);
+  });
+
+  it('is never read through a link', async () => {
+    const { file, layout } = await built('target.html');
+    await symlink(file, join(root, 'link.html'));
+    expect(() => readBuiltLayout(join(root, 'link.html'), layout)).toThrow(/ELOOP/);
   });
 
   it('is none when the views do not fit the file or its sections', async () => {

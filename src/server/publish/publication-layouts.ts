@@ -6,7 +6,7 @@
  * is read only when the page is to be made from its pieces. So the first edit
  * of the shared header after a deploy is as cheap as the next ones.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { PublishedViews, renderedLayout, splicedLayout, type LayoutKeys, type PageInFile, type PageLayout } from './page-layout';
 import { piecesOf, styleElementOf, type StyleSplice } from './page-styles';
@@ -142,7 +142,8 @@ function readFully(fd: number, into: Buffer, offset: number, length: number, pos
  * heap, which costs collections). Undefined when the file does not fit what the build said.
  */
 export function readBuiltLayout(file: string, { keys, views, styles }: BuiltLayout): PageLayout | undefined {
-  const fd = openSync(file, 'r');
+  // Never through a link: the build writes plain files, and nothing is read from outside its folder.
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const { size } = fstatSync(fd);
     let end = 0;
