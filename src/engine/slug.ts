@@ -66,6 +66,17 @@ export function fixedPageProblem(slug: string, op: 'delete' | 'move'): string | 
   return undefined;
 }
 
+/**
+ * Why a page cannot be moved (or renamed) to `slug`: an address the server keeps, or the home
+ * page's, the 404 page's or a template's, which no moved page becomes. The editor's rename dialog
+ * and the content store both ask this.
+ */
+export function moveTargetProblem(slug: string): string | undefined {
+  if (isReservedSlug(slug)) return reservedSlugProblem(slug);
+  if (slug === HOME_SLUG || slug === NOT_FOUND_SLUG || isTemplateSlug(slug)) return 'A page cannot be moved to become the home page, the 404 page or a template.';
+  return undefined;
+}
+
 /** Maps a request path (`''`, `/`, `about/`, `docs/intro`) to a page slug; `''` is home. */
 export function slugFromPath(path: string | undefined): string {
   const trimmed = (path ?? '').replace(/^\/+|\/+$/g, '');

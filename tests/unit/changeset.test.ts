@@ -43,7 +43,7 @@ describe('parseChangeset', () => {
     expect(issuesOf({ changes: [{ op: 'delete', file: 'pages/junk/[slug].json', baseVersion: 'v' }] })).toEqual([]);
     // Whatever the file moved is: a tag moved to pages/editor/sign-in.json would be a page there.
     expect(issuesOf({ changes: [{ op: 'move', file: 'collections/tags/probe.json', to: 'pages/editor/sign-in.json', baseVersion: 'v' }] })).toEqual([`/changes/0/to: ${reserved}`]);
-    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/home.json', baseVersion: 'v' }] })).toEqual(['/changes/0/to: a page cannot be moved to become the home page, the 404 page or a template']);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/home.json', baseVersion: 'v' }] })).toEqual(['/changes/0/to: A page cannot be moved to become the home page, the 404 page or a template.']);
     // Changing them in place is what editing is.
     expect(issuesOf({ changes: [{ op: 'put', file: 'pages/home.json', content: {}, baseVersion: 'v' }] })).toEqual([]);
   });

@@ -58,7 +58,8 @@ group('delete and rename: who points at what, in people’s words', () => {
     const journal = { type: 'doc', file: 'pages/journal.json' } as const;
     expect(renameProblem(docs, journal, 'journal')).toBe('Type a new name.');
     expect(renameProblem(docs, journal, 'Blog')).toMatch(/lowercase/);
-    expect(renameProblem(docs, journal, 'home')).toMatch(/lowercase/);
+    expect(renameProblem(docs, journal, 'home')).toBe('A page cannot be moved to become the home page, the 404 page or a template.');
+    expect(renameProblem(docs, journal, 'posts/[slug]')).toMatch(/become the home page/);
     expect(renameProblem(docs, journal, 'guides/blog')).toBeNull();
     expect(renameProblem(docs, journal, 'editor/sign-in')).toBe('Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.');
     expect(renameProblem(docs, { type: 'doc', file: 'collections/posts/cited.json' }, 'other')).toMatch(/taken/);

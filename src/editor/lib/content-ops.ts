@@ -6,7 +6,7 @@
  * before anything happens.
  */
 import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
-import { fixedPageProblem, isReservedSlug, isValidSegment, isValidSlug, isTemplateSlug, pathForSlug, reservedSlugProblem, HOME_SLUG, NOT_FOUND_SLUG } from '../../engine/slug';
+import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
@@ -131,8 +131,9 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
     return takenImages.map(filenameOf).includes(name) ? `An image “${name}” already exists.` : null;
   }
   const doc = docs[target.file]!;
-  if (doc.kind === 'page' && isReservedSlug(name)) return reservedSlugProblem(name);
-  const valid = doc.kind === 'page' ? isValidSlug(name) && !isTemplateSlug(name) && name !== HOME_SLUG && name !== NOT_FOUND_SLUG : isValidSegment(name);
+  const moveProblem = doc.kind === 'page' ? moveTargetProblem(name) : undefined;
+  if (moveProblem) return moveProblem;
+  const valid = doc.kind === 'page' ? isValidSlug(name) : isValidSegment(name);
   if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
   return docs[renamedFile(docs, target, name)] ? `“${name}” is taken: another file has that name.` : null;
 }

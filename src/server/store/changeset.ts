@@ -12,7 +12,7 @@
 import { HttpError } from '../errors';
 import { checkFilename } from '../images';
 import { pageFileOfSlug, PAGES_DIR, slugOfPageFile } from '../../engine/routes';
-import { fixedPageProblem, HOME_SLUG, isReservedSlug, isTemplateSlug, NOT_FOUND_SLUG, reservedSlugProblem } from '../../engine/slug';
+import { fixedPageProblem, isReservedSlug, moveTargetProblem, reservedSlugProblem } from '../../engine/slug';
 
 export type Change =
   /** `baseVersion: undefined` (never from a request: only POST /api/save-to-file without one) overwrites with no check. */
@@ -77,9 +77,8 @@ function pageRuleProblems(op: Change['op'], file: string, to: string | undefined
   if (op === 'put' && isPageFile(file) && isReservedSlug(slugOfPageFile(file))) problems.push({ field: '/file', message: reservedSlugProblem(slugOfPageFile(file)) });
   // Whatever the file moved is: a tag moved to pages/editor/sign-in.json is a page there.
   if (op === 'move' && to !== undefined && isPageFile(to)) {
-    const slug = slugOfPageFile(to);
-    if (isReservedSlug(slug)) problems.push({ field: '/to', message: reservedSlugProblem(slug) });
-    else if (slug === HOME_SLUG || slug === NOT_FOUND_SLUG || isTemplateSlug(slug)) problems.push({ field: '/to', message: 'a page cannot be moved to become the home page, the 404 page or a template' });
+    const problem = moveTargetProblem(slugOfPageFile(to));
+    if (problem) problems.push({ field: '/to', message: problem });
   }
   return problems;
 }
