@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PublishedViews, renderedLayout, splicedLayout, viewRangesOf, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
+import { PublishedViews, renderedLayout, splicedLayout, viewRangesOf, type PageLayout } from '../../src/server/publish/page-layout';
 import { joinedPage } from '../../src/server/publish/page-styles';
-import type { RenderedInWorker } from '../../src/server/publish/render-pool';
-
-const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
-
-/** A page as a render gives it: the frame around each view, every part a piece, the views at odd places. */
-function rendered(frame: string, views: string[]): RenderedInWorker {
-  const pieces = [bytes(`<html><body data-frame="${frame}">`)];
-  const viewPieces: number[] = [];
-  for (const view of views) {
-    viewPieces.push(pieces.length);
-    pieces.push(bytes(view), bytes('</section><section>'));
-  }
-  pieces.push(bytes('</body></html>'));
-  return { status: 200, body: pieces, viewPieces };
-}
-
-const keys = (frame: string, views: string[]): LayoutKeys => ({ frame, views });
-const html = (layout: PageLayout | undefined) => layout && joinedPage(layout.pieces).toString();
+import { bytes, html, keys, rendered } from '../helpers/page-pieces';
 
 describe('a page layout from a render', () => {
   it('is the render’s pieces when it says where each of its views is', () => {

@@ -2,27 +2,10 @@ import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderedLayout, type LayoutKeys, type PageLayout } from '../../src/server/publish/page-layout';
+import { renderedLayout, type PageLayout } from '../../src/server/publish/page-layout';
 import { PublicationLayouts, readBuiltLayout, type BuiltLayout } from '../../src/server/publish/publication-layouts';
 import { inlinedOffsets, inlinedStyleRanges, inlinePageStyles, joinedPage, styleElementOf, styleSplicesOf } from '../../src/server/publish/page-styles';
-import type { RenderedInWorker } from '../../src/server/publish/render-pool';
-
-const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;
-
-/** A page as a render gives it: the frame around each view, every part a piece. */
-function rendered(frame: string, views: string[]): RenderedInWorker {
-  const pieces = [bytes(`<html><body data-frame="${frame}">`)];
-  const viewPieces: number[] = [];
-  for (const view of views) {
-    viewPieces.push(pieces.length);
-    pieces.push(bytes(view), bytes('</section><section>'));
-  }
-  pieces.push(bytes('</body></html>'));
-  return { status: 200, body: pieces, viewPieces };
-}
-
-const keys = (frame: string, views: string[]): LayoutKeys => ({ frame, views });
-const html = (layout: PageLayout | undefined) => layout && joinedPage(layout.pieces).toString();
+import { bytes, html, keys, rendered } from '../helpers/page-pieces';
 
 describe('the layouts of a publication', () => {
   const live = new Map<string, PageLayout>();
