@@ -99,7 +99,7 @@ describe('a build with drafts and schedules', () => {
 describe('the page layouts a build hands the server', () => {
   it('say where each section’s view and each style is in each page’s file', async () => {
     const { pages } = JSON.parse(await readFile(dist('server', 'page-bundles.json'), 'utf8')) as {
-      pages: { path: string; body: string; layout?: { keys: { frame: string; views: string[] }; views: number[]; styles: { from: number; to: number; key: string }[] } }[];
+      pages: { path: string; body: string; layout?: { keys: { frame: string; views: string[] }; size: number; views: number[]; styles: { from: number; to: number; key: string }[] } }[];
     };
     expect(pages.length).toBeGreaterThan(16);
     for (const { path, body, layout } of pages) {
@@ -109,6 +109,7 @@ describe('the page layouts a build hands the server', () => {
       expect(layout!.keys.views).toHaveLength(sections.length);
       expect(layout!.views).toHaveLength(sections.length * 2);
       const file = (await readFile(dist('client', path === '/' ? 'index.html' : path.endsWith('.html') ? path : `${path}/index.html`))).toString('latin1');
+      expect(layout!.size, path).toBe(file.length);
       sections.forEach((section, index) => {
         const [from, to] = [layout!.views[index * 2]!, layout!.views[index * 2 + 1]!];
         const before = file.slice(file.lastIndexOf('<', from - 1), from);

@@ -27,6 +27,16 @@ describe('the layouts of a publication', () => {
     expect(layouts.layouts.get('/p1')).toBe(made);
   });
 
+  it('renders a page first once for each view it replaces, even when it came back without its views', () => {
+    const layouts = new PublicationLayouts(live);
+    const next = (index: number) => keys(`p${index}`, ['header:2', `text:${index}`]);
+    expect(layouts.worthRenderingFirst('/p0', next(0))).toBe(true);
+    layouts.fromPieces('/p0', next(0));
+    layouts.rendered('/p0', { status: 200, body: bytes('<html>whole</html>') });
+    expect(layouts.fromPieces('/p1', next(1))).toBeUndefined();
+    expect(layouts.worthRenderingFirst('/p1', next(1))).toBe(false);
+  });
+
   it('renders first only a page whose changed view many live pages show, in the same frame', () => {
     const layouts = new PublicationLayouts(live);
     expect(layouts.worthRenderingFirst('/about', keys('about', ['header:about2', 'text:about']))).toBe(false);
@@ -56,7 +66,7 @@ describe('the layouts of a publication that starts from the build’s pages', ()
       const text = file.toString('latin1');
       const views = [text.indexOf('<nav>'), text.indexOf('</nav>') + 6, text.indexOf(`<p>${index}`), text.indexOf('</p>') + 4];
       await writeFile(join(clientDir, `b${index}.html`), file);
-      built.set(`/b${index}.html`, { renderKey: `k${index}`, layout: { keys: keys(`b${index}`, ['header:1', `text:${index}`]), views, styles: [] } });
+      built.set(`/b${index}.html`, { renderKey: `k${index}`, layout: { keys: keys(`b${index}`, ['header:1', `text:${index}`]), size: file.length, views, styles: [] } });
       renderKeys.set(`/b${index}.html`, `k${index}`);
     }
     // A page the server has published since: the build's file is not what it serves.
@@ -116,7 +126,7 @@ describe('a built page’s layout, read from its file', () => {
     const file = join(root, name);
     await writeFile(file, page);
     const views = inlinedOffsets([text.indexOf('<nav'), text.indexOf('</header>'), text.indexOf('<p>'), text.indexOf('</main>')], splices);
-    return { file, page, layout: { keys: keys('f', ['header:1', 'text:1']), views, styles: inlinedStyleRanges(splices) } };
+    return { file, page, layout: { keys: keys('f', ['header:1', 'text:1']), size: inlinePageStyles(linked).length, views, styles: inlinedStyleRanges(splices) } };
   }
 
   it('is the file as pieces: its views cut out, its `<style>` the one other pages share, not a copy', async () => {
@@ -140,9 +150,11 @@ describe('a built page’s layout, read from its file', () => {
     expect(() => readBuiltLayout(join(root, 'link.html'), layout)).toThrow(/ELOOP/);
   });
 
-  it('is none when the views do not fit the file or its sections', async () => {
+  it('is none when the file is not the one the build wrote, or the views do not fit its sections', async () => {
     const { file, layout } = await built('short.html', (text) => text.slice(0, text.indexOf('<p>')));
     expect(readBuiltLayout(file, layout)).toBeUndefined();
+    const longer = await built('longer.html', (text) => `${text}\n`);
+    expect(readBuiltLayout(longer.file, longer.layout)).toBeUndefined();
     const whole = await built('whole.html');
     expect(readBuiltLayout(whole.file, { ...whole.layout, keys: keys('f', ['header:1']) })).toBeUndefined();
     expect(readBuiltLayout(whole.file, { ...whole.layout, views: [...whole.layout.views.slice(2), ...whole.layout.views.slice(0, 2)] })).toBeUndefined();

@@ -13,6 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { PAGE_COMPRESSION, wroteCompressed } from '../../../server/precompress.mjs';
 import { ENCODING_SUFFIX } from '../../../server/negotiation.mjs';
+import { byteLengthOf } from '../../../server/compression.mjs';
 import { countSectionsRenderedElsewhere } from '../../lib/section-cache';
 import { pageWritten } from '../../lib/images/integration';
 import type { BuildPlanning } from './live-page-renderer';
@@ -109,7 +110,7 @@ export async function buildVisitorPages(planBuild: () => Promise<BuildPlanning>,
     if (written.has(path)) return undefined;
     written.add(path);
     // Where its views are, for page-bundles.json: the server can then make it from its pieces (publication-layouts.ts).
-    if (rendered.viewPieces && !Buffer.isBuffer(rendered.body)) layouts.set(path, { views: viewRangesOf(rendered.body, rendered.viewPieces), styles: rendered.inlinedStyles ?? [] });
+    if (rendered.viewPieces && !Buffer.isBuffer(rendered.body)) layouts.set(path, { size: byteLengthOf(rendered.body), views: viewRangesOf(rendered.body, rendered.viewPieces), styles: rendered.inlinedStyles ?? [] });
     return writer.take(path, rendered);
   };
   const started = performance.now();

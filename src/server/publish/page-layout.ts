@@ -39,6 +39,8 @@ export interface PageLayout {
 
 /** Where a whole page's views and styles are, as the build writes it (page-bundles.json). */
 export interface PageInFile {
+  /** The page's length in bytes: a file of another length is not the page these offsets are for. */
+  size: number;
   /** Two numbers a view: its first byte, and the byte after it. */
   views: number[];
   /** Each `<style>` the page was given, and its key (page-styles.ts). */

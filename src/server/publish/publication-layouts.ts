@@ -47,6 +47,8 @@ export class PublicationLayouts {
   #built: BuiltSite | undefined;
   #keysToRender = new Map<string, LayoutKeys>();
   #shownBy: Map<string, number> | undefined;
+  /** The live views a page was rendered first for (worthRenderingFirst). */
+  #renderedFirst = new Set<string>();
 
   /** `made`: the layouts of the live pages the server made; `built`: the build's, for the pages it still serves. */
   constructor(made: ReadonlyMap<string, PageLayout>, built?: BuiltSite) {
@@ -86,7 +88,8 @@ export class PublicationLayouts {
 
   /** The page at `path`, now with `keys`, made from its live pieces; undefined when it must be rendered. */
   fromPieces(path: string, keys: LayoutKeys): PageLayout | undefined {
-    const old = this.#liveKeys(path)?.frame === keys.frame ? this.#live(path) : undefined;
+    // Every new view known before the page is looked at: a built page's file is read only to be used.
+    const old = this.#changedViews(path, keys)?.every(({ key }) => this.views.has(key)) ? this.#live(path) : undefined;
     const layout = splicedLayout(old, keys, this.views);
     if (layout) this.layouts.set(path, layout);
     else this.#keysToRender.set(path, keys);
@@ -98,10 +101,19 @@ export class PublicationLayouts {
    * its frame is the same, and a view it changes, not known yet, is one many live pages show.
    */
   worthRenderingFirst(path: string, keys: LayoutKeys): boolean {
-    const old = this.#liveKeys(path);
-    if (old?.frame !== keys.frame || old.views.length !== keys.views.length) return false;
     this.#shownBy ??= this.#countViews();
-    return keys.views.some((key, index) => key !== old.views[index] && !this.views.has(key) && (this.#shownBy!.get(old.views[index]!) ?? 0) >= FIRST_RENDER_MIN_PAGES);
+    const first = this.#changedViews(path, keys)?.find(({ key, oldKey }) => !this.views.has(key) && !this.#renderedFirst.has(oldKey) && (this.#shownBy!.get(oldKey) ?? 0) >= FIRST_RENDER_MIN_PAGES);
+    // Once for each view it replaces: a page that came back without its views teaches nothing, and
+    // the next pages showing that view would each be rendered here in turn, the workers idle.
+    if (first) this.#renderedFirst.add(first.oldKey);
+    return first !== undefined;
+  }
+
+  /** The views of the page at `path` that `keys` changes, when its frame stays the same as the live page's; undefined when it does not. */
+  #changedViews(path: string, keys: LayoutKeys): { key: string; oldKey: string }[] | undefined {
+    const old = this.#liveKeys(path);
+    if (old?.frame !== keys.frame || old.views.length !== keys.views.length) return undefined;
+    return keys.views.flatMap((key, index) => (key === old.views[index] ? [] : [{ key, oldKey: old.views[index]! }]));
   }
 
   /** Takes the page rendered at `path`: its layout, when it came with its views, and the views it shows. */
@@ -141,11 +153,13 @@ function readFully(fd: number, into: Buffer, offset: number, length: number, pos
  * together holds only its own bytes (reading the styles too would only make garbage, outside the
  * heap, which costs collections). Undefined when the file does not fit what the build said.
  */
-export function readBuiltLayout(file: string, { keys, views, styles }: BuiltLayout): PageLayout | undefined {
+export function readBuiltLayout(file: string, { keys, size: written, views, styles }: BuiltLayout): PageLayout | undefined {
   // Never through a link: the build writes plain files, and nothing is read from outside its folder.
   const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const { size } = fstatSync(fd);
+    // Not the file the build wrote (written over since, say): its offsets would cut it anywhere.
+    if (size !== written) return undefined;
     let end = 0;
     const shared = styles.every(({ from, to, key }) => {
       const style = styleElementOf(key);
