@@ -5,7 +5,6 @@
  * as two servers behind a load balancer would be. Users are added with the
  * real `npm run users` command.
  */
-import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,9 +14,9 @@ import { raw } from '../helpers/http';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { buildProject, startProdServer, type RunningServer } from '../helpers/servers';
 import { addUser, signIn, type Session } from '../helpers/sessions';
+import { editorState, postWebhook, retitled, WEBHOOK_SECRET } from '../helpers/editing';
 
 const SESSION_SECRET = 'a-test-secret-that-is-long-enough-0123456789';
-const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 const PASSWORD = 'correct horse battery staple';
 
 let project: ProjectCopy;
@@ -58,26 +57,13 @@ afterAll(async () => {
   await project?.remove();
 });
 
-/** What a server's editor loads: every document with its version. */
-async function state(session: Session) {
-  const response = await session.get('/api/editor/state');
-  expect(response.status).toBe(200);
-  return response.json<{ docs: { file: string; data: any; version: string }[] }>();
-}
-
-/** A put of `file` with its meta title changed, based on what `session`'s server has. */
-async function retitle(session: Session, file: string, title: string) {
-  const doc = (await state(session)).docs.find((candidate) => candidate.file === file)!;
-  return { op: 'put', file, content: { ...doc.data, meta: { ...doc.data.meta, title } }, baseVersion: doc.version };
-}
+const state = editorState;
+const retitle = retitled;
 
 const titleOn = async (session: Session, file: string) => (await state(session)).docs.find((doc) => doc.file === file)!.data.meta.title;
 const titleInRemote = async (file: string) => JSON.parse((await remote.read(`src/data/${file}`))!).meta.title;
 
-function webhook(server: RunningServer, body = '{"ref":"refs/heads/main"}') {
-  const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
-  return raw(server.origin, { method: 'POST', path: '/api/content/sync', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(body) }, body });
-}
+const webhook = postWebhook;
 
 describe('every save is a commit', () => {
   it('makes exactly one commit in the remote, authored by the user, with every file of the changeset and nothing else', async () => {

@@ -3,7 +3,6 @@
  * real production server on git: each test replays, as a signed-in *editor*
  * (the lower role) or an administrator, an attack that once worked.
  */
-import { createHmac } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitSite, type GitSite } from '../helpers/git-site';
 import { raw, type RawResponse } from '../helpers/http';
 import { addUser, signIn, type Session } from '../helpers/sessions';
+import { editorState, postWebhook, WEBHOOK_SECRET } from '../helpers/editing';
 
 const PASSWORD = 'correct horse battery staple';
-const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 
 let site: GitSite;
 let bea: Session;
@@ -32,11 +31,7 @@ afterAll(async () => {
 
 const get = (path: string) => raw(site.server.origin, { path });
 
-async function state(session: Session) {
-  const response = await session.get('/api/editor/state');
-  expect(response.status).toBe(200);
-  return response.json<{ docs: { file: string; data: any; version: string }[]; images: { url: string; version: string }[] }>();
-}
+const state = editorState;
 
 const versionOf = async (file: string) => (await state(ada)).docs.find((doc) => doc.file === file)!.version;
 
@@ -94,9 +89,7 @@ describe("the server's own addresses", () => {
       await writeFile(join(worktree, 'src', 'data', 'redirects.json'), `${JSON.stringify(redirects, null, 2)}\n`);
     });
     const before = site.server.output().length;
-    const body = '{"ref":"refs/heads/main"}';
-    const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
-    const synced = await raw(site.server.origin, { method: 'POST', path: '/api/content/sync', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(body) }, body });
+    const synced = await postWebhook(site.server);
     expect(synced.status, synced.text).toBe(200);
     // Published or refused, the pushed content has been dealt with.
     await expect.poll(() => site.server.output().slice(before), { timeout: 20_000, interval: 100 }).toMatch(/Published content|Publishing failed/);

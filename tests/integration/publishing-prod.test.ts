@@ -4,7 +4,6 @@
  * (`server/index.mjs`) with its own clone. Saves go through the editor's API
  * as a signed-in user; what visitors get is read from the same server.
  */
-import { createHmac } from 'node:crypto';
 import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +14,8 @@ import type { ProjectCopy } from '../helpers/project-copy';
 import { buildProject, type RunningServer } from '../helpers/servers';
 import { childText, parseXml } from '../helpers/xml';
 import { signIn, type Session } from '../helpers/sessions';
+import { editorState, postWebhook, retitled, WEBHOOK_SECRET } from '../helpers/editing';
 
-const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 const PASSWORD = 'correct horse battery staple';
 
 let site: GitSite;
@@ -39,11 +38,7 @@ afterAll(async () => {
 const get = (path: string) => raw(server.origin, { path });
 const titleIn = (html: string) => html.slice(html.indexOf('<title>') + 7, html.indexOf('</title>'));
 
-async function state() {
-  const response = await alice.get('/api/editor/state');
-  expect(response.status).toBe(200);
-  return response.json<{ docs: { file: string; data: any; version: string }[] }>();
-}
+const state = () => editorState(alice);
 
 const docOf = async (file: string) => (await state()).docs.find((doc) => doc.file === file)!;
 
@@ -58,10 +53,7 @@ async function saveAndPublish(changes: unknown[]): Promise<RawResponse> {
   return saved;
 }
 
-async function retitle(file: string, title: string) {
-  const doc = await docOf(file);
-  return { op: 'put', file, content: { ...doc.data, meta: { ...doc.data.meta, title } }, baseVersion: doc.version };
-}
+const retitle = (file: string, title: string) => retitled(alice, file, title);
 
 /** A new page file made from about.json: another slug and title, and `extra` top-level fields. */
 async function newPage(slug: string, title: string, extra: Record<string, unknown> = {}) {
@@ -69,11 +61,7 @@ async function newPage(slug: string, title: string, extra: Record<string, unknow
   return { op: 'put', file: `pages/${slug}.json`, content: { ...about, id: slug, slug, meta: { ...about.meta, title }, ...extra }, baseVersion: null };
 }
 
-function webhook() {
-  const body = '{"ref":"refs/heads/main"}';
-  const signature = `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(body).digest('hex')}`;
-  return raw(server.origin, { method: 'POST', path: '/api/content/sync', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature, 'content-length': Buffer.byteLength(body) }, body });
-}
+const webhook = () => postWebhook(server);
 
 describe('a saved change goes live', () => {
   it('in the HTML, the page API and the sitemap, without a restart', async () => {
