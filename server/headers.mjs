@@ -20,6 +20,9 @@ export const IMAGE_TYPES = /** @type {const} */ ({
   svg: { mime: 'image/svg+xml', extensions: ['svg'] },
 });
 
+/** An uploaded image's file name is at most this long: the server refuses longer ones, and the editor shortens what it suggests to fit. */
+export const MAX_FILENAME_LENGTH = 100;
+
 /**
  * Decompression-bomb guard: an image with more pixels (all frames together) is refused at upload,
  * before it is decoded, and never decoded to make variants.

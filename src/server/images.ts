@@ -7,7 +7,7 @@
 import { crc32 } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
-import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
+import { IMAGE_TYPES, MAX_FILENAME_LENGTH, MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
 import { checkSvg, looksLikeSvg } from './svg';
 
 export { checkSvg };
@@ -16,8 +16,7 @@ export { IMAGE_TYPES };
 export type ImageType = keyof typeof IMAGE_TYPES;
 
 export const IMAGE_EXTENSIONS: readonly string[] = Object.values(IMAGE_TYPES).flatMap((type) => type.extensions);
-export const MAX_FILENAME_LENGTH = 100;
-export { MAX_IMAGE_PIXELS };
+export { MAX_FILENAME_LENGTH, MAX_IMAGE_PIXELS };
 /** Animated GIF and WebP: at most this many frames. */
 export const MAX_IMAGE_FRAMES = 1_000;
 

@@ -5,6 +5,8 @@
  * a file the client lets through is refused by the server only for its bytes.
  */
 import type { DocKind, Docs, EditorDoc } from './model';
+// Plain constants, no Node: the browser can load it.
+import { MAX_FILENAME_LENGTH } from '../../../server/headers.mjs';
 
 /** The upload formats: MIME type and the extensions the server accepts for it, the usual one first. */
 export const UPLOAD_TYPES = {
@@ -22,7 +24,7 @@ export const UPLOAD_EXTENSIONS: readonly string[] = MIME_TYPES.flatMap((mime) =>
 export const UPLOAD_ACCEPT = [...MIME_TYPES, ...UPLOAD_EXTENSIONS.map((extension) => `.${extension}`)].join(',');
 /** "JPEG, PNG, WebP, GIF or SVG" */
 export const UPLOAD_FORMATS = MIME_TYPES.map((mime) => UPLOAD_TYPES[mime].label).join(', ').replace(/, ([^,]+)$/, ' or $1');
-export const MAX_FILENAME_LENGTH = 100;
+export { MAX_FILENAME_LENGTH };
 export const ASSETS_PREFIX = '/assets/images/';
 
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
