@@ -9,7 +9,7 @@
  * need it fail, and say why, while every other page still works.
  */
 import { readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { invalidJsonReason, listDataFiles } from './data-files';
 import { snapshotFromEntries, type ContentSnapshot } from './snapshot';
 

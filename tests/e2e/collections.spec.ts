@@ -4,7 +4,7 @@
  * collection-bound sections from unsaved entries, and new entries.
  */
 import { expect, type Page } from '@playwright/test';
-import { test, dataFile, readData, preview, shot, openEditor, save } from './support';
+import { test, readData, preview, shot, openEditor, save } from './support';
 
 
 const postsNav = (page: Page) => page.getByRole('navigation', { name: 'Posts' });

@@ -4,7 +4,7 @@
  * page so they do not depend on one another.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test, dataFile, readData, preview, outlineItem, outlineIds, shot, openEditor, save } from './support';
 
 

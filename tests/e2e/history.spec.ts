@@ -1,6 +1,6 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { test, dataFile, outlineItem, outlineIds, openEditor } from './support';
 
 

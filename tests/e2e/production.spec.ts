@@ -10,7 +10,6 @@ import { expect, test } from '@playwright/test';
 import { git, type BareRemote } from '../helpers/git-remote';
 import { startGitSite, type GitSite } from '../helpers/git-site';
 import type { RunningServer } from '../helpers/servers';
-import { join } from 'node:path';
 
 const PASSWORD = 'a long enough password for ada';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PublishedViews, renderedLayout, splicedLayout, viewRangesOf, type PageLayout } from '../../src/server/publish/page-layout';
+import { PublishedViews, renderedLayout, splicedLayout, viewRangesOf } from '../../src/server/publish/page-layout';
 import { joinedPage } from '../../src/server/publish/page-styles';
 import { bytes, html, keys, rendered } from '../helpers/page-pieces';
 

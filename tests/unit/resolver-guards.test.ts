@@ -5,7 +5,7 @@
  * which must name the file that stores them.
  */
 import { describe, expect, it } from 'vitest';
-import { ContentError, MAX_RESOLVED_PAGE_SIZE } from '../../src/engine/resolver';
+import { MAX_RESOLVED_PAGE_SIZE } from '../../src/engine/resolver';
 import { LINK_RULE } from '../../src/engine/schema/urls';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 

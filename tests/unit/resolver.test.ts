@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentError, MAX_REF_DEPTH, PageNotFoundError } from '../../src/engine/resolver';
+import { MAX_REF_DEPTH, PageNotFoundError } from '../../src/engine/resolver';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
 const meta = { title: 'T', description: 'D' };

@@ -1,5 +1,5 @@
 /** The dialogs over the workspace, each shown when the store says so. */
-import { entriesOf, entrySlugOf, type EntryCollection } from '../lib/entries';
+import { entriesOf, entrySlugOf } from '../lib/entries';
 import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';

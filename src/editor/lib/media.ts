@@ -1,21 +1,21 @@
 /**
  * Pure helpers of the media library: safe upload names, the client-side type
- * and size check, and where an image is used. They mirror the server's rules
- * (src/server/images.ts, which the browser cannot import: it loads sharp), so
- * a file the client lets through is refused by the server only for its bytes.
+ * and size check, and where an image is used. The formats and the name's
+ * length are the server's own (server/headers.mjs, plain constants the browser
+ * can load); the other rules mirror src/server/images.ts, which the browser
+ * cannot import (it loads sharp). So a file the client lets through is refused
+ * by the server only for its bytes.
  */
 import type { DocKind, Docs, EditorDoc } from './model';
-// Plain constants, no Node: the browser can load it.
-import { MAX_FILENAME_LENGTH } from '../../../server/headers.mjs';
+import { IMAGE_TYPES, MAX_FILENAME_LENGTH } from '../../../server/headers.mjs';
 
-/** The upload formats: MIME type and the extensions the server accepts for it, the usual one first. */
-export const UPLOAD_TYPES = {
-  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
-  'image/png': { label: 'PNG', extensions: ['png'] },
-  'image/webp': { label: 'WebP', extensions: ['webp'] },
-  'image/gif': { label: 'GIF', extensions: ['gif'] },
-  'image/svg+xml': { label: 'SVG', extensions: ['svg'] },
-} as const;
+type ImageTypes = typeof IMAGE_TYPES;
+/** What the media library calls each format. */
+const LABELS: Record<keyof ImageTypes, string> = { jpeg: 'JPEG', png: 'PNG', webp: 'WebP', gif: 'GIF', svg: 'SVG' };
+/** The upload formats by MIME type, with the extensions the server accepts for each, the usual one first: the server's list (server/headers.mjs), named. */
+export const UPLOAD_TYPES = Object.fromEntries(
+  (Object.keys(IMAGE_TYPES) as (keyof ImageTypes)[]).map((name) => [IMAGE_TYPES[name].mime, { label: LABELS[name], extensions: IMAGE_TYPES[name].extensions }]),
+) as { [Name in keyof ImageTypes as ImageTypes[Name]['mime']]: { label: string; extensions: ImageTypes[Name]['extensions'] } };
 export type UploadMimeType = keyof typeof UPLOAD_TYPES;
 
 const MIME_TYPES = Object.keys(UPLOAD_TYPES) as UploadMimeType[];

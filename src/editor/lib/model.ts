@@ -7,7 +7,7 @@ import { ContentError } from '../../engine/content-error';
 import { locateRef, type RefLocation } from '../../engine/follow-ref';
 import { isRef } from '../../engine/schema/refs';
 import { parseRef, RefSyntaxError } from '../../engine/pointer';
-import { HOME_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
+import { HOME_SLUG } from '../../engine/slug';
 
 export type DocKind = 'page' | 'shared' | 'entry';
 
