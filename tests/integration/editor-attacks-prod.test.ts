@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitSite, type GitSite } from '../helpers/git-site';
 import { raw, type RawResponse } from '../helpers/http';
 import { addUser, signIn, type Session } from '../helpers/sessions';
-import { editorState, postWebhook, WEBHOOK_SECRET } from '../helpers/editing';
+import { editorState, newPage, postWebhook, untilLive, WEBHOOK_SECRET } from '../helpers/editing';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -35,18 +35,8 @@ const state = editorState;
 
 const versionOf = async (file: string) => (await state(ada)).docs.find((doc) => doc.file === file)!.version;
 
-/** A valid new page file made from about.json, at `slug`, with `extra` top-level fields. */
-async function newPage(slug: string, extra: Record<string, unknown> = {}) {
-  const about = (await state(ada)).docs.find((doc) => doc.file === 'pages/about.json')!.data;
-  return { op: 'put', file: `pages/${slug}.json`, content: { ...about, id: slug.replaceAll('/', '-'), slug, ...extra }, baseVersion: null };
-}
-
 /** Waits until the save's publication is live. */
-async function published(saved: RawResponse) {
-  expect(saved.status, saved.text).toBe(200);
-  const { ticket } = saved.json<{ publish: { ticket: number } }>().publish;
-  await expect.poll(async () => (await ada.get(`/api/content/publishing?ticket=${ticket}`)).json<{ state: string }>().state, { timeout: 20_000, interval: 50 }).toBe('live');
-}
+const published = (saved: RawResponse) => untilLive(ada, saved);
 
 /** The messages of a refused changeset, for the file and field named. */
 function refusal(response: RawResponse) {
@@ -58,7 +48,7 @@ describe("the server's own addresses", () => {
   it('refuses a page under /editor, /api or /assets, created or moved there, so no redirect can take the sign-in page', async () => {
     // The attack: create pages/editor/sign-in.json, move it away, and the redirect left behind answered /editor/sign-in.
     for (const slug of ['editor/sign-in', 'editor', 'api/auth/session', 'assets/images/x']) {
-      expect(refusal(await bea.post('/api/content/changes', { changes: [await newPage(slug)] })).join()).toMatch(/Pages cannot start with "(editor|api|assets)\/"/);
+      expect(refusal(await bea.post('/api/content/changes', { changes: [await newPage(ada, slug)] })).join()).toMatch(/Pages cannot start with "(editor|api|assets)\/"/);
     }
     const moved = await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'pages/about.json', to: 'pages/editor/sign-in.json', baseVersion: await versionOf('pages/about.json') }] });
     expect(refusal(moved)).toEqual(['/changes/0/to: Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.']);
@@ -138,7 +128,7 @@ describe('images', () => {
 
 describe('drafts', () => {
   it('publishes no redirect to a draft page that was moved: it would tell its new address', async () => {
-    await published(await bea.post('/api/content/changes', { changes: [await newPage('secret-plan', { status: 'draft' })] }));
+    await published(await bea.post('/api/content/changes', { changes: [await newPage(ada, 'secret-plan', { status: 'draft' })] }));
     await published(await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'pages/secret-plan.json', to: 'pages/acme-acquisition.json', baseVersion: await versionOf('pages/secret-plan.json') }] }));
     const old = await get('/secret-plan/');
     expect(old.status).toBe(404);
@@ -166,7 +156,7 @@ describe('bad requests are 4xx with a JSON error', () => {
 
   it('refuses a file name too long for the file system with 400, not a 500 that names the path', async () => {
     const long = `pages/${'a'.repeat(300)}.json`;
-    for (const change of [await newPage('a'.repeat(300)), { op: 'delete', file: long, baseVersion: 'x' }, { op: 'move', file: 'pages/about.json', to: long, baseVersion: 'x' }]) {
+    for (const change of [await newPage(ada, 'a'.repeat(300)), { op: 'delete', file: long, baseVersion: 'x' }, { op: 'move', file: 'pages/about.json', to: long, baseVersion: 'x' }]) {
       const messages = refusal(await bea.post('/api/content/changes', { changes: [change] }));
       expect(messages.join()).toMatch(/must be at most 211 characters long/);
     }

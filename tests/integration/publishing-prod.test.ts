@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BareRemote } from '../helpers/git-remote';
 import { startGitSite, type GitSite } from '../helpers/git-site';
-import { raw, type RawResponse } from '../helpers/http';
+import { raw } from '../helpers/http';
 import type { ProjectCopy } from '../helpers/project-copy';
 import { buildProject, type RunningServer } from '../helpers/servers';
 import { childText, parseXml } from '../helpers/xml';
 import { signIn, type Session } from '../helpers/sessions';
-import { editorState, postWebhook, retitled, WEBHOOK_SECRET } from '../helpers/editing';
+import { editorState, newPage, postWebhook, retitled, untilLive, WEBHOOK_SECRET } from '../helpers/editing';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -43,29 +43,15 @@ const state = () => editorState(alice);
 const docOf = async (file: string) => (await state()).docs.find((doc) => doc.file === file)!;
 
 /** Saves `changes` and waits until the server says they are live; returns the save's answer. */
-async function saveAndPublish(changes: unknown[]): Promise<RawResponse> {
-  const saved = await alice.post('/api/content/changes', { changes });
-  expect(saved.status, saved.text).toBe(200);
-  const { ticket } = saved.json<{ publish: { ticket: number } }>().publish;
-  await expect
-    .poll(async () => (await alice.get(`/api/content/publishing?ticket=${ticket}`)).json<{ state: string }>().state, { timeout: 20_000, interval: 50 })
-    .toBe('live');
-  return saved;
-}
+const saveAndPublish = async (changes: unknown[]) => untilLive(alice, await alice.post('/api/content/changes', { changes }));
 
 const retitle = (file: string, title: string) => retitled(alice, file, title);
-
-/** A new page file made from about.json: another slug and title, and `extra` top-level fields. */
-async function newPage(slug: string, title: string, extra: Record<string, unknown> = {}) {
-  const about = (await docOf('pages/about.json')).data;
-  return { op: 'put', file: `pages/${slug}.json`, content: { ...about, id: slug, slug, meta: { ...about.meta, title }, ...extra }, baseVersion: null };
-}
 
 const webhook = () => postWebhook(server);
 
 describe('a saved change goes live', () => {
   it('in the HTML, the page API and the sitemap, without a restart', async () => {
-    await saveAndPublish([await retitle('pages/about.json', 'About, published live'), await newPage('live-news', 'Live news')]);
+    await saveAndPublish([await retitle('pages/about.json', 'About, published live'), await newPage(alice, 'live-news', {}, 'Live news')]);
     const page = await get('/about/');
     expect(page.status).toBe(200);
     expect(titleIn(page.text)).toBe('About, published live');
@@ -159,7 +145,7 @@ describe('drafts and schedules', () => {
   it('keep a draft page and a draft post off every public surface', async () => {
     const post = (await docOf('collections/posts/accessible-by-construction.json')).data;
     await saveAndPublish([
-      await newPage('secret-plans', 'Secret plans', { status: 'draft' }),
+      await newPage(alice, 'secret-plans', { status: 'draft' }, 'Secret plans'),
       { op: 'put', file: 'collections/posts/unreleased.json', content: { ...post, title: 'Unreleased post', status: 'draft' }, baseVersion: null },
     ]);
     expect((await get('/secret-plans/')).status).toBe(404);
@@ -175,7 +161,7 @@ describe('drafts and schedules', () => {
 
   it('publish a page scheduled 3 seconds ahead after its time', async () => {
     const publishAt = new Date(Date.now() + 3_000).toISOString();
-    await saveAndPublish([await newPage('coming-soon', 'Coming soon', { publishAt })]);
+    await saveAndPublish([await newPage(alice, 'coming-soon', { publishAt }, 'Coming soon')]);
     expect((await get('/coming-soon/')).status).toBe(404);
     await expect.poll(async () => (await get('/coming-soon/')).status, { timeout: 30_000, interval: 250 }).toBe(200);
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
