@@ -72,9 +72,9 @@ const isPageFile = (file: string) => file.startsWith(`${PAGES_DIR}/`);
  */
 function pageRuleProblems(op: Change['op'], file: string, to: string | undefined): { field: '/file' | '/to'; message: string }[] {
   const problems: { field: '/file' | '/to'; message: string }[] = [];
-  const fixed = op !== 'put' && isPageFile(file) ? fixedPageProblem(slugOfPageFile(file), op) : undefined;
-  if (fixed) problems.push({ field: '/file', message: fixed });
-  if (op === 'put' && isPageFile(file) && isReservedSlug(slugOfPageFile(file))) problems.push({ field: '/file', message: reservedSlugProblem(slugOfPageFile(file)) });
+  const slug = isPageFile(file) ? slugOfPageFile(file) : undefined;
+  const fileProblem = slug === undefined ? undefined : op === 'put' ? (isReservedSlug(slug) ? reservedSlugProblem(slug) : undefined) : fixedPageProblem(slug, op);
+  if (fileProblem) problems.push({ field: '/file', message: fileProblem });
   // Whatever the file moved is: a tag moved to pages/editor/sign-in.json is a page there.
   if (op === 'move' && to !== undefined && isPageFile(to)) {
     const problem = moveTargetProblem(slugOfPageFile(to));
