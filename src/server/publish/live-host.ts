@@ -10,7 +10,7 @@ import type { PageBytes } from './page-styles';
 import type { BuiltLayout } from './publication-layouts';
 
 /** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */
-export interface PageToInstall extends PublishedPage {
+export interface PageToInstall extends Pick<PublishedPage, 'slug' | 'path' | 'body' | 'version' | 'renderKey'> {
   /** One buffer, or pieces in order that share their styles with other pages (page-styles.ts). */
   html?: PageBytes;
 }

@@ -37,10 +37,10 @@ export interface PublishedPage {
   /** The version of the page's stored file (the page API's ETag, a save's baseVersion). */
   version: string;
   renderKey: string;
-  /** The render key split into the page's frame and its views, for making the page from its old pieces (page-layout.ts). */
-  layoutKeys: LayoutKeys;
-  /** What a render worker is sent of the bundle (see pageToRender). */
-  bundleToRender: BundleToRender;
+  /** The render key split into the page's frame and its views, for making the page from its old pieces (page-layout.ts); made when first read. */
+  readonly layoutKeys: LayoutKeys;
+  /** What a render worker is sent of the bundle (see pageToRender); made when first read. */
+  readonly bundleToRender: BundleToRender;
 }
 
 export interface PublishedSite {
@@ -64,16 +64,29 @@ export function contentVersionOf(snapshot: ContentSnapshot): string {
   return hash.digest('base64url').slice(0, 16);
 }
 
-/** What the render key reads of a bundle's JSON text, once per response (a page whose bundle is taken over keeps it). */
-const digestOf = new WeakMap<object, { digest: string; images: string[] }>();
+/** What the keys read of a page's bundle, once per response (a page whose bundle is taken over keeps it). */
+const bodyFactsOf = new WeakMap<object, BodyFacts>();
 
-async function bodyFacts(slug: string, response: { json: string }) {
-  let facts = digestOf.get(response);
+interface BodyFacts {
+  /** A hash of the page API's body. */
+  digest: string;
+  /** The images the bundle's head names (the social image), then each section's. */
+  headImages: string[];
+  sectionImages: string[][];
+}
+
+/** `response`'s facts; `bundle` is the bundle it was made from. */
+function bodyFacts(response: { json: string }, bundle: Bundle): BodyFacts {
+  let facts = bodyFactsOf.get(response);
   if (!facts) {
-    // The bundle the JSON was made from, kept with it: parsing the JSON again cost more than all the rest.
-    const bundle = await resolvePage(slug);
-    facts = { digest: createHash('sha256').update(response.json).digest('base64url'), images: [...imagesOfBundle(bundle)].filter(hasVariants).sort() };
-    digestOf.set(response, facts);
+    // Only names the variants' allowlist accepts (plain raster file names): others get no variants.
+    const withVariants = (names: Set<string>) => [...names].filter(hasVariants).sort();
+    facts = {
+      digest: createHash('sha256').update(response.json).digest('base64url'),
+      headImages: withVariants(imagesNamedIn({ ...bundle, sections: [] })),
+      sectionImages: bundle.sections.map((section) => withVariants(imagesOfSection(section))),
+    };
+    bodyFactsOf.set(response, facts);
   }
   return facts;
 }
@@ -90,13 +103,6 @@ function imagesNamedIn(value: unknown, into = new Set<string>()): Set<string> {
 /** The images a section names, looked for once per shared section, as its JSON is written once (bundle-json.ts). */
 const imagesOfSection = keptPerSharedSection((section) => imagesNamedIn(section));
 
-/** Every uploaded image a bundle names. */
-function imagesOfBundle(bundle: Bundle): Set<string> {
-  const into = imagesNamedIn({ ...bundle, sections: [] });
-  for (const section of bundle.sections) for (const image of imagesOfSection(section)) into.add(image);
-  return into;
-}
-
 /** A hash of `parts`, each ended by a NUL. */
 function hashOfParts(parts: readonly string[], length: number): string {
   const hash = createHash('sha256');
@@ -107,26 +113,49 @@ function hashOfParts(parts: readonly string[], length: number): string {
 /** What the frame reads of a section (SectionFrame, PageBody): its type, id and settings, not its data. */
 const frameFactsOf = ({ type, id, settings }: Bundle['sections'][number]) => JSON.stringify([type, id, settings]);
 
+/** The render key: a hash of the page's body (`digest`), what is `around` it and its images' facts (each `name:hash of its bytes`). */
+export const renderKeyOf = (digest: string, around: readonly string[], images: readonly string[]) => hashOfParts([digest, ...around, ...images], 22);
+
+/**
+ * The render key split (page-layout.ts). The frame key hashes all of it but the sections' data
+ * and the images they name; each view key is the section's own (sectionViewKey) followed by the
+ * facts of its images. So a new image in a view many pages share (a new post's cover in a list)
+ * changes that view on each page, not each page's frame, and the pages are made from their pieces.
+ */
+export function layoutKeysOf({ head, frames, around, headImages, views }: { head: string; frames: readonly string[]; around: readonly string[]; headImages: readonly string[]; views: readonly { key: string; images: readonly string[] }[] }): LayoutKeys {
+  return {
+    frame: hashOfParts([head, ...frames, ...around, ...headImages], 22),
+    views: views.map(({ key, images }) => (images.length === 0 ? key : `${key} ${images.join(' ')}`)),
+  };
+}
+
 /**
  * A page's HTML is made from its bundle, its address, its structured data
  * (which reads other pages: breadcrumb names, the post behind an article),
  * the site's details (name, settings) and its images' bytes (the variants'
- * URLs carry their hash, and their size is the image's, src/lib/images/); the
- * render key hashes all of them. The layout keys split the same into the frame
- * and each section's view (page-layout.ts): the frame key hashes all of it
- * but the sections' data.
+ * URLs carry their hash, and their size is the image's, src/lib/images/): its
+ * keys hash all of them. The render key is made at once, for every page; the
+ * layout keys only when asked (`layoutKeys`), as only a changed page needs
+ * them on the server.
  */
-async function keysOf(slug: string, response: { json: string }, bundle: Bundle, head: string, site: URL, siteFile: string, imageHashes: Map<string, Promise<string>>): Promise<{ renderKey: string; layoutKeys: LayoutKeys }> {
-  const { digest, images } = await bodyFacts(slug, response);
+async function keysOf(slug: string, response: { json: string }, bundle: Bundle, site: URL, siteDigest: string, imageHashes: Map<string, Promise<string>>) {
+  const { digest, headImages, sectionImages } = bodyFacts(response, bundle);
   const path = pathForSlug(slug);
-  const around = [CODE_VERSION, path, JSON.stringify(await structuredData(slug, site)), siteFile];
-  // Only names the variants' allowlist accepts (plain raster file names): others get no variants.
-  for (const name of images) {
+  const around = [CODE_VERSION, path, JSON.stringify(await structuredData(slug, site)), siteDigest];
+  const facts = new Map<string, string>();
+  for (const name of [...headImages, ...sectionImages.flat()]) {
+    if (facts.has(name)) continue;
     if (!imageHashes.has(name)) imageHashes.set(name, originalFacts(name).then((info) => info?.sha256 ?? 'none', () => 'none'));
-    around.push(`${name}:${await imageHashes.get(name)}`);
+    facts.set(name, `${name}:${await imageHashes.get(name)}`);
   }
-  const views = bundle.sections.map((section) => sectionViewKey(section, sectionRegistry.get(section.type)?.viewReads ?? {}, path));
-  return { renderKey: hashOfParts([digest, ...around], 22), layoutKeys: { frame: hashOfParts([head, ...bundle.sections.map(frameFactsOf), ...around], 22), views } };
+  const factsOf = (names: readonly string[]) => names.map((name) => facts.get(name)!);
+  return {
+    renderKey: renderKeyOf(digest, around, [...facts.keys()].sort().map((name) => facts.get(name)!)),
+    layoutKeys: (head: string) => {
+      const views = bundle.sections.map((section, index) => ({ key: sectionViewKey(section, sectionRegistry.get(section.type)?.viewReads ?? {}, path), images: factsOf(sectionImages[index]!) }));
+      return layoutKeysOf({ head, frames: bundle.sections.map(frameFactsOf), around, headImages: factsOf(headImages), views });
+    },
+  };
 }
 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as a render worker takes it. */
@@ -153,6 +182,24 @@ export function bundleToRenderOf(bundle: Bundle, seen: WeakMap<object, number>):
   return { head, sections, shared, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
 }
 
+/**
+ * `fields` with `made`'s properties too, each made when first read and then kept. They are not
+ * enumerable, so a spread of the page leaves them out rather than making them.
+ */
+function withMadeWhenRead<T extends object, M extends object>(fields: T, made: { [K in keyof M]: () => M[K] }): T & M {
+  for (const [name, make] of Object.entries(made) as [string, () => unknown][]) {
+    Object.defineProperty(fields, name, {
+      configurable: true,
+      get() {
+        const value = make();
+        Object.defineProperty(fields, name, { value, configurable: true });
+        return value;
+      },
+    });
+  }
+  return fields as T & M;
+}
+
 /** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
 const PAGES_BETWEEN_TURNS = 8;
 
@@ -163,7 +210,8 @@ const PAGES_BETWEEN_TURNS = 8;
  */
 export async function publishedSite(site: URL, onPage?: (page: PublishedPage) => void | Promise<void>): Promise<PublishedSite> {
   const snapshot = await loadSnapshot();
-  const siteFile = JSON.stringify(snapshot.get(SITE_FILE) ?? null);
+  // The site's details are in every page's keys: hashed once here, not with each page.
+  const siteDigest = createHash('sha256').update(JSON.stringify(snapshot.get(SITE_FILE) ?? null)).digest('base64url');
   const pages: PublishedPage[] = [];
   const sharedSections = new WeakMap<object, number>();
   // Each image is looked at once per publication, however many pages show it.
@@ -171,9 +219,11 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   for (const route of await listPages()) {
     const response = await pageJson(route.slug);
     const bundle = await resolvePage(route.slug);
-    const bundleToRender = bundleToRenderOf(bundle, sharedSections);
-    const { renderKey, layoutKeys } = await keysOf(route.slug, response, bundle, bundleToRender.head, site, siteFile, imageHashes);
-    const page = { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey, layoutKeys, bundleToRender };
+    const keys = await keysOf(route.slug, response, bundle, site, siteDigest, imageHashes);
+    const page: PublishedPage = withMadeWhenRead(
+      { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: keys.renderKey },
+      { bundleToRender: () => bundleToRenderOf(bundle, sharedSections), layoutKeys: () => keys.layoutKeys(page.bundleToRender.head) },
+    );
     pages.push(page);
     if (!onPage) continue;
     await onPage(page);

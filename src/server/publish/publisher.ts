@@ -130,7 +130,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   );
   const files = await withLiveRenderContext(context, () => discoveryFiles(site, snapshot));
   const rendered = performance.now();
-  host.install({ contentVersion, pages: pages.map((page) => ({ ...page, html: html.get(page.path) })), redirects, files });
+  host.install({ contentVersion, pages: pages.map(({ slug, path, body, version, renderKey }) => ({ slug, path, body, version, renderKey, html: html.get(path) })), redirects, files });
   liveLayouts = layouts.layouts;
   const ms = (from: number, to: number) => Math.round(to - from);
   const cpu = process.cpuUsage(cpuAtStart);
