@@ -117,15 +117,31 @@ describe('the render pool', () => {
     expect(first! + second!).toBeLessThanOrEqual(2 * WARM_UP_BATCH_PAGES + 1);
   });
 
-  it('goes on warming up from the later copy when a small publication moved the workers on', async () => {
+  it('stops warming up when a small publication moves the workers on: its pages are the earlier copy’s, and a worker would take them as the later one’s', async () => {
     const pool = poolOf('echo.mjs', 1);
     const first = snapshotOf('Home');
-    const warming = pool.warmUp(() => Array.from({ length: 500 }, (_, index) => page(`/p-${index}/`)), await pool.prepare(first, first.paths()));
+    const generation = await pool.prepare(first, first.paths());
+    const warming = pool.warmUp((count) => Array.from({ length: Math.min(count, 500) }, (_, index) => page(`/p-${index}/`)), generation);
     // A small publication renders on the server's thread, but still brings the copies up to date.
     const second = snapshotOf('Home, edited');
     const next = await pool.prepare(second, second.paths());
     await expect(warming).resolves.toBeUndefined();
-    expect(text(await pool.render([page('/count/')], next))).toEqual(['500']);
+    // The attack this replays: warm-up pages went on from the later copy, which adopted the earlier publication's bundles.
+    const renderedFrom = JSON.parse(text(await pool.render([page('/rendered-from/')], next))[0]!) as Record<string, number>;
+    expect(Object.keys(renderedFrom)).toEqual([String(generation)]);
+    expect(renderedFrom[generation]).toBeGreaterThan(0);
+    expect(renderedFrom[generation]).toBeLessThan(500);
+  });
+
+  it('asks for only as many pages as its cold workers warm up with', async () => {
+    const pool = poolOf('echo.mjs', 2);
+    const snapshot = snapshotOf('Home');
+    const asked: number[] = [];
+    await pool.warmUp((count) => {
+      asked.push(count);
+      return Array.from({ length: 10 }, (_, index) => page(`/p-${index}/`));
+    }, await pool.prepare(snapshot, snapshot.paths()));
+    expect(asked).toEqual([2 * WARM_UP_PAGES_PER_WORKER]);
   });
 
   it('lets a publication stuck behind a stopped worker\'s warm-up render elsewhere', async () => {

@@ -123,7 +123,7 @@ async function renderFrom({ pages, context, readable }: PagesToRender, onThread:
  * so the next large publication sends only what changes and finds its workers started, and has
  * workers that never rendered render some of its pages once (RenderPool.warmUp).
  */
-export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: ContentSnapshot, readable: Iterable<string>, pages: () => PageToRender[]): void {
+export function warmRenderWorkers(pool: RenderPool | undefined, snapshot: ContentSnapshot, readable: Iterable<string>, pages: (count: number) => PageToRender[]): void {
   if (!pool) return;
   pool.prepare(snapshot, readable).then(
     async (generation) => {

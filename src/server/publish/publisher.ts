@@ -138,7 +138,8 @@ async function publishOnce(host: LiveHost): Promise<void> {
     `Published content ${contentVersion}: ${changed} of ${pages.length} pages changed, ${changed - fromPieces} rendered again ${where}${renderedFirst > 0 ? ` (${renderedFirst} first, on the server's thread)` : ''} and ${fromPieces} made from their kept pieces, in ${ms(read, rendered)} ms (read and planned in ${ms(started, planned)} ms, rendering from the first page planned; swapped in ${ms(rendered, performance.now())} ms; ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU over the server's threads)`,
   );
   scheduleNext(nextPublicationTime(snapshot, now), now);
-  warmRenderWorkers(pool, context.snapshot, snapshot.paths(), () => pages.map(pageToRender));
+  // Only as many pages as the cold workers take: what a worker is sent of a page is made when asked for.
+  warmRenderWorkers(pool, context.snapshot, snapshot.paths(), (count) => pages.slice(0, count).map(pageToRender));
 }
 
 /** The live version's pages as pieces, by path: those the server rendered (or made) since it started, not the build's. */

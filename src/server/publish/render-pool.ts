@@ -73,11 +73,12 @@ export interface RenderPool {
   /** `pages`, in their order, rendered from the snapshot `prepare` named `generation` (and compressed, if asked). */
   render(pages: PageToRender[], generation: number, compress?: Compression): Promise<RenderedInWorker[]>;
   /**
-   * Has each worker that never rendered render a share of `pages()` (up to WARM_UP_PAGES_PER_WORKER),
-   * a few at a time, and throw them away. A render asked for meanwhile goes first: no more
-   * warm-up pages are sent once one is. Rejects only when a worker stopped.
+   * Has each worker that never rendered render a share of `pages(count)`, the first `count` pages
+   * of the publication `generation` names (up to WARM_UP_PAGES_PER_WORKER each), a few at a time,
+   * and throw them away. A render asked for meanwhile goes first: no more warm-up pages are sent
+   * once one is, nor once the worker's copy is a later one. Rejects only when a worker stopped.
    */
-  warmUp(pages: () => PageToRender[], generation: number): Promise<void>;
+  warmUp(pages: (count: number) => PageToRender[], generation: number): Promise<void>;
   /** Stops every worker: the next `prepare` starts new ones, with the whole snapshot. */
   reset(): Promise<void>;
   /** The section cache counts of every worker this pool ran, as of their last replies. */
@@ -176,16 +177,17 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       const cold = workers.filter((worker) => !worker.warmed && worker.generation === generation);
       // Asked for after every publication, but only a new worker needs the pages listed.
       if (cold.length === 0) return;
-      const site = pages();
+      const site = pages(cold.length * WARM_UP_PAGES_PER_WORKER);
       await Promise.all(
         cold.map(async (worker, index) => {
           worker.warmed = true;
           const share = site.filter((_, position) => position % cold.length === index).slice(0, WARM_UP_PAGES_PER_WORKER);
-          // Until a publication asks for pages, or the worker is stopped.
-          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker); next += WARM_UP_BATCH_PAGES) {
-            // From the worker's copy as it is now: a small publication (rendered on the server's thread)
-            // may have moved it on. The pages are thrown away, so one that no longer renders is passed over.
-            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), worker.generation, { warmUp: true }).catch((error: unknown) => {
+          // Until a publication asks for pages, the worker is stopped, or a small publication (rendered
+          // on the server's thread) moves its copy on: a worker takes the bundles it is sent as its
+          // copy's (src/lib/content.ts adoptBundle), and these are the earlier publication's.
+          for (let next = 0; next < share.length && publicationRenders === started && workers.includes(worker) && worker.generation === generation; next += WARM_UP_BATCH_PAGES) {
+            // The pages are thrown away, so one that no longer renders is passed over.
+            await request(worker, share.slice(next, next + WARM_UP_BATCH_PAGES), generation, { warmUp: true }).catch((error: unknown) => {
               if (!workers.includes(worker)) throw error;
             });
           }
