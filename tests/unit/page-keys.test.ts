@@ -26,8 +26,13 @@ describe('renderKeyOf', () => {
 });
 
 describe('layoutKeysOf', () => {
-  it('writes a view without images as its section’s own key, and one with images followed by their facts', () => {
-    expect(layoutKeysOf(facts).views).toEqual(['header:d1', 'gallery:d2 a.jpg:h2 b.jpg:h3']);
+  it('writes a view without images as its section’s own key, and one with images followed by a short hash of their facts', () => {
+    const [header, gallery] = layoutKeysOf(facts).views;
+    expect(header).toBe('header:d1');
+    expect(gallery).toMatch(/^gallery:d2 [\w-]{16}$/);
+    // However many images a view shows (a list of every post, each with its cover), its key stays short.
+    const many = Array.from({ length: 1000 }, (_, index) => `cover-${index}.jpg:${'h'.repeat(43)}`);
+    expect(layoutKeysOf({ ...facts, views: [{ key: 'posts-list:d3', images: many }] }).views[0]).toMatch(/^posts-list:d3 [\w-]{16}$/);
   });
 
   it('changes only the view whose image changed, not the frame: the page can be made from its pieces', () => {

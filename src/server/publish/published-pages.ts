@@ -118,14 +118,15 @@ export const renderKeyOf = (digest: string, around: readonly string[], images: r
 
 /**
  * The render key split (page-layout.ts). The frame key hashes all of it but the sections' data
- * and the images they name; each view key is the section's own (sectionViewKey) followed by the
- * facts of its images. So a new image in a view many pages share (a new post's cover in a list)
+ * and the images they name; each view key is the section's own (sectionViewKey) followed by a
+ * hash of its images' facts. So a new image in a view many pages share (a new post's cover in a list)
  * changes that view on each page, not each page's frame, and the pages are made from their pieces.
  */
 export function layoutKeysOf({ head, frames, around, headImages, views }: { head: string; frames: readonly string[]; around: readonly string[]; headImages: readonly string[]; views: readonly { key: string; images: readonly string[] }[] }): LayoutKeys {
   return {
     frame: hashOfParts([head, ...frames, ...around, ...headImages], 22),
-    views: views.map(({ key, images }) => (images.length === 0 ? key : `${key} ${images.join(' ')}`)),
+    // The images' facts hashed, not listed: a list of every post, each with its cover, stays one short key.
+    views: views.map(({ key, images }) => (images.length === 0 ? key : `${key} ${hashOfParts(images, 16)}`)),
   };
 }
 
