@@ -8,7 +8,9 @@
  * API serves them from /_astro/fonts/, writes the `@font-face` rules with
  * `font-display: swap`, and adds a fallback face with `size-adjust` and the
  * ascent/descent/line-gap overrides computed from the file, so the swap does
- * not move the text.
+ * not move the text. That face is Arial or Times New Roman; the layout
+ * (src/layouts/FontFaces.astro) also names their metric twins, for systems
+ * without them (src/lib/font-fallbacks.ts).
  */
 
 /** The Latin subset's code points, as Fontsource declares them. */

@@ -64,7 +64,7 @@ describe('the site settings in a build', () => {
     expect(await page('index.html')).toContain('/assets/images/og-default.png');
   });
 
-  it('preload the chosen faces and ship only Latin woff2 files, with swap and fallback metrics', async () => {
+  it('preload the chosen faces and ship only Latin woff2 files, with swap and fallback metrics that name their metric twins', async () => {
     const home = await page('index.html');
     const preloads = [...home.matchAll(/<link rel="preload" href="(\/_astro\/fonts\/[^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((match) => match[1]!);
     // The text face (Source Serif 4) and the heading face (Inter), upright only.
@@ -81,7 +81,11 @@ describe('the site settings in a build', () => {
       const faces = [...home.matchAll(new RegExp(`@font-face\\{font-family:"?${family.family}-[^}]*\\}`, 'g'))].map((match) => match[0]);
       expect(faces.length, family.family).toBeGreaterThanOrEqual(4);
       for (const face of faces) expect(face).toContain('font-display:swap');
-      expect(faces.filter((face) => face.includes('src:local(')).every((face) => /size-adjust:[\d.]+%;ascent-override:[\d.]+%;descent-override:[\d.]+%/.test(face))).toBe(true);
+      const fallbacks = faces.filter((face) => face.includes('src:local('));
+      expect(fallbacks.every((face) => /size-adjust:[\d.]+%;ascent-override:[\d.]+%;descent-override:[\d.]+%/.test(face))).toBe(true);
+      // Each fallback face names the fonts drawn to its local font's metrics too, found on Linux and ChromeOS (src/lib/font-fallbacks.ts).
+      expect(fallbacks.length, family.family).toBeGreaterThanOrEqual(2);
+      for (const face of fallbacks) expect(face).toMatch(/src:local\("Arial"\),local\("Liberation Sans"\),local\("Arimo"\);|src:local\("Times New Roman"\),local\("Liberation Serif"\),local\("Tinos"\);/);
     }
     // The faces the settings did not choose are not linked.
     expect(home).not.toMatch(/@font-face\{font-family:Fraunces/);

@@ -59,6 +59,21 @@ test('edits the site name, brand colour and language, sees them in the preview, 
   }
 });
 
+test('while the web fonts are on their way, every fallback face finds its local font, so the text takes the room it will keep', async ({ page }) => {
+  // The web fonts never arrive: the page stays in its fallback faces.
+  await page.route(/\.woff2(\?|$)/, (route) => route.abort());
+  await page.goto('/about/');
+  const fallbacks = await page.evaluate(async () => {
+    const faces = [...document.fonts].filter((face) => face.family.includes('fallback:'));
+    await Promise.all(faces.map((face) => face.load().catch(() => undefined)));
+    return faces.map((face) => `${face.family} (${face.style}): ${face.status}`);
+  });
+  // The text face's and the heading face's, upright and italic. In Debian's Chromium there is no Arial
+  // or Times New Roman: these load from Liberation Sans and Liberation Serif (src/lib/font-fallbacks.ts).
+  expect(fallbacks.length).toBeGreaterThanOrEqual(4);
+  for (const face of fallbacks) expect(face).toMatch(/: loaded$/);
+});
+
 test('the site settings screen has no serious accessibility violation', async ({ page }) => {
   await page.goto('/editor/~site');
   await expect(field(page, 'name')).toHaveValue('Northwind');
