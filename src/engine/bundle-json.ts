@@ -27,9 +27,11 @@ export interface BundleParts {
   sections: string[];
 }
 
+/** The text of a bundle's own fields, with no sections. Spreading keeps each field where it is, `sections` too. */
+export const bundleHead = (bundle: Bundle): string => JSON.stringify({ ...bundle, sections: [] });
+
 export function bundleParts(bundle: Bundle): BundleParts {
-  // Spreading keeps each field where it is, `sections` too.
-  return { head: JSON.stringify({ ...bundle, sections: [] }), sections: bundle.sections.map(sectionText) };
+  return { head: bundleHead(bundle), sections: bundle.sections.map(sectionText) };
 }
 
 /** `JSON.stringify(bundle)`, made from its parts. */

@@ -18,7 +18,7 @@ import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
 import type { BundleToRender, PageToRender } from './render-worker-side';
-import { bundleParts } from '../../engine/bundle-json';
+import { bundleHead, bundleParts } from '../../engine/bundle-json';
 import { keptPerSharedSection } from '../../engine/bundle-check';
 import { letRequestsThrough } from './page-feed';
 import { sectionDigest, sectionViewKey } from '../../lib/section-cache';
@@ -152,9 +152,10 @@ async function keysOf(slug: string, response: { json: string }, bundle: Bundle, 
   const factsOf = (names: readonly string[]) => names.map((name) => facts.get(name)!);
   return {
     renderKey: renderKeyOf(digest, around, [...facts.keys()].sort().map((name) => facts.get(name)!)),
-    layoutKeys: (head: string) => {
+    // The head alone, not what a worker is sent: a page put together from its pieces is never sent.
+    layoutKeys: () => {
       const views = bundle.sections.map((section, index) => ({ key: sectionViewKey(section, sectionRegistry.get(section.type)?.viewReads ?? {}, path), images: factsOf(sectionImages[index]!) }));
-      return layoutKeysOf({ head, frames: bundle.sections.map(frameFactsOf), around, headImages: factsOf(headImages), views });
+      return layoutKeysOf({ head: bundleHead(bundle), frames: bundle.sections.map(frameFactsOf), around, headImages: factsOf(headImages), views });
     },
   };
 }
@@ -223,7 +224,7 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
     const keys = await keysOf(route.slug, response, bundle, site, siteDigest, imageHashes);
     const page: PublishedPage = withMadeWhenRead(
       { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: keys.renderKey },
-      { bundleToRender: () => bundleToRenderOf(bundle, sharedSections), layoutKeys: () => keys.layoutKeys(page.bundleToRender.head) },
+      { bundleToRender: () => bundleToRenderOf(bundle, sharedSections), layoutKeys: keys.layoutKeys },
     );
     pages.push(page);
     if (!onPage) continue;
