@@ -2,32 +2,14 @@
  * The render pool on real worker threads, with small worker scripts that
  * speak its protocol (tests/fixtures/render-workers/); the real worker, which
  * loads the server build, is covered by tests/integration/publishing-prod.test.ts.
+ * Its warm-up has tests of its own (render-pool-warm-up.test.ts).
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRenderPool, RenderTimeoutError, WARM_UP_BATCH_PAGES, WARM_UP_PAGES_PER_WORKER, type RenderedInWorker, type RenderPool } from '../../src/server/publish/render-pool';
+import { describe, expect, it, vi } from 'vitest';
+import { createRenderPool, RenderTimeoutError } from '../../src/server/publish/render-pool';
 import { joinedPage } from '../../src/server/publish/page-styles';
 import { renderPages, IN_PROCESS_MAX_PAGES } from '../../src/server/publish/page-rendering';
 import { PageFeed } from '../../src/server/publish/page-feed';
-import { snapshotFromEntries } from '../../src/engine/snapshot';
-
-const script = (name: string) => new URL(`../fixtures/render-workers/${name}`, import.meta.url).href;
-const files = (name: string) => ({ script: script(name), serverEntry: 'file:///unused' });
-const snapshotOf = (title: string) => snapshotFromEntries([['pages/home.json', { title }], ['pages/about.json', { title: 'About' }]]);
-const page = (path: string) => ({ path, slug: path.replaceAll('/', '') || 'home', head: '{}', sections: [], shared: [], sectionDigests: [] });
-const text = (rendered: RenderedInWorker[]) => rendered.map(({ body }) => joinedPage(body).toString());
-
-let pools: RenderPool[] = [];
-const poolOf = (name: string, count = 2, options: { requestTimeoutMs?: number; startTimeoutMs?: number } = {}) => {
-  const pool = createRenderPool(files(name), count, options);
-  pools.push(pool);
-  return pool;
-};
-
-afterEach(async () => {
-  await Promise.all(pools.map((pool) => pool.reset()));
-  pools = [];
-  vi.restoreAllMocks();
-});
+import { page, poolOf, resetAfterTest, snapshotOf, text } from '../helpers/render-pool';
 
 describe('the render pool', () => {
   it('renders on its workers from the snapshot it last prepared', async () => {
@@ -53,8 +35,7 @@ describe('the render pool', () => {
   });
 
   it('says why when a worker cannot even be made, and start() leaves that to the next prepare', async () => {
-    const pool = createRenderPool({ script: 'https://example.com/worker.mjs', serverEntry: 'file:///unused' }, 1);
-    pools.push(pool);
+    const pool = resetAfterTest(createRenderPool({ script: 'https://example.com/worker.mjs', serverEntry: 'file:///unused' }, 1));
     expect(() => pool.start()).not.toThrow();
     const snapshot = snapshotOf('Home');
     await expect(pool.prepare(snapshot, snapshot.paths())).rejects.toThrow(/file/i);
@@ -93,77 +74,6 @@ describe('the render pool', () => {
     expect(text(await pool.render([page('/')], again))).toEqual(['/ Home (2 files)']);
   });
 
-  it('warms each new worker once with its share of the pages, and lets a publication go first', async () => {
-    const pool = poolOf('echo.mjs', 2);
-    const snapshot = snapshotOf('Home');
-    const generation = await pool.prepare(snapshot, snapshot.paths());
-    const site = Array.from({ length: 2 * WARM_UP_PAGES_PER_WORKER + 50 }, (_, index) => page(`/p-${index}/`));
-    await pool.warmUp(() => site, generation);
-    // Each worker rendered its share, up to the limit; a second warm-up sends nothing.
-    const counts = async () => (await Promise.all([pool.render([page('/count/')], generation), pool.render([page('/count/')], generation)])).flatMap(text);
-    expect(await counts()).toEqual([String(WARM_UP_PAGES_PER_WORKER), String(WARM_UP_PAGES_PER_WORKER)]);
-    await pool.warmUp(() => site, generation);
-    expect(await counts()).toEqual([String(WARM_UP_PAGES_PER_WORKER + 1), String(WARM_UP_PAGES_PER_WORKER + 1)]);
-
-    // New workers (after a reset) warm up, until a publication asks for pages.
-    await pool.reset();
-    const next = await pool.prepare(snapshot, snapshot.paths());
-    const warming = pool.warmUp(() => site, next);
-    const published = await pool.render([page('/')], next);
-    expect(text(published)).toEqual(['/ Home (2 files)']);
-    await warming;
-    const [first, second] = (await counts()).map(Number);
-    // Each worker had one warm-up message in flight when the publication asked; none was sent after.
-    expect(first! + second!).toBeLessThanOrEqual(2 * WARM_UP_BATCH_PAGES + 1);
-  });
-
-  it('stops warming up when a small publication moves the workers on: its pages are the earlier copy’s, and a worker would take them as the later one’s', async () => {
-    const pool = poolOf('echo.mjs', 1);
-    const first = snapshotOf('Home');
-    const generation = await pool.prepare(first, first.paths());
-    const warming = pool.warmUp((count) => Array.from({ length: Math.min(count, 500) }, (_, index) => page(`/p-${index}/`)), generation);
-    // A small publication renders on the server's thread, but still brings the copies up to date.
-    const second = snapshotOf('Home, edited');
-    const next = await pool.prepare(second, second.paths());
-    await expect(warming).resolves.toBeUndefined();
-    // The attack this replays: warm-up pages went on from the later copy, which adopted the earlier publication's bundles.
-    const renderedFrom = JSON.parse(text(await pool.render([page('/rendered-from/')], next))[0]!) as Record<string, number>;
-    expect(Object.keys(renderedFrom)).toEqual([String(generation)]);
-    expect(renderedFrom[generation]).toBeGreaterThan(0);
-    expect(renderedFrom[generation]).toBeLessThan(500);
-  });
-
-  it('asks for only as many pages as its cold workers warm up with', async () => {
-    const pool = poolOf('echo.mjs', 2);
-    const snapshot = snapshotOf('Home');
-    const asked: number[] = [];
-    await pool.warmUp((count) => {
-      asked.push(count);
-      return Array.from({ length: 10 }, (_, index) => page(`/p-${index}/`));
-    }, await pool.prepare(snapshot, snapshot.paths()));
-    expect(asked).toEqual([2 * WARM_UP_PAGES_PER_WORKER]);
-  });
-
-  it('lets a publication stuck behind a stopped worker\'s warm-up render elsewhere', async () => {
-    const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
-    const snapshot = snapshotOf('Home');
-    const generation = await pool.prepare(snapshot, snapshot.paths());
-    const warming = pool.warmUp(() => [page('/hang/')], generation);
-    const published = pool.render([page('/')], generation);
-    await expect(warming).rejects.toThrow(RenderTimeoutError);
-    // Not a timeout of its own: renderPages then renders these pages on the server's thread.
-    await expect(published).rejects.toThrow('A render worker was stopped: it took too long over other pages');
-    await expect(published).rejects.not.toThrow(RenderTimeoutError);
-  });
-
-  it('does not warm a worker that has rendered a publication\'s pages', async () => {
-    const pool = poolOf('echo.mjs', 1);
-    const snapshot = snapshotOf('Home');
-    const generation = await pool.prepare(snapshot, snapshot.paths());
-    await pool.render([page('/'), page('/about/')], generation);
-    await pool.warmUp(() => Array.from({ length: 100 }, (_, index) => page(`/p-${index}/`)), generation);
-    expect(text(await pool.render([page('/count/')], generation))).toEqual(['2']);
-  });
 });
 
 describe('rendering a publication\'s pages', () => {
