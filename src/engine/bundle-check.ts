@@ -12,14 +12,18 @@
  * own entry (a list of the latest posts on a page that is no entry's), follows from its object and the
  * collections: it is checked once per object for as long as the collections
  * are made of the same entries (`checksForCollections`), so a publication
- * that changes no post or tag checks none of them again. The checked form is
- * frozen: bundles share it, so none may change it.
+ * that changes no post or tag checks none of them again. Pages that each hold
+ * a copy of one such section (the same list, inline on every page, its id
+ * aside) share its check too (`BoundChecks`), so a post edited, which makes
+ * new collections, checks that list once, not once a page. The checked form
+ * is frozen: bundles share it, so none may change it.
  *
  * A page that fails anywhere is checked again whole, the slow way, so its
  * problems (and their paths) are exactly those of the whole bundle's schema.
  */
 import type { z } from 'astro/zod';
 import { unknownFields } from './schema/unknown-fields';
+import { SectionIdSchema } from './schema/page';
 
 export interface BundleSchemas {
   /** The whole bundle: what a page is checked against, and what names its problems. */
@@ -43,6 +47,12 @@ export interface SectionToCheck {
   reuse: SectionReuse;
 }
 
+/** Checked sections by their resolved object: a WeakMap, or BoundChecks. */
+export interface KeptChecks {
+  get(resolved: object): unknown;
+  set(resolved: object, checked: unknown): unknown;
+}
+
 export type BundleCheck = { success: true; data: unknown } | { success: false; problems: { path: PropertyKey[]; message: string }[] };
 
 /** Checked sections, by section schema and resolved object. */
@@ -51,8 +61,48 @@ const checkedSections = new WeakMap<z.ZodType, WeakMap<object, unknown>>();
 /** Collections seen lately (one publication's public content and the editor's whole content may alternate). */
 const COLLECTIONS_KEPT = 4;
 
+/**
+ * Sections checked against one set of collections. A section's check is found by its object, or
+ * by its content: copies of one section in several page files (a list of the latest posts, inline
+ * on every page) differ only in their ids, which binding never reads, so they bind and check
+ * alike, and each copy gets the checked form with its own id.
+ */
+export class BoundChecks {
+  private readonly byObject = new WeakMap<object, unknown>();
+  private readonly byContent = new Map<string, Record<string, unknown>>();
+
+  get(resolved: object): unknown {
+    let checked = this.byObject.get(resolved);
+    if (checked !== undefined) return checked;
+    const key = contentKey(resolved);
+    const copy = key === undefined ? undefined : this.byContent.get(key);
+    if (!copy) return undefined;
+    // Spread from the checked form, so the fields stay in its order, and only the id is this copy's.
+    checked = Object.freeze({ ...copy, id: (resolved as { id: string }).id });
+    this.byObject.set(resolved, checked);
+    return checked;
+  }
+
+  has(resolved: object): boolean {
+    return this.get(resolved) !== undefined;
+  }
+
+  set(resolved: object, checked: unknown): void {
+    this.byObject.set(resolved, checked);
+    const key = contentKey(resolved);
+    if (key !== undefined && typeof checked === 'object' && checked !== null) this.byContent.set(key, checked as Record<string, unknown>);
+  }
+}
+
+/** A section's content without its id, when the id is one the schema takes (its copies then check alike). */
+function contentKey(resolved: object): string | undefined {
+  if (Array.isArray(resolved)) return undefined;
+  const { id, ...content } = resolved as { id?: unknown };
+  return SectionIdSchema.safeParse(id).success ? JSON.stringify(content) : undefined;
+}
+
 /** By section schema: the latest collections' inputs, each with the sections checked against them. */
-const checkedWithCollections = new WeakMap<z.ZodType, { inputs: readonly unknown[]; checked: WeakMap<object, unknown> }[]>();
+const checkedWithCollections = new WeakMap<z.ZodType, { inputs: readonly unknown[]; checked: BoundChecks }[]>();
 
 /**
  * Where sections bound to collections made from `inputs` are kept once checked. `inputs` is all
@@ -60,7 +110,7 @@ const checkedWithCollections = new WeakMap<z.ZodType, { inputs: readonly unknown
  * URLs. A snapshot keeps the object of every file that did not change, so equal inputs (item by
  * item, objects by identity) are collections made of the same entries, which bind alike.
  */
-export function checksForCollections(schemas: BundleSchemas, inputs: readonly unknown[]): WeakMap<object, unknown> {
+export function checksForCollections(schemas: BundleSchemas, inputs: readonly unknown[]): BoundChecks {
   let kept = checkedWithCollections.get(schemas.bundleSection);
   if (!kept) checkedWithCollections.set(schemas.bundleSection, (kept = []));
   const at = kept.findIndex((seen) => sameItems(seen.inputs, inputs));
@@ -70,7 +120,7 @@ export function checksForCollections(schemas: BundleSchemas, inputs: readonly un
     kept.unshift(same!);
     return same!.checked;
   }
-  const fresh = { inputs, checked: new WeakMap<object, unknown>() };
+  const fresh = { inputs, checked: new BoundChecks() };
   kept.unshift(fresh);
   kept.length = Math.min(kept.length, COLLECTIONS_KEPT);
   return fresh.checked;
@@ -113,7 +163,7 @@ function check(schema: z.ZodType, candidate: unknown): BundleCheck {
  * bundle schema names them. `withCollections` keeps the sections bound to the page's collections
  * (checksForCollections), asked for only when a section binds.
  */
-export function checkBundle(schemas: BundleSchemas, head: Record<string, unknown>, sections: readonly SectionToCheck[], withCollections: () => WeakMap<object, unknown>): BundleCheck {
+export function checkBundle(schemas: BundleSchemas, head: Record<string, unknown>, sections: readonly SectionToCheck[], withCollections: () => KeptChecks): BundleCheck {
   let anywhere = checkedSections.get(schemas.bundleSection);
   if (!anywhere) checkedSections.set(schemas.bundleSection, (anywhere = new WeakMap()));
   const checked: unknown[] = [];

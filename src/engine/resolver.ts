@@ -8,7 +8,7 @@ import type { z } from 'astro/zod';
 import { COLLECTIONS as COLLECTION_NAMES, entryContentSchemas, entryIssues, type CollectionName, type Post, type Tag, type PostSummary, type ResolvedPost, type ResolvedTag } from './schema/collections';
 import type { AnySectionDefinition, BindContext, CurrentEntry } from './schema/define-section';
 import type { buildPageSchemas, PageMetaSchema } from './schema/page';
-import { checkBundle, checksForCollections, type SectionToCheck } from './bundle-check';
+import { checkBundle, checksForCollections, type BoundChecks, type SectionToCheck } from './bundle-check';
 import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
 import { originOf } from './ref-origin';
@@ -58,9 +58,9 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   let collections:
     | { posts: ResolvedPost[]; summaries: PostSummary[]; tags: ResolvedTag[]; postsBySlug: Map<string, ResolvedPost>; tagsBySlug: Map<string, ResolvedTag> }
     | undefined;
-  let checkedWithCollections: WeakMap<object, unknown> | undefined;
+  let checkedWithCollections: BoundChecks | undefined;
   /** Where sections bound to this snapshot's collections are kept once checked (bundle-check.ts). */
-  function checksOfBound(): WeakMap<object, unknown> {
+  function checksOfBound(): BoundChecks {
     if (!checkedWithCollections) {
       // What binding reads: the templates (entries' URLs), each entry's file and object, and what
       // makes it refuse a collection (a refused or misnamed entry), so a kept check never hides that.

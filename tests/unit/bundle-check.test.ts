@@ -81,6 +81,30 @@ describe('checkBundle: each distinct section checked once', () => {
     expect(schemas.parses()).toBe(8);
   });
 
+  it('checks copies of a bound section on several pages once: each page gets the checked form with its own id', () => {
+    const schemas = countingSchemas();
+    const entry = {};
+    const collections = () => checksForCollections(schemas, ['posts/copies.json', entry]);
+    const copy = (id: string): SectionToCheck => ({ ...unbound(block(id, 'Latest')), reuse: 'collections' });
+    for (const slug of ['a', 'b', 'c']) {
+      const sections = [copy(`${slug}-latest`)];
+      const checked = checkBundle(schemas, { id: slug, slug, meta }, sections, collections);
+      const whole = bundleSchemas.BundleSchema.parse({ id: slug, slug, meta, sections: sections.map((section) => section.candidate()) });
+      expect(JSON.stringify(checked.success && checked.data)).toBe(JSON.stringify(whole));
+    }
+    expect(schemas.parses()).toBe(1);
+    // Other content, or an id the schema refuses, is checked on its own (and the bad id named).
+    checkBundle(schemas, { id: 'd', slug: 'd', meta }, [{ ...unbound(block('d-latest', 'Other')), reuse: 'collections' }], collections);
+    const blankId = checkBundle(schemas, { id: 'e', slug: 'e', meta }, [copy(' ')], collections);
+    expect(blankId).toMatchObject({ success: false, problems: [{ path: ['sections', 0, 'id'], message: 'Required' }] });
+    // Not kept across collections: a post changed, so the copies are bound and checked again, once.
+    const edited = {};
+    const changed = () => checksForCollections(schemas, ['posts/copies.json', edited]);
+    const parsesBefore = schemas.parses();
+    for (const slug of ['a', 'b']) checkBundle(schemas, { id: slug, slug, meta }, [copy(`${slug}-latest`)], changed);
+    expect(schemas.parses()).toBe(parsesBefore + 1);
+  });
+
   it('still checks the order of sections already checked: the same section twice is a duplicate id', () => {
     const schemas = countingSchemas();
     const shared = unbound({ ...header, settings: {} });
@@ -170,6 +194,32 @@ describe('resolvePage with checked sections', () => {
       resolverForFiles(files).resolvePage('posts/one');
       resolverForFiles(files).resolvePage('posts/one');
       expect(bind).toHaveBeenCalledTimes(4);
+    } finally {
+      bind.mockRestore();
+    }
+  });
+
+  it('binds a list that several pages each hold a copy of once, and again once when a post changes', () => {
+    const post = { title: 'One', excerpt: 'E', date: '2026-01-02', author: 'A', tags: [], body: 'B' };
+    const latest = (id: string) => ({ id, type: 'posts-list', data: { title: 'Latest' } });
+    const files = {
+      'pages/home.json': page('home', [latest('home-latest')]),
+      'pages/about.json': page('about', [latest('about-latest')]),
+      'pages/news.json': page('news', [latest('news-latest')]),
+      'collections/posts/copies.json': post,
+    };
+    const definition = sectionRegistry.get('posts-list') as unknown as { bind: (...args: unknown[]) => unknown };
+    const bind = vi.spyOn(definition, 'bind');
+    try {
+      const resolver = resolverForFiles(files);
+      const lists = ['home', 'about', 'news'].map((slug) => resolver.resolvePage(slug).sections[0]!);
+      expect(bind).toHaveBeenCalledTimes(1);
+      expect(lists.map(({ id }) => id)).toEqual(['home-latest', 'about-latest', 'news-latest']);
+      expect(new Set(lists.map(({ data }) => data)).size).toBe(1);
+      const edited = resolverForFiles({ ...files, 'collections/posts/copies.json': { ...post, title: 'Renamed' } });
+      const renamed = ['home', 'about', 'news'].map((slug) => edited.resolvePage(slug).sections[0]!.data as { posts: { title: string }[] });
+      expect(bind).toHaveBeenCalledTimes(2);
+      expect(renamed.map(({ posts }) => posts[0]!.title)).toEqual(['Renamed', 'Renamed', 'Renamed']);
     } finally {
       bind.mockRestore();
     }

@@ -56,10 +56,12 @@ export const PageMetaSchema = z.object({
   ),
 });
 
+/** A section's id: unique within the page; convention `<page-name>-<section-purpose>`. */
+export const SectionIdSchema = text();
+
 function sectionObject(definition: AnySectionDefinition, data: z.ZodType, settings: z.ZodType) {
   return z.object({
-    /** Unique within the page; convention `<page-name>-<section-purpose>`. */
-    id: text(),
+    id: SectionIdSchema,
     type: z.literal(definition.type),
     data,
     settings,
