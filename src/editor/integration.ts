@@ -3,9 +3,11 @@
  * developer and on the production server behind sign-in (src/middleware.ts).
  * Visitor pages never load its code: they are prerendered with no island.
  */
+import { dirname } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { serverConfig } from '../../server/config.mjs';
-import { refuseDataFileRequests } from '../server/dev-data-requests';
+import { refuseContentFileRequests } from '../server/dev-data-requests';
+import { variantCacheDir } from '../../server/image-variant-store.mjs';
 import { fsStoreDirs } from '../server/store/dirs';
 import { createFsTransactions } from '../server/store/fs-transaction';
 
@@ -36,8 +38,12 @@ export function contentEditor(): AstroIntegration {
         // The dev site reads content from disk on every request, so content changes need no
         // reload; without this, every save would make the browser reload the editor.
         // (public/ stays watched: Vite serves only the public files its watcher knows.)
-        // Vite would also serve src/data's files by their paths, through symbolic links too: it never does.
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseDataFileRequests(fsStoreDirs(serverConfig().contentRoot).dataRoot)] } });
+        // Vite would also serve the content folders' files by their paths (/src/data/…, /public/assets/images/…,
+        // /@fs/…), through symbolic links too, and uploads without their own route's headers: it never does.
+        const root = serverConfig().contentRoot;
+        const { dataRoot, imagesDir, journalDir } = fsStoreDirs(root);
+        const contentFolders = [dataRoot, imagesDir, dirname(journalDir), variantCacheDir(root)];
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(root, contentFolders)] } });
       },
     },
   };

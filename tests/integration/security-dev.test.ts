@@ -72,6 +72,34 @@ describe('uploaded images (dev)', () => {
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('root:');
   });
+
+  it("never serves the content folders' files by their file paths, where Vite skipped the images' own route (its SVG sandbox, its refusal of links)", async () => {
+    // The attack: Vite served public/ and any project file by path, following links, with none of the route's headers.
+    const { mkdir, symlink } = await import('node:fs/promises');
+    expect((await upload('by-path.svg', ACTIVE_SVG)).status).toBe(400);
+    await writeFile(join(imagesDir(), 'by-path.svg'), ACTIVE_SVG);
+    await symlink('/etc/passwd', join(imagesDir(), 'passwd-by-path.png'));
+    for (const dir of ['.content-store', '.cache/image-variants']) {
+      await mkdir(join(project.root, dir), { recursive: true });
+      await writeFile(join(project.root, dir, 'kept.json'), '{"secret":"kept"}');
+    }
+    const paths = [
+      ...['by-path.svg', 'by-path.svg?raw', 'by-path.svg?import', 'passwd-by-path.png'].flatMap((file) => [`/public/assets/images/${file}`, `/@fs${project.root}/public/assets/images/${file}`]),
+      '/public//assets/./images/by-path.svg',
+      '/%70ublic/assets/images/by-path.svg',
+      '/@id/public/assets/images/by-path.svg',
+      '/.content-store/kept.json',
+      `/@fs${project.root}/.content-store/kept.json`,
+      '/.cache/image-variants/kept.json',
+    ];
+    for (const path of paths) {
+      const response = await raw(origin, { path });
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).not.toMatch(/<script|root:|kept/);
+    }
+    // The images' own route still serves what is in the folder, sandboxed.
+    await expectSvgServedSafely(origin, 'by-path.svg', ACTIVE_SVG);
+  });
 });
 
 describe('the bundle file (dev)', () => {
