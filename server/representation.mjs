@@ -3,6 +3,7 @@
 // the body. The body is bytes in memory (one buffer, or pieces in order: a published page,
 // src/server/publish/page-styles.ts) or an open file, which is always closed.
 // Plain JavaScript so the production server can load it without a build step.
+import { pipeline } from 'node:stream';
 import { isNotModified } from './negotiation.mjs';
 import { byteLengthOf } from './compression.mjs';
 
@@ -34,9 +35,9 @@ export async function sendRepresentation(request, response, { headers, etag, las
     endWith(response, /** @type {Buffer | readonly Buffer[]} */ (body));
     return;
   }
-  const stream = handle.createReadStream();
-  stream.on('error', () => response.destroy());
-  stream.pipe(response);
+  // pipeline, not pipe: when the client goes away mid-body, pipe only stops writing and leaves the
+  // file open until garbage collection; pipeline destroys the stream, which closes the file at once.
+  pipeline(handle.createReadStream(), response, () => {});
 }
 
 /**

@@ -4,7 +4,8 @@
  * attack that once worked.
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir, writeFile, symlink } from 'node:fs/promises';
+import { readFile, readdir, readlink, writeFile, symlink } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable } from '../helpers/chromium';
@@ -83,6 +84,28 @@ describe('uploaded images (production)', () => {
       });
       expect(response.status, JSON.stringify(headers)).toBe(403);
     }
+  });
+});
+
+describe('downloads the client abandons (production)', () => {
+  it('close their file at once, not when garbage is collected', async () => {
+    // The attack: requests for a large file, each cut off before its body is read, held a descriptor apiece.
+    await writeFile(join(servedDir(), 'abandoned.png'), Buffer.alloc(16 * 1024 * 1024, 7));
+    const url = new URL(origin);
+    await Promise.all(
+      Array.from({ length: 40 }, () => new Promise<void>((resolve) => {
+        const socket = connect(Number(url.port), url.hostname, () => socket.write(`GET /assets/images/abandoned.png HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`));
+        socket.once('data', () => socket.destroy());
+        socket.once('close', () => resolve());
+      })),
+    );
+    const openOnIt = async () => {
+      const fds = await readdir(`/proc/${server.pid}/fd`);
+      const targets = await Promise.all(fds.map((fd) => readlink(`/proc/${server.pid}/fd/${fd}`).catch(() => '')));
+      return targets.filter((target) => target.endsWith('abandoned.png')).length;
+    };
+    await expect.poll(openOnIt, { timeout: 5_000 }).toBe(0);
+    expect(server.output()).not.toContain('on garbage collection');
   });
 });
 
