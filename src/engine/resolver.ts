@@ -18,7 +18,7 @@ import { siteSettingsProblems } from './schema/site-settings';
 import { checkStoredPage, type StoredPage } from './stored-page';
 import { entryMeta } from './entry-meta';
 import { ContentError, PageNotFoundError, type Issue } from './content-error';
-import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
+import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, strayCollectionFiles, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
 export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
 export { MAX_REF_DEPTH, MAX_REFS_PER_PAGE, MAX_RESOLVED_PAGE_SIZE } from './expand-refs';
@@ -201,14 +201,16 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     routeProblems: (): ContentError[] => listRoutes().problems,
     /** The site settings (shared/site.json) when they fail their schema. */
     settingsProblems: (): ContentError[] => siteSettingsProblems(snapshot),
-    /** Every entry of every registered collection that fails its schema, used by a page or not. */
-    entryProblems: (): ContentError[] =>
-      COLLECTION_NAMES.flatMap((collection) =>
+    /** Every entry of every registered collection that fails its schema, used by a page or not, and every file under collections/ that is no entry. */
+    entryProblems: (): ContentError[] => [
+      ...COLLECTION_NAMES.flatMap((collection) =>
         entryFiles(snapshot, collection).entries.flatMap(({ file }) => {
           const issues = entryIssues(collection, snapshot.get(file));
           return issues.length ? [new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issues)] : [];
         }),
       ),
+      ...strayCollectionFiles(snapshot),
+    ],
     /** The page a slug routes to, with the file behind it; throws PageNotFoundError. */
     findPage: (slug: string): PageRoute => findRoute(slug),
     /** The resolved bundle of a page; throws PageNotFoundError or ContentError. */

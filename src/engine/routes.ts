@@ -46,13 +46,41 @@ export interface SiteRoutes {
   problems: ContentError[];
 }
 
+const COLLECTIONS_PREFIX = 'collections/';
+
+/**
+ * Why a file under collections/ is no entry: only a file directly in a registered collection's
+ * folder is one, and nothing else there is read, so it would be left out of every list unseen.
+ */
+export function strayCollectionFileProblem(file: string): string | undefined {
+  if (!file.startsWith(COLLECTIONS_PREFIX)) return undefined;
+  const [collection, ...rest] = file.slice(COLLECTIONS_PREFIX.length).split('/');
+  if (rest.length === 0 || !(COLLECTIONS as readonly string[]).includes(collection!)) {
+    return `is in no collection: entries are files in ${COLLECTIONS.map((name) => `${collectionDir(name)}/`).join(', ')} (a new collection is declared in src/collections/)`;
+  }
+  return rest.length > 1 ? `entries are files directly in ${collectionDir(collection!)}/, not in a folder inside it` : undefined;
+}
+
+/** Files under collections/ that are no collection's entry (strayCollectionFileProblem), as problems. */
+export function strayCollectionFiles(snapshot: ContentSnapshot): ContentError[] {
+  return [...snapshot.paths()].flatMap((file) => {
+    const problem = strayCollectionFileProblem(file);
+    return problem ? [new ContentError('invalid', file, problem)] : [];
+  });
+}
+
 /** The entry files of a collection, sorted by slug, and the files whose names cannot be slugs. */
 export function entryFiles(snapshot: ContentSnapshot, collection: CollectionName) {
   const prefix = `${collectionDir(collection)}/`;
   const entries: { slug: string; file: string }[] = [];
   const problems: ContentError[] = [];
   for (const file of snapshot.paths()) {
-    if (!file.startsWith(prefix) || !file.endsWith('.json') || file.slice(prefix.length).includes('/')) continue;
+    if (!file.startsWith(prefix) || !file.endsWith('.json')) continue;
+    // A file in a folder inside the collection's would be in no list: say so rather than leave it out.
+    if (file.slice(prefix.length).includes('/')) {
+      problems.push(new ContentError('invalid', file, strayCollectionFileProblem(file)!));
+      continue;
+    }
     const slug = file.slice(prefix.length, -'.json'.length);
     if (isValidSegment(slug)) entries.push({ slug, file });
     else problems.push(new ContentError('invalid', file, `entry file name "${slug}" must use lowercase letters, digits and hyphens`));

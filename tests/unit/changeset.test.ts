@@ -59,8 +59,8 @@ describe('parseChangeset', () => {
     const put = (file: string) => issuesOf({ changes: [{ op: 'put', file, content: {}, baseVersion: null }] });
     expect(put('collections/posts/a-post.json')).toEqual([]);
     expect(put('collections/posts/sub/x.json')).toEqual(['/changes/0/file: entries are files directly in collections/posts/, not in a folder inside it']);
-    expect(put('collections/drafts/x.json')).toEqual(['/changes/0/file: is in no collection: entries are files in collections/posts/, collections/tags/']);
-    expect(put('collections/x.json')).toEqual(['/changes/0/file: is in no collection: entries are files in collections/posts/, collections/tags/']);
+    expect(put('collections/drafts/x.json')).toEqual(['/changes/0/file: is in no collection: entries are files in collections/posts/, collections/tags/ (a new collection is declared in src/collections/)']);
+    expect(put('collections/x.json')).toEqual(['/changes/0/file: is in no collection: entries are files in collections/posts/, collections/tags/ (a new collection is declared in src/collections/)']);
     expect(issuesOf({ changes: [{ op: 'move', file: 'collections/tags/a.json', to: 'collections/tags/old/a.json', baseVersion: 'v' }] })).toEqual(['/changes/0/to: entries are files directly in collections/tags/, not in a folder inside it']);
     // One put there by hand can still be moved away or deleted.
     expect(issuesOf({ changes: [{ op: 'move', file: 'collections/posts/sub/x.json', to: 'collections/posts/x.json', baseVersion: 'v' }] })).toEqual([]);

@@ -11,9 +11,8 @@
  */
 import { HttpError } from '../errors';
 import { checkFilename } from '../images';
-import { pageFileOfSlug, PAGES_DIR, slugOfPageFile } from '../../engine/routes';
+import { pageFileOfSlug, PAGES_DIR, slugOfPageFile, strayCollectionFileProblem } from '../../engine/routes';
 import { fixedPageProblem, isReservedSlug, moveTargetProblem, reservedSlugProblem } from '../../engine/slug';
-import { COLLECTIONS } from '../../engine/schema/collections';
 
 export type Change =
   /** `baseVersion: undefined` (never from a request: only POST /api/save-to-file without one) overwrites with no check. */
@@ -84,22 +83,6 @@ function pageRuleProblems(op: Change['op'], file: string, to: string | undefined
   return problems;
 }
 
-const COLLECTIONS_DIR = 'collections/';
-
-/**
- * Why a file may not be written under collections/: only an entry of a registered collection,
- * directly in its folder, is read (and checked) there, so anything else would be stored unchecked
- * and unread. Deleting or moving away such a file, put there by hand, stays possible.
- */
-function collectionFileProblem(file: string): string | undefined {
-  if (!file.startsWith(COLLECTIONS_DIR)) return undefined;
-  const [collection, ...rest] = file.slice(COLLECTIONS_DIR.length).split('/');
-  const folders = COLLECTIONS.map((name) => `${COLLECTIONS_DIR}${name}/`).join(', ');
-  if (rest.length === 0 || !(COLLECTIONS as readonly string[]).includes(collection!)) return `is in no collection: entries are files in ${folders}`;
-  if (rest.length > 1) return `entries are files directly in ${COLLECTIONS_DIR}${collection}/, not in a folder inside it`;
-  return undefined;
-}
-
 /** An image keeps its type when renamed: its bytes are not converted, and are served and resized as the name says. */
 function imageMoveProblem(file: string, to: string): string | undefined {
   const [from, into] = [file, to].map((name) => checkFilename(name.slice(IMAGES_PREFIX.length)));
@@ -135,7 +118,9 @@ function changeIssues(change: unknown, index: number): FileIssue[] {
     for (const { field, message } of pageRuleProblems(op, change.file as string, change.to as string | undefined)) issues.push(at(field, message));
   }
   const written = op === 'put' && !problem ? { field: '/file', file: change.file as string } : op === 'move' && !fileProblem(change.to) ? { field: '/to', file: change.to as string } : undefined;
-  const collectionProblem = written && collectionFileProblem(written.file);
+  // Under collections/, only an entry is read: anything else would be stored unchecked and unread (one put there
+  // by hand can still be deleted or moved away).
+  const collectionProblem = written && strayCollectionFileProblem(written.file);
   if (collectionProblem) issues.push(at(written.field, collectionProblem));
   if (op === 'put' && typeof change.file === 'string' && isImageFile(change.file)) issues.push(at('/op', 'images are added with POST /api/upload-asset; a changeset may only delete or move them'));
   if (op === 'put' && !Object.hasOwn(change, 'content')) issues.push(at('/content', 'is required'));
