@@ -184,9 +184,9 @@ test('a file changed on disk since loading offers reload or overwrite', async ({
   onDisk.meta.title = 'Changed elsewhere';
   await writeFile(dataFile('pages/journal.json'), JSON.stringify(onDisk, null, 2));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Changed on disk' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Overwrite' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
+  await expect(dialog).toContainText('Page “Journal”');
+  await dialog.getByRole('button', { name: 'Replace with mine' }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
   expect((await readData('pages/journal.json')).sections[2].data.title).toBe('My version');
 });

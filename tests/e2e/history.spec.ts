@@ -3,8 +3,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { test, dataFile, outlineItem, outlineIds, openEditor } from './support';
 
-
-
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
   const before = await outlineIds(page);
@@ -62,7 +60,7 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   const reopened = await context.newPage();
   await openEditor(reopened, 'about');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
-  await expect(banner).toContainText('pages/about.json');
+  await expect(banner).toContainText('Page “About”');
   await banner.getByRole('button', { name: 'Restore' }).click();
   await expect(reopened.locator('.save-state')).toHaveText('1 unsaved change');
   await outlineItem(reopened, 'about-hero').click();
@@ -84,7 +82,7 @@ test('a draft whose file changed on disk since is flagged, and can be discarded'
   const reopened = await context.newPage();
   await openEditor(reopened, 'journal');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
-  await expect(banner).toContainText('the file changed on disk since');
+  await expect(banner).toContainText('it was saved since by someone else');
   await banner.getByRole('button', { name: 'Discard' }).click();
   await expect(banner).toBeHidden();
   await reopened.reload();
@@ -104,7 +102,7 @@ test('a tab closed right after a keystroke keeps that keystroke, and edits made 
 
   const second = await context.newPage();
   await openEditor(second, 'home');
-  await expect(second.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' })).toContainText('pages/about.json');
+  await expect(second.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' })).toContainText('Page “About”');
   // While the banner shows, edit another page, and close again.
   await outlineItem(second, 'home-hero').click();
   await second.getByLabel('Title', { exact: true }).fill('Edited under the banner');
@@ -113,12 +111,37 @@ test('a tab closed right after a keystroke keeps that keystroke, and edits made 
   const third = await context.newPage();
   await openEditor(third, 'about');
   const banner = third.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
-  await expect(banner).toContainText('pages/about.json');
-  await expect(banner).toContainText('pages/home.json');
+  await expect(banner).toContainText('Page “About”');
+  await expect(banner).toContainText('Page “Northwind”');
   await banner.getByRole('button', { name: 'Restore' }).click();
   await outlineItem(third, 'about-hero').click();
   await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Quick!');
   await third.locator('.page-link[href="/editor/home"]').click();
   await outlineItem(third, 'home-hero').click();
   await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Edited under the banner');
+});
+
+test('a second tab never offers, nor discards, an open tab\'s unsaved changes; it says which documents that tab is changing', async ({ context }) => {
+  const first = await context.newPage();
+  await openEditor(first, 'about');
+  await outlineItem(first, 'about-hero').click();
+  await first.getByLabel('Title', { exact: true }).fill('Only in the first tab');
+  await first.waitForTimeout(800); // the idle-time write has happened
+
+  // The attack on its drafts this replays: the second tab offered them as a crashed session's, and Discard deleted them.
+  const second = await context.newPage();
+  await openEditor(second, 'about');
+  await expect(second.getByRole('status').filter({ hasText: 'Another tab of the editor has unsaved changes to' })).toContainText('Page “About”');
+  await expect(second.getByText('Unsaved changes from an earlier session')).toBeHidden();
+  await second.close({ runBeforeUnload: false });
+
+  // Once the first tab is gone (closed, or crashed), its changes are offered back.
+  await first.close({ runBeforeUnload: false });
+  const third = await context.newPage();
+  await openEditor(third, 'about');
+  const banner = third.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(banner).toContainText('Page “About”');
+  await banner.getByRole('button', { name: 'Restore' }).click();
+  await outlineItem(third, 'about-hero').click();
+  await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Only in the first tab');
 });

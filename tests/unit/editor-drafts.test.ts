@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardDrafts, persistDrafts, readDrafts, recoverable, restoreDrafts, setAsidePending, type DraftStore } from '../../src/editor/lib/drafts';
+import { discardDrafts, filesOpenElsewhere, isDraftKeyOf, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
 
 function memoryStore(): DraftStore & { map: Map<string, string> } {
@@ -25,20 +25,23 @@ const loaded: Docs = docsFromPayload({
   ],
 });
 
+const edit = (file: string, data: unknown): Docs => ({ ...loaded, [file]: { ...loaded[file]!, data } });
+
 describe('draft recovery', () => {
-  it('keeps drafts of dirty documents only, and forgets them once saved', () => {
+  it('keeps drafts of dirty documents only, under the tab\'s own keys, and forgets them once saved', () => {
     const store = memoryStore();
-    const edited: Docs = { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Draft' } } };
-    persistDrafts(store, edited, 1000);
-    expect(readDrafts(store)).toEqual([{ file: 'pages/home.json', data: { title: 'Draft' }, baseVersion: 'v1', savedAt: 1000 }]);
+    const edited = edit('pages/home.json', { title: 'Draft' });
+    persistDrafts(store, 'tab-a', edited, 1000);
+    expect(readDrafts(store)).toEqual([{ file: 'pages/home.json', data: { title: 'Draft' }, baseVersion: 'v1', savedAt: 1000, tab: 'tab-a' }]);
+    expect([...store.map.keys()].every((key) => isDraftKeyOf('tab-a', key) && !isDraftKeyOf('tab-b', key))).toBe(true);
     const saved: Docs = { ...edited, 'pages/home.json': { ...edited['pages/home.json']!, savedJson: JSON.stringify({ title: 'Draft' }) } };
-    persistDrafts(store, saved);
+    persistDrafts(store, 'tab-a', saved);
     expect(readDrafts(store)).toEqual([]);
   });
 
   it('offers drafts that differ from disk, warning when the file changed since', () => {
     const store = memoryStore();
-    persistDrafts(store, { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Draft' } } });
+    persistDrafts(store, 'tab-a', edit('pages/home.json', { title: 'Draft' }));
     expect(recoverable(store, loaded)).toEqual([expect.objectContaining({ changedOnDisk: false, isNew: false })]);
     const diskChanged: Docs = { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, version: 'v2' } };
     expect(recoverable(store, diskChanged)[0]!.changedOnDisk).toBe(true);
@@ -47,11 +50,10 @@ describe('draft recovery', () => {
   it('restores drafts as unsaved edits, including new pages, and can discard them', () => {
     const store = memoryStore();
     const withNewPage: Docs = {
-      ...loaded,
-      'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Draft' } },
+      ...edit('pages/home.json', { title: 'Draft' }),
       'pages/guides/new.json': { file: 'pages/guides/new.json', kind: 'page', saveSlug: 'guides/new', data: { id: 'n' }, savedJson: '', version: null },
     };
-    persistDrafts(store, withNewPage);
+    persistDrafts(store, 'tab-a', withNewPage);
     const found = recoverable(store, loaded);
     expect(found.map((r) => [r.draft.file, r.isNew])).toEqual([['pages/guides/new.json', true], ['pages/home.json', false]]);
     const restored = restoreDrafts(loaded, found);
@@ -64,9 +66,9 @@ describe('draft recovery', () => {
 
   it('survives a full or broken storage', () => {
     const full: DraftStore = { ...memoryStore(), setItem: () => { throw new Error('QuotaExceededError'); } };
-    expect(() => persistDrafts(full, { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: {} } })).not.toThrow();
+    expect(() => persistDrafts(full, 'tab-a', edit('pages/home.json', {}))).not.toThrow();
     const broken = memoryStore();
-    broken.setItem('content-editor:draft:pages/x.json', '{not json');
+    broken.setItem('content-editor:draft:tab-a:pages/x.json', '{not json');
     expect(readDrafts(broken)).toEqual([]);
     expect(broken.map.size).toBe(0);
   });
@@ -74,33 +76,59 @@ describe('draft recovery', () => {
   it('writes only documents that changed since the last write', () => {
     const store = memoryStore();
     const written = new Map();
-    const edited = { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'One' } } };
-    persistDrafts(store, edited, 1, written);
+    const edited = edit('pages/home.json', { title: 'One' });
+    persistDrafts(store, 'tab-a', edited, 1, written);
     let writes = 0;
     const counting: DraftStore = { ...store, getItem: store.getItem, setItem: (key, value) => { writes += 1; store.setItem(key, value); } };
-    persistDrafts(counting, edited, 2, written);
+    persistDrafts(counting, 'tab-a', edited, 2, written);
     expect(writes).toBe(0);
-    persistDrafts(counting, { ...edited, 'pages/home.json': { ...edited['pages/home.json']!, data: { title: 'Two' } } }, 3, written);
+    persistDrafts(counting, 'tab-a', { ...edited, 'pages/home.json': { ...edited['pages/home.json']!, data: { title: 'Two' } } }, 3, written);
     expect(writes).toBe(1);
     expect(readDrafts(store)[0]).toMatchObject({ data: { title: 'Two' }, savedAt: 3 });
   });
 
-  it('keeps this session’s edits while earlier drafts are on offer, and discarding those keeps these', () => {
+  it('keeps this tab\'s edits of a file while a closed tab\'s drafts of it are on offer, and discarding those keeps these', () => {
     const store = memoryStore();
-    persistDrafts(store, { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Earlier' } } }, 1);
-    const offered = recoverable(store, loaded);
-    setAsidePending(store, offered);
-    // This session edits the same page while the banner shows.
-    persistDrafts(store, { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Now' } } }, 2);
-    expect(readDrafts(store).map((draft) => draft.data)).toEqual([{ title: 'Now' }]);
+    persistDrafts(store, 'closed', edit('pages/home.json', { title: 'Earlier' }), 1);
+    const offered = recoverable(store, loaded, new Set(['now']));
+    // This tab edits the same page while the banner shows.
+    persistDrafts(store, 'now', edit('pages/home.json', { title: 'Now' }), 2);
     discardDrafts(store, offered);
     expect(readDrafts(store).map((draft) => draft.data)).toEqual([{ title: 'Now' }]);
   });
 
-  it('offers drafts set aside by a session that closed before they were settled', () => {
+  it('never offers an open tab\'s drafts to another tab, so that one cannot discard them; it names their files instead', () => {
     const store = memoryStore();
-    persistDrafts(store, { ...loaded, 'pages/about.json': { ...loaded['pages/about.json']!, data: { title: 'Kept' } } }, 1);
-    setAsidePending(store, recoverable(store, loaded));
-    expect(recoverable(store, loaded).map(({ draft }) => draft.data)).toEqual([{ title: 'Kept' }]);
+    persistDrafts(store, 'open', edit('pages/about.json', { title: 'Open elsewhere' }), 1);
+    persistDrafts(store, 'closed', edit('pages/home.json', { title: 'From a crash' }), 2);
+    const live = new Set(['open', 'this']);
+    const offered = recoverable(store, loaded, live);
+    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'From a crash' }]);
+    expect(filesOpenElsewhere(store, 'this', live)).toEqual(['pages/about.json']);
+    discardDrafts(store, offered);
+    expect(readDrafts(store, new Set(['this'])).map((draft) => draft.data)).toEqual([{ title: 'Open elsewhere' }]);
+    // Once that tab is closed too, its drafts are offered like any other.
+    expect(recoverable(store, loaded, new Set(['this'])).map(({ draft }) => draft.data)).toEqual([{ title: 'Open elsewhere' }]);
+  });
+
+  it('offers the newest of several closed tabs\' drafts of one file, and forgets them all when it is settled', () => {
+    const store = memoryStore();
+    persistDrafts(store, 'first', edit('pages/home.json', { title: 'Older' }), 1);
+    persistDrafts(store, 'second', edit('pages/home.json', { title: 'Newer' }), 2);
+    const offered = recoverable(store, loaded);
+    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'Newer' }]);
+    discardDrafts(store, offered);
+    expect(store.map.size).toBe(0);
+  });
+
+  it('still offers drafts that older versions of the editor stored, or set aside', () => {
+    const store = memoryStore();
+    const old = (title: string) => JSON.stringify({ file: 'pages/about.json', data: { title }, baseVersion: 'v9', savedAt: title === 'Kept' ? 2 : 1 });
+    store.setItem('content-editor:draft:pages/about.json', old('Draft'));
+    store.setItem('content-editor:pending:pages/about.json', old('Kept'));
+    const offered = recoverable(store, loaded, new Set(['this']));
+    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'Kept' }]);
+    discardDrafts(store, offered);
+    expect(store.map.size).toBe(0);
   });
 });

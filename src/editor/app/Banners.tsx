@@ -4,8 +4,10 @@
  * that offers a removed section back.
  */
 import { useEffect } from 'react';
+import { pathForSlug } from '../../engine/slug';
+import { docName } from '../lib/content-ops';
 import { discardDrafts } from '../lib/drafts';
-import type { EditorUser } from '../lib/model';
+import type { Docs, EditorUser } from '../lib/model';
 import { mayWrite } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
@@ -13,7 +15,13 @@ import type { EditorDispatch } from './hooks/useEditorStore';
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const TOAST_MS = 10_000;
 
-export function RecoveryBanner({ recovery, user, dispatch }: Pick<EditorState, 'recovery'> & { user: EditorUser; dispatch: EditorDispatch }) {
+/** How people know a draft's document: by its title, or for a new one, where it will be. */
+function draftName(docs: Docs, { draft, isNew }: EditorState['recovery'][number]): string {
+  if (!isNew) return docName(docs, draft.file);
+  return draft.file.startsWith('pages/') ? `A new page (${pathForSlug(draft.file.slice('pages/'.length, -'.json'.length))})` : `A new file (${draft.file})`;
+}
+
+export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorState, 'recovery' | 'docs'> & { user: EditorUser; dispatch: EditorDispatch }) {
   if (recovery.length === 0) return null;
   // Drafts of files the role may not change are not restored (restoreDrafts): they stay stored, and on offer.
   const restorable = recovery.filter(({ draft }) => mayWrite(user, draft.file));
@@ -24,16 +32,18 @@ export function RecoveryBanner({ recovery, user, dispatch }: Pick<EditorState, '
   return (
     <div className="banner banner-recovery" role="alert">
       <div>
-        <p>Unsaved changes from an earlier session were found for {plural(recovery.length, 'file')}.</p>
+        <p>Unsaved changes from an earlier session were found for {plural(recovery.length, 'document')}.</p>
         <ul>
-          {recovery.map(({ draft, changedOnDisk, isNew }) => (
+          {recovery.map((offered) => {
+            const { draft, changedOnDisk } = offered;
+            return (
             <li key={draft.file}>
-              {draft.file}, from {new Date(draft.savedAt).toLocaleString()}
-              {isNew && (draft.file.startsWith('pages/') ? ' (a new page)' : ' (a new file)')}
-              {changedOnDisk && ': the file changed on disk since; restoring and saving will replace that change'}
+              {draftName(docs, offered)}, from {new Date(draft.savedAt).toLocaleString()}
+              {changedOnDisk && ': it was saved since by someone else; restoring and saving will replace their change'}
               {!mayWrite(user, draft.file) && ' (only an administrator can restore it)'}
             </li>
-          ))}
+            );
+          })}
         </ul>
       </div>
       <div className="banner-actions">
@@ -43,6 +53,24 @@ export function RecoveryBanner({ recovery, user, dispatch }: Pick<EditorState, '
         <button type="button" className="btn btn-small" onClick={() => settle(false)}>
           Discard
         </button>
+      </div>
+    </div>
+  );
+}
+
+/** Files another open editor tab has unsaved changes to: saved from both tabs, the second save is asked to reload or overwrite. */
+export function OpenElsewhereBanner({ openElsewhere, docs }: Pick<EditorState, 'openElsewhere'> & { docs: Docs }) {
+  if (openElsewhere.length === 0) return null;
+  return (
+    <div className="banner banner-info" role="status">
+      <div>
+        <p>Another tab of the editor has unsaved changes to:</p>
+        <ul>
+          {openElsewhere.map((file) => (
+            <li key={file}>{docName(docs, file)}</li>
+          ))}
+        </ul>
+        <p>Save or close them there before you change the same here: if both tabs save, the second one is asked whether to load the first one’s version or replace it.</p>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 /** The dialogs over the workspace, each shown when the store says so. */
+import { docName } from '../lib/content-ops';
 import { entriesOf, entrySlugOf } from '../lib/entries';
 import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
@@ -82,7 +83,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
       )}
       {dialog?.kind === 'conflict' && (
         <ConflictDialog
-          name={dialog.file}
+          name={docName(state.docs, dialog.file)}
           onClose={close}
           onReload={() => void reloadFromDisk(dialog.file)}
           onOverwrite={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } })}

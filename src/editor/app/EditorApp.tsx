@@ -10,7 +10,7 @@ import type { EditorPayload } from '../lib/model';
 import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
-import { NoticeBanner, RecoveryBanner, RemovedToast } from './Banners';
+import { NoticeBanner, OpenElsewhereBanner, RecoveryBanner, RemovedToast } from './Banners';
 import { DialogHost } from './DialogHost';
 import { useDraftKeeping } from './hooks/useDraftKeeping';
 import { useEditorStore } from './hooks/useEditorStore';
@@ -111,7 +111,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         onSignOut={signOut}
       />
       <SessionBanner session={state.session} route={state.route} unsaved={view.dirtyDocs.length} dispatch={dispatch} />
-      <RecoveryBanner recovery={state.recovery} user={state.session.user} dispatch={dispatch} />
+      <RecoveryBanner recovery={state.recovery} docs={state.docs} user={state.session.user} dispatch={dispatch} />
+      <OpenElsewhereBanner openElsewhere={state.openElsewhere} docs={state.docs} />
       <NoticeBanner notice={state.notice} dispatch={dispatch} />
       <div className="workspace">
         <Sidebar state={state} view={view} dispatch={dispatch} />

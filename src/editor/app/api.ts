@@ -8,6 +8,9 @@ import type { AssetDetails } from '../../server/asset-details';
 import type { Change } from '../lib/content-ops';
 import type { EditorContent, EditorDoc, EditorUser } from '../lib/model';
 
+/** A request that got no answer at all: said in words, not as the browser's error ("Failed to fetch"). */
+const UNREACHABLE = 'The server could not be reached: check your connection, then try again. Nothing was lost.';
+
 /** What a failed call says when the session has ended; the banner says what to do. */
 export const SIGNED_OUT = 'Your session has ended.';
 
@@ -73,7 +76,7 @@ export async function applyChanges(changes: readonly Change[], message?: string)
   try {
     response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(message && { message }), changes }) });
   } catch (error) {
-    return { status: 'failed', error: `The server did not answer (${(error as Error).message})` };
+    return { status: 'failed', error: UNREACHABLE };
   }
   if (endedSession(response.status)) return { status: 'failed', error: SIGNED_OUT, httpStatus: 401 };
   const answer = await errorOf(response);
@@ -175,7 +178,7 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
       else if (endedSession(request.status)) resolve({ ok: false, status: 401, error: `${SIGNED_OUT} Sign in again, then upload it again.` });
       else resolve({ ok: false, status: request.status, error: typeof answer.error === 'string' ? answer.error : `${request.status} ${request.statusText}` });
     };
-    request.onerror = () => resolve({ ok: false, status: 0, error: 'The server did not answer.' });
+    request.onerror = () => resolve({ ok: false, status: 0, error: UNREACHABLE });
     request.onabort = () => resolve({ ok: false, status: 0, error: 'The upload was cancelled.', aborted: true });
     request.send(JSON.stringify(body));
   });
@@ -190,7 +193,7 @@ export async function checkSession(): Promise<SessionCheck> {
   try {
     response = await fetch('/api/auth/session', { cache: 'no-store' });
   } catch (error) {
-    return { ok: false, problem: `The server did not answer (${(error as Error).message}).` };
+    return { ok: false, problem: UNREACHABLE };
   }
   if (response.status === 401) return { ok: false, problem: 'You are still signed out: sign in in the other tab first.' };
   const answer = (await errorOf(response)) as { error?: string; user?: EditorUser };
@@ -204,7 +207,7 @@ export async function signOut(): Promise<{ ok: true } | { ok: false; error: stri
   try {
     response = await fetch('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
   } catch (error) {
-    return { ok: false, error: `the server did not answer (${(error as Error).message}).` };
+    return { ok: false, error: 'the server could not be reached: check your connection, then try again.' };
   }
   if (response.ok || response.status === 401) return { ok: true };
   return { ok: false, error: `${(await errorOf(response)).error ?? `${response.status} ${response.statusText}`}.` };

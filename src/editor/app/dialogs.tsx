@@ -228,20 +228,20 @@ export function NewEntryDialog({ collection, existing, onCreate, onClose }: { co
 
 export function ConflictDialog({ name, onReload, onOverwrite, onClose }: { name: string; onReload(): void; onOverwrite(): void; onClose(): void }) {
   return (
-    <Dialog title="Changed on disk" onClose={onClose}>
+    <Dialog title="Changed since you opened it" onClose={onClose}>
       <p>
-        <strong>{name}</strong> changed on disk since you opened it, perhaps in another editor or window. Reload it to see those changes (your edits to it are
-        discarded), or overwrite it with your version.
+        <strong>{name}</strong> was changed and saved since you opened it, by someone else or in another tab. Nothing of yours was saved yet. Load
+        their version (your edits to it are discarded), or replace it with yours.
       </p>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>
           Cancel
         </button>
         <button type="button" className="btn" onClick={onReload}>
-          Reload from disk
+          Load their version
         </button>
         <button type="button" className="btn btn-danger-solid" onClick={onOverwrite}>
-          Overwrite
+          Replace with mine
         </button>
       </div>
     </Dialog>

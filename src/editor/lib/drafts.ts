@@ -14,6 +14,8 @@ export interface Draft {
   /** The version on disk the edits started from; null for a new file. */
   baseVersion: string | null;
   savedAt: number;
+  /** The editor tab that wrote it (absent in drafts of older versions of the editor). */
+  tab?: string;
 }
 
 /** The part of the Web Storage API drafts use; localStorage in the browser, a Map in tests. */
@@ -25,27 +27,30 @@ export interface DraftStore {
   key(index: number): string | null;
 }
 
-const PREFIX = 'content-editor:draft:';
 /**
- * Drafts of an earlier session that the user has not restored or discarded
- * yet. They are set aside under their own keys when the editor starts, so the
- * edits of this session are stored as drafts too while the Restore banner shows.
+ * Each tab keeps its drafts under keys of its own (`<PREFIX><tab>:<file>`), so tabs never write
+ * over, or forget, each other's. Drafts of a tab that is still open are that tab's work, not an
+ * earlier session's: they are never offered, nor discarded, elsewhere (see `liveTabs`).
  */
-const PENDING = 'content-editor:pending:';
+const PREFIX = 'content-editor:draft:';
+/** Where older versions of the editor set aside the drafts on offer: still read, so none is lost. */
+const LEGACY_PENDING = 'content-editor:pending:';
+
+const keyOf = (tab: string, file: string) => `${PREFIX}${tab}:${file}`;
 
 /**
  * Stores a draft for each dirty document and forgets the drafts of clean
- * ones. `written` remembers what was last stored for each file: documents are
- * replaced on every edit, never changed, so an unchanged one is skipped and
+ * ones, under this tab's keys. `written` remembers what was last stored for each file: documents
+ * are replaced on every edit, never changed, so an unchanged one is skipped and
  * a keystroke costs one document's JSON, not the whole site's.
  */
-export function persistDrafts(store: DraftStore, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>): void {
+export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>): void {
   for (const doc of Object.values(docs)) {
     if (written?.get(doc.file) === doc) continue;
     written?.set(doc.file, doc);
-    const key = PREFIX + doc.file;
+    const key = keyOf(tab, doc.file);
     if (isDirty(doc)) {
-      const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now };
+      const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now, tab };
       try {
         store.setItem(key, JSON.stringify(draft));
       } catch {
@@ -57,13 +62,24 @@ export function persistDrafts(store: DraftStore, docs: Docs, now = Date.now(), w
   }
 }
 
-function readPrefix(store: DraftStore, prefix: string): Draft[] {
+/** Whether a storage key is one of this tab's drafts (another tab's `storage` event may name it). */
+export const isDraftKeyOf = (tab: string, key: string | null) => key !== null && key.startsWith(`${PREFIX}${tab}:`);
+
+interface StoredDraft {
+  key: string;
+  draft: Draft;
+}
+
+function storedDrafts(store: DraftStore): StoredDraft[] {
   const keys: string[] = [];
-  for (let i = 0; i < store.length; i += 1) if (store.key(i)?.startsWith(prefix)) keys.push(store.key(i)!);
-  const drafts: Draft[] = [];
+  for (let i = 0; i < store.length; i += 1) {
+    const key = store.key(i);
+    if (key?.startsWith(PREFIX) || key?.startsWith(LEGACY_PENDING)) keys.push(key);
+  }
+  const drafts: StoredDraft[] = [];
   for (const key of keys) {
     try {
-      drafts.push(JSON.parse(store.getItem(key)!) as Draft);
+      drafts.push({ key, draft: JSON.parse(store.getItem(key)!) as Draft });
     } catch {
       store.removeItem(key);
     }
@@ -71,26 +87,26 @@ function readPrefix(store: DraftStore, prefix: string): Draft[] {
   return drafts;
 }
 
-/** Every stored draft, one per file: the newest, whether set aside or of the last session. */
-export function readDrafts(store: DraftStore): Draft[] {
-  const newest = new Map<string, Draft>();
-  for (const draft of [...readPrefix(store, PENDING), ...readPrefix(store, PREFIX)]) {
-    const seen = newest.get(draft.file);
-    if (!seen || draft.savedAt >= seen.savedAt) newest.set(draft.file, draft);
+/** Drafts of tabs that are closed (not in `live`), by file: the newest first, then the rest of that file's. */
+function closedTabsDrafts(store: DraftStore, live: ReadonlySet<string>): Map<string, StoredDraft[]> {
+  const byFile = new Map<string, StoredDraft[]>();
+  for (const stored of storedDrafts(store)) {
+    if (stored.draft.tab !== undefined && live.has(stored.draft.tab)) continue;
+    byFile.set(stored.draft.file, [...(byFile.get(stored.draft.file) ?? []), stored]);
   }
-  return [...newest.values()].sort((a, b) => (a.file < b.file ? -1 : 1));
+  for (const drafts of byFile.values()) drafts.sort((a, b) => b.draft.savedAt - a.draft.savedAt);
+  return byFile;
 }
 
-/** Moves the drafts on offer out of the way of this session's drafts, until restored or discarded. */
-export function setAsidePending(store: DraftStore, drafts: readonly Recoverable[]): void {
-  for (const { draft } of drafts) {
-    try {
-      store.setItem(PENDING + draft.file, JSON.stringify(draft));
-      store.removeItem(PREFIX + draft.file);
-    } catch {
-      // Storage full: the draft stays where it was.
-    }
-  }
+/** The drafts of closed tabs (an earlier session, a crash), one per file: the newest. */
+export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Set()): Draft[] {
+  return [...closedTabsDrafts(store, live).values()].map(([newest]) => newest!.draft).sort((a, b) => (a.file < b.file ? -1 : 1));
+}
+
+/** The files that another open tab (in `live`, other than `tab`) has unsaved changes to. */
+export function filesOpenElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): string[] {
+  const files = storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) ? [draft.file] : []));
+  return [...new Set(files)].sort();
 }
 
 export interface Recoverable {
@@ -99,14 +115,19 @@ export interface Recoverable {
   changedOnDisk: boolean;
   /** The file is new (not on disk), as when the draft was a newly created page. */
   isNew: boolean;
+  /** Where this file's drafts of closed tabs are stored: all forgotten once it is restored or discarded. */
+  keys: readonly string[];
 }
 
-/** Drafts that differ from what the editor loaded. */
-export function recoverable(store: DraftStore, docs: Docs): Recoverable[] {
-  return readDrafts(store)
-    .filter((draft) => JSON.stringify(draft.data) !== JSON.stringify(docs[draft.file]?.data))
-    .map((draft) => ({
+/** Drafts of closed tabs that differ from what the editor loaded. */
+export function recoverable(store: DraftStore, docs: Docs, live: ReadonlySet<string> = new Set()): Recoverable[] {
+  return [...closedTabsDrafts(store, live).values()]
+    .map((drafts) => ({ draft: drafts[0]!.draft, keys: drafts.map(({ key }) => key) }))
+    .filter(({ draft }) => JSON.stringify(draft.data) !== JSON.stringify(docs[draft.file]?.data))
+    .sort((a, b) => (a.draft.file < b.draft.file ? -1 : 1))
+    .map(({ draft, keys }) => ({
       draft,
+      keys,
       isNew: !docs[draft.file],
       changedOnDisk: Boolean(docs[draft.file]) && docs[draft.file]!.version !== draft.baseVersion,
     }));
@@ -132,18 +153,9 @@ function newDocFor(file: string, data: unknown): EditorDoc {
 }
 
 /**
- * Forgets drafts on offer (discarded, or restored: the restored edits are
- * then stored as this session's drafts). A draft of this session for the
- * same file is kept: only the one that was offered goes.
+ * Forgets drafts on offer (discarded, or restored: the restored edits are then stored as this
+ * tab's drafts). Only the closed tabs' drafts that were offered go; no open tab's.
  */
 export function discardDrafts(store: DraftStore, drafts: readonly Recoverable[]): void {
-  for (const { draft } of drafts) {
-    store.removeItem(PENDING + draft.file);
-    const current = store.getItem(PREFIX + draft.file);
-    try {
-      if (current !== null && (JSON.parse(current) as Draft).savedAt === draft.savedAt) store.removeItem(PREFIX + draft.file);
-    } catch {
-      store.removeItem(PREFIX + draft.file);
-    }
-  }
+  for (const { keys } of drafts) for (const key of keys) store.removeItem(key);
 }

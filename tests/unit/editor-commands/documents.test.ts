@@ -1,6 +1,6 @@
 /** Commands that add or replace whole documents: new pages and entries, reloads, drafts, applied deletes and renames. */
 import { describe, expect, it } from 'vitest';
-import { createEntry, createPage, discardDrafts, opApplied, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
+import { createEntry, createPage, discardDrafts, draftsFound, opApplied, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
 import { initialState } from '../../../src/editor/lib/store/state';
 import { isDirty } from '../../../src/editor/lib/model';
 import { HOME, labels, NOW, payload, start } from './fixture';
@@ -39,9 +39,20 @@ describe('reloadFile', () => {
   });
 });
 
+describe('draftsFound', () => {
+  it('offers the drafts of closed tabs and names the files another open tab is changing', () => {
+    const draft = { file: HOME, data: { id: 'restored' }, baseVersion: 'v1', savedAt: 1 };
+    const state = draftsFound(initialState(payload, 'home'), { recovery: [{ draft, changedOnDisk: false, isNew: false, keys: ['k'] }], openElsewhere: ['pages/about.json'] });
+    expect(state.recovery.map(({ draft }) => draft.file)).toEqual([HOME]);
+    expect(state.openElsewhere).toEqual(['pages/about.json']);
+    // Nothing else changes: the documents stay as loaded until the user restores.
+    expect(state.docs).toEqual(initialState(payload, 'home').docs);
+  });
+});
+
 describe('restoreDrafts and discardDrafts', () => {
   const draft = { file: HOME, data: { ...(payload.docs[0]!.data as object), id: 'restored' }, baseVersion: 'v1', savedAt: 1 };
-  const offered = initialState(payload, 'home', [{ draft, changedOnDisk: false, isNew: false }]);
+  const offered = initialState(payload, 'home', [{ draft, changedOnDisk: false, isNew: false, keys: [] }]);
 
   it('restores the drafts as unsaved edits and says how many', () => {
     const state = restoreDrafts(offered);

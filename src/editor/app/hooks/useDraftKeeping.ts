@@ -5,8 +5,9 @@
  * closed (`pagehide`), so the last keystroke is never lost.
  */
 import { useEffect, useRef } from 'react';
-import { persistDrafts } from '../../lib/drafts';
+import { isDraftKeyOf, persistDrafts } from '../../lib/drafts';
 import type { Docs, EditorDoc } from '../../lib/model';
+import { THIS_TAB } from '../tab-presence';
 
 // Safari has no idle callbacks: there, a timer after the current task.
 const hasIdle = typeof requestIdleCallback === 'function';
@@ -16,7 +17,7 @@ const cancelIdle = (handle: number) => (hasIdle ? cancelIdleCallback(handle) : c
 export function useDraftKeeping(docs: Docs) {
   const latest = useRef(docs);
   const written = useRef(new Map<string, EditorDoc>());
-  const flush = useRef(() => persistDrafts(window.localStorage, latest.current, Date.now(), written.current));
+  const flush = useRef(() => persistDrafts(window.localStorage, THIS_TAB, latest.current, Date.now(), written.current));
 
   const pending = useRef<number | null>(null);
 
@@ -33,11 +34,20 @@ export function useDraftKeeping(docs: Docs) {
   useEffect(() => {
     const now = () => flush.current();
     const onHidden = () => document.visibilityState === 'hidden' && now();
+    // Another tab removed one of this tab's drafts (one without Web Locks takes every other tab's
+    // drafts for a closed tab's, and may discard them): this tab writes them all again.
+    const onStorage = (event: StorageEvent) => {
+      if (event.newValue !== null || !isDraftKeyOf(THIS_TAB, event.key)) return;
+      written.current.clear();
+      now();
+    };
     window.addEventListener('pagehide', now);
     document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('storage', onStorage);
     return () => {
       window.removeEventListener('pagehide', now);
       document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('storage', onStorage);
     };
   }, []);
 }

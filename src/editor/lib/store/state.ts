@@ -114,6 +114,8 @@ export interface EditorState {
   publishing: Publishing | null;
   /** Drafts from an earlier session, until restored or discarded. */
   recovery: readonly Recoverable[];
+  /** Files another open editor tab has unsaved changes to. */
+  openElsewhere: readonly string[];
   /** The site's files as they are on disk: unreadable ones and broken ones. */
   site: Pick<EditorContent, 'problems' | 'siteProblems'>;
   problemsOpen: boolean;
@@ -147,6 +149,7 @@ export function initialState(payload: EditorContent & Partial<Pick<EditorPayload
     save: { status: 'idle' },
     publishing: null,
     recovery,
+    openElsewhere: [],
     site: { problems: payload.problems, siteProblems: payload.siteProblems },
     problemsOpen: false,
     op: null,

@@ -4,6 +4,7 @@ export { checkSession } from './check-session';
 export { createEntry } from './create-entry';
 export { createPage } from './create-page';
 export { discardDrafts } from './discard-drafts';
+export { draftsFound } from './drafts-found';
 export { dismissRemoved } from './dismiss-removed';
 export { dismissUpload } from './dismiss-upload';
 export { duplicateSection } from './duplicate-section';
