@@ -137,6 +137,20 @@ describe('two servers sharing one repository', () => {
     expect(conflict.conflicts[0].file).toBe('pages/home.json');
   });
 
+  it('publishes the developer commits a refused save took in: no webhook announces them, the clone being at the remote\'s head', async () => {
+    await webhook(servers.a!);
+    const alice = await signIn(servers.a!, 'alice', PASSWORD);
+    const stale = await retitle(alice, 'pages/features.json', 'Features, by Alice');
+    await remote.pushAsDeveloper('Retitle features by hand', async (worktree) => {
+      const path = join(worktree, 'src/data/pages/features.json');
+      const page = JSON.parse(await readFile(path, 'utf8'));
+      await writeFile(path, `${JSON.stringify({ ...page, meta: { ...page.meta, title: 'Features, pushed by a developer' } }, null, 2)}\n`);
+    });
+    expect((await alice.post('/api/content/changes', { changes: [stale] })).status).toBe(409);
+    const live = async () => (await raw(servers.a!.origin, { path: '/api/public-page/features' })).json().meta.title;
+    await expect.poll(live, { timeout: 15_000, interval: 250 }).toBe('Features, pushed by a developer');
+  });
+
   it('lands edits of different files made at once on A and B, as two commits', async () => {
     await Promise.all([webhook(servers.a!), webhook(servers.b!)]);
     const [alice, bob] = [await signIn(servers.a!, 'alice', PASSWORD), await signIn(servers.b!, 'bob', PASSWORD)];

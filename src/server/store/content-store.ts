@@ -120,7 +120,16 @@ export interface ContentStore {
   exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
 
-export function createContentStore(backend: StoreBackend, lockKey = 'content-store'): ContentStore {
+export interface ContentStoreOptions {
+  /**
+   * Called when a change failed after the store took in changes made elsewhere to try it again
+   * (BaseMovedError: the git backend moved to the remote's head). Those are committed content now,
+   * which no successful save will announce: the production server publishes them on this.
+   */
+  afterTakingInOnFailure?: () => void;
+}
+
+export function createContentStore(backend: StoreBackend, lockKey = 'content-store', { afterTakingInOnFailure }: ContentStoreOptions = {}): ContentStore {
   let recovered: Promise<void> | undefined;
   const exclusive = <T>(task: () => Promise<T>) =>
     serialised(lockKey, async () => {
@@ -135,12 +144,17 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
    */
   const change = <T>(task: () => Promise<T>) =>
     exclusive(async () => {
+      let tookIn = false;
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await task();
         } catch (error) {
-          if (!(error instanceof BaseMovedError)) throw error;
-          if (attempt >= MAX_REPLANS) throw new HttpError(503, 'The content kept changing while this change was saved, so nothing was saved. Try again.');
+          const moved = error instanceof BaseMovedError;
+          tookIn ||= moved;
+          if (!moved || attempt >= MAX_REPLANS) {
+            if (tookIn) afterTakingInOnFailure?.();
+            throw moved ? new HttpError(503, 'The content kept changing while this change was saved, so nothing was saved. Try again.') : error;
+          }
         }
       }
     });
