@@ -41,6 +41,34 @@ function gitEnv() {
  */
 export const literal = (paths) => paths.map((path) => `:(literal)${path}`);
 
+let argumentFiles = 0;
+
+/**
+ * Runs `run` with a file inside .git holding `text`, removed afterwards. A changeset's paths and
+ * its commit message go to git in files (`--pathspec-from-file`, `-F`), not as arguments: a
+ * change that rewrites thousands of files would pass the system's limit on one argument list
+ * (E2BIG), and could never be saved.
+ * @template T
+ * @param {string} dir @param {string} text @param {(file: string) => Promise<T>} run
+ */
+export async function withGitFile(dir, text, run) {
+  const file = join(dir, '.git', 'content-store', `argument-${process.pid}-${(argumentFiles += 1)}`);
+  await mkdir(join(dir, '.git', 'content-store'), { recursive: true });
+  await writeFile(file, text);
+  try {
+    return await run(file);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/**
+ * Runs `git <args>` on `paths` as literal pathspecs read from a file (withGitFile).
+ * @param {string} dir @param {readonly string[]} args @param {readonly string[]} paths
+ */
+export const gitOnPaths = (dir, args, paths) =>
+  withGitFile(dir, literal(paths).join('\0'), (file) => gitAt(dir).raw([...args, `--pathspec-from-file=${file}`, '--pathspec-file-nul']));
+
 /** The file that says a change was being committed: the commit before it, and the files it wrote. */
 const pendingFile = (dir) => join(dir, '.git', 'content-store', 'pending.json');
 
@@ -119,10 +147,10 @@ async function repair(git) {
 export async function restorePaths(dir, commit, paths) {
   if (paths.length === 0) return;
   const client = gitAt(dir);
-  const known = new Set((await client.raw(['ls-tree', '-r', '--name-only', '--full-tree', commit, '--', ...paths])).split('\n').filter(Boolean));
-  await client.raw(['reset', '-q', commit, '--', ...literal(paths)]).catch(() => undefined);
+  const known = new Set((await client.raw(['ls-tree', '-r', '--name-only', '--full-tree', commit])).split('\n').filter(Boolean));
+  await gitOnPaths(dir, ['reset', '-q', commit], paths).catch(() => undefined);
   const kept = paths.filter((path) => known.has(path));
-  if (kept.length > 0) await client.raw(['checkout', '-q', commit, '--', ...literal(kept)]);
+  if (kept.length > 0) await gitOnPaths(dir, ['checkout', '-q', commit], kept);
   for (const path of paths.filter((path) => !known.has(path))) await rm(join(dir, path), { force: true });
 }
 

@@ -13,8 +13,8 @@ import { readServerConfig } from '../../server/config.mjs';
 import { prepareContentRepository } from '../../server/git-content.mjs';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { createContentStore, type ContentStore } from '../../src/server/store/content-store';
-import { textVersion } from '../../src/server/store/fs-backend';
-import { createGitBackend } from '../../src/server/store/git-backend';
+import { bytesVersion, textVersion } from '../../src/server/store/fs-backend';
+import { createGitBackend, repoPath } from '../../src/server/store/git-backend';
 import { git, makeBareRemote, type BareRemote } from '../helpers/git-remote';
 import { PROJECT_ROOT } from '../helpers/project-copy';
 
@@ -47,6 +47,9 @@ async function retitle(on: Server, file: string, title: string) {
   document.meta.title = title;
   return { op: 'put' as const, file, content: document, baseVersion: await on.version(file) };
 }
+
+/** An image's version as the store names it (the changeset's baseVersion). */
+const imageVersion = async (on: Server, file: string) => bytesVersion(await readFile(join(on.dir, repoPath(file))));
 
 const ALICE = { name: 'alice', email: 'alice@users.content-site.invalid' };
 const BOB = { name: 'bob', email: 'bob@users.content-site.invalid' };
@@ -144,6 +147,24 @@ describe('the git content backend', () => {
     expect(JSON.stringify(refused.extra.issues)).toContain('gardening');
     expect(await remote.commits()).toEqual(before);
     expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(before[0]!.sha);
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+  });
+
+  it('commits a change that rewrites hundreds of long-named files, past the system\'s limit on one argument (its message lists them all)', async () => {
+    const a = await server('bulk');
+    const image = '/assets/images/cover-accessibility.webp';
+    const slugOf = (n: number) => `bulk/${'a'.repeat(170)}-${n}`;
+    const page = (n: number) => ({ id: `bulk-${n}`, slug: slugOf(n), meta: { title: `Bulk ${n}`, description: 'A page', ogImage: { url: image, alt: 'Cover' } }, sections: [] });
+    for (const from of [0, 350]) {
+      const changes = Array.from({ length: 350 }, (_, i) => ({ op: 'put' as const, file: `pages/${slugOf(from + i)}.json`, content: page(from + i), baseVersion: null }));
+      await a.store.apply({ changes }, ALICE);
+    }
+    const imageFile = 'assets/images/cover-accessibility.webp';
+    const version = (await a.store.apply({ changes: [{ op: 'move', file: imageFile, to: 'assets/images/cover-renamed.webp', baseVersion: await imageVersion(a, imageFile) }] }, ALICE)).versions;
+    expect(version[imageFile]).toBeNull();
+    const [moved] = await remote.commits();
+    expect(moved!.subject).toBe('Move image cover-accessibility.webp to cover-renamed.webp');
+    expect(JSON.parse((await remote.read(`src/data/pages/${slugOf(699)}.json`))!).meta.ogImage.url).toBe('/assets/images/cover-renamed.webp');
     expect(await git(a.dir, 'status', '--porcelain')).toBe('');
   });
 

@@ -13,7 +13,7 @@
  * refused (400). Whatever fails, nothing of the change stays behind.
  */
 import { join } from 'node:path';
-import { clearPending, CONTENT_PATHS, gitAt, literal, markPending, prepareContentRepository, restorePaths, syncFromRemote } from '../../../server/git-content.mjs';
+import { clearPending, CONTENT_PATHS, gitAt, gitOnPaths, literal, markPending, prepareContentRepository, restorePaths, syncFromRemote, withGitFile } from '../../../server/git-content.mjs';
 import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
@@ -30,7 +30,6 @@ const MAX_PUSH_ATTEMPTS = 5;
 /** A store file (`pages/home.json`, `assets/images/a.png`) as a path in the repository. */
 export const repoPath = (file: string) => (isImageFile(file) ? `public/assets/images/${file.slice(IMAGES_PREFIX.length)}` : `src/data/${file}`);
 
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').find((line) => line.trim() !== '')?.trim() ?? 'unknown error';
 
 export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<ContentSnapshot>): StoreBackend {
@@ -88,13 +87,14 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
       await markPending(git.dir, { parent, paths });
       try {
         await files.commit(writes, details);
-        await client.raw(['add', '-A', '--', ...literal(paths)]);
-        if (lines(await client.raw(['diff', '--cached', '--name-only', '--', ...literal(paths)])).length === 0) {
+        await gitOnPaths(git.dir, ['add', '-A'], paths);
+        const written = new Set(paths);
+        if (!(await client.raw(['diff', '--cached', '--name-only', '-z'])).split('\0').some((path) => written.has(path))) {
           await clearPending(git.dir);
           return {}; // the same content again: nothing to commit
         }
         const author = details.author ?? { name: 'Content site editor', email: 'editor@content-site.invalid' };
-        await client.raw(['commit', '-q', '-m', details.message, `--author=${author.name} <${author.email}>`, '--', ...literal(paths)]);
+        await withGitFile(git.dir, details.message, (message) => gitOnPaths(git.dir, ['commit', '-q', '-F', message, `--author=${author.name} <${author.email}>`], paths));
         if (git.remote) await push();
         const commit = await head();
         await clearPending(git.dir);
