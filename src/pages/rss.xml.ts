@@ -9,8 +9,15 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { publishedPosts, siteDetails, siteSettings } from '../lib/seo/page-data';
 import { FEED_PATH } from '../lib/seo/discovery-files';
+import { withoutForbiddenCharacters } from '../engine/text-characters';
 
 export const prerender = true;
+
+/**
+ * Content with characters XML forbids is refused on save (src/engine/text-characters.ts); a file
+ * edited by hand could still hold one, and one would make the whole feed unreadable: left out here.
+ */
+const xmlText = withoutForbiddenCharacters;
 
 const escapeXml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
@@ -20,20 +27,20 @@ export const GET: APIRoute = async ({ site }) => {
   const { language } = await siteSettings();
   const posts = await publishedPosts();
   return rss({
-    title: details.name,
-    description: details.description ?? `Posts from ${details.name}`,
+    title: xmlText(details.name),
+    description: xmlText(details.description ?? `Posts from ${details.name}`),
     site,
     xmlns: { atom: 'http://www.w3.org/2005/Atom', dc: 'http://purl.org/dc/elements/1.1/' },
     // The feed's own address, as feed validators ask of RSS 2.0.
     customData: `<language>${escapeXml(language)}</language><atom:link href="${escapeXml(new URL(FEED_PATH, site).href)}" rel="self" type="application/rss+xml"/>`,
     items: posts.map(({ path, post, tagNames }) => ({
-      title: post.title,
+      title: xmlText(post.title),
       link: new URL(path, site).href,
       // A post's date is a calendar day (YYYY-MM-DD): midnight UTC of that day.
       pubDate: new Date(`${post.date}T00:00:00Z`),
-      description: post.excerpt,
-      categories: tagNames,
-      customData: `<dc:creator>${escapeXml(post.author)}</dc:creator>`,
+      description: xmlText(post.excerpt),
+      categories: tagNames.map(xmlText),
+      customData: `<dc:creator>${escapeXml(xmlText(post.author))}</dc:creator>`,
     })),
   });
 };
