@@ -75,7 +75,7 @@ test('unsaved changes are saved first', async ({ page }) => {
   await page.goto('/editor/~posts/ops-cited');
   await page.getByLabel('Author').fill('Someone else');
   await page.getByRole('button', { name: 'Rename post…' }).click();
-  await expect(dialog(page)).toContainText('You have 1 unsaved change');
+  await expect(dialog(page)).toContainText('You have unsaved changes in 1 document');
   await expect(dialog(page).getByRole('button', { name: 'Rename', exact: true })).toBeDisabled();
   await dialog(page).getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog(page).getByText(/unsaved change/)).toHaveCount(0);

@@ -62,7 +62,7 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
   await banner.getByRole('button', { name: 'Restore' }).click();
-  await expect(reopened.locator('.save-state')).toHaveText('1 unsaved change');
+  await expect(reopened.locator('.save-state')).toHaveText('1 document with unsaved changes');
   await outlineItem(reopened, 'about-hero').click();
   await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('Draft that must not be lost');
   await expect(reopened.frameLocator('iframe[title="Preview"]').locator('h1')).toHaveText('Draft that must not be lost');

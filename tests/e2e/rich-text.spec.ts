@@ -97,7 +97,7 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   await sourceToggle.click();
   await expect(body).toHaveAttribute('contenteditable', 'true');
   await expect(body.locator('a[href="/about"]')).toHaveText('stylesheet');
-  await expect(page.locator('.save-state')).toHaveText('1 unsaved change');
+  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
 
   await save(page);
   expect((await readData(POST)).body).toBe(expected);

@@ -14,6 +14,7 @@ import type { EditorDispatch } from './hooks/useEditorStore';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 const TOAST_MS = 10_000;
+const SUCCESS_MS = 6_000;
 
 /** How people know a draft's document: by its title, or for a new one, where it will be. */
 function draftName(docs: Docs, { draft, isNew }: EditorState['recovery'][number]): string {
@@ -77,6 +78,12 @@ export function OpenElsewhereBanner({ openElsewhere, docs }: Pick<EditorState, '
 }
 
 export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> & { dispatch: EditorDispatch }) {
+  // A success says what the save status line says too: it goes after a while, unlike a problem or a question.
+  useEffect(() => {
+    if (notice?.kind !== 'success') return;
+    const timer = setTimeout(() => dispatch({ type: 'notify', notice: null }), SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [notice, dispatch]);
   if (!notice) return null;
   return (
     <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>

@@ -119,7 +119,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
               // Not folded into the same changeset: a delete or move stands on its own, and a refused one must not take unsaved edits down with it.
               <div className="notice notice-warning" role="alert">
                 <p>
-                  You have {dirtyCount} unsaved change{dirtyCount === 1 ? '' : 's'}. A {action} is saved at once, on its own: save your changes first.
+                  You have unsaved changes in {dirtyCount} document{dirtyCount === 1 ? '' : 's'}. A {action} is saved at once, on its own: save your changes first.
                 </p>
                 <button type="button" className="btn btn-small btn-primary" onClick={onSave} disabled={saving}>
                   {saving ? 'Saving…' : 'Save changes'}

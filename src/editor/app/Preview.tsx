@@ -146,9 +146,12 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
         // The head changes with the site settings (lang, accent, typefaces): then the whole document is swapped.
         const head = [next.documentElement.lang, ...[...next.head.querySelectorAll('style, link[rel="preload"], link[rel="stylesheet"]')].map((element) => element.outerHTML)].join('\n');
         if (shownSlug.current !== slug || !current?.body || shownHead.current !== head) {
+          const otherPage = shownSlug.current !== slug;
           shownSlug.current = slug;
           shownHead.current = head;
           iframe.onload = () => {
+            // Chromium restores the last srcdoc's scroll position: another page opens at its top.
+            if (otherPage) iframe.contentWindow?.scrollTo(0, 0);
             prepare(iframe.contentDocument!);
             highlight();
           };

@@ -5,7 +5,7 @@
  * Save sends the change like any other edit.
  */
 import { useId, useState } from 'react';
-import { localDateTime, statusText, type PublicationStatus } from '../lib/publication';
+import { localDateTime, scheduleProblem, statusText, type PublicationStatus } from '../lib/publication';
 
 interface Props {
   status: PublicationStatus;
@@ -36,16 +36,20 @@ const HINTS: Record<PublicationStatus['state'], (noun: string) => string> = {
 export function PublicationControl({ status, noun, reach, readOnly, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
   const startPicking = () => {
     // A day from now, on the hour, or the time already set.
     const suggestion = status.at ?? new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000);
     setValue(localInputValue(suggestion));
+    setProblem(null);
     setPicking(true);
   };
   const schedule = () => {
     const at = new Date(value);
-    if (Number.isNaN(at.getTime())) return;
+    const found = scheduleProblem(at, new Date());
+    setProblem(found ?? null);
+    if (found) return;
     onSchedule(at.toISOString());
     setPicking(false);
   };
@@ -83,7 +87,21 @@ export function PublicationControl({ status, noun, reach, readOnly, onPublish, o
           }}
         >
           <label htmlFor={id}>Publish on (your local time)</label>
-          <input id={id} className="input" type="datetime-local" required value={value} onChange={(event) => setValue(event.target.value)} />
+          <input
+            id={id}
+            className="input"
+            type="datetime-local"
+            required
+            value={value}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          {problem && (
+            <p id={`${id}-problem`} className="field-error" role="alert">
+              {problem}
+            </p>
+          )}
           <div className="inspector-actions">
             <button type="submit" className="btn btn-small btn-primary">
               Schedule

@@ -29,7 +29,8 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
 }
 
 export function SaveStatus({ saving, dirtyCount, publishing }: Props) {
-  const unsaved = dirtyCount ? `${dirtyCount} unsaved change${dirtyCount === 1 ? '' : 's'}` : '';
+  // Counted by document: five edits to one page are one page to save.
+  const unsaved = dirtyCount ? `${dirtyCount} document${dirtyCount === 1 ? '' : 's'} with unsaved changes` : '';
   const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : publishing?.state === 'unknown' ? ' is-unknown' : dirtyCount ? ' is-dirty' : '';
   return (
     <span className={`save-state${state}`} role="status" aria-live="polite">

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { isReservedSlug, isValidSegment, isValidSlug, reservedSlugProblem } from '../../engine/slug';
 import { allowedOnPage } from '../../engine/schema/define-section';
 import { sectionDefinitions } from '../../sections/registry';
-import { matchesQuery } from '../lib/page-search';
+import { searchRowsByName } from '../lib/page-search';
 import { slugFromTitle } from '../lib/starter-page';
 import { entryNounOf } from '../lib/entries';
 
@@ -43,7 +43,7 @@ export function SectionPicker({ page, onPick, onClose }: { page: { template?: { 
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const offered = sectionDefinitions.filter((definition) => allowedOnPage(definition, page));
-  const matches = offered.filter((definition) => matchesQuery(query, definition.label, definition.description));
+  const matches = searchRowsByName(offered, query, (definition) => definition.label, (definition) => [definition.description]);
   const highlighted = Math.min(active, Math.max(matches.length - 1, 0));
   const listId = `picker-${useId().replace(/:/g, '')}`;
   const onKeyDown = (event: KeyboardEvent) => {

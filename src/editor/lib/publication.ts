@@ -32,6 +32,13 @@ export function isPublicAsSaved(doc: Pick<EditorDoc, 'savedJson'>, now: Date): b
 }
 
 /** A date and time in the reader's own time zone and words (`formatDate` is fixed in tests). */
+/** Why `at` cannot be a publication time, `now` being now: not a date, or already past. */
+export function scheduleProblem(at: Date, now: Date): string | undefined {
+  if (Number.isNaN(at.getTime())) return 'Pick a date and a time.';
+  if (at.getTime() <= now.getTime()) return 'That time has passed: pick a later one.';
+  return undefined;
+}
+
 export const localDateTime = (at: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
 /** "Draft", "Scheduled for <date, local time>" or "Published". */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { editField, opApplied, publishDocument, publishFailed, publishLost, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
-import { publicationStatus, statusText } from '../../../src/editor/lib/publication';
+import { publicationStatus, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
 import { pageRows } from '../../../src/editor/app/PageTree';
 import { entryRows } from '../../../src/editor/app/CollectionTree';
 import { FOOTER, HOME, labels, NOW, payload, POST, start, startAsEditor } from './fixture';
@@ -107,5 +107,15 @@ describe('publishing after a save', () => {
     const state = publishRequested(saved(), { ticket: 4, now: NOW });
     expect(publishLost(state, { ticket: 3, error: 'old' })).toBe(state);
     expect(publishLost(state, { ticket: 4, error: 'ticket must be the number a save on this server returned' }).publishing).toMatchObject({ state: 'unknown', error: expect.stringContaining('ticket') });
+  });
+});
+
+describe('scheduleProblem', () => {
+  const now = new Date('2026-11-25T10:00:00Z');
+  it('takes a time to come, and refuses one that has passed, or none', () => {
+    expect(scheduleProblem(new Date('2026-11-25T10:01:00Z'), now)).toBeUndefined();
+    expect(scheduleProblem(new Date('2020-01-01T00:00:00Z'), now)).toBe('That time has passed: pick a later one.');
+    expect(scheduleProblem(now, now)).toBe('That time has passed: pick a later one.');
+    expect(scheduleProblem(new Date(''), now)).toBe('Pick a date and a time.');
   });
 });
