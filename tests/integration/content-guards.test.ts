@@ -80,10 +80,11 @@ describe('dev server', () => {
       }
     });
 
-    it('the editor preview refuses it too', async () => {
+    it('the editor preview never renders it: the section shows as saved', async () => {
       const response = await postJson(server.origin, '/api/editor/preview', { slug: 'about', files: { 'pages/about.json': await aboutWithCta(project, 'javascript:alert(1)') } });
-      const body = expectError(response, 422);
-      expect(body.error).toContain(`${CTA_HREF}: ${LINK_RULE}`);
+      expect(response.status, response.text).toBe(200);
+      expect(response.headers['x-preview-held-back']).toBe('1');
+      expect(response.text).not.toContain('javascript:');
     });
 
     it('a shared header edited on disk makes its pages answer 500 naming shared/header.json', async () => {

@@ -100,6 +100,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
   const [error, setError] = useState<string | null>(null);
+  const [heldBack, setHeldBack] = useState(0);
   const [busy, setBusy] = useState(false);
 
   function highlight() {
@@ -138,6 +139,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
           return;
         }
         setError(null);
+        setHeldBack(result.heldBack);
         const next = parse(result.html);
         const iframe = frame.current;
         const current = iframe?.contentDocument;
@@ -194,7 +196,12 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
     <div className="preview-stage" data-viewport={viewport}>
       {error && (
         <div className="preview-error" role="status">
-          <strong>The preview cannot show this draft.</strong> {error}
+          <strong>The preview shows the last version it could.</strong> Fix what the form marks and it follows again. <span className="preview-error-detail">{error}</span>
+        </div>
+      )}
+      {!error && heldBack > 0 && (
+        <div className="preview-error preview-held-back" role="status">
+          {heldBack === 1 ? 'A section with a problem shows' : `${heldBack} sections with problems show`} as last saved until fixed: the form marks what to fix.
         </div>
       )}
       <div ref={area} className="preview-area">

@@ -115,7 +115,8 @@ export async function loadState(): Promise<EditorContent> {
   return response.json();
 }
 
-export type PreviewResult = { ok: true; html: string } | { ok: false; error: string };
+/** `heldBack`: how many sections or documents show as saved, their drafts not resolving yet. */
+export type PreviewResult = { ok: true; html: string; heldBack: number } | { ok: false; error: string };
 
 export async function renderPreview(slug: string, files: Record<string, unknown>, signal: AbortSignal): Promise<PreviewResult> {
   const response = await fetch('/api/editor/preview', {
@@ -124,7 +125,7 @@ export async function renderPreview(slug: string, files: Record<string, unknown>
     body: JSON.stringify({ slug, files }),
     signal,
   });
-  if (response.ok) return { ok: true, html: await response.text() };
+  if (response.ok) return { ok: true, html: await response.text(), heldBack: Number(response.headers.get('x-preview-held-back') ?? 0) };
   if (endedSession(response.status)) return { ok: false, error: SIGNED_OUT };
   return { ok: false, error: (await errorOf(response)).error };
 }

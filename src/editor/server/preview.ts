@@ -27,7 +27,50 @@ function previewSettings(draft: ContentSnapshot, saved: ContentSnapshot): SiteSe
   }
 }
 
-export async function previewBundle(request: Request, user: App.Locals['user']): Promise<{ bundle: Bundle; settings: SiteSettings }> {
+type Files = Record<string, unknown>;
+const SECTION_PATH = /^\/sections\/(\d+)(?:\/|$)/;
+
+/**
+ * The draft with the parts that fail as they were saved, when that is all it takes: each section of
+ * the page whose own fields fail (a new image whose alt text is still empty) as saved, or left out
+ * when it is new, and each other document that fails (a shared section, the post being previewed)
+ * as saved. Undefined when something else fails (the page's own fields), or nothing can be put back.
+ */
+function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError): { files: Files; heldBack: number } | undefined {
+  const sections = new Set<number>();
+  const documents = new Set<string>();
+  for (const issue of error.fileIssues()) {
+    const index = issue.file === pageFile ? SECTION_PATH.exec(issue.path)?.[1] : undefined;
+    if (index !== undefined) sections.add(Number(index));
+    else if (issue.file !== pageFile && Object.hasOwn(files, issue.file)) documents.add(issue.file);
+    else return undefined;
+  }
+  const next: Files = Object.fromEntries(Object.entries(files).filter(([file]) => !documents.has(file)));
+  const draft = files[pageFile] as { sections?: unknown[] } | undefined;
+  if (sections.size > 0) {
+    if (!Array.isArray(draft?.sections)) return undefined;
+    const savedSections = (saved.get(pageFile) as { sections?: unknown[] } | undefined)?.sections ?? [];
+    const savedById = new Map(savedSections.flatMap((section) => (typeof section === 'object' && section !== null && 'id' in section ? [[(section as { id: unknown }).id, section]] : [])));
+    next[pageFile] = {
+      ...draft,
+      sections: draft.sections.flatMap((section, index) => {
+        if (!sections.has(index)) return [section];
+        const id = typeof section === 'object' && section !== null ? (section as { id?: unknown }).id : undefined;
+        return savedById.has(id) ? [savedById.get(id)] : [];
+      }),
+    };
+  }
+  return { files: next, heldBack: sections.size + documents.size };
+}
+
+export interface PreviewBundle {
+  bundle: Bundle;
+  settings: SiteSettings;
+  /** How many sections or documents show as saved, because the draft of them does not resolve yet. */
+  heldBack: number;
+}
+
+export async function previewBundle(request: Request, user: App.Locals['user']): Promise<PreviewBundle> {
   guardEditorWrite(request, user);
   const body = await readJsonBody(request, MAX_SAVE_BYTES);
   const { slug, files } = body as { slug?: unknown; files?: unknown };
@@ -36,16 +79,26 @@ export async function previewBundle(request: Request, user: App.Locals['user']):
   for (const file of Object.keys(files)) if (!DATA_FILE.test(file)) throw new HttpError(400, `Invalid data file "${file}"`);
 
   const saved = (await loadDevSnapshot()).snapshot;
-  const snapshot = overlaySnapshot(saved, files as Record<string, unknown>);
+  const snapshot = overlaySnapshot(saved, files as Files);
   const resolver = createSiteResolver(snapshot);
   // A template has no page of its own: preview it with its first entry.
   const target = isTemplateSlug(slug) ? resolver.listPages().find((page) => page.file === `pages/${slug}.json`)?.slug : slug;
   if (!target) throw new HttpError(404, `The template "${slug}" has no entries to preview`);
   try {
-    return { bundle: resolver.resolvePage(target), settings: previewSettings(snapshot, saved) };
+    return { bundle: resolver.resolvePage(target), settings: previewSettings(snapshot, saved), heldBack: 0 };
   } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    // While a section is half edited (a field still empty), the rest of the draft still shows.
+    const partial = withFailingPartsAsSaved(files as Files, saved, resolver.findPage(target).file, error);
+    if (partial) {
+      const shown = overlaySnapshot(saved, partial.files);
+      try {
+        return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack };
+      } catch (again) {
+        if (!(again instanceof ContentError)) throw again;
+      }
+    }
     // A draft that does not resolve is the editor's to fix, not a server failure.
-    if (error instanceof ContentError) throw new HttpError(422, error.message);
-    throw error;
+    throw new HttpError(422, error.message);
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * The editor's preview of a draft that does not resolve yet, under a real `astro dev` on a copy of
+ * the project: the sections (or documents) that fail show as saved, and the rest of the draft shows;
+ * only a fault in the page's own fields stops it. What fails is never rendered (a `javascript:` link).
+ */
+import { describe, expect, it } from 'vitest';
+import { devSiteForTests } from '../helpers/dev-site';
+import { postJson } from '../helpers/http';
+
+const site = devSiteForTests('preview-dev');
+const preview = (slug: string, files: Record<string, unknown>) => postJson(site.server.origin, '/api/editor/preview', { slug, files });
+const heldBack = (response: { headers: Record<string, unknown> }) => Number(response.headers['x-preview-held-back']);
+
+describe('previewing a draft that does not resolve yet', () => {
+  it('shows a section whose field is half edited as saved, and the rest of the draft as it is', async () => {
+    const about = await site.readJson('pages/about.json');
+    const savedTitle = about.sections[3].data.title;
+    about.sections[1].data.title = 'A hero title not saved yet';
+    about.sections[3].data.title = '';
+    const shown = await preview('about', { 'pages/about.json': about });
+    expect(shown.status, shown.text).toBe(200);
+    expect(heldBack(shown)).toBe(1);
+    expect(shown.text).toContain('A hero title not saved yet');
+    expect(shown.text).toContain(savedTitle);
+  });
+
+  it('leaves out a new section that fails, and never renders a link refused as a script (the attack the preview once rendered)', async () => {
+    const about = await site.readJson('pages/about.json');
+    about.sections[3].data.ctas[0].href = 'javascript:alert(1)';
+    about.sections.splice(2, 0, { id: 'about-new', type: 'content-block', data: { body: 'New', titel: 'typo' } });
+    const shown = await preview('about', { 'pages/about.json': about });
+    expect(shown.status, shown.text).toBe(200);
+    expect(heldBack(shown)).toBe(2);
+    expect(shown.text).not.toContain('javascript:');
+    expect(shown.text).not.toContain('data-section-id="about-new"');
+  });
+
+  it('shows a shared section whose draft fails as saved', async () => {
+    const header = await site.readJson('shared/header.json');
+    const shown = await preview('about', { 'shared/header.json': { ...header, data: { ...header.data, logoTxt: 'typo' } } });
+    expect(shown.status, shown.text).toBe(200);
+    expect(heldBack(shown)).toBe(1);
+    expect(shown.text).toContain(`data-section-id="${header.id}"`);
+  });
+
+  it('answers 422 naming the field when the page\'s own fields fail, and 0 held back for a draft that resolves', async () => {
+    const about = await site.readJson('pages/about.json');
+    const refused = await preview('about', { 'pages/about.json': { ...about, meta: { ...about.meta, title: ' ' } } });
+    expect(refused.status).toBe(422);
+    expect(refused.json().error).toContain('/meta/title');
+    expect(heldBack(await preview('about', { 'pages/about.json': about }))).toBe(0);
+  });
+});
