@@ -70,3 +70,30 @@ test('the page list uses the sidebar’s height and can be searched, as can post
   expect(some).toBeLessThan(all);
   await shot(page, 'sidebar-search');
 });
+
+test('a phone shows one pane at a time: the pages, the preview at a phone\'s width, and the form a chosen section opens', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/editor/about');
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  const show = (name: string) => page.getByRole('group', { name: 'Show' }).getByRole('button', { name, exact: true });
+  await expect(show('Pages')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.sidebar')).toBeVisible();
+  await expect(page.locator('.stage')).toBeHidden();
+  await expect(page.locator('.inspector')).toBeHidden();
+  // Nothing runs off the side: every pane is the window's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await show('Preview').click();
+  await expect(page.locator('.sidebar')).toBeHidden();
+  await expect(page.locator('.preview-size')).toContainText('Mobile, 390 px');
+  expect((await box(page, '.preview-device')).width).toBeGreaterThan(300);
+  await shot(page, 'layout-phone-preview');
+
+  // Choosing a section in the preview opens its form.
+  await preview(page).locator('[data-section-id="about-hero"]').click();
+  await expect(show('Edit')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Title', { exact: true }).fill('Edited on a phone');
+  await show('Preview').click();
+  await expect(preview(page).locator('h1')).toHaveText('Edited on a phone');
+  await shot(page, 'layout-phone-edited');
+});

@@ -11,6 +11,7 @@ import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
 import { NoticeBanner, OpenElsewhereBanner, RecoveryBanner, RemovedToast } from './Banners';
+import { ONE_PANE_QUERY, PaneSwitch } from './PaneSwitch';
 import { DialogHost } from './DialogHost';
 import { useDraftKeeping } from './hooks/useDraftKeeping';
 import { useEditorStore } from './hooks/useEditorStore';
@@ -58,6 +59,10 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   useFocusRequests(state.focus);
   // Signing out asked already, and the drafts keep the changes.
   useUnloadWarning(view.dirtyDocs.length > 0 && state.session.status !== 'signing-out');
+  // A phone or tablet previews at a phone's width: a desktop page scaled to a third of that is unreadable.
+  useEffect(() => {
+    if (window.matchMedia(ONE_PANE_QUERY).matches) dispatch({ type: 'setViewport', viewport: 'mobile' });
+  }, [dispatch]);
 
   const { page, entry, entryDoc, entryPage } = view;
   const noun = entry ? entryNounOf(entry.collection) : '';
@@ -114,7 +119,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
       <RecoveryBanner recovery={state.recovery} docs={state.docs} user={state.session.user} dispatch={dispatch} />
       <OpenElsewhereBanner openElsewhere={state.openElsewhere} docs={state.docs} />
       <NoticeBanner notice={state.notice} dispatch={dispatch} />
-      <div className="workspace">
+      <PaneSwitch pane={state.pane} dispatch={dispatch} />
+      <div className="workspace" data-pane={state.pane}>
         <Sidebar state={state} view={view} dispatch={dispatch} />
         <main className="stage" id="editor-preview" tabIndex={-1} aria-label="Preview">
           <Stage state={state} view={view} dispatch={dispatch} entryNoun={noun} />

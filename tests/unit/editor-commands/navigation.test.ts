@@ -1,6 +1,6 @@
 /** Where the editor is and what it shows over the workspace: routes, dialogs, notices, the viewport, the problems panel. */
 import { describe, expect, it } from 'vitest';
-import { goToField, notify, openDialog, openRoute, selectSection, setViewport, showProblems, siteChecked } from '../../../src/editor/lib/store/commands';
+import { addSection, goToField, notify, openDialog, openRoute, selectSection, setViewport, showPane, showProblems, siteChecked } from '../../../src/editor/lib/store/commands';
 import { NOW, start } from './fixture';
 
 describe('openRoute', () => {
@@ -52,5 +52,25 @@ describe('goToField', () => {
   it('opens the page, selects the section, closes the panel and asks to focus the field', () => {
     const state = goToField(showProblems(start('~posts/hello'), { open: true }), { location: { route: 'home', section: 2, field: 'data.title' }, now: NOW });
     expect(state).toMatchObject({ route: 'home', selection: 2, problemsOpen: false, focus: { kind: 'field', field: 'data.title', at: NOW } });
+  });
+});
+
+describe('the pane a narrow window shows', () => {
+  it('starts with the lists, and showPane picks another', () => {
+    const state = start();
+    expect(state.pane).toBe('content');
+    expect(showPane(state, { pane: 'preview' }).pane).toBe('preview');
+    expect(showPane(state, { pane: 'content' })).toBe(state);
+  });
+
+  it('brings the form forward when a section is chosen or added, a field is gone to, or an entry or the settings open', () => {
+    const onPreview = showPane(start(), { pane: 'preview' });
+    expect(selectSection(onPreview, { index: 1, fromPreview: true }).pane).toBe('form');
+    expect(addSection(onPreview, { sectionType: 'content-block', now: NOW }).pane).toBe('form');
+    expect(goToField(onPreview, { location: { route: 'home', section: 1, field: 'data.title' }, now: NOW }).pane).toBe('form');
+    expect(openRoute(onPreview, { route: '~posts/hello' }).pane).toBe('form');
+    expect(openRoute(onPreview, { route: '~site' }).pane).toBe('form');
+    // A page's outline is in the pane that listed it.
+    expect(openRoute(showPane(start(), { pane: 'content' }), { route: 'about' }).pane).toBe('content');
   });
 });

@@ -15,6 +15,8 @@ import type { UploadItem } from '../uploads';
 import type { IssueMap } from '../validate';
 
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
+/** The pane a narrow window shows, one at a time: the lists and outline, the preview, or the form. */
+export type Pane = 'content' | 'preview' | 'form';
 
 /** A line under a notice; with a location, it is a link to the field it is about. */
 export interface NoticeDetail {
@@ -105,6 +107,8 @@ export interface EditorState {
   /** Bumped when the editor (not the preview) selects a section, so the preview scrolls to it. */
   scrollRequest: number;
   viewport: Viewport;
+  /** Which pane a window narrower than three panes shows; a wide one shows all three and ignores it. */
+  pane: Pane;
   dialog: Dialog;
   notice: Notice | null;
   removed: RemovedSection | null;
@@ -140,6 +144,7 @@ export function initialState(payload: EditorContent & Partial<Pick<EditorPayload
     selection: null,
     scrollRequest: 0,
     viewport: 'desktop',
+    pane: 'content',
     dialog: null,
     notice: payload.problems.length
       ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => ({ text: `${p.file}: ${p.message}` })) }

@@ -18,5 +18,5 @@ export function addSection(state: EditorState, input: { sectionType: string; now
   const footerAt = pageOutline(state).findLastIndex((entry) => entry.type === 'footer');
   const at = state.selection !== null ? state.selection + 1 : footerAt >= 0 ? footerAt : open.page.sections.length;
   const next = withData(state, open.file, added(open.page, section, at), `Add ${sectionLabel(input.sectionType)}`, input.now);
-  return { ...next, dialog: null, selection: at, scrollRequest: state.scrollRequest + 1, focus: { kind: 'section', index: at, at: input.now } };
+  return { ...next, dialog: null, selection: at, pane: 'form', scrollRequest: state.scrollRequest + 1, focus: { kind: 'section', index: at, at: input.now } };
 }

@@ -15,6 +15,7 @@ export function createEntry(state: EditorState, input: { collection: string; slu
     dialog: null,
     route: entryRoute(input.collection, input.slug),
     selection: null,
+    pane: 'form',
     notice: { kind: 'info', text: `Created the ${noun} “${input.slug}”. It is saved to src/data/${file} when you press Save.` },
   };
 }

@@ -14,6 +14,7 @@ export function createPage(state: EditorState, input: { slug: string; title?: st
     dialog: null,
     route: input.slug,
     selection: null,
+    pane: 'form',
     notice: { kind: 'info', text: `Created /${input.slug}. It is saved to src/data/${file} when you press Save.` },
   };
 }

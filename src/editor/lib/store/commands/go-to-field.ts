@@ -10,6 +10,7 @@ export function goToField(state: EditorState, input: { location: ProblemLocation
     dialog: null,
     route,
     selection: section,
+    pane: 'form',
     scrollRequest: state.scrollRequest + 1,
     focus: { kind: 'field', field, at: input.now },
   };

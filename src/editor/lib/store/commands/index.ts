@@ -40,6 +40,7 @@ export { sessionCheckFailed } from './session-check-failed';
 export { sessionEnded } from './session-ended';
 export { sessionResumed } from './session-resumed';
 export { setViewport } from './set-viewport';
+export { showPane } from './show-pane';
 export { showProblems } from './show-problems';
 export { signOutFailed } from './sign-out-failed';
 export { siteChecked } from './site-checked';

@@ -1,0 +1,35 @@
+/**
+ * On a window too narrow for three panes (a tablet, a phone), one pane shows at a time and these
+ * buttons pick it; choosing a section, in the outline or the preview, brings the form forward by
+ * itself (`selectSection`). CSS hides them, and shows every pane, on a wide window.
+ */
+import type { EditorState, Pane } from '../lib/store/state';
+import type { EditorDispatch } from './hooks/useEditorStore';
+
+const PANES: readonly { pane: Pane; label: string; controls: string }[] = [
+  { pane: 'content', label: 'Pages', controls: 'editor-sidebar' },
+  { pane: 'preview', label: 'Preview', controls: 'editor-preview' },
+  { pane: 'form', label: 'Edit', controls: 'editor-inspector' },
+];
+
+/** Below this width one pane shows at a time (editor.css says the same). */
+export const ONE_PANE_QUERY = '(max-width: 999px)';
+
+export function PaneSwitch({ pane, dispatch }: Pick<EditorState, 'pane'> & { dispatch: EditorDispatch }) {
+  return (
+    <div className="pane-switch" role="group" aria-label="Show">
+      {PANES.map((entry) => (
+        <button
+          key={entry.pane}
+          type="button"
+          className="pane-switch-button"
+          aria-pressed={pane === entry.pane}
+          aria-controls={entry.controls}
+          onClick={() => dispatch({ type: 'showPane', pane: entry.pane })}
+        >
+          {entry.label}
+        </button>
+      ))}
+    </div>
+  );
+}
