@@ -26,14 +26,18 @@ export function rowStatus(data: unknown, now: Date): RowStatus | undefined {
 }
 
 export function pageRows(docs: Docs, now = new Date()): PageRow[] {
-  return sortedPages(docs).map((doc) => {
+  const pages = sortedPages(docs);
+  const slugs = new Set(pages.map((doc) => doc.saveSlug));
+  return pages.map((doc) => {
     const page = doc.data as StoredPage;
     const template = page.template?.collection;
     const status = rowStatus(page, now);
     return {
       slug: doc.saveSlug,
       title: template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]!,
-      depth: doc.saveSlug.split('/').length - 1,
+      // Indented under the pages above it in its path only: /docs/getting-started with no /docs page
+      // would otherwise sit indented under whichever page came before it, as if it were that page's.
+      depth: doc.saveSlug.split('/').slice(0, -1).filter((_, index, segments) => slugs.has(segments.slice(0, index + 1).join('/'))).length,
       isTemplate: Boolean(template),
       isDirty: isDirty(doc),
       ...(status && { status }),

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { addSection, goToField, notify, openDialog, openRoute, selectSection, setViewport, showPane, showProblems, siteChecked } from '../../../src/editor/lib/store/commands';
 import { NOW, start } from './fixture';
+import { pageRows } from '../../../src/editor/app/PageTree';
+import { docsFromPayload } from '../../../src/editor/lib/model';
 
 describe('openRoute', () => {
   it('opens a page, an entry or the start screen with nothing selected and no dialog', () => {
@@ -72,5 +74,19 @@ describe('the pane a narrow window shows', () => {
     expect(openRoute(onPreview, { route: '~site' }).pane).toBe('form');
     // A page's outline is in the pane that listed it.
     expect(openRoute(showPane(start(), { pane: 'content' }), { route: 'about' }).pane).toBe('content');
+  });
+});
+
+describe('the page list', () => {
+  it('indents a page under the pages above it in its path only, not under whichever page came before it', () => {
+    const page = (slug: string) => ({ file: `pages/${slug}.json`, kind: 'page' as const, saveSlug: slug, data: { id: slug, slug, meta: { title: slug, description: 'D' }, sections: [] }, version: 'v' });
+    const docs = docsFromPayload({ problems: [], maxUploadBytes: 1, docs: ['about', 'docs/getting-started', 'guides', 'guides/setup', 'guides/setup/linux'].map(page) });
+    expect(pageRows(docs).map(({ slug, depth }) => [slug, depth])).toEqual([
+      ['about', 0],
+      ['docs/getting-started', 0],
+      ['guides', 0],
+      ['guides/setup', 1],
+      ['guides/setup/linux', 2],
+    ]);
   });
 });
