@@ -1,6 +1,6 @@
 /** The dialogs over the workspace, each shown when the store says so. */
 import { docName } from '../lib/content-ops';
-import { entriesOf, entrySlugOf } from '../lib/entries';
+import { entriesOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';
@@ -76,6 +76,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
       {dialog?.kind === 'new-entry' && (
         <NewEntryDialog
           collection={dialog.collection}
+          pagePrefix={entryPagePrefix(docs, dialog.collection)}
           existing={new Set(entriesOf(docs, dialog.collection).map(entrySlugOf))}
           onCreate={(slug) => dispatch({ type: 'createEntry', collection: dialog.collection, slug, today: today() })}
           onClose={close}

@@ -83,8 +83,8 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   // Visitors get the shown page as saved (not a draft, not scheduled later): only then does "View page" lead somewhere.
   const shownDoc = page ? state.docs[page.file] : entryDoc;
   const shownIsPublic = useMemo(() => !shownDoc || isPublicAsSaved(shownDoc, new Date()), [shownDoc?.savedJson]);
-  // What the topbar shows: the page's slug, or the page of the open entry.
-  const shownSlug = view.settingsOpen ? SETTINGS_PREVIEW_SLUG : entry ? (entryPage ?? `${entry.collection}/${entry.slug}`) : state.route;
+  // What the topbar shows: the page's slug, or the page of the open entry (none for an entry of a collection without pages).
+  const shownSlug = view.settingsOpen ? SETTINGS_PREVIEW_SLUG : entry ? (entryPage ?? null) : state.route;
 
   return (
     <UploadQueueProvider value={uploads}>

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
-import { entriesOf, entryLabel, entryNounOf, entrySlugOf } from '../lib/entries';
+import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { publicationReach, publicationStatus } from '../lib/publication';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
@@ -100,10 +100,11 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   }
   if (page && selectedEntry) return <BrokenRefInspector entry={selectedEntry} onDelete={() => dispatch({ type: 'removeSection', index: selectedEntry.index })} />;
   // Publish, Unpublish and Schedule… of the open page or entry, as store commands.
-  const publication = (file: string, data: unknown, noun: string) => (
+  const publication = (file: string, data: unknown, noun: string, pageless = false) => (
     <PublicationControl
       status={publicationStatus(data, new Date())}
       noun={noun}
+      pageless={pageless}
       reach={publicationReach(docs, file, new Date())}
       readOnly={!mayWrite(user, file)}
       onPublish={() => dispatch({ type: 'publishDocument', file })}
@@ -124,7 +125,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         media={media}
         relationOptions={relationOptions}
         onFileAction={fileAction(entry.file)}
-        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection))}
+        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection), entryPagePrefix(docs, entry.collection) === undefined)}
       />
     );
   }

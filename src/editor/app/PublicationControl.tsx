@@ -15,6 +15,8 @@ interface Props {
   reach?: string;
   /** The user may not change the file: the status shows, the buttons do not. */
   readOnly?: boolean;
+  /** An entry of a collection with no page per entry (authors): visitors see it only where pages list it. */
+  pageless?: boolean;
   onPublish(): void;
   onUnpublish(): void;
   /** `at`: an ISO 8601 instant. */
@@ -33,7 +35,14 @@ const HINTS: Record<PublicationStatus['state'], (noun: string) => string> = {
   published: (noun) => `Visitors see this ${noun}.`,
 };
 
-export function PublicationControl({ status, noun, reach, readOnly, onPublish, onUnpublish, onSchedule }: Props) {
+/** The same for an entry that has no page of its own: it shows only where pages list its collection. */
+const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => string> = {
+  draft: (noun) => `Only the editor shows this ${noun}; no page lists it.`,
+  scheduled: (noun) => `Pages that list ${noun}s show it from then on; it has no page of its own.`,
+  published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
+};
+
+export function PublicationControl({ status, noun, reach, readOnly, pageless, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -58,7 +67,7 @@ export function PublicationControl({ status, noun, reach, readOnly, onPublish, o
       <p className="publication-status">
         <span className="publication-dot" aria-hidden="true" />
         <strong>{statusText(status, localDateTime)}</strong>
-        <span className="publication-hint">{HINTS[status.state](noun)}</span>
+        <span className="publication-hint">{(pageless ? PAGELESS_HINTS : HINTS)[status.state](noun)}</span>
       </p>
       {reach && <p className="publication-reach">{reach}</p>}
       {!readOnly && !picking && (

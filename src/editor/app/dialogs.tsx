@@ -204,13 +204,16 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
   );
 }
 
-/** A new post or tag: its slug is its file name under src/data/collections/<collection>/. */
-export function NewEntryDialog({ collection, existing, onCreate, onClose }: { collection: string; existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
+/**
+ * A new post or tag: its slug is its file name under src/data/collections/<collection>/, and the
+ * end of its page's address (`pagePrefix`: the template's, `posts/`), when its collection has pages.
+ */
+export function NewEntryDialog({ collection, pagePrefix, existing, onCreate, onClose }: { collection: string; pagePrefix: string | undefined; existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
   const noun = entryNounOf(collection);
   return (
     <SlugDialog
       title={`New ${noun}`}
-      prefix={`/${collection}/`}
+      prefix={pagePrefix === undefined ? '' : `/${pagePrefix}`}
       problemOf={(slug) =>
         !isValidSegment(slug)
           ? 'Use lowercase letters, digits and single hyphens (for example release-notes).'
@@ -218,7 +221,7 @@ export function NewEntryDialog({ collection, existing, onCreate, onClose }: { co
             ? `A ${noun} "${slug}" already exists.`
             : null
       }
-      hint={`Saved to src/data/collections/${collection}/<slug>.json when you press Save.`}
+      hint={pagePrefix === undefined ? `Its name in the site’s files (src/data/collections/${collection}/<slug>.json, saved when you press Save): ${noun}s have no page of their own.` : `Saved to src/data/collections/${collection}/<slug>.json when you press Save.`}
       submit={`Create ${noun}`}
       onCreate={onCreate}
       onClose={onClose}
