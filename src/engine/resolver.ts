@@ -202,15 +202,13 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     /** The site settings (shared/site.json) when they fail their schema. */
     settingsProblems: (): ContentError[] => siteSettingsProblems(snapshot),
     /** Every entry of every registered collection that fails its schema, used by a page or not, and every file under collections/ that is no entry. */
-    entryProblems: (): ContentError[] => [
-      ...COLLECTION_NAMES.flatMap((collection) =>
+    entryProblems: (): ContentError[] =>
+      COLLECTION_NAMES.flatMap((collection) =>
         entryFiles(snapshot, collection).entries.flatMap(({ file }) => {
           const issues = entryIssues(collection, snapshot.get(file));
           return issues.length ? [new ContentError('invalid', file, `is not a valid ${collection} entry`, '', issues)] : [];
         }),
-      ),
-      ...strayCollectionFiles(snapshot),
-    ],
+      ).concat(strayCollectionFiles(snapshot)),
     /** The page a slug routes to, with the file behind it; throws PageNotFoundError. */
     findPage: (slug: string): PageRoute => findRoute(slug),
     /** The resolved bundle of a page; throws PageNotFoundError or ContentError. */
