@@ -3,7 +3,7 @@
  * developer and on the production server behind sign-in (src/middleware.ts).
  * Visitor pages never load its code: they are prerendered with no island.
  */
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { serverConfig } from '../../server/config.mjs';
 import { refuseContentFileRequests } from '../server/dev-data-requests';
@@ -40,10 +40,10 @@ export function contentEditor(): AstroIntegration {
         // (public/ stays watched: Vite serves only the public files its watcher knows.)
         // Vite would also serve the content folders' files by their paths (/src/data/…, /public/assets/images/…,
         // /@fs/…), through symbolic links too, and uploads without their own route's headers: it never does.
-        const root = serverConfig().contentRoot;
-        const { dataRoot, imagesDir, journalDir } = fsStoreDirs(root);
-        const contentFolders = [dataRoot, imagesDir, dirname(journalDir), variantCacheDir(root)];
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(root, contentFolders)] } });
+        const { contentRoot, projectRoot, usersFile, auditLog } = serverConfig();
+        const { dataRoot, imagesDir, journalDir } = fsStoreDirs(contentRoot);
+        const refused = [dataRoot, imagesDir, dirname(journalDir), join(projectRoot, '.content-store'), variantCacheDir(projectRoot), usersFile, auditLog];
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(refused)] } });
       },
     },
   };

@@ -90,9 +90,16 @@ export class BoundChecks {
   set(resolved: object, checked: unknown): void {
     this.byObject.set(resolved, checked);
     const key = contentKey(resolved);
-    if (key !== undefined && typeof checked === 'object' && checked !== null) this.byContent.set(key, checked as Record<string, unknown>);
+    if (key === undefined || typeof checked !== 'object' || checked === null) return;
+    this.byContent.set(key, checked as Record<string, unknown>);
+    // Kept by content, not by object, so nothing lets go of them: each preview of a list's heading as it
+    // is typed would stay. The oldest go first (a Map keeps insertion order).
+    if (this.byContent.size > MAX_KEPT_BY_CONTENT) this.byContent.delete(this.byContent.keys().next().value!);
   }
 }
+
+/** How many distinct bound sections are kept by content per set of collections: far more than a site's lists. */
+export const MAX_KEPT_BY_CONTENT = 2_000;
 
 /** A section's content without its id, when the id is one the schema takes (its copies then check alike). */
 function contentKey(resolved: object): string | undefined {

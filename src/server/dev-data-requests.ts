@@ -13,7 +13,7 @@
  */
 import { realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { relative, sep } from 'node:path';
+import { isAbsolute, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { normalisedPath } from '../../server/requests.mjs';
 
@@ -25,10 +25,21 @@ const realPathOf = (dir: string) => {
   }
 };
 
-/** URL path prefixes that name a folder of the project: by project path, and by filesystem path through /@fs/. */
-export function folderPrefixes(projectRoot: string, dir: string): string[] {
-  const inProject = relative(projectRoot, dir).split(sep).join('/');
-  return [`/${inProject}`, `/@fs${dir}`, `/@fs${realPathOf(dir)}`];
+/**
+ * A path as a file system that ignores case and trailing dots and spaces (macOS, Windows) would
+ * take it: `/Public/assets/images/x.svg` and `/src/data./x.json` name the same files there.
+ */
+const folded = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => segment.replace(/[. ]+$/, '').toLowerCase())
+    .join('/');
+
+/** URL path prefixes that name a folder or file: by its path in Vite's root (when inside it), and by filesystem path through /@fs/. */
+export function folderPrefixes(viteRoot: string, dir: string): string[] {
+  const inRoot = relative(viteRoot, dir).split(sep).join('/');
+  const byRoot = inRoot === '' || inRoot.startsWith('..') || isAbsolute(inRoot) ? [] : [`/${inRoot}`];
+  return [...new Set([...byRoot, `/@fs${dir}`, `/@fs${realPathOf(dir)}`].map(folded))];
 }
 
 /** True when a request's path names one of the folders (by their prefixes) or anything in it. */
@@ -37,15 +48,18 @@ export function isFolderFileRequest(url: string, prefixes: readonly string[]): b
   const path = normalisedPath(url);
   if (path === undefined) return false;
   // Vite's /@id/ prefix resolves the rest of the path as a module id.
-  const bare = path.startsWith('/@id/') ? path.slice('/@id'.length) : path;
+  const bare = folded(path.startsWith('/@id/') ? path.slice('/@id'.length) : path);
   return prefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
 }
 
-/** Refuses Vite's file-path spellings of the content folders (src/data, the uploaded images). */
-export function refuseContentFileRequests(projectRoot: string, folders: readonly string[]): Plugin {
-  const prefixes = folders.flatMap((dir) => folderPrefixes(projectRoot, dir));
+/** Refuses Vite's file-path spellings of the content folders and files (src/data, the uploaded images, the store's own). */
+export function refuseContentFileRequests(folders: readonly string[]): Plugin {
+  let prefixes: string[] = [];
   return {
     name: 'content-site-refuse-content-files',
+    configResolved(config) {
+      prefixes = folders.flatMap((dir) => folderPrefixes(config.root, dir));
+    },
     configureServer(server) {
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
         if (!isFolderFileRequest(request.url ?? '', prefixes)) return next();

@@ -50,4 +50,11 @@ describe('previewing a draft that does not resolve yet', () => {
     expect(refused.json().error).toContain('/meta/title');
     expect(heldBack(await preview('about', { 'pages/about.json': about }))).toBe(0);
   });
+
+  it('answers 422 naming the field for a new post that is the page\'s subject, not 404 as if it were gone', async () => {
+    const post = await site.readJson('collections/posts/editing-without-fear.json');
+    const refused = await preview('posts/a-new-post', { 'collections/posts/a-new-post.json': { ...post, title: ' ' } });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json().error).toContain('/title');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'astro/zod';
-import { checkBundle, checksForCollections, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
+import { checkBundle, checksForCollections, MAX_KEPT_BY_CONTENT, type BundleSchemas, type SectionToCheck } from '../../src/engine/bundle-check';
 import { bundleSchemas, sectionRegistry } from '../../src/sections/registry';
 import { contentErrorOf, resolverFor, resolverForFiles } from '../helpers/registry';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
@@ -103,6 +103,14 @@ describe('checkBundle: each distinct section checked once', () => {
     const parsesBefore = schemas.parses();
     for (const slug of ['a', 'b']) checkBundle(schemas, { id: slug, slug, meta }, [copy(`${slug}-latest`)], changed);
     expect(schemas.parses()).toBe(parsesBefore + 1);
+  });
+
+  it('keeps at most MAX_KEPT_BY_CONTENT copies by content, letting the oldest go', () => {
+    const checks = checksForCollections(countingSchemas(), ['posts/cap.json', {}]);
+    const section = (n: number) => ({ id: `s-${n}`, type: 'content-block', data: { body: `${n}` } });
+    for (let n = 0; n <= MAX_KEPT_BY_CONTENT; n += 1) checks.set(section(n), { ...section(n), settings: {} });
+    expect(checks.get(section(0))).toBeUndefined();
+    expect(checks.get({ ...section(MAX_KEPT_BY_CONTENT), id: 'another' })).toMatchObject({ id: 'another' });
   });
 
   it('still checks the order of sections already checked: the same section twice is a duplicate id', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardDrafts, filesOpenElsewhere, isDraftKeyOf, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
+import { discardDrafts, filesOpenElsewhere, isDraftKeyOf, tabsWithDraftsElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
 
 function memoryStore(): DraftStore & { map: Map<string, string> } {
@@ -105,6 +105,7 @@ describe('draft recovery', () => {
     const offered = recoverable(store, loaded, live);
     expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'From a crash' }]);
     expect(filesOpenElsewhere(store, 'this', live)).toEqual(['pages/about.json']);
+    expect(tabsWithDraftsElsewhere(store, 'this', live)).toEqual(['open']);
     discardDrafts(store, offered);
     expect(readDrafts(store, new Set(['this'])).map((draft) => draft.data)).toEqual([{ title: 'Open elsewhere' }]);
     // Once that tab is closed too, its drafts are offered like any other.

@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { pathForSlug } from '../../engine/slug';
 import { docName } from '../lib/content-ops';
-import { discardDrafts } from '../lib/drafts';
+import { discardDrafts, persistDrafts, restoreDrafts } from '../lib/drafts';
+import { THIS_TAB } from './tab-presence';
 import type { Docs, EditorUser } from '../lib/model';
 import { mayWrite } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
@@ -27,6 +28,8 @@ export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorSt
   // Drafts of files the role may not change are not restored (restoreDrafts): they stay stored, and on offer.
   const restorable = recovery.filter(({ draft }) => mayWrite(user, draft.file));
   const settle = (restore: boolean) => {
+    // Restored edits are this tab's drafts before the closed tab's go: a crash in between loses neither.
+    if (restore) persistDrafts(window.localStorage, THIS_TAB, restoreDrafts(docs, restorable));
     discardDrafts(window.localStorage, restore ? restorable : recovery);
     dispatch({ type: restore ? 'restoreDrafts' : 'discardDrafts' });
   };

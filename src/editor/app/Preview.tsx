@@ -201,7 +201,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
       )}
       {!error && heldBack > 0 && (
         <div className="preview-error preview-held-back" role="status">
-          {heldBack === 1 ? 'A section with a problem shows' : `${heldBack} sections with problems show`} as last saved until fixed: the form marks what to fix.
+          {heldBack === 1 ? 'A part with a problem shows' : `${heldBack} parts with problems show`} as last saved (a new one not at all) until fixed: the form marks what to fix.
         </div>
       )}
       <div ref={area} className="preview-area">

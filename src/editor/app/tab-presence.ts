@@ -34,3 +34,12 @@ export async function liveTabs(): Promise<Set<string>> {
   }
   return live;
 }
+
+/** Settles when the tab `id` has gone (its lock is free), at once where there are no Web Locks. */
+export async function whenTabCloses(id: string): Promise<void> {
+  try {
+    await locks()?.request(`${LOCK_PREFIX}${id}`, () => undefined);
+  } catch {
+    // No lock manager: nothing to wait for.
+  }
+}

@@ -103,10 +103,18 @@ export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Se
   return [...closedTabsDrafts(store, live).values()].map(([newest]) => newest!.draft).sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
-/** The files that another open tab (in `live`, other than `tab`) has unsaved changes to. */
+/** The drafts of other open tabs (in `live`, other than `tab`). */
+const openElsewhere = (store: DraftStore, tab: string, live: ReadonlySet<string>) =>
+  storedDrafts(store).filter(({ draft }) => draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab));
+
+/** The files that another open tab has unsaved changes to. */
 export function filesOpenElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): string[] {
-  const files = storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) ? [draft.file] : []));
-  return [...new Set(files)].sort();
+  return [...new Set(openElsewhere(store, tab, live).map(({ draft }) => draft.file))].sort();
+}
+
+/** The other open tabs that have drafts: once one closes, its drafts are on offer. */
+export function tabsWithDraftsElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): string[] {
+  return [...new Set(openElsewhere(store, tab, live).map(({ draft }) => draft.tab!))];
 }
 
 export interface Recoverable {

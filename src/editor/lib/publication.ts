@@ -31,7 +31,6 @@ export function isPublicAsSaved(doc: Pick<EditorDoc, 'savedJson'>, now: Date): b
   return doc.savedJson !== '' && publicationState(JSON.parse(doc.savedJson), now) === 'published';
 }
 
-/** A date and time in the reader's own time zone and words (`formatDate` is fixed in tests). */
 /** Why `at` cannot be a publication time, `now` being now: not a date, or already past. */
 export function scheduleProblem(at: Date, now: Date): string | undefined {
   if (Number.isNaN(at.getTime())) return 'Pick a date and a time.';
@@ -39,6 +38,7 @@ export function scheduleProblem(at: Date, now: Date): string | undefined {
   return undefined;
 }
 
+/** A date and time in the reader's own time zone and words (`formatDate` is fixed in tests). */
 export const localDateTime = (at: Date) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
 /** "Draft", "Scheduled for <date, local time>" or "Published". */

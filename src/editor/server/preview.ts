@@ -13,7 +13,7 @@ import { HttpError } from '../../server/errors';
 import { guardEditorWrite } from '../../server/guards';
 import { MAX_SAVE_BYTES } from '../../server/limits';
 import { readSiteSettings, type SiteSettings } from '../../engine/schema/site-settings';
-import type { Bundle } from '../../engine/resolver';
+import type { Bundle, PageRoute } from '../../engine/resolver';
 
 const DATA_FILE = /^(?:[a-z0-9-]+\/)*(?:[a-z0-9-]+|\[slug\])\.json$/;
 
@@ -36,13 +36,15 @@ const SECTION_PATH = /^\/sections\/(\d+)(?:\/|$)/;
  * when it is new, and each other document that fails (a shared section, the post being previewed)
  * as saved. Undefined when something else fails (the page's own fields), or nothing can be put back.
  */
-function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError): { files: Files; heldBack: number } | undefined {
+function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, route: PageRoute, error: ContentError): { files: Files; heldBack: number } | undefined {
+  const pageFile = route.file;
   const sections = new Set<number>();
   const documents = new Set<string>();
   for (const issue of error.fileIssues()) {
     const index = issue.file === pageFile ? SECTION_PATH.exec(issue.path)?.[1] : undefined;
     if (index !== undefined) sections.add(Number(index));
-    else if (issue.file !== pageFile && Object.hasOwn(files, issue.file)) documents.add(issue.file);
+    // The entry being previewed is the page's subject: without it (a new one) there is no page to show.
+    else if (issue.file !== pageFile && issue.file !== route.entry?.file && Object.hasOwn(files, issue.file)) documents.add(issue.file);
     else return undefined;
   }
   const next: Files = Object.fromEntries(Object.entries(files).filter(([file]) => !documents.has(file)));
@@ -61,6 +63,18 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
     };
   }
   return { files: next, heldBack: sections.size + documents.size };
+}
+
+/** The preview with the failing parts as saved, or undefined when that does not give a page either. */
+function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, route: () => PageRoute, error: ContentError): PreviewBundle | undefined {
+  try {
+    const partial = withFailingPartsAsSaved(files, saved, route(), error);
+    if (!partial) return undefined;
+    const shown = overlaySnapshot(saved, partial.files);
+    return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack };
+  } catch {
+    return undefined; // whatever else fails (a route refused, the page gone), the draft's own error is the one to show
+  }
 }
 
 export interface PreviewBundle {
@@ -89,15 +103,8 @@ export async function previewBundle(request: Request, user: App.Locals['user']):
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     // While a section is half edited (a field still empty), the rest of the draft still shows.
-    const partial = withFailingPartsAsSaved(files as Files, saved, resolver.findPage(target).file, error);
-    if (partial) {
-      const shown = overlaySnapshot(saved, partial.files);
-      try {
-        return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack };
-      } catch (again) {
-        if (!(again instanceof ContentError)) throw again;
-      }
-    }
+    const shown = showingFailingPartsAsSaved(files as Files, saved, target, () => resolver.findPage(target), error);
+    if (shown) return shown;
     // A draft that does not resolve is the editor's to fix, not a server failure.
     throw new HttpError(422, error.message);
   }

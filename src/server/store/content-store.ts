@@ -122,14 +122,15 @@ export interface ContentStore {
 
 export interface ContentStoreOptions {
   /**
-   * Called when a change failed after the store took in changes made elsewhere to try it again
+   * Called when a change (saved or not) took in changes made elsewhere to try again on top of them
    * (BaseMovedError: the git backend moved to the remote's head). Those are committed content now,
-   * which no successful save will announce: the production server publishes them on this.
+   * which the webhook, finding the clone at the remote's head, will not announce, nor a failed save
+   * or an upload: the production server publishes them on this.
    */
-  afterTakingInOnFailure?: () => void;
+  afterTakingIn?: () => void;
 }
 
-export function createContentStore(backend: StoreBackend, lockKey = 'content-store', { afterTakingInOnFailure }: ContentStoreOptions = {}): ContentStore {
+export function createContentStore(backend: StoreBackend, lockKey = 'content-store', { afterTakingIn }: ContentStoreOptions = {}): ContentStore {
   let recovered: Promise<void> | undefined;
   const exclusive = <T>(task: () => Promise<T>) =>
     serialised(lockKey, async () => {
@@ -145,17 +146,19 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
   const change = <T>(task: () => Promise<T>) =>
     exclusive(async () => {
       let tookIn = false;
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await task();
-        } catch (error) {
-          const moved = error instanceof BaseMovedError;
-          tookIn ||= moved;
-          if (!moved || attempt >= MAX_REPLANS) {
-            if (tookIn) afterTakingInOnFailure?.();
-            throw moved ? new HttpError(503, 'The content kept changing while this change was saved, so nothing was saved. Try again.') : error;
+      try {
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            return await task();
+          } catch (error) {
+            const moved = error instanceof BaseMovedError;
+            tookIn ||= moved;
+            if (!moved) throw error;
+            if (attempt >= MAX_REPLANS) throw new HttpError(503, 'The content kept changing while this change was saved, so nothing was saved. Try again.');
           }
         }
+      } finally {
+        if (tookIn) afterTakingIn?.();
       }
     });
 

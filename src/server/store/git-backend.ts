@@ -89,7 +89,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         await files.commit(writes, details);
         await gitOnPaths(git.dir, ['add', '-A'], paths);
         const written = new Set(paths);
-        if (!(await client.raw(['diff', '--cached', '--name-only', '-z'])).split('\0').some((path) => written.has(path))) {
+        if (!(await client.raw(['diff', '--cached', '--name-only', '--no-renames', '-z'])).split('\0').some((path) => written.has(path))) {
           await clearPending(git.dir);
           return {}; // the same content again: nothing to commit
         }

@@ -16,6 +16,11 @@ const loadSnapshot = async () => (await loadDevSnapshot()).snapshot;
 export const contentStore = createContentStore(
   config.backend === 'git' ? createGitBackend(config.git, loadSnapshot) : createFsBackend({ ...fsStoreDirs(config.contentRoot), loadSnapshot }),
   undefined,
-  // Commits pushed elsewhere that a failed save took in are published as the webhook's would be (nothing under astro dev).
-  { afterTakingInOnFailure: () => void import('../publish/publisher').then(({ requestPublish }) => requestPublish()) },
+  // Commits pushed elsewhere that a save took in are published as the webhook's would be (nothing under astro dev).
+  {
+    afterTakingIn: () =>
+      void import('../publish/publisher')
+        .then(({ requestPublish }) => requestPublish())
+        .catch((error: Error) => console.error(`Publishing what a save took in failed to start: ${error.message}`)),
+  },
 );

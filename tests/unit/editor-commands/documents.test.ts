@@ -59,7 +59,7 @@ describe('restoreDrafts and discardDrafts', () => {
     expect(state.recovery).toEqual([]);
     expect(state.docs[HOME]?.data).toMatchObject({ id: 'restored' });
     expect(isDirty(state.docs[HOME]!)).toBe(true);
-    expect(state.notice?.text).toBe('Restored unsaved changes to 1 file. Save to keep them.');
+    expect(state.notice?.text).toBe('Restored unsaved changes to 1 document. Save to keep them.');
   });
 
   it('discards them, keeping the documents as loaded', () => {

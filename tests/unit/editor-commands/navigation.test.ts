@@ -80,13 +80,15 @@ describe('the pane a narrow window shows', () => {
 describe('the page list', () => {
   it('indents a page under the pages above it in its path only, not under whichever page came before it', () => {
     const page = (slug: string) => ({ file: `pages/${slug}.json`, kind: 'page' as const, saveSlug: slug, data: { id: slug, slug, meta: { title: slug, description: 'D' }, sections: [] }, version: 'v' });
-    const docs = docsFromPayload({ problems: [], maxUploadBytes: 1, docs: ['about', 'docs/getting-started', 'guides', 'guides/setup', 'guides/setup/linux'].map(page) });
+    const docs = docsFromPayload({ problems: [], maxUploadBytes: 1, docs: ['about', 'docs/getting-started', 'guides-archive', 'guides', 'guides/setup', 'guides/setup/linux'].map(page) });
     expect(pageRows(docs).map(({ slug, depth }) => [slug, depth])).toEqual([
       ['about', 0],
       ['docs/getting-started', 0],
+      // A folder's pages follow it, before a page whose name only starts like it.
       ['guides', 0],
       ['guides/setup', 1],
       ['guides/setup/linux', 2],
+      ['guides-archive', 0],
     ]);
   });
 });

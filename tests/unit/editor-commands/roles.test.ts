@@ -71,7 +71,7 @@ describe('restoreDrafts for an editor', () => {
     expect(isDirty(state.docs[POST]!)).toBe(true);
     expect(isDirty(state.docs[FOOTER]!)).toBe(false);
     expect(state.recovery.map(({ draft }) => draft.file)).toEqual([FOOTER]);
-    expect(state.notice?.text).toBe('Restored unsaved changes to 1 file. Save to keep them. Only an administrator can restore the other 1 file.');
+    expect(state.notice?.text).toBe('Restored unsaved changes to 1 document. Save to keep them. Only an administrator can restore the other 1 document.');
     // Nothing left it may restore: it says so and keeps them.
     const again = restoreDrafts(state);
     expect(again.recovery).toBe(state.recovery);

@@ -5,11 +5,11 @@
  * batching is all the scheduling it needs, with no dependency to add.
  */
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
-import { filesOpenElsewhere, recoverable } from '../../lib/drafts';
+import { filesOpenElsewhere, recoverable, tabsWithDraftsElsewhere } from '../../lib/drafts';
 import type { EditorPayload } from '../../lib/model';
 import { initialState, type EditorState } from '../../lib/store/state';
 import { run, type Command } from '../../lib/store/store';
-import { announceThisTab, liveTabs, THIS_TAB } from '../tab-presence';
+import { announceThisTab, liveTabs, THIS_TAB, whenTabCloses } from '../tab-presence';
 
 export type EditorDispatch = Dispatch<Command>;
 
@@ -17,13 +17,26 @@ const start = ({ payload, route }: { payload: EditorPayload; route: string | nul
 
 export function useEditorStore(payload: EditorPayload, route: string | null): [EditorState, EditorDispatch] {
   const [state, dispatch] = useReducer(run, { payload, route }, start);
-  const loaded = useRef(state.docs);
-  // Drafts of closed tabs are offered; an open tab's are its own work, and only mentioned.
+  const docs = useRef(state.docs);
+  docs.current = state.docs;
+  // Drafts of closed tabs are offered; an open tab's are its own work, only mentioned, and offered once it closes.
   useEffect(() => {
+    let stopped = false;
+    const waiting = new Set<string>();
+    const look = async () => {
+      const live = await liveTabs();
+      if (stopped) return;
+      const { localStorage: store } = window;
+      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live), openElsewhere: filesOpenElsewhere(store, THIS_TAB, live) });
+      for (const tab of tabsWithDraftsElsewhere(store, THIS_TAB, live)) {
+        if (waiting.has(tab)) continue;
+        waiting.add(tab);
+        void whenTabCloses(tab).then(look);
+      }
+    };
     announceThisTab();
-    void liveTabs().then((live) => {
-      dispatch({ type: 'draftsFound', recovery: recoverable(window.localStorage, loaded.current, live), openElsewhere: filesOpenElsewhere(window.localStorage, THIS_TAB, live) });
-    });
+    void look();
+    return () => void (stopped = true);
   }, []);
   return [state, useCallback<EditorDispatch>((command) => dispatch(command), [])];
 }

@@ -2,7 +2,7 @@ import { restoreDrafts as restored } from '../../drafts';
 import { mayWrite } from '../../permissions';
 import type { EditorState } from '../state';
 
-const files = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
+const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}`;
 
 /**
  * Puts the drafts of an earlier session back into the documents, unsaved, so
@@ -14,11 +14,11 @@ export function restoreDrafts(state: EditorState): EditorState {
   const allowed = state.recovery.filter(({ draft }) => mayWrite(user, draft.file));
   const kept = state.recovery.filter(({ draft }) => !mayWrite(user, draft.file));
   if (allowed.length === 0) return kept.length ? { ...state, notice: { kind: 'error', text: `Only an administrator can restore these drafts (${kept.map(({ draft }) => draft.file).join(', ')}).` } } : state;
-  const rest = kept.length ? ` Only an administrator can restore the other ${files(kept.length)}.` : '';
+  const rest = kept.length ? ` Only an administrator can restore the other ${documents(kept.length)}.` : '';
   return {
     ...state,
     docs: restored(state.docs, allowed),
     recovery: kept,
-    notice: { kind: 'info', text: `Restored unsaved changes to ${files(allowed.length)}. Save to keep them.${rest}` },
+    notice: { kind: 'info', text: `Restored unsaved changes to ${documents(allowed.length)}. Save to keep them.${rest}` },
   };
 }
