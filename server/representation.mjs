@@ -35,6 +35,11 @@ export async function sendRepresentation(request, response, { headers, etag, las
     endWith(response, /** @type {Buffer | readonly Buffer[]} */ (body));
     return;
   }
+  // A client already gone (it hung up while the file was opened): pipeline would throw on its response.
+  if (response.destroyed) {
+    await handle.close();
+    return;
+  }
   // pipeline, not pipe: when the client goes away mid-body, pipe only stops writing and leaves the
   // file open until garbage collection; pipeline destroys the stream, which closes the file at once.
   pipeline(handle.createReadStream(), response, () => {});
