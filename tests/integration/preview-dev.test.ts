@@ -56,5 +56,9 @@ describe('previewing a draft that does not resolve yet', () => {
     const refused = await preview('posts/a-new-post', { 'collections/posts/a-new-post.json': { ...post, title: ' ' } });
     expect(refused.status, refused.text).toBe(422);
     expect(refused.json().error).toContain('/title');
+    // A post already saved shows as saved meanwhile.
+    const shown = await preview('posts/editing-without-fear', { 'collections/posts/editing-without-fear.json': { ...post, title: ' ' } });
+    expect(shown.status, shown.text).toBe(200);
+    expect(heldBack(shown)).toBe(1);
   });
 });

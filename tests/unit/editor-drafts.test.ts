@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardDrafts, filesOpenElsewhere, isDraftKeyOf, tabsWithDraftsElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
+import { discardDrafts, isDraftKeyOf, openElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
 
 function memoryStore(): DraftStore & { map: Map<string, string> } {
@@ -104,8 +104,7 @@ describe('draft recovery', () => {
     const live = new Set(['open', 'this']);
     const offered = recoverable(store, loaded, live);
     expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'From a crash' }]);
-    expect(filesOpenElsewhere(store, 'this', live)).toEqual(['pages/about.json']);
-    expect(tabsWithDraftsElsewhere(store, 'this', live)).toEqual(['open']);
+    expect(openElsewhere(store, 'this', live)).toEqual({ files: ['pages/about.json'], tabs: ['open'] });
     discardDrafts(store, offered);
     expect(readDrafts(store, new Set(['this'])).map((draft) => draft.data)).toEqual([{ title: 'Open elsewhere' }]);
     // Once that tab is closed too, its drafts are offered like any other.

@@ -4,7 +4,6 @@
  * that offers a removed section back.
  */
 import { useEffect } from 'react';
-import { pathForSlug } from '../../engine/slug';
 import { docName } from '../lib/content-ops';
 import { discardDrafts, persistDrafts, restoreDrafts } from '../lib/drafts';
 import { THIS_TAB } from './tab-presence';
@@ -17,10 +16,10 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
 const TOAST_MS = 10_000;
 const SUCCESS_MS = 6_000;
 
-/** How people know a draft's document: by its title, or for a new one, where it will be. */
-function draftName(docs: Docs, { draft, isNew }: EditorState['recovery'][number]): string {
-  if (!isNew) return docName(docs, draft.file);
-  return draft.file.startsWith('pages/') ? `A new page (${pathForSlug(draft.file.slice('pages/'.length, -'.json'.length))})` : `A new file (${draft.file})`;
+/** How people know a draft's document: by its title as the draft has it (a new one's too). */
+function draftName(docs: Docs, offered: EditorState['recovery'][number]): string {
+  const name = docName(restoreDrafts(docs, [offered]), offered.draft.file);
+  return offered.isNew ? `${name}, new` : name;
 }
 
 export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorState, 'recovery' | 'docs'> & { user: EditorUser; dispatch: EditorDispatch }) {
@@ -38,16 +37,13 @@ export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorSt
       <div>
         <p>Unsaved changes from an earlier session were found for {plural(recovery.length, 'document')}.</p>
         <ul>
-          {recovery.map((offered) => {
-            const { draft, changedOnDisk } = offered;
-            return (
-            <li key={draft.file}>
-              {draftName(docs, offered)}, from {new Date(draft.savedAt).toLocaleString()}
-              {changedOnDisk && ': it was saved since by someone else; restoring and saving will replace their change'}
-              {!mayWrite(user, draft.file) && ' (only an administrator can restore it)'}
+          {recovery.map((offered) => (
+            <li key={offered.draft.file}>
+              {draftName(docs, offered)}, from {new Date(offered.draft.savedAt).toLocaleString()}
+              {offered.changedOnDisk && ': it was saved since by someone else; restoring and saving will replace their change'}
+              {!mayWrite(user, offered.draft.file) && ' (only an administrator can restore it)'}
             </li>
-            );
-          })}
+          ))}
         </ul>
       </div>
       <div className="banner-actions">

@@ -103,18 +103,13 @@ export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Se
   return [...closedTabsDrafts(store, live).values()].map(([newest]) => newest!.draft).sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
-/** The drafts of other open tabs (in `live`, other than `tab`). */
-const openElsewhere = (store: DraftStore, tab: string, live: ReadonlySet<string>) =>
-  storedDrafts(store).filter(({ draft }) => draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab));
-
-/** The files that another open tab has unsaved changes to. */
-export function filesOpenElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): string[] {
-  return [...new Set(openElsewhere(store, tab, live).map(({ draft }) => draft.file))].sort();
-}
-
-/** The other open tabs that have drafts: once one closes, its drafts are on offer. */
-export function tabsWithDraftsElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): string[] {
-  return [...new Set(openElsewhere(store, tab, live).map(({ draft }) => draft.tab!))];
+/**
+ * The drafts of other open tabs (in `live`, other than `tab`): the files they have unsaved changes
+ * to, and the tabs themselves (once one closes, its drafts are on offer).
+ */
+export function openElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): { files: string[]; tabs: string[] } {
+  const drafts = storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) ? [draft] : []));
+  return { files: [...new Set(drafts.map(({ file }) => file))].sort(), tabs: [...new Set(drafts.map(({ tab: by }) => by!))] };
 }
 
 export interface Recoverable {

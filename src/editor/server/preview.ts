@@ -13,7 +13,8 @@ import { HttpError } from '../../server/errors';
 import { guardEditorWrite } from '../../server/guards';
 import { MAX_SAVE_BYTES } from '../../server/limits';
 import { readSiteSettings, type SiteSettings } from '../../engine/schema/site-settings';
-import type { Bundle, PageRoute } from '../../engine/resolver';
+import type { Bundle } from '../../engine/resolver';
+import { parsePointer } from '../../engine/pointer';
 
 const DATA_FILE = /^(?:[a-z0-9-]+\/)*(?:[a-z0-9-]+|\[slug\])\.json$/;
 
@@ -28,23 +29,20 @@ function previewSettings(draft: ContentSnapshot, saved: ContentSnapshot): SiteSe
 }
 
 type Files = Record<string, unknown>;
-const SECTION_PATH = /^\/sections\/(\d+)(?:\/|$)/;
 
 /**
  * The draft with the parts that fail as they were saved, when that is all it takes: each section of
  * the page whose own fields fail (a new image whose alt text is still empty) as saved, or left out
  * when it is new, and each other document that fails (a shared section, the post being previewed)
- * as saved. Undefined when something else fails (the page's own fields), or nothing can be put back.
+ * as saved. Undefined when something else fails (the page's own fields).
  */
-function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, route: PageRoute, error: ContentError): { files: Files; heldBack: number } | undefined {
-  const pageFile = route.file;
+function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError): { files: Files; heldBack: number } | undefined {
   const sections = new Set<number>();
   const documents = new Set<string>();
   for (const issue of error.fileIssues()) {
-    const index = issue.file === pageFile ? SECTION_PATH.exec(issue.path)?.[1] : undefined;
-    if (index !== undefined) sections.add(Number(index));
-    // The entry being previewed is the page's subject: without it (a new one) there is no page to show.
-    else if (issue.file !== pageFile && issue.file !== route.entry?.file && Object.hasOwn(files, issue.file)) documents.add(issue.file);
+    const [field, index] = issue.file === pageFile ? parsePointer(issue.path) : [];
+    if (field === 'sections' && index !== undefined && /^\d+$/.test(index)) sections.add(Number(index));
+    else if (issue.file !== pageFile && Object.hasOwn(files, issue.file)) documents.add(issue.file);
     else return undefined;
   }
   const next: Files = Object.fromEntries(Object.entries(files).filter(([file]) => !documents.has(file)));
@@ -65,15 +63,18 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, route: Pa
   return { files: next, heldBack: sections.size + documents.size };
 }
 
-/** The preview with the failing parts as saved, or undefined when that does not give a page either. */
-function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, route: () => PageRoute, error: ContentError): PreviewBundle | undefined {
+/**
+ * The preview with the failing parts as saved, or undefined when that does not give a page either
+ * (a new post being previewed, left out, has no page; a route refused).
+ */
+function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, pageFile: () => string, error: ContentError): PreviewBundle | undefined {
   try {
-    const partial = withFailingPartsAsSaved(files, saved, route(), error);
+    const partial = withFailingPartsAsSaved(files, saved, pageFile(), error);
     if (!partial) return undefined;
     const shown = overlaySnapshot(saved, partial.files);
     return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack };
   } catch {
-    return undefined; // whatever else fails (a route refused, the page gone), the draft's own error is the one to show
+    return undefined; // the draft's own error is then the one to show
   }
 }
 
@@ -103,7 +104,7 @@ export async function previewBundle(request: Request, user: App.Locals['user']):
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     // While a section is half edited (a field still empty), the rest of the draft still shows.
-    const shown = showingFailingPartsAsSaved(files as Files, saved, target, () => resolver.findPage(target), error);
+    const shown = showingFailingPartsAsSaved(files as Files, saved, target, () => resolver.findPage(target).file, error);
     if (shown) return shown;
     // A draft that does not resolve is the editor's to fix, not a server failure.
     throw new HttpError(422, error.message);

@@ -12,7 +12,7 @@ import { createSiteResolver } from '../../lib/site-resolver';
 import { REDIRECTS_FILE, RedirectsSchema } from '../../engine/redirects';
 import { slugFromPath } from '../../engine/slug';
 import { SITE_SETTINGS_FILE, siteSettingsIssues } from '../../engine/schema/site-settings';
-import { isImageFile, type FileIssue } from './changeset';
+import type { FileIssue } from './changeset';
 import { forbiddenCharacterIssues } from '../../engine/text-characters';
 import type { Plan } from './plan';
 
@@ -68,7 +68,7 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const issues: FileIssue[] = [...plan.issues];
   const written = new Set([...plan.documents].filter(([, document]) => document !== undefined).map(([file]) => file));
   // Characters no page or feed can carry, anywhere in a document written (any field, known to a schema or not).
-  for (const file of written) if (!isImageFile(file)) issues.push(...forbiddenCharacterIssues(plan.after.get(file)).map((issue) => ({ file, ...issue })));
+  for (const file of written) issues.push(...forbiddenCharacterIssues(plan.after.get(file)).map((issue) => ({ file, ...issue })));
   if (written.has(SITE_SETTINGS_FILE)) issues.push(...siteSettingsIssues(plan.after.get(SITE_SETTINGS_FILE)).map((issue) => ({ file: SITE_SETTINGS_FILE, ...issue })));
   for (const file of written) {
     const collection = collectionOfFile(file);

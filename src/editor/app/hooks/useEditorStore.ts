@@ -5,7 +5,7 @@
  * batching is all the scheduling it needs, with no dependency to add.
  */
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
-import { filesOpenElsewhere, recoverable, tabsWithDraftsElsewhere } from '../../lib/drafts';
+import { openElsewhere, recoverable } from '../../lib/drafts';
 import type { EditorPayload } from '../../lib/model';
 import { initialState, type EditorState } from '../../lib/store/state';
 import { run, type Command } from '../../lib/store/store';
@@ -27,8 +27,9 @@ export function useEditorStore(payload: EditorPayload, route: string | null): [E
       const live = await liveTabs();
       if (stopped) return;
       const { localStorage: store } = window;
-      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live), openElsewhere: filesOpenElsewhere(store, THIS_TAB, live) });
-      for (const tab of tabsWithDraftsElsewhere(store, THIS_TAB, live)) {
+      const elsewhere = openElsewhere(store, THIS_TAB, live);
+      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live), openElsewhere: elsewhere.files });
+      for (const tab of elsewhere.tabs) {
         if (waiting.has(tab)) continue;
         waiting.add(tab);
         void whenTabCloses(tab).then(look);
