@@ -45,6 +45,7 @@ const VARIABLES = z.object({
     .optional(),
   CONTENT_GIT_DIR: z.string().optional(),
   CONTENT_GIT_POLL_SECONDS: wholeNumber('seconds', { max: 86_400 }).optional(),
+  CONTENT_GIT_TIMEOUT_SECONDS: wholeNumber('seconds', { min: 1, max: 3_600 }).optional(),
   CONTENT_WEBHOOK_SECRET: text(16, 'must be at least 16 characters').optional(),
   PUBLISH_WORKERS: wholeNumber('threads', { max: 64 }).optional(),
   IMAGE_VARIANT_QUEUE: wholeNumber('variants', { max: 10_000 }).optional(),
@@ -73,7 +74,7 @@ export class ConfigError extends Error {}
  *   auditLog: string,
  *   trustProxy: boolean,
  *   backend: 'fs' | 'git',
- *   git: { remote: string | undefined, branch: string, dir: string, pollSeconds: number, webhookSecret: string | undefined },
+ *   git: { remote: string | undefined, branch: string, dir: string, pollSeconds: number, timeoutSeconds: number, webhookSecret: string | undefined },
  *   contentRoot: string,
  *   imageVariantLimits: import('./variant-making-limits.mjs').VariantLimitSettings,
  *   publishWorkers: number,
@@ -132,6 +133,8 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
       branch: vars.CONTENT_GIT_BRANCH ?? 'main',
       dir: gitDir,
       pollSeconds: vars.CONTENT_GIT_POLL_SECONDS ?? 60,
+      // How long a fetch or push may go without a word from the remote (server/git-content.mjs).
+      timeoutSeconds: vars.CONTENT_GIT_TIMEOUT_SECONDS ?? 30,
       webhookSecret: vars.CONTENT_WEBHOOK_SECRET,
     },
     // Where src/data and public/assets/images are read and written: the git working tree when git keeps the content.

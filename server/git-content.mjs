@@ -28,6 +28,31 @@ export function gitAt(dir) {
   return simpleGit({ baseDir: dir, config: COMMITTER, timeout: { block: 120_000 }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env(gitEnv());
 }
 
+/**
+ * A git client for the commands that talk to the remote (fetch, push), stopped when the remote
+ * sends nothing for `git.timeoutSeconds`. They run with --progress, so a large transfer that is
+ * moving keeps going; one that stalls, or a remote that takes the connection and never answers,
+ * is given up on rather than holding the content store's lock, which every save waits for.
+ * @param {import('./config.mjs').ServerConfig['git']} git
+ */
+export function remoteGit(git) {
+  return simpleGit({ baseDir: git.dir, config: COMMITTER, timeout: { block: git.timeoutSeconds * 1000 }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env(gitEnv());
+}
+
+/**
+ * Fetches the branch from the remote (updating `origin/<branch>`), within the remote's time limit.
+ * @param {import('./config.mjs').ServerConfig['git']} git
+ */
+export const fetchBranch = (git) => remoteGit(git).raw(['fetch', '--progress', 'origin', git.branch]);
+
+/**
+ * Whether a git command was stopped by its time limit (the remote went quiet), not refused:
+ * simple-git's GitPluginError from its timeout plugin, read by its fields so that a second copy
+ * of simple-git (the dev server's module graph) is recognised too.
+ * @param {unknown} error
+ */
+export const timedOut = (error) => typeof error === 'object' && error !== null && /** @type {{ plugin?: unknown }} */ (error).plugin === 'timeout';
+
 /** The variables git sees: an allowlist (simple-git refuses ones that run programs, like EDITOR). */
 function gitEnv() {
   const kept = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'SSH_AUTH_SOCK', 'XDG_CONFIG_HOME'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
@@ -126,7 +151,7 @@ async function repair(git) {
   await rm(join(git.dir, '.git', 'content-store', 'journal'), { recursive: true, force: true });
   if (git.remote) {
     await client.raw(['remote', 'set-url', 'origin', git.remote]);
-    await client.fetch('origin', git.branch);
+    await fetchBranch(git);
     await client.raw(['checkout', '-q', '-B', git.branch, `origin/${git.branch}`]);
     await client.raw(['reset', '-q', '--hard', `origin/${git.branch}`]);
     await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
@@ -182,7 +207,7 @@ export async function syncFromRemote(git) {
   const client = gitAt(git.dir);
   const before = (await client.revparse(['HEAD'])).trim();
   if (!git.remote) return { head: before, changed: false };
-  await client.fetch('origin', git.branch);
+  await fetchBranch(git);
   const remote = (await client.revparse([`origin/${git.branch}`])).trim();
   if (remote === before) return { head: before, changed: false };
   await client.raw(['reset', '-q', '--hard', remote]);

@@ -9,50 +9,17 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readServerConfig } from '../../server/config.mjs';
-import { prepareContentRepository } from '../../server/git-content.mjs';
-import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
-import { createContentStore, type ContentStore } from '../../src/server/store/content-store';
-import { bytesVersion, textVersion } from '../../src/server/store/fs-backend';
-import { createGitBackend, repoPath } from '../../src/server/store/git-backend';
+import { bytesVersion } from '../../src/server/store/fs-backend';
+import { repoPath } from '../../src/server/store/git-backend';
 import { git, makeBareRemote, type BareRemote } from '../helpers/git-remote';
+import { ALICE, BOB, gitStoreServer, retitle, type GitStoreServer } from '../helpers/git-store';
 import { PROJECT_ROOT } from '../helpers/project-copy';
 
 let remote: BareRemote;
-
-interface Server {
-  dir: string;
-  store: ContentStore;
-  version(file: string): Promise<string>;
-  readJson(file: string): Promise<any>;
-}
-
-async function server(name: string): Promise<Server> {
-  const { git: config } = readServerConfig({ CONTENT_BACKEND: 'git', CONTENT_GIT_REMOTE: remote.path, CONTENT_GIT_DIR: join(remote.scratch, name) }, remote.scratch);
-  await prepareContentRepository(config);
-  const load = createFsSnapshotLoader(join(config.dir, 'src', 'data'));
-  const store = createContentStore(createGitBackend(config, async () => (await load()).snapshot), `git-store-${name}`);
-  const path = (file: string) => join(config.dir, 'src', 'data', file);
-  return {
-    dir: config.dir,
-    store,
-    version: async (file) => textVersion(await readFile(path(file))),
-    readJson: async (file) => JSON.parse(await readFile(path(file), 'utf8')),
-  };
-}
-
-/** A put of `file` with its title (or first section's title) changed, based on the version the server has. */
-async function retitle(on: Server, file: string, title: string) {
-  const document = await on.readJson(file);
-  document.meta.title = title;
-  return { op: 'put' as const, file, content: document, baseVersion: await on.version(file) };
-}
+const server = (name: string) => gitStoreServer(remote, name);
 
 /** An image's version as the store names it (the changeset's baseVersion). */
-const imageVersion = async (on: Server, file: string) => bytesVersion(await readFile(join(on.dir, repoPath(file))));
-
-const ALICE = { name: 'alice', email: 'alice@users.content-site.invalid' };
-const BOB = { name: 'bob', email: 'bob@users.content-site.invalid' };
+const imageVersion = async (on: GitStoreServer, file: string) => bytesVersion(await readFile(join(on.dir, repoPath(file))));
 
 beforeAll(async () => {
   remote = await makeBareRemote(PROJECT_ROOT);

@@ -16,7 +16,7 @@ describe('the server configuration', () => {
   it('has defaults for everything', () => {
     const config = readServerConfig({}, '/srv/site');
     expect(config).toMatchObject({ projectRoot: '/srv/site', port: 4321, backend: 'fs', contentRoot: '/srv/site', usersFile: '/srv/site/.content-store/users.json' });
-    expect(config.git).toMatchObject({ branch: 'main', pollSeconds: 60, dir: '/srv/site' });
+    expect(config.git).toMatchObject({ branch: 'main', pollSeconds: 60, timeoutSeconds: 30, dir: '/srv/site' });
   });
 
   it('names the variable, the value and what is expected', () => {
@@ -25,6 +25,7 @@ describe('the server configuration', () => {
     expect(problemOf({ SITE_URL: 'example.com' })).toMatch(/SITE_URL="example.com": must be the site's address/);
     expect(problemOf({ CONTENT_BACKEND: 'svn' })).toMatch(/CONTENT_BACKEND="svn": must be "fs" or "git"/);
     expect(problemOf({ CONTENT_GIT_BRANCH: 'main..evil', CONTENT_BACKEND: 'git' })).toMatch(/CONTENT_GIT_BRANCH/);
+    expect(problemOf({ CONTENT_GIT_TIMEOUT_SECONDS: '0' })).toMatch(/CONTENT_GIT_TIMEOUT_SECONDS="0": must be between 1 and 3600 seconds/);
     expect(problemOf({ CONTENT_SITE_BUILD_ID: '"; alert(1)' })).toMatch(/CONTENT_SITE_BUILD_ID="\\"; alert\(1\)": must name the code being built/);
     expect(readServerConfig({ CONTENT_SITE_BUILD_ID: 'a1b2c3d' }, '/srv/site').buildId).toBe('a1b2c3d');
   });

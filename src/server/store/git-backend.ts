@@ -13,7 +13,7 @@
  * refused (400). Whatever fails, nothing of the change stays behind.
  */
 import { join } from 'node:path';
-import { clearPending, CONTENT_PATHS, gitAt, gitOnPaths, literal, markPending, prepareContentRepository, restorePaths, syncFromRemote, withGitFile } from '../../../server/git-content.mjs';
+import { clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, literal, markPending, prepareContentRepository, remoteGit, restorePaths, syncFromRemote, timedOut, withGitFile } from '../../../server/git-content.mjs';
 import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
@@ -36,6 +36,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
   // Journals of changes in progress live inside .git, where they are never committed nor served.
   const files = createFsBackend({ ...fsStoreDirs(git.dir), journalDir: join(git.dir, '.git', 'content-store', 'journal'), loadSnapshot });
   const client = gitAt(git.dir);
+  const remote = remoteGit(git);
   const head = async () => (await client.revparse(['HEAD'])).trim();
   const tracking = `origin/${git.branch}`;
 
@@ -45,32 +46,42 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
   }
 
+  /** Why the remote could not be reached, in words: a time limit reached names the limit. */
+  const unreachable = (error: unknown) =>
+    timedOut(error) ? `it did not answer within ${git.timeoutSeconds} s` : firstLine(error);
+
   /**
    * Pushes HEAD. When the remote took other commits meanwhile, the working tree is reset to it
    * and BaseMovedError asks the store to plan the change again on top (a rebase that is checked
    * like any change: a file changed on both sides is then a version conflict, 409).
+   *
+   * A push the remote went quiet on is not tried again: the fetch that follows says whether it
+   * landed (the remote's branch is HEAD), which counts as pushed; otherwise the save fails
+   * (503) and the store's lock is free again after one time limit, not several.
    */
   async function push(): Promise<void> {
     let refusal: unknown;
     for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt += 1) {
       try {
-        await client.raw(['push', '-q', 'origin', `HEAD:refs/heads/${git.branch}`]);
+        await remote.raw(['push', '--progress', 'origin', `HEAD:refs/heads/${git.branch}`]);
         return;
       } catch (error) {
         refusal = error;
       }
       try {
-        await client.fetch('origin', git.branch);
+        await fetchBranch(git);
       } catch (error) {
-        throw new HttpError(503, `The content repository cannot be reached, so nothing was saved: ${firstLine(error)}`);
+        throw new HttpError(503, `The content repository cannot be reached, so nothing was saved: ${unreachable(error)}`);
       }
-      const remote = (await client.revparse([tracking])).trim();
+      const [local, tip] = [await head(), (await client.revparse([tracking])).trim()];
+      if (tip === local) return; // it landed, though its answer did not come in time
       // (simple-git reports a failing command only when it writes to stderr, so no --is-ancestor.)
-      const moved = (await client.raw(['merge-base', 'HEAD', remote])).trim() !== remote;
+      const moved = (await client.raw(['merge-base', 'HEAD', tip])).trim() !== tip;
       if (moved) {
         await resetToRemote();
         throw new BaseMovedError('The content repository moved');
       }
+      if (timedOut(refusal)) throw new HttpError(503, `The content repository did not answer within ${git.timeoutSeconds} s, so the change was not saved: try again`);
       // Refused though the remote did not move: another push was updating the branch at that
       // moment (the remote could not lock it), or the remote refuses. Try again, then give up.
     }
