@@ -116,6 +116,9 @@ describe('stored pages', () => {
   it('name the unknown section type', () => {
     const issues = StoredPageSchema.safeParse(page([{ id: 'a', type: 'carousel', data: {} }])).error!.issues;
     expect(issues[0]!.path.join('.')).toBe('sections.0.type');
+    expect(issues[0]!.message).toBe(`Unknown section type "carousel": the registry has ${sectionTypes.join(', ')}`);
+    const untyped = StoredPageSchema.safeParse(page([{ id: 'a', data: {} }])).error!.issues;
+    expect(untyped[0]!.message).toBe(`A section needs a "type": one of ${sectionTypes.join(', ')}`);
   });
 
   it('reject duplicate ids and a hero that is not first', () => {

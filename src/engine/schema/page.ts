@@ -112,8 +112,15 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
   if (definitions.length === 0) throw new Error('A registry needs at least one section type');
   const [first, ...rest] = definitions;
   type SectionObject = ReturnType<typeof sectionObject>;
+  const types = definitions.map((definition) => definition.type).join(', ');
+  // zod's own words ("Invalid discriminator value. Expected 'content-block' | …") do not name what was given.
+  const unknownType = (issue: { code: string; note?: string; input?: unknown }) => {
+    if (issue.code !== 'invalid_union' || issue.note !== 'No matching discriminator') return undefined;
+    const given = (issue.input as { type?: unknown } | undefined)?.type;
+    return typeof given === 'string' ? `Unknown section type "${given}": the registry has ${types}` : `A section needs a "type": one of ${types}`;
+  };
   const union = (make: (d: AnySectionDefinition) => SectionObject) =>
-    z.discriminatedUnion('type', [make(first!), ...rest.map(make)] as [SectionObject, ...SectionObject[]]);
+    z.discriminatedUnion('type', [make(first!), ...rest.map(make)] as [SectionObject, ...SectionObject[]], { error: unknownType });
 
   const bundleSection = union((d) => sectionObject(d, d.schema, d.settings.prefault({})));
   const storedSection = union((d) => sectionObject(d, storedDataSchema(d), d.settings.optional()));
