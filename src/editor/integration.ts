@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import type { AstroIntegration } from 'astro';
 import { serverConfig } from '../../server/config.mjs';
 import { refuseContentFileRequests } from '../server/dev-data-requests';
+import { followRegistryFolders } from '../server/dev-registry-folders';
 import { variantCacheDir } from '../../server/image-variant-store.mjs';
 import { fsStoreDirs } from '../server/store/dirs';
 import { createFsTransactions } from '../server/store/fs-transaction';
@@ -40,10 +41,11 @@ export function contentEditor(): AstroIntegration {
         // (public/ stays watched: Vite serves only the public files its watcher knows.)
         // Vite would also serve the content folders' files by their paths (/src/data/…, /public/assets/images/…,
         // /@fs/…), through symbolic links too, and uploads without their own route's headers: it never does.
+        // A section type or collection added while it runs is taken in (src/server/dev-registry-folders.ts).
         const { contentRoot, projectRoot, usersFile, auditLog } = serverConfig();
         const { dataRoot, imagesDir, journalDir } = fsStoreDirs(contentRoot);
         const refused = [dataRoot, imagesDir, dirname(journalDir), join(projectRoot, '.content-store'), variantCacheDir(projectRoot), usersFile, auditLog];
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(refused)] } });
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(refused), followRegistryFolders()] } });
       },
     },
   };
