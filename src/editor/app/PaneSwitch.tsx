@@ -12,7 +12,7 @@ const PANES: readonly { pane: Pane; label: string; controls: string }[] = [
   { pane: 'form', label: 'Edit', controls: 'editor-inspector' },
 ];
 
-/** Below this width one pane shows at a time (editor.css says the same). */
+/** Below this width one pane shows at a time (styles/workspace.css says the same). */
 export const ONE_PANE_QUERY = '(max-width: 999px)';
 
 export function PaneSwitch({ pane, dispatch }: Pick<EditorState, 'pane'> & { dispatch: EditorDispatch }) {
