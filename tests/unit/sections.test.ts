@@ -117,6 +117,8 @@ describe('stored pages', () => {
     const issues = StoredPageSchema.safeParse(page([{ id: 'a', type: 'carousel', data: {} }])).error!.issues;
     expect(issues[0]!.path.join('.')).toBe('sections.0.type');
     expect(issues[0]!.message).toBe(`Unknown section type "carousel": the registry has ${sectionTypes.join(', ')}`);
+    const long = StoredPageSchema.safeParse(page([{ id: 'a', type: `x\n${'y'.repeat(100)}`, data: {} }])).error!.issues;
+    expect(long[0]!.message).toMatch(/^Unknown section type "x\\ny{58}…": /);
     const untyped = StoredPageSchema.safeParse(page([{ id: 'a', data: {} }])).error!.issues;
     expect(untyped[0]!.message).toBe(`A section needs a "type": one of ${sectionTypes.join(', ')}`);
   });

@@ -117,7 +117,10 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
   const unknownType = (issue: { code: string; note?: string; input?: unknown }) => {
     if (issue.code !== 'invalid_union' || issue.note !== 'No matching discriminator') return undefined;
     const given = (issue.input as { type?: unknown } | undefined)?.type;
-    return typeof given === 'string' ? `Unknown section type "${given}": the registry has ${types}` : `A section needs a "type": one of ${types}`;
+    if (typeof given !== 'string') return `A section needs a "type": one of ${types}`;
+    // Quoted as JSON (control characters escaped) and cut short: the name comes from the request.
+    const name = JSON.stringify(given.length > 60 ? `${given.slice(0, 60)}…` : given);
+    return `Unknown section type ${name}: the registry has ${types}`;
   };
   const union = (make: (d: AnySectionDefinition) => SectionObject) =>
     z.discriminatedUnion('type', [make(first!), ...rest.map(make)] as [SectionObject, ...SectionObject[]], { error: unknownType });
