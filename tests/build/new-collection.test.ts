@@ -7,29 +7,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
+import { addAuthorsCollection } from '../helpers/registry-folders';
 import { buildProject } from '../helpers/servers';
 
 let project: ProjectCopy;
 
-const AUTHORS = `import { z } from 'astro/zod';
-import { defineCollection } from '../../engine/schema/define-collection';
-import { field, text } from '../../engine/schema/primitives';
-
-export default defineCollection({
-  name: 'authors',
-  label: 'Authors',
-  singular: 'author',
-  description: 'The people who write the posts.',
-  schema: z.object({ name: field(text(), 'Name', 'Full name.'), bio: field(text(), 'Bio', 'One sentence.') }),
-  labelField: 'name',
-  starter: ({ title }) => ({ name: title, bio: 'Writes about things.' }),
-});
-`;
-
 beforeAll(async () => {
   project = await copyProject('collection');
-  await mkdir(join(project.root, 'src', 'collections', 'authors'));
-  await writeFile(join(project.root, 'src', 'collections', 'authors', 'collection.ts'), AUTHORS);
+  await addAuthorsCollection(project.root);
   await mkdir(join(project.dataRoot, 'collections', 'authors'));
   await writeFile(join(project.dataRoot, 'collections', 'authors', 'ada.json'), JSON.stringify({ name: 'Ada', bio: 'Writes.' }));
   await writeFile(join(project.dataRoot, 'collections', 'authors', 'bad.json'), JSON.stringify({ name: 'Bad', bio: 'Writes.', twitter: '@bad' }));
