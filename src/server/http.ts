@@ -3,6 +3,7 @@
  * sometimes with `issues`; unexpected errors become a 500 whose message has
  * no stack trace and no filesystem path outside the project.
  */
+import type { APIRoute } from 'astro';
 import { ContentError, PageNotFoundError } from '../engine/resolver';
 import { HttpError } from './errors';
 import { publicMessage } from './paths';
@@ -38,4 +39,20 @@ export async function handle(run: () => Promise<Response>): Promise<Response> {
   } catch (error) {
     return errorResponseFor(error);
   }
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * An endpoint's `ALL` export: a method it has no handler for answers 405 with `Allow`, in JSON.
+ * Without it Astro answers an empty 404, which becomes the site's HTML 404 page. HEAD goes to
+ * GET, as Astro routes it when there is no `ALL`.
+ */
+export function otherMethods(handlers: Partial<Record<Method, APIRoute>>): APIRoute {
+  const methods = Object.keys(handlers) as Method[];
+  const allow = [...methods, ...(handlers.GET ? ['HEAD'] : [])].join(', ');
+  return (context) => {
+    if (context.request.method === 'HEAD' && handlers.GET) return handlers.GET(context);
+    return errorResponse(405, `${context.request.method} is not allowed here: this endpoint takes ${allow}`, {}, { Allow: allow });
+  };
 }

@@ -27,6 +27,20 @@ describe('unknown API paths', () => {
   });
 });
 
+describe('a method an endpoint does not take', () => {
+  it('answers a JSON 405 naming the ones it does, never the HTML 404 page; HEAD is GET without the body', async () => {
+    for (const [method, path, allow] of [['GET', '/api/save-to-file', 'POST'], ['GET', '/api/upload-asset', 'POST'], ['GET', '/api/content/changes', 'POST'], ['PUT', '/api/list-assets', 'GET, HEAD'], ['DELETE', '/api/public-page/about', 'GET, HEAD']] as const) {
+      const response = await raw(api.origin, { method, path, headers: { origin: api.origin, 'content-length': 0 } });
+      expect(expectError(response, 405).error, `${method} ${path}`).toBe(`${method} is not allowed here: this endpoint takes ${allow}`);
+      expect(response.headers.allow, `${method} ${path}`).toBe(allow);
+    }
+    const head = await raw(api.origin, { method: 'HEAD', path: '/api/list-assets' });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-type']).toMatch(/^application\/json/);
+    expect(head.body.length).toBe(0);
+  });
+});
+
 describe('GET /api/public-page/[...slug]', () => {
   it('returns the same bundle the resolver gives the visitor route, with an ETag', async () => {
     for (const slug of ['home', 'about', 'docs/getting-started', 'posts/zero-javascript-by-default', 'tags/performance']) {

@@ -154,6 +154,16 @@ describe('bad requests are 4xx with a JSON error', () => {
     expect(site.server.output()).not.toMatch(/TRACE|\[ERROR\]/);
   });
 
+  it('answers a method an endpoint does not take with a JSON 405 naming the ones it does, never the HTML 404 page', async () => {
+    const origin = site.server.origin;
+    for (const [method, path, allow] of [['GET', '/api/content/changes', 'POST'], ['GET', '/api/upload-asset', 'POST'], ['DELETE', '/api/list-assets', 'GET, HEAD'], ['POST', '/api/content/publishing', 'GET, HEAD'], ['DELETE', '/api/public-page/about', 'GET, HEAD']] as const) {
+      const response = await raw(origin, { method, path, headers: { cookie: ada.cookie, origin, 'content-length': 0 } });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.allow, `${method} ${path}`).toBe(allow);
+      expect(response.json<{ error: string }>().error).toBe(`${method} is not allowed here: this endpoint takes ${allow}`);
+    }
+  });
+
   it('refuses a file name too long for the file system with 400, not a 500 that names the path', async () => {
     const long = `pages/${'a'.repeat(300)}.json`;
     for (const change of [await newPage(ada, 'a'.repeat(300)), { op: 'delete', file: long, baseVersion: 'x' }, { op: 'move', file: 'pages/about.json', to: long, baseVersion: 'x' }]) {

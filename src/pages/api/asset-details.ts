@@ -5,8 +5,10 @@
  */
 import type { APIRoute } from 'astro';
 import { listAssetDetails } from '../../server/asset-details';
-import { handle, json } from '../../server/http';
+import { handle, json, otherMethods } from '../../server/http';
 
 export const prerender = false;
 
 export const GET: APIRoute = () => handle(async () => json(await listAssetDetails()));
+
+export const ALL = otherMethods({ GET });

@@ -6,7 +6,7 @@ import type { APIRoute } from 'astro';
 import { readJsonBody } from '../../server/body';
 import { HttpError } from '../../server/errors';
 import { guardLocalWrite } from '../../server/guards';
-import { handle, json } from '../../server/http';
+import { handle, json, otherMethods } from '../../server/http';
 import { MAX_SAVE_BYTES } from '../../server/limits';
 import { saveToFile } from '../../server/save';
 
@@ -21,3 +21,5 @@ export const POST: APIRoute = ({ request }) =>
     const version = await saveToFile(body, contentStore);
     return json({ ok: true }, 200, { ETag: `"${version}"` });
   });
+
+export const ALL = otherMethods({ POST });

@@ -9,7 +9,7 @@ import type { APIRoute } from 'astro';
 import { storeUpload } from '../../server/assets';
 import { readJsonBody } from '../../server/body';
 import { guardLocalWrite, guardSessionWrite, guardTokenWrite } from '../../server/guards';
-import { handle, json } from '../../server/http';
+import { handle, json, otherMethods } from '../../server/http';
 import { maxUploadBodyBytes, maxUploadBytes } from '../../server/limits';
 import { audit } from '../../../server/audit-log.mjs';
 import { authorOf } from '../../server/authors';
@@ -27,3 +27,5 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     await audit({ event: 'upload', user: locals.user?.name, address: clientAddress, url });
     return json({ url });
   });
+
+export const ALL = otherMethods({ POST });

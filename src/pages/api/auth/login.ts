@@ -15,7 +15,7 @@ import { SignInLimits } from '../../../server/auth/rate-limit';
 import { addressKey, clientAddressOf } from '../../../server/auth/request-facts';
 import { startSession } from '../../../server/auth/sessions';
 import { HttpError } from '../../../server/errors';
-import { errorResponse, handle, json } from '../../../server/http';
+import { errorResponse, handle, json, otherMethods } from '../../../server/http';
 
 export const prerender = false;
 
@@ -61,3 +61,5 @@ export const POST: APIRoute = (context) =>
     await audit({ event: 'sign-in', user: user.name, address });
     return json({ ok: true, user: { name: user.name, role: user.role } }, 200, { 'Set-Cookie': cookie, ...NO_STORE });
   });
+
+export const ALL = otherMethods({ POST });

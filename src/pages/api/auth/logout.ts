@@ -9,7 +9,7 @@ import { serverConfig } from '../../../../server/config.mjs';
 import { guardSameOrigin, NO_STORE, productionOnly } from '../../../server/auth/endpoint-helpers';
 import { clientAddressOf } from '../../../server/auth/request-facts';
 import { endSessionOf } from '../../../server/auth/sessions';
-import { handle, json } from '../../../server/http';
+import { handle, json, otherMethods } from '../../../server/http';
 
 export const prerender = false;
 
@@ -21,3 +21,5 @@ export const POST: APIRoute = (context) =>
     if (ended) await audit({ event: 'sign-out', user: ended.user.name, address: clientAddressOf(context, serverConfig().trustProxy) });
     return json({ ok: true }, 200, { 'Set-Cookie': clearCookie, ...NO_STORE });
   });
+
+export const ALL = otherMethods({ POST });

@@ -5,9 +5,11 @@
  */
 import type { APIRoute } from 'astro';
 import { NO_STORE } from '../../../server/auth/endpoint-helpers';
-import { errorResponse, json } from '../../../server/http';
+import { errorResponse, json, otherMethods } from '../../../server/http';
 
 export const prerender = false;
 
 export const GET: APIRoute = ({ locals }) =>
   locals.user ? json({ user: { name: locals.user.name, role: locals.user.role } }, 200, NO_STORE) : errorResponse(401, 'Not signed in', {}, NO_STORE);
+
+export const ALL = otherMethods({ GET });

@@ -13,7 +13,7 @@ import { authorOf } from '../../../server/authors';
 import { readJsonBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
 import { guardEditorWrite } from '../../../server/guards';
-import { handle, json } from '../../../server/http';
+import { handle, json, otherMethods } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
 import { canWrite } from '../../../server/auth/roles';
 import { parseChangeset } from '../../../server/store/changeset';
@@ -35,3 +35,5 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     const ticket = requestPublish();
     return json({ ok: true, ...result, ...(ticket !== undefined && { publish: { ticket } }) });
   });
+
+export const ALL = otherMethods({ POST });

@@ -6,7 +6,7 @@
  * · 400 {error}: not a ticket this server gave · 404 {error}: nothing is published here (astro dev)
  */
 import type { APIRoute } from 'astro';
-import { errorResponse, handle, json } from '../../../server/http';
+import { errorResponse, handle, json, otherMethods } from '../../../server/http';
 import { NO_STORE } from '../../../server/auth/endpoint-helpers';
 import { isTicket, publishState } from '../../../server/publish/publisher';
 import { liveHost } from '../../../server/publish/live-host';
@@ -21,3 +21,5 @@ export const GET: APIRoute = ({ url }) =>
     if (!isTicket(ticket)) return errorResponse(400, 'ticket must be the number a save on this server returned as publish.ticket');
     return json(publishState(ticket), 200, NO_STORE);
   });
+
+export const ALL = otherMethods({ GET });

@@ -16,7 +16,7 @@ import { audit } from '../../../../server/audit-log.mjs';
 import { readRawBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
 import { sameSecret } from '../../../server/guards';
-import { handle, json } from '../../../server/http';
+import { handle, json, otherMethods } from '../../../server/http';
 import { MAX_SAVE_BYTES } from '../../../server/limits';
 
 export const prerender = false;
@@ -45,3 +45,5 @@ export const POST: APIRoute = ({ request, clientAddress }) =>
     }
     return json({ ok: true, ...synced });
   });
+
+export const ALL = otherMethods({ POST });

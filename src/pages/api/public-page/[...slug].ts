@@ -7,7 +7,7 @@
 import type { APIRoute } from 'astro';
 import { slugFromPath } from '../../../engine/slug';
 import { pageJson } from '../../../lib/content';
-import { handle, JSON_HEADERS } from '../../../server/http';
+import { handle, JSON_HEADERS, otherMethods } from '../../../server/http';
 import { bundleTag, PAGE_VERSION_HEADER } from '../../../../server/page-api.mjs';
 
 export const prerender = false;
@@ -17,3 +17,5 @@ export const GET: APIRoute = ({ params }) =>
     const { json, version } = await pageJson(slugFromPath(params.slug));
     return new Response(json, { headers: { ...JSON_HEADERS, ETag: `"${bundleTag(json)}"`, [PAGE_VERSION_HEADER]: version } });
   });
+
+export const ALL = otherMethods({ GET });

@@ -9,7 +9,7 @@ import { serverConfig } from '../../../../../server/config.mjs';
 import { removeUser } from '../../../../../server/user-accounts.mjs';
 import { accountErrorAsHttp, guardSameOrigin, NO_STORE, productionOnly, requireAdmin } from '../../../../server/auth/endpoint-helpers';
 import { clientAddressOf } from '../../../../server/auth/request-facts';
-import { handle, json } from '../../../../server/http';
+import { handle, json, otherMethods } from '../../../../server/http';
 
 export const prerender = false;
 
@@ -23,3 +23,5 @@ export const DELETE: APIRoute = (context) =>
     await audit({ event: 'user-removed', user: admin.name, address: clientAddressOf(context, config.trustProxy), subject: removed.name });
     return json({ ok: true }, 200, NO_STORE);
   });
+
+export const ALL = otherMethods({ DELETE });

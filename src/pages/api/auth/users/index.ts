@@ -14,7 +14,7 @@ import { currentUsers } from '../../../../../server/users-file.mjs';
 import { accountErrorAsHttp, NO_STORE, productionOnly, readBody, requireAdmin } from '../../../../server/auth/endpoint-helpers';
 import { clientAddressOf } from '../../../../server/auth/request-facts';
 import { sessionOf } from '../../../../server/auth/sessions';
-import { handle, json } from '../../../../server/http';
+import { handle, json, otherMethods } from '../../../../server/http';
 
 export const prerender = false;
 
@@ -39,3 +39,5 @@ export const POST: APIRoute = (context) =>
     await audit({ event: created ? 'user-added' : 'user-replaced', user: admin.name, address: clientAddressOf(context, config.trustProxy), subject: user.name, role: user.role });
     return json({ ok: true, created, user: { name: user.name, role: user.role, createdAt: user.createdAt } }, created ? 201 : 200, NO_STORE);
   });
+
+export const ALL = otherMethods({ GET, POST });
