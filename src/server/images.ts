@@ -93,6 +93,17 @@ function checkPngChunks(bytes: Buffer): void {
   if (offset !== bytes.length) throw bad('The PNG has data after its IEND chunk');
 }
 
+const megapixels = (pixels: number) => `${(Math.floor(pixels / 100_000) / 10).toLocaleString('en')} megapixels`;
+
+/** Why an image over the pixel limit is refused, with what to do about it. */
+export function tooManyPixels(width: number, height: number, frames: number): string {
+  if (frames > 1) return `The animation has ${megapixels(width * height)} in all (${frames} frames of ${width} × ${height / frames} pixels); animations can have at most ${megapixels(MAX_IMAGE_PIXELS)}: use fewer or smaller frames`;
+  // The largest size of the same shape within the limit, rounded down, for the advice.
+  const scale = Math.sqrt(MAX_IMAGE_PIXELS / (width * height));
+  const [fitWidth, fitHeight] = [Math.floor(width * scale), Math.floor(height * scale)];
+  return `The image is ${width} × ${height} pixels (${megapixels(width * height)}); images can be at most ${megapixels(MAX_IMAGE_PIXELS)}: make it smaller, at most ${fitWidth} × ${fitHeight} pixels (a web page never needs more than about 3000 pixels across), and upload it again`;
+}
+
 /**
  * Decodes the whole image (every frame of an animation) within the caps, so
  * that corrupt, truncated or lying images are refused: sharp fails on
@@ -103,7 +114,9 @@ async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning', animated: true });
   let metadata: Metadata;
   try {
-    metadata = await open().metadata();
+    // The header only, without the pixel limit, so that a photo over it is named in words below
+    // ("Input image exceeds pixel limit" told nobody what to do). Nothing is decoded here.
+    metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'warning', animated: true }).metadata();
   } catch (error) {
     throw bad(`The image could not be read: ${(error as Error).message}`);
   }
@@ -111,7 +124,7 @@ async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
   if (!metadata.width || !metadata.height) throw bad('The image has no dimensions');
   if ((metadata.pages ?? 1) > MAX_IMAGE_FRAMES) throw bad(`The image has more than ${MAX_IMAGE_FRAMES} frames`);
   // Opened as an animation, height is the height of all frames stacked.
-  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) throw bad(`The image has more than ${MAX_IMAGE_PIXELS} pixels`);
+  if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) throw bad(tooManyPixels(metadata.width, metadata.height, metadata.pages ?? 1));
   try {
     await open().stats();
   } catch (error) {
