@@ -20,6 +20,10 @@ test('opens a page with its outline, preview and named controls', async ({ page 
   await outlineItem(page, 'home-cta').click();
   for (const name of ['Move up', 'Move down', 'Duplicate', 'Delete']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   await shot(page, 'editor-home');
+  // A shared section shows once per page: no Duplicate, and removing it removes only the link.
+  await outlineItem(page, 'site-header').click();
+  await expect(page.getByRole('button', { name: 'Remove from page', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Duplicate', exact: true })).toHaveCount(0);
 });
 
 test('the page tree switches pages without a reload, including nested pages and templates', async ({ page }) => {

@@ -74,9 +74,11 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
           <button type="button" className="btn btn-small" disabled={isLast} onClick={() => onMove(1)}>
             Move down
           </button>
-          <button type="button" className="btn btn-small" onClick={onDuplicate}>
-            Duplicate
-          </button>
+          {!shared && (
+            <button type="button" className="btn btn-small" onClick={onDuplicate}>
+              Duplicate
+            </button>
+          )}
           <button type="button" className="btn btn-small btn-danger" onClick={onDelete} title={shared ? 'Removes this page’s link to the shared section; its file stays' : undefined}>
             {shared ? 'Remove from page' : 'Delete'}
           </button>

@@ -209,7 +209,8 @@ export function removeSection(page: StoredPage, index: number): StoredPage {
 export function duplicateSection(page: StoredPage, index: number, file: string, docs: Docs): StoredPage {
   const original = page.sections[index];
   if (original === undefined) return page;
-  if (isRef(original)) return addSection(page, { ...original } as unknown as StoredSection, index + 1);
+  // A shared section brings its document's id, and ids are unique on a page: a second link could never be saved.
+  if (isRef(original)) return page;
   const section = structuredClone(original) as StoredSection;
   const purpose = section.id.startsWith(`${pageName(page.slug)}-`) ? section.id.slice(pageName(page.slug).length + 1) : section.type;
   section.id = uniqueSectionId(page.slug, purpose.replace(/-\d+$/, ''), sectionIds(page, file, docs));

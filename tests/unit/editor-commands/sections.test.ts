@@ -51,13 +51,16 @@ describe('moveSection', () => {
 });
 
 describe('duplicateSection', () => {
-  it('puts a copy with a new id after the original and selects it; a shared one is linked again', () => {
-    let state = duplicateSection(start(), { index: 1, now: NOW });
+  it('puts a copy with a new id after the original and selects it', () => {
+    const state = duplicateSection(start(), { index: 1, now: NOW });
     expect(ids(state).slice(1, 3)).toEqual(['home-hero', 'home-hero-2']);
     expect(state.selection).toBe(2);
-    state = duplicateSection(state, { index: 0, now: NOW + 1 });
-    expect(ids(state).slice(0, 2)).toEqual(['../shared/header.json', '../shared/header.json']);
-    expect(labels(state)).toEqual(['Duplicate Hero', 'Duplicate Header (shared)']);
+    expect(labels(state)).toEqual(['Duplicate Hero']);
+  });
+
+  it('leaves a shared section alone: a second link would repeat its id, which no page can save', () => {
+    const before = start();
+    expect(duplicateSection(before, { index: 0, now: NOW })).toBe(before);
   });
 });
 
