@@ -102,6 +102,10 @@ test('creates a nested page from its title, with starter content, focus in the t
   await page.getByRole('button', { name: 'New page' }).click();
   const title = page.getByLabel('Title', { exact: true });
   await expect(title).toBeFocused();
+  // A title whose suggested address is taken says so at once, not only once the slug is typed.
+  await title.fill('About');
+  await expect(page.getByText('A page "about" already exists.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await title.fill('Pricing Page');
   const slug = page.getByLabel('Slug');
   await expect(slug).toHaveValue('pricing-page');

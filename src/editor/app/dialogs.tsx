@@ -152,7 +152,8 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
   const [typedSlug, setTypedSlug] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const slug = typedSlug ?? slugFromTitle(title);
-  const problem = !title.trim()
+  const untitled = !title.trim();
+  const problem = untitled
     ? 'Give the page a title.'
     : isReservedSlug(slug)
       ? reservedSlugProblem(slug)
@@ -161,6 +162,8 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
       : existing.has(slug)
         ? `A page "${slug}" already exists.`
         : null;
+  // A problem with the suggested slug (taken, reserved) shows as soon as there is a title, not only once typed.
+  const shown = touched || !untitled ? problem : null;
   return (
     <Dialog title="New page" onClose={onClose}>
       <form
@@ -190,12 +193,12 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
                 setTypedSlug(event.target.value.trim());
                 setTouched(true);
               }}
-              aria-invalid={touched && problem ? true : undefined}
+              aria-invalid={shown ? true : undefined}
               aria-describedby="new-page-help"
             />
           </div>
-          <p className={touched && problem ? 'field-error' : 'field-hint'} id="new-page-help">
-            {touched && problem ? problem : 'The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action.'}
+          <p className={shown ? 'field-error' : 'field-hint'} id="new-page-help">
+            {shown ?? 'The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action.'}
           </p>
         </div>
         <FormActions submit="Create page" disabled={Boolean(problem)} onCancel={onClose} />
