@@ -187,7 +187,7 @@ test('removing a shared section from a page says the shared file stays', async (
   await expect(page.getByRole('button', { name: 'Delete file…' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove from page' }).click();
   const toast = page.locator('.toast');
-  await expect(toast).toContainText('Removed Footer (shared) from this page; src/data/shared/footer.json stays.');
+  await expect(toast).toContainText('Removed Footer (shared) from this page; the shared section itself stays, on the pages that show it.');
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.locator('.outline-item', { hasText: 'site-footer' })).toBeVisible();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');

@@ -93,8 +93,8 @@ test('after Save, the editor shows Publishing… then Live, with a link to the l
   // Unpublish: once live, visitors and the page API get 404; the editor still previews the draft.
   await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Unpublish' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(status).toContainText('Live');
-  // A draft has no live page to view.
+  // Saved and published, but a draft: never "Live", and no live page to view.
+  await expect(status).toHaveText('Saved as a draft: visitors do not see it');
   await expect(status.getByRole('link')).toHaveCount(0);
   expect((await page.request.get(`${server.origin}/pricing/`)).status()).toBe(404);
   expect((await page.request.get(`${server.origin}/api/public-page/pricing`)).status()).toBe(404);

@@ -120,7 +120,7 @@ export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'>
   if (!removed) return null;
   return (
     <div className="toast" role="status">
-      {removed.sharedFile ? `Removed ${removed.label} from this page; src/data/${removed.sharedFile} stays.` : `Deleted ${removed.label}.`}
+      {removed.sharedFile ? `Removed ${removed.label} from this page; the shared section itself stays, on the pages that show it.` : `Deleted ${removed.label}.`}
       <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'restoreRemoved' })}>
         Undo
       </button>

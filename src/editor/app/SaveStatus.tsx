@@ -1,9 +1,11 @@
 /**
  * The save status in the top bar: saving, unsaved changes, and after a save
  * on the production server its publication: "Publishing…", then "Live" with
- * a link to the page, or why it failed. Under astro dev nothing is published
+ * a link to the page (or, for a draft or a scheduled page, that it is saved
+ * and when visitors see it), or why it failed. Under astro dev nothing is published
  * and it reads "All changes saved".
  */
+import { localDateTime } from '../lib/publication';
 import type { Publishing } from '../lib/store/state';
 
 interface Props {
@@ -16,6 +18,9 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
   if (publishing.state === 'publishing') return <>Publishing…</>;
   if (publishing.state === 'failed') return <>Publish failed: {publishing.error?.replace(/\.$/, '')}. The previous version is still live.</>;
   if (publishing.state === 'unknown') return <>Saved. Whether it is live is unknown ({publishing.error?.replace(/\.$/, '')}); reload to check.</>;
+  // "Live" would say visitors see it: a draft or a scheduled page is saved, and not public.
+  if (publishing.notPublic?.state === 'draft') return <>Saved as a draft: visitors do not see it</>;
+  if (publishing.notPublic?.state === 'scheduled') return <>Saved: visitors see it from {localDateTime(new Date(publishing.notPublic.at))}</>;
   return (
     <>
       Live

@@ -56,7 +56,7 @@ export function Stage({ state, view, dispatch, entryNoun }: Props) {
   return (
     <div className="welcome">
       <h2>{state.route ? `No page “${state.route}”` : 'Choose a page to edit'}</h2>
-      <p>Pick a page on the left, or create a new one. Changes show in the preview as you type and are written to <code>src/data</code> when you save.</p>
+      <p>Pick a page on the left, or create a new one. Changes show in the preview as you type, and are kept when you press Save.</p>
     </div>
   );
 }

@@ -224,7 +224,7 @@ export function NewEntryDialog({ collection, pagePrefix, existing, onCreate, onC
             ? `A ${noun} "${slug}" already exists.`
             : null
       }
-      hint={pagePrefix === undefined ? `Its name in the site’s files (src/data/collections/${collection}/<slug>.json, saved when you press Save): ${noun}s have no page of their own.` : `Saved to src/data/collections/${collection}/<slug>.json when you press Save.`}
+      hint={pagePrefix === undefined ? `A short name that identifies it: ${noun}s have no page of their own.` : `The end of the ${noun}’s address. It is kept when you press Save.`}
       submit={`Create ${noun}`}
       onCreate={onCreate}
       onClose={onClose}

@@ -86,7 +86,10 @@ describe('publishing after a save', () => {
     const draft = unpublishDocument(start(), { file: HOME, now: NOW });
     const sent = requestSave(draft, {});
     const savedDraft = saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }] });
-    expect(publishRequested(savedDraft, { ticket: 2, now: NOW }).publishing).toEqual({ ticket: 2, state: 'publishing' });
+    expect(publishRequested(savedDraft, { ticket: 2, now: NOW }).publishing).toEqual({ ticket: 2, state: 'publishing', notPublic: { state: 'draft' } });
+    const scheduled = requestSave(scheduleDocument(start(), { file: HOME, at: '2099-01-01T00:00:00Z', now: NOW }), {});
+    const savedScheduled = saveSucceeded(scheduled, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(scheduled.docs[HOME]!.data) }] });
+    expect(publishRequested(savedScheduled, { ticket: 4, now: NOW }).publishing).toEqual({ ticket: 4, state: 'publishing', notPublic: { state: 'scheduled', at: Date.parse('2099-01-01T00:00:00Z') } });
     // Unpublished but not saved yet: visitors still get the page.
     expect(publishRequested(draft, { ticket: 3, now: NOW }).publishing?.path).toBe('/');
     expect(publishRequested(start('~posts/hello'), { ticket: 1, now: NOW }).publishing).not.toHaveProperty('path');

@@ -39,7 +39,7 @@ describe('save outcomes', () => {
     expect(state.docs[HOME]).toMatchObject({ version: 'v10', savedJson: json });
     expect(isDirty(state.docs[HOME]!)).toBe(true);
     expect(state.save.status).toBe('idle');
-    expect(state.notice).toEqual({ kind: 'success', text: 'Saved 1 file.' });
+    expect(state.notice).toEqual({ kind: 'success', text: 'Saved 1 document.' });
   });
 
   it('saveRejected keeps the edits, puts the server’s issues on their fields and lists them as links', () => {

@@ -94,6 +94,8 @@ export interface Publishing {
   state: 'publishing' | 'live' | 'failed' | 'unknown';
   /** Absent when visitors do not get the page shown (a draft, a template). */
   path?: string;
+  /** Why visitors do not get the open page or entry as saved, when its status is the reason: a draft, or scheduled (`at`: ms since 1970). */
+  notPublic?: { state: 'draft' } | { state: 'scheduled'; at: number };
   error?: string;
 }
 

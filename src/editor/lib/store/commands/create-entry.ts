@@ -16,6 +16,6 @@ export function createEntry(state: EditorState, input: { collection: string; slu
     route: entryRoute(input.collection, input.slug),
     selection: null,
     pane: 'form',
-    notice: { kind: 'info', text: `Created the ${noun} “${input.slug}”. It is saved to src/data/${file} when you press Save.` },
+    notice: { kind: 'info', text: `Created the ${noun} “${input.slug}”. Press Save to keep it.` },
   };
 }

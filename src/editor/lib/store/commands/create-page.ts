@@ -15,6 +15,6 @@ export function createPage(state: EditorState, input: { slug: string; title?: st
     route: input.slug,
     selection: null,
     pane: 'form',
-    notice: { kind: 'info', text: `Created /${input.slug}. It is saved to src/data/${file} when you press Save.` },
+    notice: { kind: 'info', text: `Created /${input.slug}. Press Save to keep it.` },
   };
 }

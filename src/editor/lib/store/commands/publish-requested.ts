@@ -1,26 +1,34 @@
 import { isTemplateSlug, pathForSlug } from '../../../../engine/slug';
 import { entryFile, entryPageSlug, parseEntryRoute } from '../../entries';
 import { pageFile } from '../../model';
-import { isPublicAsSaved } from '../../publication';
-import type { EditorState } from '../state';
+import { isPublicAsSaved, publicationStatus } from '../../publication';
+import type { EditorState, Publishing } from '../state';
 
-/** The visitor URL of what the editor shows (the open page, or the page of the open entry), when visitors get it as saved. */
-function livePath(state: EditorState, now: Date): string | undefined {
+/**
+ * The visitor URL of what the editor shows (the open page, or the page of the open entry), when
+ * visitors get it as saved; else, when its own status is why, that status.
+ */
+function reach(state: EditorState, now: Date): Pick<Publishing, 'path' | 'notPublic'> {
   const entry = parseEntryRoute(state.route);
   const file = entry ? entryFile(entry.collection, entry.slug) : state.route && pageFile(state.route);
   const slug = entry ? entryPageSlug(state.docs, entry.collection, entry.slug) : state.route;
   const doc = file ? state.docs[file] : undefined;
-  if (!slug || isTemplateSlug(slug) || !doc || !isPublicAsSaved(doc, now)) return undefined;
-  return pathForSlug(slug);
+  if (doc && doc.savedJson !== '' && !isPublicAsSaved(doc, now)) {
+    const status = publicationStatus(JSON.parse(doc.savedJson), now);
+    if (status.state === 'draft') return { notPublic: { state: 'draft' } };
+    if (status.state === 'scheduled') return { notPublic: { state: 'scheduled', at: status.at!.getTime() } };
+  }
+  if (!slug || isTemplateSlug(slug) || !doc || !isPublicAsSaved(doc, now)) return {};
+  return { path: pathForSlug(slug) };
 }
 
 /**
  * The production server took the save and is publishing it (its answer
  * carried `publish.ticket`): the save status reads "Publishing…" until
  * `publishSettled` or `publishFailed`, with "View live page" leading to the
- * page the save was made from, unless visitors do not get it (a draft).
+ * page the save was made from, unless visitors do not get it: then, for a
+ * draft or a scheduled one, it says so instead of "Live".
  */
 export function publishRequested(state: EditorState, input: { ticket: number; now: number }): EditorState {
-  const path = livePath(state, new Date(input.now));
-  return { ...state, publishing: { ticket: input.ticket, state: 'publishing', ...(path !== undefined && { path }) } };
+  return { ...state, publishing: { ticket: input.ticket, state: 'publishing', ...reach(state, new Date(input.now)) } };
 }

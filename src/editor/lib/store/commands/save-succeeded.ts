@@ -15,5 +15,5 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   }
   const count = input.saved.length;
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).
-  return { ...state, docs, serverIssues, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} file${count === 1 ? '' : 's'}.` } };
+  return { ...state, docs, serverIssues, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.` } };
 }
