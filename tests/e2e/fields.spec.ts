@@ -69,4 +69,14 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await link.press('Escape');
   await link.fill('https://example.com/contact');
   await expect(link).not.toHaveAttribute('aria-invalid', 'true');
+
+  // A page address no page has is said (a typo would be a live "page not found"), though not refused;
+  // a page's address with its trailing slash is that page.
+  await link.fill('/contact-us');
+  await link.press('Escape');
+  await expect(page.getByLabel('Inspector').getByText('No page or post has the address /contact-us/')).toBeVisible();
+  await expect(link).not.toHaveAttribute('aria-invalid', 'true');
+  await link.fill('/about/');
+  await expect(page.getByLabel('Inspector').getByText(/Links to page “About/)).toBeVisible();
+  await expect(page.getByLabel('Inspector').getByText(/No page or post has the address/)).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkTargets, matchingTargets } from '../../src/editor/lib/link-targets';
+import { leadsNowhere, linkTargets, matchingTargets, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -74,5 +74,28 @@ describe('publicationReach', () => {
     expect(publicationReach(docs, 'collections/posts/hello.json', now, format)).toBeUndefined();
     expect(publicationReach(docs, 'collections/tags/css.json', now, format)).toBeUndefined();
     expect(publicationReach(docs, 'pages/about.json', now, format)).toBeUndefined();
+  });
+});
+
+describe('where a typed link leads', () => {
+  const targets = linkTargets(docs);
+
+  it('finds the page or entry whatever the trailing slash, query or fragment', () => {
+    expect(targetOf(targets, '/about/')?.title).toBe('About us');
+    expect(targetOf(targets, '/about#team')?.title).toBe('About us');
+    expect(targetOf(targets, '/posts/hello/?ref=home')?.title).toBe('Hello world');
+    expect(targetOf(targets, '/')?.title).toBe('Northwind');
+    expect(targetOf(targets, 'https://example.com/about/')).toBeUndefined();
+  });
+
+  it('says when a page address on this site has no page or entry', () => {
+    for (const link of ['/contact-us', '/contact-us/', '/posts/no-such-post/', '/docs']) expect(leadsNowhere(targets, link), link).toBe(true);
+  });
+
+  it('judges neither other sites, files, the server’s own addresses, nor anything without targets', () => {
+    for (const link of ['/about/', '/', 'https://example.com/x/', 'mailto:a@example.com', '#top', '//cdn.example.com/x', '/rss.xml', '/assets/images/a.png', '/_img/a.png/x-w320.avif', '/api/public-page/about', '/editor/about']) {
+      expect(leadsNowhere(targets, link), link).toBe(false);
+    }
+    expect(leadsNowhere([], '/contact-us/')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@
  * can follow it yet: a draft or scheduled target is offered (a link may be
  * written before its page goes live) but marked, so it is never chosen unawares.
  */
-import { HOME_SLUG } from '../../engine/slug';
+import { HOME_SLUG, isReservedSlug } from '../../engine/slug';
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { sortedPages, type Docs, type StoredPage } from './model';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
@@ -51,4 +51,34 @@ export function matchingTargets(targets: readonly LinkTarget[], query: string): 
   const needle = query.trim().toLowerCase();
   if (!needle) return [...targets];
   return targets.filter((target) => target.title.toLowerCase().includes(needle) || target.path.toLowerCase().includes(needle));
+}
+
+/**
+ * A link's path on this site as targets spell it (`/about/#team` → `/about`, `/` stays `/`), or
+ * undefined when the link leads elsewhere (another site, `mailto:`, a `#fragment` alone).
+ */
+export function sitePathOf(link: string): string | undefined {
+  if (!link.startsWith('/') || link.startsWith('//')) return undefined;
+  const { pathname } = new URL(link, 'https://site.invalid');
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+}
+
+/** The page or entry a link leads to, whatever its trailing slash, query or fragment. */
+export function targetOf(targets: readonly LinkTarget[], link: string): LinkTarget | undefined {
+  const path = sitePathOf(link);
+  return path === undefined ? undefined : targets.find((target) => target.path === path);
+}
+
+/**
+ * Whether a link is a page address on this site that no page or entry has: visitors following it
+ * get "page not found" (unless it is the old address of a moved page, which redirects). Files (a
+ * dot in the last segment: an image, the feed) and the server's own addresses are not judged, nor
+ * is anything when there are no targets to judge by.
+ */
+export function leadsNowhere(targets: readonly LinkTarget[], link: string): boolean {
+  const path = sitePathOf(link);
+  if (targets.length === 0 || path === undefined || targetOf(targets, link)) return false;
+  const segments = path.split('/').filter(Boolean);
+  if (segments.length === 0 || segments.at(-1)!.includes('.')) return false;
+  return !isReservedSlug(segments.join('/'));
 }

@@ -7,7 +7,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
-import { matchingTargets, type LinkTarget } from '../../lib/link-targets';
+import { leadsNowhere, matchingTargets, sitePathOf, targetOf, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
 
 
@@ -40,8 +40,10 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   // Opening on a chosen path lists everything, not just that path.
   const [typed, setTyped] = useState(false);
   const options = useMemo(() => matchingTargets(targets, typed ? value : '').slice(0, MAX_OPTIONS), [targets, value, typed]);
-  const chosen = targets.find((target) => target.path === value);
+  const chosen = targetOf(targets, value);
   const problem = value === '' ? undefined : linkProblem(value);
+  // A typo in a site path would be a live "page not found": said, though saving stays allowed (a page may come later).
+  const nowhere = !problem && leadsNowhere(targets, value) ? sitePathOf(value) : undefined;
   const listId = `${id}-targets`;
   // A typed path that is exactly a page's needs no list (which would cover what comes below, such as a dialog's buttons).
   const expanded = open && options.length > 0 && !(typed && chosen);
@@ -76,7 +78,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
     }
   };
 
-  const described = [describedBy, chosen && `${id}-chosen`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
+  const described = [describedBy, chosen && `${id}-chosen`, nowhere && `${id}-nowhere`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="link-input">
       <input
@@ -130,6 +132,11 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
         <p className="link-chosen" id={`${id}-chosen`}>
           Links to {groupNoun(chosen.group)} “{chosen.title}”
           {chosen.state && <span className="link-chosen-state">. {STATE_WARNINGS[chosen.state]}</span>}
+        </p>
+      )}
+      {nowhere && (
+        <p className="link-chosen link-nowhere" id={`${id}-nowhere`}>
+          No page or post has the address {nowhere === '/' ? '/' : `${nowhere}/`}: visitors who follow this link get “page not found”, unless it is the old address of a page that moved.
         </p>
       )}
       {problem && (
