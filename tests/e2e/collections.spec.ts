@@ -104,6 +104,9 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await expect(page.locator('.save-state')).toHaveText('2 documents with unsaved changes');
   await shot(page, 'collections-new-post');
 
+  // A new post is a draft until published; the new tag is public at once, as posts show their tags.
+  await expect(page.getByRole('region', { name: 'Publication' })).toContainText('Draft');
+  await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Publish', exact: true }).click();
   await save(page);
   expect(await readData('collections/tags/field-notes.json')).toEqual({ name: 'Field notes', description: expect.any(String), accent: expect.stringMatching(/^#[0-9a-f]{6}$/) });
   expect(await readData('collections/posts/report-from-the-field.json')).toMatchObject({ title: 'A report from the field', author: 'Editor', tags: ['field-notes'], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });

@@ -121,7 +121,15 @@ test('creates a nested page from its title, with starter content, focus in the t
   await expect(page).toHaveURL(/\/editor\/guides\/first-steps$/);
   expect(await outlineIds(page)).toEqual(['site-header', 'first-steps-hero', 'first-steps-intro', 'first-steps-cta', 'site-footer']);
   await expect(preview(page).locator('h1')).toHaveText('Pricing Page');
+  // A new page is a draft until published, so its placeholder copy never goes live by a reflexive Save.
+  const publication = page.getByRole('region', { name: 'Publication' });
+  await expect(publication).toContainText('Draft');
   await save(page);
+  expect(await readData('pages/guides/first-steps.json')).toMatchObject({ status: 'draft' });
+  expect((await page.request.get('/guides/first-steps/')).status()).toBe(404);
+  await publication.getByRole('button', { name: 'Publish', exact: true }).click();
+  await save(page);
+  expect(await readData('pages/guides/first-steps.json')).toMatchObject({ status: 'published' });
   expect(await readData('pages/guides/first-steps.json')).toMatchObject({
     slug: 'guides/first-steps',
     meta: { title: 'Pricing Page' },

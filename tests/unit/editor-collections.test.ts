@@ -83,10 +83,12 @@ describe('entry validation', () => {
 describe('new entries', () => {
   it('starts a post and a tag with valid data', () => {
     const data = newEntry('posts', 'release-notes', '2026-11-22');
-    expect(data).toEqual({ title: 'Release Notes', excerpt: expect.any(String), date: '2026-11-22', author: 'Editor', tags: [], body: expect.any(String) });
+    // A post starts as a draft; a tag (which posts show at once) as published.
+    expect(data).toEqual({ status: 'draft', title: 'Release Notes', excerpt: expect.any(String), date: '2026-11-22', author: 'Editor', tags: [], body: expect.any(String) });
     expect(entryIssues('posts', data, knownEntries(docs)).size).toBe(0);
     expect(entryIssues('tags', newEntry('tags', 'how-to', '2026-11-22')).size).toBe(0);
     expect(newEntry('tags', 'how-to', '2026-11-22')).toMatchObject({ name: 'How To' });
+    expect(newEntry('tags', 'how-to', '2026-11-22')).not.toHaveProperty('status');
   });
 
   it('is a new, unsaved doc at the entry’s file, created by the save (version null)', () => {

@@ -18,9 +18,9 @@ describe('new pages', () => {
     expect(slugFromTitle('!!!')).toBe('');
   });
 
-  it('starts from the shared header and footer, a titled page header, a text and a call to action, all valid', () => {
+  it('starts as a draft, from the shared header and footer, a titled page header, a text and a call to action, all valid', () => {
     const page = starterPage({ slug: 'guides/pricing-page', title: 'Pricing Page', docs });
-    expect(page).toMatchObject({ id: 'guides-pricing-page', slug: 'guides/pricing-page', meta: { title: 'Pricing Page' } });
+    expect(page).toMatchObject({ id: 'guides-pricing-page', slug: 'guides/pricing-page', status: 'draft', meta: { title: 'Pricing Page' } });
     expect(page.sections.map((section) => (section as { type?: string; $ref?: string }).type ?? (section as { $ref: string }).$ref)).toEqual([
       '../../shared/header.json', 'page-hero', 'content-block', 'cta-banner', '../../shared/footer.json',
     ]);

@@ -61,6 +61,8 @@ export interface StoredSection {
 export interface StoredPage {
   id: string;
   slug: string;
+  /** Absent: published (src/engine/schema/publication.ts). */
+  status?: 'draft' | 'published';
   meta: Record<string, unknown>;
   template?: { collection: string };
   sections: unknown[];

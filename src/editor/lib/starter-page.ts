@@ -2,6 +2,8 @@
  * What a new page starts as: the site's shared header and footer, a page
  * header with its title, a short text and a call to action, each with copy
  * that says what to write there. Everything is ordinary, editable content.
+ * It starts as a draft: a save keeps it, and only Publish shows it to
+ * visitors, so placeholder copy never goes live by a reflexive Save.
  */
 import { isValidSegment } from '../../engine/slug';
 import { pageName, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
@@ -52,5 +54,5 @@ export function starterPage({ slug, title, docs }: { slug: string; title?: strin
     },
     refTo(shared('footer')),
   ].filter(Boolean);
-  return { id: slug.replaceAll('/', '-'), slug, meta: { title: name, description: `${name}: a page of this site.` }, sections: sections as unknown[] };
+  return { id: slug.replaceAll('/', '-'), slug, status: 'draft', meta: { title: name, description: `${name}: a page of this site.` }, sections: sections as unknown[] };
 }
