@@ -131,4 +131,16 @@ describe('draft recovery', () => {
     discardDrafts(store, offered);
     expect(store.map.size).toBe(0);
   });
+
+  it('offers a draft only to whoever wrote it: on a shared computer, the next person neither sees nor discards it', () => {
+    const store = memoryStore();
+    persistDrafts(store, 'ada-tab', edit('pages/home.json', { title: 'Ada’s words' }), 1, undefined, 'ada');
+    expect(recoverable(store, loaded, new Set(), 'eve')).toEqual([]);
+    expect(readDrafts(store, new Set(), 'eve')).toEqual([]);
+    const offered = recoverable(store, loaded, new Set(), 'ada');
+    expect(offered.map(({ draft }) => [draft.data, draft.user])).toEqual([[{ title: 'Ada’s words' }, 'ada']]);
+    // A draft an older editor stored names no one: it is offered to anyone, as before.
+    store.setItem('content-editor:draft:pages/about.json', JSON.stringify({ file: 'pages/about.json', data: { title: 'Old' }, baseVersion: 'v9', savedAt: 1 }));
+    expect(recoverable(store, loaded, new Set(), 'eve').map(({ draft }) => draft.file)).toEqual(['pages/about.json']);
+  });
 });

@@ -52,7 +52,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   const uploads = useMemo(() => ({ items: state.uploads, dispatch }), [state.uploads, dispatch]);
   useUrlRoute(state.route, dispatch);
   useShortcuts(dispatch);
-  useDraftKeeping(state.docs);
+  useDraftKeeping(state.docs, state.session.user.name);
   useSaveRunner(state, dispatch);
   usePublishWatcher(state.publishing, state.session.renewed, dispatch);
   useSession(state.session.status, dispatch);

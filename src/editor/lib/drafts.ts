@@ -16,6 +16,12 @@ export interface Draft {
   savedAt: number;
   /** The editor tab that wrote it (absent in drafts of older versions of the editor). */
   tab?: string;
+  /**
+   * Who wrote it (the signed-in user's name; `local` under astro dev). Only they are offered it: on
+   * a computer people share, one person's unsaved words are not shown to, nor discarded by, the next.
+   * Absent in drafts of older versions of the editor, which are offered to anyone.
+   */
+  user?: string;
 }
 
 /** The part of the Web Storage API drafts use; localStorage in the browser, a Map in tests. */
@@ -44,13 +50,13 @@ const keyOf = (tab: string, file: string) => `${PREFIX}${tab}:${file}`;
  * are replaced on every edit, never changed, so an unchanged one is skipped and
  * a keystroke costs one document's JSON, not the whole site's.
  */
-export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>): void {
+export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>, user?: string): void {
   for (const doc of Object.values(docs)) {
     if (written?.get(doc.file) === doc) continue;
     written?.set(doc.file, doc);
     const key = keyOf(tab, doc.file);
     if (isDirty(doc)) {
-      const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now, tab };
+      const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now, tab, ...(user !== undefined && { user }) };
       try {
         store.setItem(key, JSON.stringify(draft));
       } catch {
@@ -87,11 +93,12 @@ function storedDrafts(store: DraftStore): StoredDraft[] {
   return drafts;
 }
 
-/** Drafts of tabs that are closed (not in `live`), by file: the newest first, then the rest of that file's. */
-function closedTabsDrafts(store: DraftStore, live: ReadonlySet<string>): Map<string, StoredDraft[]> {
+/** Drafts of tabs that are closed (not in `live`), of `user`'s (or of no one's), by file: the newest first, then the rest of that file's. */
+function closedTabsDrafts(store: DraftStore, live: ReadonlySet<string>, user?: string): Map<string, StoredDraft[]> {
   const byFile = new Map<string, StoredDraft[]>();
   for (const stored of storedDrafts(store)) {
     if (stored.draft.tab !== undefined && live.has(stored.draft.tab)) continue;
+    if (stored.draft.user !== undefined && stored.draft.user !== user) continue;
     byFile.set(stored.draft.file, [...(byFile.get(stored.draft.file) ?? []), stored]);
   }
   for (const drafts of byFile.values()) drafts.sort((a, b) => b.draft.savedAt - a.draft.savedAt);
@@ -99,8 +106,8 @@ function closedTabsDrafts(store: DraftStore, live: ReadonlySet<string>): Map<str
 }
 
 /** The drafts of closed tabs (an earlier session, a crash), one per file: the newest. */
-export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Set()): Draft[] {
-  return [...closedTabsDrafts(store, live).values()].map(([newest]) => newest!.draft).sort((a, b) => (a.file < b.file ? -1 : 1));
+export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Set(), user?: string): Draft[] {
+  return [...closedTabsDrafts(store, live, user).values()].map(([newest]) => newest!.draft).sort((a, b) => (a.file < b.file ? -1 : 1));
 }
 
 /**
@@ -123,8 +130,8 @@ export interface Recoverable {
 }
 
 /** Drafts of closed tabs that differ from what the editor loaded. */
-export function recoverable(store: DraftStore, docs: Docs, live: ReadonlySet<string> = new Set()): Recoverable[] {
-  return [...closedTabsDrafts(store, live).values()]
+export function recoverable(store: DraftStore, docs: Docs, live: ReadonlySet<string> = new Set(), user?: string): Recoverable[] {
+  return [...closedTabsDrafts(store, live, user).values()]
     .map((drafts) => ({ draft: drafts[0]!.draft, keys: drafts.map(({ key }) => key) }))
     .filter(({ draft }) => JSON.stringify(draft.data) !== JSON.stringify(docs[draft.file]?.data))
     .sort((a, b) => (a.draft.file < b.draft.file ? -1 : 1))

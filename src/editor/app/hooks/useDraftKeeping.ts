@@ -14,10 +14,11 @@ const hasIdle = typeof requestIdleCallback === 'function';
 const idle = (callback: () => void): number => (hasIdle ? requestIdleCallback(callback, { timeout: 250 }) : Number(setTimeout(callback, 0)));
 const cancelIdle = (handle: number) => (hasIdle ? cancelIdleCallback(handle) : clearTimeout(handle));
 
-export function useDraftKeeping(docs: Docs) {
+/** `user`: who is signed in (drafts are offered back only to whoever wrote them). */
+export function useDraftKeeping(docs: Docs, user: string) {
   const latest = useRef(docs);
   const written = useRef(new Map<string, EditorDoc>());
-  const flush = useRef(() => persistDrafts(window.localStorage, THIS_TAB, latest.current, Date.now(), written.current));
+  const flush = useRef(() => persistDrafts(window.localStorage, THIS_TAB, latest.current, Date.now(), written.current, user));
 
   const pending = useRef<number | null>(null);
 

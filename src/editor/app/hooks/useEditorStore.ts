@@ -28,7 +28,7 @@ export function useEditorStore(payload: EditorPayload, route: string | null): [E
       if (stopped) return;
       const { localStorage: store } = window;
       const elsewhere = openElsewhere(store, THIS_TAB, live);
-      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live), openElsewhere: elsewhere.files });
+      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live, state.session.user.name), openElsewhere: elsewhere.files });
       for (const tab of elsewhere.tabs) {
         if (waiting.has(tab)) continue;
         waiting.add(tab);
