@@ -128,7 +128,7 @@ describe('invalid site settings', () => {
     );
     expect(failure).toBeDefined();
     expect(failure).toContain('shared/site.json');
-    expect(failure).toMatch(/\/language: “fr_CA” is not a BCP 47 language tag/);
+    expect(failure).toMatch(/\/language: “fr_CA” is not a language tag/);
     expect(failure).toMatch(/\/brandColor: #fde047 has 1\.\d+:1 contrast with white/);
   });
 });

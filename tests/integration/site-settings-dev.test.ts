@@ -22,7 +22,7 @@ describe('saving the site settings', () => {
     expect(response.status, response.text).toBe(400);
     expect(response.json().issues).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ file: SETTINGS, path: '/language', message: expect.stringMatching(/BCP 47/) }),
+        expect.objectContaining({ file: SETTINGS, path: '/language', message: expect.stringMatching(/is not a language tag/) }),
         expect.objectContaining({ file: SETTINGS, path: '/brandColor', message: expect.stringMatching(/contrast with white/) }),
         expect.objectContaining({ file: SETTINGS, path: '/typeface' }),
         expect.objectContaining({ file: SETTINGS, path: '/brandColour', message: expect.stringMatching(/did you mean "brandColor"/) }),

@@ -25,10 +25,11 @@ describe('site settings schema', () => {
 
   it('validates the language as BCP 47, with the platform parser', () => {
     for (const tag of ['en', 'en-GB', 'pt-BR', 'zh-Hant-TW', 'sr-Latn']) expect(siteSettingsIssues(settings({ language: tag }))).toEqual([]);
-    for (const tag of ['en_GB', 'en GB', '', 'e', 'en-', '12']) {
+    // "English" is well-formed BCP 47 (five to eight letters), but no language has such a code.
+    for (const tag of ['en_GB', 'en GB', '', 'e', 'en-', '12', 'English', 'english-GB']) {
       const issues = siteSettingsIssues(settings({ language: tag }));
       expect(issues.map((issue) => issue.path), tag).toEqual(['/language']);
-      expect(issues[0]!.message).toMatch(/BCP 47/);
+      expect(issues[0]!.message).toMatch(/is not a language tag: use a code such as en, en-GB/);
     }
   });
 
@@ -56,7 +57,7 @@ describe('site settings schema', () => {
   it('reports an invalid settings file as a content problem of that file, and a missing one only when read', () => {
     const broken = snapshotFromEntries([[SITE_SETTINGS_FILE, { name: 'Acme', language: 'xx_YY' }]]);
     const [problem] = siteSettingsProblems(broken);
-    expect(problem!.fileIssues()).toEqual([{ file: SITE_SETTINGS_FILE, path: '/language', message: expect.stringMatching(/BCP 47/) }]);
+    expect(problem!.fileIssues()).toEqual([{ file: SITE_SETTINGS_FILE, path: '/language', message: expect.stringMatching(/is not a language tag/) }]);
     expect(() => readSiteSettings(broken)).toThrow(/shared\/site\.json.*\/language/);
     expect(siteSettingsProblems(snapshotFromEntries([]))).toEqual([]);
     expect(() => readSiteSettings(snapshotFromEntries([]))).toThrow(/shared\/site\.json: is missing/);
@@ -94,7 +95,7 @@ describe('saving the settings through the content store', () => {
 
   it('refuses invalid settings, each issue naming the file and the field', () => {
     expect(save({ name: 'Acme', language: 'en_GB', brandColor: '#fde047', typeface: 'papyrus' })).toEqual([
-      { file: SITE_SETTINGS_FILE, path: '/language', message: expect.stringMatching(/BCP 47/) },
+      { file: SITE_SETTINGS_FILE, path: '/language', message: expect.stringMatching(/is not a language tag/) },
       { file: SITE_SETTINGS_FILE, path: '/brandColor', message: expect.stringMatching(/contrast with white/) },
       { file: SITE_SETTINGS_FILE, path: '/typeface', message: expect.any(String) },
     ]);

@@ -22,13 +22,20 @@ export const BRAND_BACKGROUNDS: Readonly<Record<string, Hex>> = { white: '#fffff
 /** WCAG AA for normal text: brand-coloured links and white button labels are normal text. */
 export const MIN_CONTRAST = 4.5;
 
-/** Whether a tag is a well-formed BCP 47 language tag, by the platform's own parser (Intl). */
+/**
+ * Whether a tag is a well-formed BCP 47 language tag, by the platform's own parser (Intl), whose
+ * language is a two- or three-letter code. The syntax also allows five to eight letters there, so
+ * "English" parsed, and went out as <html lang="English">; no language has such a code.
+ */
 function languageProblem(tag: string): string | undefined {
+  const notATag = `“${tag}” is not a language tag: use a code such as en, en-GB, fr or pt-BR`;
   try {
-    return Intl.getCanonicalLocales(tag).length === 1 ? undefined : 'Use one language tag, such as en or fr-CA';
+    if (Intl.getCanonicalLocales(tag).length !== 1) return 'Use one language tag, such as en or fr-CA';
   } catch {
-    return `“${tag}” is not a BCP 47 language tag (such as en, en-GB or pt-BR)`;
+    return notATag;
   }
+  const language = tag.split('-', 1)[0]!;
+  return language.length <= 3 ? undefined : notATag;
 }
 
 /** The shades the theme derives from the brand colour: darker for hover and for text on the soft tint behind it. */
