@@ -68,24 +68,29 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await openEditor(page, 'home');
   await tab(page, 'Tags').click();
   await page.getByRole('button', { name: 'New tag' }).click();
+  // A title, and the address suggested from it, checked as it is suggested.
+  await page.getByLabel('Title', { exact: true }).fill('Accessibility');
+  await expect(page.getByText('A tag "accessibility" already exists.')).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill('Field notes');
   const slug = page.getByLabel('Slug');
+  await expect(slug).toHaveValue('field-notes');
   await slug.fill('Field Notes');
   await expect(page.getByRole('button', { name: 'Create tag' })).toBeDisabled();
-  await slug.fill('accessibility');
-  await expect(page.getByText('A tag "accessibility" already exists.')).toBeVisible();
   await slug.fill('field-notes');
   await page.getByRole('button', { name: 'Create tag' }).click();
   await expect(page).toHaveURL(/\/editor\/~tags\/field-notes$/);
-  await page.getByLabel('Name', { exact: true }).fill('Field notes');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Field notes');
   await expect(preview(page).locator('[data-section-type="tag-detail"]')).toContainText('Field notes');
 
   await tab(page, 'Posts').click();
   await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('A report from the field');
+  await expect(page.getByLabel('Slug')).toHaveValue('a-report-from-the-field');
   await page.getByLabel('Slug').fill('report-from-the-field');
   await page.getByRole('button', { name: 'Create post' }).click();
   await expect(page).toHaveURL(/\/editor\/~posts\/report-from-the-field$/);
   await expect(page.getByLabel('Author', { exact: true })).toHaveValue('Editor');
-  await page.getByLabel('Title', { exact: true }).fill('A report from the field');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('A report from the field');
 
   // The tags: one checkbox per tag, in slug order, new tags included.
   const tags = page.getByRole('group', { name: /^Tags/ });

@@ -5,7 +5,8 @@ import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';
 import { ConflictDialog } from './ConflictDialog';
-import { NewEntryDialog, NewPageDialog, SectionPicker } from './dialogs';
+import { SectionPicker } from './dialogs';
+import { NewEntryDialog, NewPageDialog } from './new-document-dialogs';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { ProblemsPanel } from './ProblemsPanel';
@@ -79,7 +80,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           collection={dialog.collection}
           pagePrefix={entryPagePrefix(docs, dialog.collection)}
           existing={new Set(entriesOf(docs, dialog.collection).map(entrySlugOf))}
-          onCreate={(slug) => dispatch({ type: 'createEntry', collection: dialog.collection, slug, today: today() })}
+          onCreate={({ title, slug }) => dispatch({ type: 'createEntry', collection: dialog.collection, slug, title, today: today() })}
           onClose={close}
         />
       )}

@@ -1,11 +1,8 @@
-/** Modal dialogs: the section picker, the new-page and new-entry forms and the save conflict; `Dialog` is also the media library's frame. */
+/** Modal dialogs: the frame every dialog shares (the media library's too), and the section picker. The new-page and new-entry forms are in new-document-dialogs.tsx. */
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { isReservedSlug, isValidSegment, isValidSlug, reservedSlugProblem } from '../../engine/slug';
 import { allowedOnPage } from '../../engine/schema/define-section';
 import { sectionDefinitions } from '../../sections/registry';
 import { searchRowsByName } from '../lib/page-search';
-import { slugFromTitle } from '../lib/starter-page';
-import { entryNounOf } from '../lib/entries';
 
 export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -97,7 +94,7 @@ export function SectionPicker({ page, onPick, onClose }: { page: { template?: { 
 }
 
 /** A dialog form's buttons: Cancel, and its submit button, disabled while the form has a problem. */
-function FormActions({ submit, disabled, onCancel }: { submit: string; disabled: boolean; onCancel(): void }) {
+export function FormActions({ submit, disabled, onCancel }: { submit: string; disabled: boolean; onCancel(): void }) {
   return (
     <div className="dialog-actions">
       <button type="button" className="btn" onClick={onCancel}>
@@ -110,124 +107,3 @@ function FormActions({ submit, disabled, onCancel }: { submit: string; disabled:
   );
 }
 
-/** Asks for a slug, checked as it is typed; the new-page and new-entry dialogs. */
-function SlugDialog({ title, prefix, problemOf, hint, submit, onCreate, onClose }: { title: string; prefix: string; problemOf(slug: string): string | null; hint: string; submit: string; onCreate(slug: string): void; onClose(): void }) {
-  const [slug, setSlug] = useState('');
-  const [touched, setTouched] = useState(false);
-  const problem = problemOf(slug);
-  return (
-    <Dialog title={title} onClose={onClose}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!problem) onCreate(slug);
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="new-page-slug">
-            Slug
-          </label>
-          <div className="slug-input">
-            <span aria-hidden="true">{prefix}</span>
-            <input id="new-page-slug" className="input mono" value={slug} onChange={(e) => { setSlug(e.target.value.trim()); setTouched(true); }} aria-invalid={touched && problem ? true : undefined} aria-describedby="new-page-help" data-autofocus />
-          </div>
-          <p className={touched && problem ? 'field-error' : 'field-hint'} id="new-page-help">
-            {touched && problem ? problem : hint}
-          </p>
-        </div>
-        <FormActions submit={submit} disabled={Boolean(problem)} onCancel={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
-/**
- * A new page: its title, and a slug suggested from the title as you type
- * ("Pricing Page" → pricing-page) until you change the slug yourself. A slug
- * with `/` nests the page (guides/first-steps).
- */
-export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(page: { title: string; slug: string }): void; onClose(): void }) {
-  const [title, setTitle] = useState('');
-  const [typedSlug, setTypedSlug] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const slug = typedSlug ?? slugFromTitle(title);
-  const untitled = !title.trim();
-  const problem = untitled
-    ? 'Give the page a title.'
-    : isReservedSlug(slug)
-      ? reservedSlugProblem(slug)
-      : !isValidSlug(slug)
-      ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
-      : existing.has(slug)
-        ? `A page "${slug}" already exists.`
-        : null;
-  // A problem with the suggested slug (taken, reserved) shows as soon as there is a title, not only once typed.
-  const shown = touched || !untitled ? problem : null;
-  return (
-    <Dialog title="New page" onClose={onClose}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          setTouched(true);
-          if (!problem) onCreate({ title: title.trim(), slug });
-        }}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="new-page-title">
-            Title
-          </label>
-          <input id="new-page-title" className="input" value={title} onChange={(event) => setTitle(event.target.value)} data-autofocus />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="new-page-slug">
-            Slug
-          </label>
-          <div className="slug-input">
-            <span aria-hidden="true">/</span>
-            <input
-              id="new-page-slug"
-              className="input mono"
-              value={slug}
-              onChange={(event) => {
-                setTypedSlug(event.target.value.trim());
-                setTouched(true);
-              }}
-              aria-invalid={shown ? true : undefined}
-              aria-describedby="new-page-help"
-            />
-          </div>
-          <p className={shown ? 'field-error' : 'field-hint'} id="new-page-help">
-            {shown ?? 'The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action.'}
-          </p>
-        </div>
-        <FormActions submit="Create page" disabled={Boolean(problem)} onCancel={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
-/**
- * A new post or tag: its slug is its file name under src/data/collections/<collection>/, and the
- * end of its page's address (`pagePrefix`: the template's, `posts/`), when its collection has pages.
- */
-export function NewEntryDialog({ collection, pagePrefix, existing, onCreate, onClose }: { collection: string; pagePrefix: string | undefined; existing: ReadonlySet<string>; onCreate(slug: string): void; onClose(): void }) {
-  const noun = entryNounOf(collection);
-  return (
-    <SlugDialog
-      title={`New ${noun}`}
-      prefix={pagePrefix === undefined ? '' : `/${pagePrefix}`}
-      problemOf={(slug) =>
-        !isValidSegment(slug)
-          ? 'Use lowercase letters, digits and single hyphens (for example release-notes).'
-          : existing.has(slug)
-            ? `A ${noun} "${slug}" already exists.`
-            : null
-      }
-      hint={pagePrefix === undefined ? `A short name that identifies it: ${noun}s have no page of their own.` : `The end of the ${noun}’s address. It is kept when you press Save.`}
-      submit={`Create ${noun}`}
-      onCreate={onCreate}
-      onClose={onClose}
-    />
-  );
-}

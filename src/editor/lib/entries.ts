@@ -85,10 +85,10 @@ const titleCase = (slug: string) =>
     .join(' ');
 
 /** The data of a new entry, from its collection's starter: a title from the slug; `today` as YYYY-MM-DD. */
-export function newEntry(collection: EntryCollection, slug: string, today: string): Record<string, unknown> {
+export function newEntry(collection: EntryCollection, slug: string, today: string, title?: string): Record<string, unknown> {
   const definition = collectionRegistry.get(collection);
   if (!definition) throw new Error(`There is no collection "${collection}"`);
-  return structuredClone(definition.starter({ slug, title: titleCase(slug), today })) as Record<string, unknown>;
+  return structuredClone(definition.starter({ slug, title: title?.trim() || titleCase(slug), today })) as Record<string, unknown>;
 }
 
 /** The editor doc of a new, unsaved entry. */

@@ -27,6 +27,12 @@ describe('createEntry', () => {
     expect(state.route).toBe('~posts/new-post');
     expect(labels(state)).toEqual(['Create post “new-post”']);
   });
+
+  it('takes the title given in the dialog, and names the entry by it', () => {
+    const state = createEntry(start(), { collection: 'posts', slug: 'spring-update', title: ' Our spring update! ', today: '2026-11-23', now: NOW });
+    expect(state.docs['collections/posts/spring-update.json']!.data).toMatchObject({ status: 'draft', title: 'Our spring update!' });
+    expect(state.notice).toEqual({ kind: 'info', text: 'Created the post “Our spring update!”. Press Save to keep it.' });
+  });
 });
 
 describe('reloadFile', () => {

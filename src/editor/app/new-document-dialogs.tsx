@@ -1,0 +1,122 @@
+/**
+ * The new-page and new-entry forms: a title, and an address suggested from it as you type
+ * ("Pricing Page" → pricing-page) until you change the address yourself. A problem with the
+ * suggested address (taken, reserved) shows as soon as there is a title, not only once typed.
+ */
+import { useState } from 'react';
+import { isReservedSlug, isValidSegment, isValidSlug, reservedSlugProblem } from '../../engine/slug';
+import { entryNounOf } from '../lib/entries';
+import { slugFromTitle } from '../lib/starter-page';
+import { Dialog, FormActions } from './dialogs';
+
+interface TitledDialogProps {
+  heading: string;
+  /** What the title field names: "page", "post". */
+  noun: string;
+  /** Shown before the address field: `/`, `/posts/`, or nothing for entries without a page. */
+  prefix: string;
+  /** Why an address cannot be used, or null. */
+  problemOf(slug: string): string | null;
+  hint: string;
+  submit: string;
+  onCreate(document: { title: string; slug: string }): void;
+  onClose(): void;
+}
+
+function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate, onClose }: TitledDialogProps) {
+  const [title, setTitle] = useState('');
+  const [typedSlug, setTypedSlug] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const slug = typedSlug ?? slugFromTitle(title);
+  const untitled = !title.trim();
+  const problem = untitled ? `Give the ${noun} a title.` : problemOf(slug);
+  const shown = touched || !untitled ? problem : null;
+  return (
+    <Dialog title={heading} onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setTouched(true);
+          if (!problem) onCreate({ title: title.trim(), slug });
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="new-document-title">
+            Title
+          </label>
+          <input id="new-document-title" className="input" value={title} onChange={(event) => setTitle(event.target.value)} data-autofocus />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="new-document-slug">
+            Slug
+          </label>
+          <div className="slug-input">
+            <span aria-hidden="true">{prefix}</span>
+            <input
+              id="new-document-slug"
+              className="input mono"
+              value={slug}
+              onChange={(event) => {
+                setTypedSlug(event.target.value.trim());
+                setTouched(true);
+              }}
+              aria-invalid={shown ? true : undefined}
+              aria-describedby="new-document-help"
+            />
+          </div>
+          <p className={shown ? 'field-error' : 'field-hint'} id="new-document-help">
+            {shown ?? hint}
+          </p>
+        </div>
+        <FormActions submit={submit} disabled={Boolean(problem)} onCancel={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+/** A new page; a slug with `/` nests it (guides/first-steps). */
+export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(page: { title: string; slug: string }): void; onClose(): void }) {
+  return (
+    <TitledDialog
+      heading="New page"
+      noun="page"
+      prefix="/"
+      problemOf={(slug) =>
+        isReservedSlug(slug)
+          ? reservedSlugProblem(slug)
+          : !isValidSlug(slug)
+            ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
+            : existing.has(slug)
+              ? `A page "${slug}" already exists.`
+              : null
+      }
+      hint="The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action."
+      submit="Create page"
+      onCreate={onCreate}
+      onClose={onClose}
+    />
+  );
+}
+
+/** A new post or tag: its slug is the end of its page's address (`pagePrefix`: the template's, `posts/`), when its collection has pages. */
+export function NewEntryDialog({ collection, pagePrefix, existing, onCreate, onClose }: { collection: string; pagePrefix: string | undefined; existing: ReadonlySet<string>; onCreate(entry: { title: string; slug: string }): void; onClose(): void }) {
+  const noun = entryNounOf(collection);
+  return (
+    <TitledDialog
+      heading={`New ${noun}`}
+      noun={noun}
+      prefix={pagePrefix === undefined ? '' : `/${pagePrefix}`}
+      problemOf={(slug) =>
+        !isValidSegment(slug)
+          ? 'Use lowercase letters, digits and single hyphens (for example release-notes).'
+          : existing.has(slug)
+            ? `A ${noun} "${slug}" already exists.`
+            : null
+      }
+      hint={pagePrefix === undefined ? `A short name that identifies it, suggested from the title: ${noun}s have no page of their own.` : `The end of the ${noun}’s address, suggested from the title.`}
+      submit={`Create ${noun}`}
+      onCreate={onCreate}
+      onClose={onClose}
+    />
+  );
+}
