@@ -192,6 +192,26 @@ test('clicking a section in the preview selects it, and the viewport switch resi
   await shot(page, 'editor-tablet');
 });
 
+test('choosing a section scrolls the preview to it, never the editor around the preview; another page opens at its top', async ({ page }) => {
+  await openEditor(page, 'home');
+  const frame = page.locator('iframe[title="Preview"]');
+  const frameScroll = () => frame.evaluate((element) => (element as HTMLIFrameElement).contentWindow!.scrollY);
+  // Every box around the frame: scrollIntoView used to scroll them too (they clip, but scroll).
+  const aroundScroll = () => frame.evaluate((element) => {
+    let total = 0;
+    for (let box = element.parentElement; box; box = box.parentElement) total += box.scrollTop;
+    return total;
+  });
+  await outlineItem(page, 'site-footer').click();
+  await expect.poll(frameScroll).toBeGreaterThan(0);
+  expect(await aroundScroll()).toBe(0);
+  await page.locator('.page-tree a[href="/editor/about"]').click();
+  await expect(page).toHaveURL(/\/editor\/about$/);
+  await expect(preview(page).locator('[data-section-id="about-hero"]')).toBeVisible();
+  await expect.poll(frameScroll).toBe(0);
+  expect(await aroundScroll()).toBe(0);
+});
+
 test('a file changed on disk since loading offers reload or overwrite', async ({ page }) => {
   await openEditor(page, 'journal');
   await outlineItem(page, 'journal-posts').click();

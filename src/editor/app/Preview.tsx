@@ -184,7 +184,11 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
 
   useEffect(() => {
     if (!scrollRequest || !selectedId) return;
-    frame.current?.contentDocument?.querySelector(`[data-section-id="${CSS.escape(selectedId)}"]`)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    const view = frame.current?.contentWindow;
+    const section = frame.current?.contentDocument?.querySelector(`[data-section-id="${CSS.escape(selectedId)}"]`);
+    // The frame's own scroll, not scrollIntoView: that also scrolls the editor's boxes around the
+    // frame (clipped, but scrollable), which then showed the next page from its middle, or blank.
+    if (view && section) view.scrollTo({ top: section.getBoundingClientRect().top + view.scrollY, behavior: 'smooth' });
   }, [scrollRequest]);
 
   // The page renders at the device's true width, then the frame is scaled down to fit the stage.
