@@ -1,5 +1,5 @@
 /**
- * A git remote that goes quiet in the middle of a push: the content store's git backend gives up
+ * A git remote that goes quiet in the middle of a push, or refuses one: the content store's git backend gives up
  * after CONTENT_GIT_TIMEOUT_SECONDS of silence instead of holding its lock (every save waits for
  * it), and then asks the remote whether the push landed. Real git, with the remote's own hooks
  * holding the push: a pre-receive hook holds it before the branch moves (then refuses it), a
@@ -63,6 +63,15 @@ describe('a git remote that stops answering during a push', () => {
     const saved = await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'Saved on the second try')] }, ALICE);
     expect(await git(remote.path, 'rev-parse', 'main')).toBe(saved.commit);
     expect(JSON.parse((await remote.read('src/data/pages/about.json'))!).meta.title).toBe('Saved on the second try');
+  });
+
+  it('says why a remote refused a push, not the progress git reports first', async () => {
+    const a = await server('refused');
+    await writeFile(hookPath('pre-receive'), '#!/bin/sh\necho "Pushes to main need a review" >&2\nexit 1\n');
+    await chmod(hookPath('pre-receive'), 0o755);
+    const refused = await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'Refused by a hook')] }, ALICE).then(() => undefined, (error) => error);
+    expect(refused).toMatchObject({ status: 502, message: 'The content repository refused the change, so nothing was saved: ! [remote rejected] HEAD -> main (pre-receive hook declined)' });
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
   });
 
   it('counts a push that landed as saved, though the remote never answered it in time', async () => {

@@ -30,7 +30,15 @@ const MAX_PUSH_ATTEMPTS = 5;
 /** A store file (`pages/home.json`, `assets/images/a.png`) as a path in the repository. */
 export const repoPath = (file: string) => (isImageFile(file) ? `public/assets/images/${file.slice(IMAGES_PREFIX.length)}` : `src/data/${file}`);
 
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').find((line) => line.trim() !== '')?.trim() ?? 'unknown error';
+/**
+ * The line of git's output that says why a command failed: a ref's status (`! [remote rejected]
+ * HEAD -> main (pre-receive hook declined)`), else the first `fatal:` or `error:` line, else the
+ * first line. Pushes and fetches report progress (--progress), which is never the reason.
+ */
+function gitReason(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error)).split(/[\r\n]+/).map((line) => line.trim()).filter(Boolean);
+  return lines.find((line) => line.startsWith('! [')) ?? lines.find((line) => line.startsWith('fatal:') || line.startsWith('error:')) ?? lines[0] ?? 'unknown error';
+}
 
 export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<ContentSnapshot>): StoreBackend {
   // Journals of changes in progress live inside .git, where they are never committed nor served.
@@ -48,7 +56,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
 
   /** Why the remote could not be reached, in words: a time limit reached names the limit. */
   const unreachable = (error: unknown) =>
-    timedOut(error) ? `it did not answer within ${git.timeoutSeconds} s` : firstLine(error);
+    timedOut(error) ? `it did not answer within ${git.timeoutSeconds} s` : gitReason(error);
 
   /**
    * Pushes HEAD. When the remote took other commits meanwhile, the working tree is reset to it
@@ -85,7 +93,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
       // Refused though the remote did not move: another push was updating the branch at that
       // moment (the remote could not lock it), or the remote refuses. Try again, then give up.
     }
-    throw new HttpError(502, `The content repository refused the change, so nothing was saved: ${firstLine(refusal)}`);
+    throw new HttpError(502, `The content repository refused the change, so nothing was saved: ${gitReason(refusal)}`);
   }
 
   return {
