@@ -178,12 +178,17 @@ function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(actio
 
 export function PageInspector({ page, issues, onChange, resolveRef, media, onFileAction, publication }: PageProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media }), [issues, onChange, resolveRef, media]);
+  // Named by its title (as the page list names it, without the site's name after " — "), its address under it.
+  const path = `/${page.slug === 'home' ? '' : page.slug}`;
+  const title = page.meta?.title;
+  const pageTitle = typeof title === 'string' && title.trim() ? title.split(' — ')[0]! : path;
   return (
     <div className="inspector-body">
       <div className="inspector-head">
         <div>
           <p className="eyebrow">Page settings</p>
-          <h2 className="inspector-title">/{page.slug === 'home' ? '' : page.slug}</h2>
+          <h2 className="inspector-title">{pageTitle}</h2>
+          {pageTitle !== path && <p className="inspector-path">{path}</p>}
         </div>
         <FileActions noun="page" onFileAction={onFileAction} />
       </div>
@@ -226,18 +231,21 @@ export function EntryInspector({ collection, slug, data, issues, onChange, resol
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
   const fields = entryForms[collection] ?? [];
   const definition = collectionRegistry.get(collection);
+  const label = definition ? (data as Record<string, unknown> | undefined)?.[definition.labelField] : undefined;
+  const name = typeof label === 'string' && label.trim() ? label : slug;
   return (
     <div className="inspector-body">
       <div className="inspector-head">
         <div>
           <p className="eyebrow">{capitalised(definition?.singular ?? 'entry')}</p>
-          <h2 className="inspector-title">{slug}</h2>
+          <h2 className="inspector-title">{name}</h2>
+          {name !== slug && <p className="inspector-path">{slug}</p>}
         </div>
         <FileActions noun={definition?.singular ?? 'entry'} onFileAction={onFileAction} />
       </div>
       {publication}
       <p className="inspector-description">
-        {definition?.description} Stored in <code>src/data/collections/{collection}/{slug}.json</code>; the preview shows your changes wherever it appears.
+        {definition?.description} The preview shows your changes wherever it appears.
       </p>
       <div className="form-group">
         <h3>Content</h3>
