@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadsNowhere, linkTargets, matchingTargets, targetOf } from '../../src/editor/lib/link-targets';
+import { leadsNowhere, linkTargets, matchingTargets, sitePathOf, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -97,5 +97,15 @@ describe('where a typed link leads', () => {
       expect(leadsNowhere(targets, link), link).toBe(false);
     }
     expect(leadsNowhere([], '/contact-us/')).toBe(false);
+  });
+
+  it('takes half-typed text that is no URL, or a backslash that makes it another host, for no page, and never throws', () => {
+    // Typed into a link field on every keystroke: a throw here blanked the whole editor.
+    for (const link of ['/\\', '/\\/', '/\\?a', '/\\#', '/\\x', '/\\evil.com', '/\\about']) {
+      expect(() => sitePathOf(link), link).not.toThrow();
+      expect(sitePathOf(link), link).toBeUndefined();
+      expect(targetOf(targets, link), link).toBeUndefined();
+      expect(leadsNowhere(targets, link), link).toBe(false);
+    }
   });
 });

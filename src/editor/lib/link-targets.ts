@@ -53,13 +53,24 @@ export function matchingTargets(targets: readonly LinkTarget[], query: string): 
   return targets.filter((target) => target.title.toLowerCase().includes(needle) || target.path.toLowerCase().includes(needle));
 }
 
+const SITE_ORIGIN = 'https://site.invalid';
+
 /**
  * A link's path on this site as targets spell it (`/about/#team` → `/about`, `/` stays `/`), or
- * undefined when the link leads elsewhere (another site, `mailto:`, a `#fragment` alone).
+ * undefined when the link leads elsewhere (another site, `mailto:`, a `#fragment` alone) or is no
+ * URL at all. Half-typed text reaches this on every keystroke: `/\` does not parse, and `/\evil.com`
+ * parses as another host (URLs read a backslash as a slash), so neither may throw or pass for a page.
  */
 export function sitePathOf(link: string): string | undefined {
   if (!link.startsWith('/') || link.startsWith('//')) return undefined;
-  const { pathname } = new URL(link, 'https://site.invalid');
+  let url: URL;
+  try {
+    url = new URL(link, SITE_ORIGIN);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== SITE_ORIGIN) return undefined;
+  const { pathname } = url;
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }
 
