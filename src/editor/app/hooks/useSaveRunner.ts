@@ -22,7 +22,7 @@ export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
       if (result.status === 'saved') {
         dispatch({ type: 'saveSucceeded', saved: sent.map((doc) => ({ file: doc.file, version: result.versions[doc.file] ?? null, json: JSON.stringify(doc.data) })) });
         // The production server publishes what was saved; usePublishWatcher follows it.
-        if (result.publish) dispatch({ type: 'publishRequested', ticket: result.publish.ticket });
+        if (result.publish) dispatch({ type: 'publishRequested', ticket: result.publish.ticket, saved: sent.map((doc) => doc.file) });
         try {
           dispatch({ type: 'siteChecked', site: await loadState() });
         } catch {
