@@ -62,3 +62,28 @@ test('an ended session keeps the edit, blocks saving until Try again finds a ses
   const hero = (await readData(LAB)).sections.find((section: { id?: string }) => section.id === 'about-hero');
   expect(hero.data.title).toBe('Kept while signed out, and more');
 });
+
+test('someone else signing in opens the editor afresh, and the unsaved edit stays on this device as the first user’s draft', async ({ page }) => {
+  await openEditor(page, 'session-lab');
+  await outlineItem(page, 'about-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Grace’s unsaved words');
+
+  // The session ends, and on this shared computer another person signs in: the check answers as them.
+  await page.route('**/api/content/changes', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: 'Sign in first: this needs a session' }) }));
+  await page.route('**/api/auth/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ user: { name: 'ada', role: 'editor' } }) }));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const banner = page.locator('.banner-session');
+  await expect(banner).toContainText('Your session has ended.');
+  const reloaded = page.waitForEvent('load');
+  await banner.getByRole('button', { name: 'Try again' }).click();
+  // No "leave this page?" prompt holds the reload up.
+  await reloaded;
+
+  // What was typed is not in the fresh editor, and is kept under the first user's name (local, under astro dev), for them alone.
+  const drafts = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('content-editor:draft:')).map((key) => JSON.parse(localStorage.getItem(key)!)));
+  const kept = drafts.filter((draft: { file: string }) => draft.file === LAB);
+  expect(kept.map((draft: { user?: string; data: { sections: { id?: string; data?: { title?: string } }[] } }) => [draft.user, draft.data.sections.find((section) => section.id === 'about-hero')?.data?.title])).toContainEqual(['local', 'Grace’s unsaved words']);
+  const hero = (await readData(LAB)).sections.find((section: { id?: string }) => section.id === 'about-hero');
+  expect(hero.data.title).not.toBe('Grace’s unsaved words');
+  await page.evaluate(() => localStorage.clear());
+});

@@ -143,4 +143,13 @@ describe('draft recovery', () => {
     store.setItem('content-editor:draft:pages/about.json', JSON.stringify({ file: 'pages/about.json', data: { title: 'Old' }, baseVersion: 'v9', savedAt: 1 }));
     expect(recoverable(store, loaded, new Set(), 'eve').map(({ draft }) => draft.file)).toEqual(['pages/about.json']);
   });
+
+  it('names only the user’s own open tabs and what they are changing, never another user’s', () => {
+    const store = memoryStore();
+    persistDrafts(store, 'ada-tab', edit('pages/about.json', { title: 'Ada, still typing' }), 1, undefined, 'ada');
+    persistDrafts(store, 'eve-tab', edit('pages/home.json', { title: 'Eve, in another tab' }), 2, undefined, 'eve');
+    const live = new Set(['ada-tab', 'eve-tab', 'this']);
+    expect(openElsewhere(store, 'this', live, 'eve')).toEqual({ files: ['pages/home.json'], tabs: ['eve-tab'] });
+    expect(openElsewhere(store, 'this', live, 'bob')).toEqual({ files: [], tabs: [] });
+  });
 });

@@ -58,7 +58,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   useSession(state.session.status, dispatch);
   useFocusRequests(state.focus);
   // Signing out asked already, and the drafts keep the changes.
-  useUnloadWarning(view.dirtyDocs.length > 0 && state.session.status !== 'signing-out');
+  useUnloadWarning(view.dirtyDocs.length > 0 && state.session.status !== 'signing-out' && state.session.status !== 'switching-user');
   // A phone or tablet previews at a phone's width: a desktop page scaled to a third of that is unreadable.
   useEffect(() => {
     if (window.matchMedia(ONE_PANE_QUERY).matches) dispatch({ type: 'setViewport', viewport: 'mobile' });

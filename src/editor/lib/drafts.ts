@@ -111,11 +111,13 @@ export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Se
 }
 
 /**
- * The drafts of other open tabs (in `live`, other than `tab`): the files they have unsaved changes
- * to, and the tabs themselves (once one closes, its drafts are on offer).
+ * The drafts of `user`'s other open tabs (in `live`, other than `tab`): the files they have unsaved
+ * changes to, and the tabs themselves (once one closes, its drafts are on offer). Another user's
+ * open tabs are not named: what they are changing is theirs.
  */
-export function openElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>): { files: string[]; tabs: string[] } {
-  const drafts = storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) ? [draft] : []));
+export function openElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>, user?: string): { files: string[]; tabs: string[] } {
+  const mine = (draft: Draft) => draft.user === undefined || draft.user === user;
+  const drafts = storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) && mine(draft) ? [draft] : []));
   return { files: [...new Set(drafts.map(({ file }) => file))].sort(), tabs: [...new Set(drafts.map(({ tab: by }) => by!))] };
 }
 

@@ -63,10 +63,15 @@ describe('while signed out', () => {
     expect(requestSave(state, {}).save.status).toBe('saving');
   });
 
-  it('takes the user who signed in, who may be another with another role', () => {
-    const state = sessionResumed(checkSession(sessionEnded(start())), { user: { name: 'ada', role: 'editor' } });
-    expect(state.session.user).toEqual({ name: 'ada', role: 'editor' });
-    expect(state.notice?.text).toBe('You are signed in again as ada.');
+  it('opens the editor afresh when someone else signed in, keeping the unsaved edits as the first user’s drafts', () => {
+    // On a shared computer the next person must neither see nor save or discard grace's unsaved words.
+    const state = sessionResumed(checkSession(sessionEnded(typed())), { user: { name: 'ada', role: 'editor' } });
+    expect(state.session).toEqual({ user: { name: 'grace', role: 'admin' }, dev: false, status: 'switching-user', renewed: 0 });
+    expect(state.notice).toEqual({ kind: 'info', text: "You are signed in as ada: the editor opens afresh for you. grace's unsaved changes stay on this device for grace." });
+    // Nothing is dropped from the state the reload's pagehide stores as grace's drafts, and nothing can be saved meanwhile.
+    expect(isDirty(state.docs[HOME]!)).toBe(true);
+    expect(requestSave(state, {}).save.status).toBe('idle');
+    expect(sessionResumed(state, { user: { name: 'grace', role: 'admin' } })).toBe(state);
   });
 
   it('a check that finds no session stays signed out, with the reason', () => {

@@ -14,7 +14,11 @@ const hasIdle = typeof requestIdleCallback === 'function';
 const idle = (callback: () => void): number => (hasIdle ? requestIdleCallback(callback, { timeout: 250 }) : Number(setTimeout(callback, 0)));
 const cancelIdle = (handle: number) => (hasIdle ? cancelIdleCallback(handle) : clearTimeout(handle));
 
-/** `user`: who is signed in (drafts are offered back only to whoever wrote them). */
+/**
+ * `user`: who signed in when the tab opened (drafts are offered back only to whoever wrote them).
+ * Taken once: a tab never changes hands, since another user who signs in reloads it
+ * (sessionResumed), and the `pagehide` before the reload stores this user's edits as theirs.
+ */
 export function useDraftKeeping(docs: Docs, user: string) {
   const latest = useRef(docs);
   const written = useRef(new Map<string, EditorDoc>());

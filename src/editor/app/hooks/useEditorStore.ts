@@ -22,13 +22,15 @@ export function useEditorStore(payload: EditorPayload, route: string | null): [E
   // Drafts of closed tabs are offered; an open tab's are its own work, only mentioned, and offered once it closes.
   useEffect(() => {
     let stopped = false;
+    const user = state.session.user.name;
     const waiting = new Set<string>();
     const look = async () => {
       const live = await liveTabs();
       if (stopped) return;
       const { localStorage: store } = window;
-      const elsewhere = openElsewhere(store, THIS_TAB, live);
-      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live, state.session.user.name), openElsewhere: elsewhere.files });
+      // The tab's first user is its user for good: another who signs in reloads it (sessionResumed).
+      const elsewhere = openElsewhere(store, THIS_TAB, live, user);
+      dispatch({ type: 'draftsFound', recovery: recoverable(store, docs.current, live, user), openElsewhere: elsewhere.files });
       for (const tab of elsewhere.tabs) {
         if (waiting.has(tab)) continue;
         waiting.add(tab);

@@ -39,6 +39,11 @@ export function useSession(status: Session['status'], dispatch: EditorDispatch) 
     };
   }, [status, dispatch]);
 
+  // Someone else signed in: the editor opens afresh for them. The reload's pagehide stores this tab's edits as its first user's drafts.
+  useEffect(() => {
+    if (status === 'switching-user') window.location.reload();
+  }, [status]);
+
   useEffect(() => {
     if (status !== 'signing-out') return;
     void signOut().then((result) => {

@@ -66,12 +66,14 @@ export type FocusRequest =
  * request was answered 401 (the session expired or was ended elsewhere); the
  * edits stay, and saving waits until `checking` finds a session again.
  * `signing-out`: the user chose Sign out, and the editor is leaving.
+ * `switching-user`: someone else signed in; the editor opens afresh for them, and the unsaved edits
+ * stay on this device as the first user's drafts, offered to no one else.
  */
 export interface Session {
   user: EditorUser;
   /** Under `astro dev`: no sign-in, no sign-out; the developer is an admin. */
   dev: boolean;
-  status: 'signed-in' | 'signed-out' | 'checking' | 'signing-out';
+  status: 'signed-in' | 'signed-out' | 'checking' | 'signing-out' | 'switching-user';
   /** Why the last check found no session, for the banner. */
   problem?: string;
   /** Bumped when a session is found again, so what failed for want of one (the preview) is asked again. */
