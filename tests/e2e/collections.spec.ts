@@ -84,7 +84,15 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
 
   await tab(page, 'Posts').click();
   await page.getByRole('button', { name: 'New post' }).click();
+  // A slug typed before any title: the missing title is said under Title, and announced with it.
+  await page.getByLabel('Slug').fill('report');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAccessibleDescription('Give the post a title.');
+  await expect(page.getByLabel('Slug')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Title', { exact: true }).fill('A report from the field');
+  await expect(page.getByLabel('Title', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'New post' }).click();
   await expect(page.getByLabel('Slug')).toHaveValue('a-report-from-the-field');
   await page.getByLabel('Slug').fill('report-from-the-field');
   await page.getByRole('button', { name: 'Create post' }).click();

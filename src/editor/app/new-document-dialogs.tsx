@@ -29,8 +29,10 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate
   const [touched, setTouched] = useState(false);
   const slug = typedSlug ?? slugFromTitle(title);
   const untitled = !title.trim();
-  const problem = untitled ? `Give the ${noun} a title.` : problemOf(slug);
-  const shown = touched || !untitled ? problem : null;
+  // Each problem is said under, and announced with, its own field.
+  const titleProblem = untitled && touched ? `Give the ${noun} a title.` : null;
+  const slugProblem = untitled ? null : problemOf(slug);
+  const problem = untitled ? `Give the ${noun} a title.` : slugProblem;
   return (
     <Dialog title={heading} onClose={onClose}>
       <form
@@ -44,7 +46,20 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate
           <label className="field-label" htmlFor="new-document-title">
             Title
           </label>
-          <input id="new-document-title" className="input" value={title} onChange={(event) => setTitle(event.target.value)} data-autofocus />
+          <input
+            id="new-document-title"
+            className="input"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            aria-invalid={titleProblem ? true : undefined}
+            aria-describedby={titleProblem ? 'new-document-title-error' : undefined}
+            data-autofocus
+          />
+          {titleProblem && (
+            <p className="field-error" id="new-document-title-error">
+              {titleProblem}
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="field-label" htmlFor="new-document-slug">
@@ -60,12 +75,12 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate
                 setTypedSlug(event.target.value.trim());
                 setTouched(true);
               }}
-              aria-invalid={shown ? true : undefined}
+              aria-invalid={slugProblem ? true : undefined}
               aria-describedby="new-document-help"
             />
           </div>
-          <p className={shown ? 'field-error' : 'field-hint'} id="new-document-help">
-            {shown ?? hint}
+          <p className={slugProblem ? 'field-error' : 'field-hint'} id="new-document-help">
+            {slugProblem ?? hint}
           </p>
         </div>
         <FormActions submit={submit} disabled={Boolean(problem)} onCancel={onClose} />

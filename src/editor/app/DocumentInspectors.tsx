@@ -1,0 +1,128 @@
+/**
+ * The forms of whole documents: a page's settings (its SEO fields and id) and
+ * a collection entry's fields, each headed by the document's name with its
+ * address or slug under it, and Rename… and Delete… beside it. Sections have
+ * theirs in Inspector.tsx.
+ */
+import { useMemo, type ReactNode } from 'react';
+import { inputJsonSchema } from '../../engine/schema/json-schema';
+import { collectionSchemas } from '../../engine/schema/collections';
+import { PageMetaSchema } from '../../engine/schema/page';
+import { PUBLICATION_KEYS } from '../../engine/schema/publication';
+import { collectionRegistry } from '../../collections/registry';
+import { fieldsOf, type FieldSpec } from '../lib/form';
+import type { IssueMap } from '../lib/validate';
+import { Field, type FieldContext, type Path, type RelationOption } from './fields';
+import { Advanced } from './fields/IdentifierField';
+import type { MediaOptions } from './MediaLibrary';
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const metaFields = fieldsOf(inputJsonSchema(PageMetaSchema));
+const pageIdField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Page ID', description: 'Unique page identifier, set from the slug when the page was created.', required: true };
+
+interface PageProps {
+  page: { id: string; slug: string; meta: Record<string, unknown> };
+  issues: IssueMap;
+  onChange(path: Path, value: unknown): void;
+  resolveRef(ref: string): unknown;
+  media?: MediaOptions;
+  /** Rename (move) or delete the page file. */
+  onFileAction?(action: 'delete' | 'rename'): void;
+  /** Its status, with Publish, Unpublish and Schedule… (PublicationControl). */
+  publication?: ReactNode;
+}
+
+/** Rename… and Delete… of a whole page, post or tag, beside its title. */
+function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(action: 'delete' | 'rename'): void }) {
+  if (!onFileAction) return null;
+  return (
+    <div className="inspector-actions">
+      <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')} aria-label={`Rename ${noun}…`}>
+        Rename…
+      </button>
+      <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('delete')} aria-label={`Delete ${noun}…`}>
+        Delete…
+      </button>
+    </div>
+  );
+}
+
+export function PageInspector({ page, issues, onChange, resolveRef, media, onFileAction, publication }: PageProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media }), [issues, onChange, resolveRef, media]);
+  // Named by its title (as the page list names it, without the site's name after " — "), its address under it.
+  const path = `/${page.slug === 'home' ? '' : page.slug}`;
+  const title = page.meta?.title;
+  const pageTitle = typeof title === 'string' && title.trim() ? title.split(' — ')[0]! : path;
+  return (
+    <div className="inspector-body">
+      <div className="inspector-head">
+        <div>
+          <p className="eyebrow">Page settings</p>
+          <h2 className="inspector-title">{pageTitle}</h2>
+          {pageTitle !== path && <p className="inspector-path">{path}</p>}
+        </div>
+        <FileActions noun="page" onFileAction={onFileAction} />
+      </div>
+      {publication}
+      <p className="inspector-description">Search and sharing metadata. Select a section in the outline or the preview to edit it.</p>
+      <div className="form-group">
+        <h3>SEO</h3>
+        {metaFields.map((spec) => (
+          <Field key={spec.key} spec={spec} value={page.meta?.[spec.key]} path={['meta', spec.key]} context={context} />
+        ))}
+      </div>
+      <Advanced open={issues.has('id')}>
+        <Field spec={pageIdField} value={page.id} path={['id']} context={context} />
+      </Advanced>
+    </div>
+  );
+}
+
+// The publication fields are set with the status control above the form (Publish, Unpublish, Schedule…), not typed.
+const entryForms = Object.fromEntries(
+  Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema)).filter((spec) => !PUBLICATION_KEYS.includes(spec.key))]),
+) as Record<string, FieldSpec[]>;
+
+interface EntryProps {
+  collection: string;
+  slug: string;
+  data: Record<string, unknown>;
+  issues: IssueMap;
+  onChange(path: Path, value: unknown): void;
+  resolveRef(ref: string): unknown;
+  media?: MediaOptions;
+  relationOptions(collection: string): readonly RelationOption[];
+  onFileAction?(action: 'delete' | 'rename'): void;
+  /** Its status, with Publish, Unpublish and Schedule… (PublicationControl). */
+  publication?: ReactNode;
+}
+
+export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions, onFileAction, publication }: EntryProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
+  const fields = entryForms[collection] ?? [];
+  const definition = collectionRegistry.get(collection);
+  const label = definition ? (data as Record<string, unknown> | undefined)?.[definition.labelField] : undefined;
+  const name = typeof label === 'string' && label.trim() ? label : slug;
+  return (
+    <div className="inspector-body">
+      <div className="inspector-head">
+        <div>
+          <p className="eyebrow">{capitalised(definition?.singular ?? 'entry')}</p>
+          <h2 className="inspector-title">{name}</h2>
+          {name !== slug && <p className="inspector-path">{slug}</p>}
+        </div>
+        <FileActions noun={definition?.singular ?? 'entry'} onFileAction={onFileAction} />
+      </div>
+      {publication}
+      <p className="inspector-description">
+        {definition?.description} The preview shows your changes wherever it appears.
+      </p>
+      <div className="form-group">
+        <h3>Content</h3>
+        {fields.map((spec) => (
+          <Field key={spec.key} spec={spec} value={data?.[spec.key]} path={[spec.key]} context={context} />
+        ))}
+      </div>
+    </div>
+  );
+}
