@@ -93,6 +93,7 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await expect(page.getByLabel('Title', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'New post' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('A report from the field');
   await expect(page.getByLabel('Slug')).toHaveValue('a-report-from-the-field');
   await page.getByLabel('Slug').fill('report-from-the-field');
   await page.getByRole('button', { name: 'Create post' }).click();
