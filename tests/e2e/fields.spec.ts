@@ -80,3 +80,31 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await expect(page.getByLabel('Inspector').getByText(/Links to page “About/)).toBeVisible();
   await expect(page.getByLabel('Inspector').getByText(/No page or post has the address/)).toHaveCount(0);
 });
+
+test('a form that fails to render says so in its own pane, and the rest of the editor and every unsaved edit go on', async ({ page }) => {
+  // A stand-in for a bug in one field: the link field's list of matches throws while it renders.
+  await page.addInitScript(() => {
+    const lower = String.prototype.toLowerCase;
+    String.prototype.toLowerCase = function (this: string) {
+      if (String(this).includes('boom') && new Error().stack?.includes('matchingTargets')) throw new Error('Field failed on purpose.');
+      return lower.call(this);
+    };
+  });
+  await openEditor(page, 'about');
+  await outlineRow(page, 'about-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Kept through a broken form');
+  await outlineRow(page, 'about-cta').click();
+  await page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first().fill('/boom');
+
+  const fault = page.getByLabel('Inspector').getByRole('alert');
+  await expect(fault).toContainText('This form could not be shown: Field failed on purpose.');
+  await expect(fault).toContainText('Your unsaved changes are kept.');
+  // The editor itself is still there: the outline, the preview with the edit, and the save status.
+  await expect(preview(page).getByText('Kept through a broken form')).toBeVisible();
+  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await shot(page, 'fields-form-fault');
+  // Choosing another section shows its form again.
+  await outlineRow(page, 'about-hero').click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept through a broken form');
+  await expect(page.getByLabel('Inspector').getByRole('alert')).toHaveCount(0);
+});

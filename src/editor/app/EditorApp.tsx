@@ -23,6 +23,7 @@ import { useSession } from './hooks/useSession';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useUrlRoute } from './hooks/useUrlRoute';
 import { InspectorPane } from './InspectorPane';
+import { FaultBoundary } from './FaultBoundary';
 import { SessionBanner } from './SessionBanner';
 import { useMediaOptions } from './MediaLibrary';
 import { UploadQueueProvider } from './media/UploadQueueContext';
@@ -127,7 +128,9 @@ export default function EditorApp({ payload, initialSlug }: Props) {
         </main>
         <aside className="inspector" id="editor-inspector" tabIndex={-1} aria-label="Inspector">
           <LinkTargetsProvider value={targets}>
-            <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+            <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`}>
+              <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+            </FaultBoundary>
           </LinkTargetsProvider>
         </aside>
       </div>
