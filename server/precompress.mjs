@@ -6,7 +6,11 @@
 // added to a 15 s build. So pages, one file per page, get quality 5, and the few files that
 // every page shares (CSS, scripts, SVG, ...) get 11. Likewise gzip: level 6 for pages (about 1 %
 // bigger than 9 on an 85 KB page, in a third less time; few clients want gzip rather than
-// brotli), and 9 for the shared files.
+// brotli), and 9 for the shared files. The build's code bundles (the `_astro` folder's scripts and
+// stylesheets) are the editor's: visitor pages inline their styles and run no script, so only an
+// editor downloads them, once per deploy (they are immutable). Brotli 9 makes them 7.5 % bigger
+// than 11 in a sixth of the time: on the editor's 1 MB of code, 0.23 s of CPU against 1.38 s,
+// paid by every build.
 // Visitor pages come compressed already when the build's render workers rendered them
 // (src/server/publish/build-pages.ts): the build records them here, and this step passes them by.
 // Plain JavaScript so astro.config.mjs loads it without a build step.
@@ -18,6 +22,24 @@ import { ENCODING_SUFFIX } from './negotiation.mjs';
 
 /** Brotli quality and gzip level for pages (see above). */
 export const PAGE_COMPRESSION = { brotliQuality: 5, gzipLevel: 6 };
+/** For the build's code bundles, which only editors download (see above). */
+export const CODE_COMPRESSION = { brotliQuality: 9, gzipLevel: 9 };
+/** Extensions of the code bundles in the build's assets folder. */
+const CODE_EXTENSIONS = /\.(?:m?js|css|map)$/i;
+
+/**
+ * How a file of the static folder is compressed: a page, a code bundle under `codeDir` (the
+ * build's assets folder, absolute), or anything else that every page may share (the sitemap, the
+ * feed, SVG), at the best ratio.
+ * @param {string} file absolute path
+ * @param {string | undefined} codeDir
+ * @returns {{ brotliQuality?: number, gzipLevel?: number }}
+ */
+export function compressionFor(file, codeDir) {
+  if (file.endsWith('.html')) return PAGE_COMPRESSION;
+  if (codeDir && file.startsWith(join(codeDir, '/')) && CODE_EXTENSIONS.test(file)) return CODE_COMPRESSION;
+  return {};
+}
 const IN_FLIGHT = 4;
 
 /** Files written with their compressed siblings already, by absolute path: their sizes, for the totals. */
@@ -48,9 +70,10 @@ async function compressibleFiles(dir) {
 /**
  * Writes the compressed siblings of every compressible file under `dir`.
  * @param {string} dir
+ * @param {string} [codeDir] the build's assets folder, whose scripts and stylesheets are compressed as code (compressionFor)
  * @returns {Promise<{ files: number, bytes: number, brotliBytes: number, ready: number }>} totals, for the build log
  */
-export async function precompressFolder(dir) {
+export async function precompressFolder(dir, codeDir) {
   const totals = { files: 0, bytes: 0, brotliBytes: 0, ready: 0 };
   const queue = [];
   for (const file of await compressibleFiles(dir)) {
@@ -66,7 +89,7 @@ export async function precompressFolder(dir) {
   const worker = async () => {
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
       const bytes = await readFile(file);
-      const forms = await compressedForms(bytes, file.endsWith('.html') ? PAGE_COMPRESSION : {});
+      const forms = await compressedForms(bytes, compressionFor(file, codeDir));
       await Promise.all(Object.entries(forms).map(([encoding, body]) => writeFile(file + ENCODING_SUFFIX[/** @type {'br' | 'gzip'} */ (encoding)], body)));
       totals.files += 1;
       totals.bytes += bytes.length;
@@ -85,16 +108,22 @@ export async function precompressFolder(dir) {
  * @returns {import('astro').AstroIntegration}
  */
 export function precompressStaticFiles() {
+  /** @type {string | undefined} */
+  let assets;
   return {
     name: 'precompress-static-files',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        assets = config.build.assets;
+      },
       // A build that failed in the same process (a programmatic build()) left its records behind.
       'astro:build:start': () => {
         writtenCompressed.clear();
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
-        const { files, bytes, brotliBytes, ready } = await precompressFolder(fileURLToPath(dir));
+        const folder = fileURLToPath(dir);
+        const { files, bytes, brotliBytes, ready } = await precompressFolder(folder, assets && join(folder, assets));
         logger.info(`${files} text files precompressed in ${Math.round(performance.now() - started)} ms (${ready} pages compressed by the render workers): ${bytes} bytes, ${brotliBytes} with brotli`);
       },
     },
