@@ -6,6 +6,7 @@
  * written before its page goes live) but marked, so it is never chosen unawares.
  */
 import { HOME_SLUG, isReservedSlug } from '../../engine/slug';
+import { sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { sortedPages, type Docs, type StoredPage } from './model';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
@@ -53,8 +54,6 @@ export function matchingTargets(targets: readonly LinkTarget[], query: string): 
   return targets.filter((target) => target.title.toLowerCase().includes(needle) || target.path.toLowerCase().includes(needle));
 }
 
-const SITE_ORIGIN = 'https://site.invalid';
-
 /**
  * A link's path on this site as targets spell it (`/about/#team` → `/about`, `/` stays `/`), or
  * undefined when the link leads elsewhere (another site, `mailto:`, a `#fragment` alone) or is no
@@ -62,14 +61,8 @@ const SITE_ORIGIN = 'https://site.invalid';
  * parses as another host (URLs read a backslash as a slash), so neither may throw or pass for a page.
  */
 export function sitePathOf(link: string): string | undefined {
-  if (!link.startsWith('/') || link.startsWith('//')) return undefined;
-  let url: URL;
-  try {
-    url = new URL(link, SITE_ORIGIN);
-  } catch {
-    return undefined;
-  }
-  if (url.origin !== SITE_ORIGIN) return undefined;
+  const url = link.startsWith('/') ? sameSiteUrl(link) : undefined;
+  if (!url) return undefined;
   const { pathname } = url;
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 }

@@ -30,10 +30,20 @@ function parse(value: string, base?: string): URL | undefined {
   }
 }
 
-/** `/path`, `?query` or `#anchor` that stays on this site (`//host` would not). */
+/**
+ * A value read as browsers read it on a page of this site, when it stays on this site: `/path`,
+ * `?query` or `#anchor`, never `//host` or `/\\host` (a backslash is a slash in web URLs). Half-typed
+ * or hostile text that is no URL gives undefined; nothing throws.
+ */
+export function sameSiteUrl(value: string): URL | undefined {
+  if (value.startsWith('//')) return undefined;
+  const url = parse(value, SITE);
+  return url?.origin === SITE ? url : undefined;
+}
+
+/** `/path`, `?query` or `#anchor` that stays on this site. */
 function isSiteRelative(value: string, allowed: RegExp): boolean {
-  if (!allowed.test(value) || value.startsWith('//')) return false;
-  return parse(value, SITE)?.origin === SITE;
+  return allowed.test(value) && sameSiteUrl(value) !== undefined;
 }
 
 /** An absolute `http(s)://host…` URL. */

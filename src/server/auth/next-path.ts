@@ -4,14 +4,13 @@
  * (`//evil.example`, `/\evil.example`, `https://evil.example`, `/editor/%2e%2e/api`).
  */
 import { normalisedPath } from '../../../server/requests.mjs';
+import { sameSiteUrl } from '../../engine/schema/urls';
 
 export const EDITOR_HOME = '/editor';
 export const SIGN_IN_PATH = '/editor/sign-in';
 
 /** Whether a normalised path is the editor or one of its pages. */
 export const isEditorPath = (path: string) => path === EDITOR_HOME || path.startsWith(`${EDITOR_HOME}/`);
-
-const PLACEHOLDER_ORIGIN = 'http://editor.invalid';
 
 /** `next` as a same-site editor path (percent-encoded, dot segments resolved), or `/editor`. */
 export function safeNextPath(next: unknown): string {
@@ -22,13 +21,8 @@ export function safeNextPath(next: unknown): string {
     const code = char.codePointAt(0)!;
     if (code <= 0x20 || code === 0x7f) return EDITOR_HOME;
   }
-  let url: URL;
-  try {
-    url = new URL(next, PLACEHOLDER_ORIGIN);
-  } catch {
-    return EDITOR_HOME;
-  }
-  if (url.origin !== PLACEHOLDER_ORIGIN) return EDITOR_HOME;
+  const url = sameSiteUrl(next);
+  if (!url) return EDITOR_HOME;
   // Decided on the decoded path the servers route by: `/editor/%2e%2e/api/x` is `/api/x`.
   const path = normalisedPath(url.pathname);
   if (path === undefined || !isEditorPath(path) || path === SIGN_IN_PATH) return EDITOR_HOME;
