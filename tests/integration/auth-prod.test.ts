@@ -104,6 +104,10 @@ describe('without a session', () => {
     expect(page.text).toContain('role="alert"');
     expect(page.text).toContain('data-next="/editor/home"');
     expect((await raw(origin, { path: '/editor/sign-in?next=https://evil.example/' })).text).toContain('data-next="/editor"');
+    // Dot segments that leave `//editor/x`: the page would send the browser to the host `editor`.
+    for (const next of ['/a/..//editor/x', '/a/%2e%2e//editor/x', '/\\evil.example/editor']) {
+      expect((await raw(origin, { path: `/editor/sign-in?next=${encodeURIComponent(next)}` })).text, next).toContain('data-next="/editor"');
+    }
   });
 
   it('visitors, the page API and the asset list need none', async () => {

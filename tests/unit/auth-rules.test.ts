@@ -61,6 +61,10 @@ describe('safeNextPath', () => {
       '/editor/%73ign-in',
       '/editor/home%00',
       `/editor/${'a'.repeat(3000)}`,
+      // Dot segments that leave `//editor/x` behind: sent back as a Location, that is the host `editor`.
+      '/a/..//editor/x',
+      '/editor/..//editor/home',
+      '/a/%2e%2e//editor/x',
     ]) {
       expect(safeNextPath(next), String(next)).toBe('/editor');
     }

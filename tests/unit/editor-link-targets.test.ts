@@ -101,7 +101,7 @@ describe('where a typed link leads', () => {
 
   it('takes half-typed text that is no URL, or a backslash that makes it another host, for no page, and never throws', () => {
     // Typed into a link field on every keystroke: a throw here blanked the whole editor.
-    for (const link of ['/\\', '/\\/', '/\\?a', '/\\#', '/\\x', '/\\evil.com', '/\\about']) {
+    for (const link of ['/\\', '/\\/', '/\\?a', '/\\#', '/\\x', '/\\evil.com', '/\\about', '/\\site.invalid/about', '/\t/site.invalid/about', '/a/..//about']) {
       expect(() => sitePathOf(link), link).not.toThrow();
       expect(sitePathOf(link), link).toBeUndefined();
       expect(targetOf(targets, link), link).toBeUndefined();

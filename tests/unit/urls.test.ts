@@ -43,6 +43,9 @@ const REFUSED_LINKS = [
   '///evil.com',
   '/\\evil.com',
   '\\\\evil.com',
+  '/a/..//evil.com', // resolves to the path //evil.com
+  '/\\site.invalid/about', // names the very host the check reads against
+  '/\t/site.invalid/about',
   'https:/evil.com',
   'https:evil.com',
   'http://',

@@ -19,8 +19,9 @@ const CHARACTERS_RULE = 'may not contain spaces, control or invisible characters
  */
 const UNSAFE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u;
 
-/** A base for reading site-relative values; `.invalid` can never be a real host. */
+/** Bases for reading site-relative values; `.invalid` can never be a real host. */
 const SITE = 'https://site.invalid';
+const OTHER_SITE = 'https://other-site.invalid';
 
 function parse(value: string, base?: string): URL | undefined {
   try {
@@ -32,13 +33,17 @@ function parse(value: string, base?: string): URL | undefined {
 
 /**
  * A value read as browsers read it on a page of this site, when it stays on this site: `/path`,
- * `?query` or `#anchor`, never `//host` or `/\\host` (a backslash is a slash in web URLs). Half-typed
- * or hostile text that is no URL gives undefined; nothing throws.
+ * `?query` or `#anchor`, never `//host` or `/\\host` (a backslash is a slash in web URLs, and tabs
+ * and newlines are dropped, so `/\\t/host` is one too). Read against two bases, it must keep each
+ * one's origin: a value that names a host, even the base's own, cannot. Nor may its path begin with
+ * `//` once dot segments are resolved (`/a/..//host`): written again as a relative URL (a redirect's
+ * Location), that path names a host. Half-typed or hostile text that is no URL gives undefined;
+ * nothing throws.
  */
 export function sameSiteUrl(value: string): URL | undefined {
-  if (value.startsWith('//')) return undefined;
   const url = parse(value, SITE);
-  return url?.origin === SITE ? url : undefined;
+  if (url?.origin !== SITE || parse(value, OTHER_SITE)?.origin !== OTHER_SITE) return undefined;
+  return url.pathname.startsWith('//') ? undefined : url;
 }
 
 /** `/path`, `?query` or `#anchor` that stays on this site. */
