@@ -6,9 +6,10 @@
  * shows the save being published and live, with a link to the live page, and
  * an unpublished page leaves the public site.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { git, type BareRemote } from '../helpers/git-remote';
 import { startGitSite, type GitSite } from '../helpers/git-site';
+import { addUser } from '../helpers/sessions';
 import type { RunningServer } from '../helpers/servers';
 
 const PASSWORD = 'a long enough password for ada';
@@ -100,3 +101,41 @@ test('after Save, the editor shows Publishing… then Live, with a link to the l
   expect((await page.request.get(`${server.origin}/api/public-page/pricing`)).status()).toBe(404);
   await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
 });
+
+test('someone else signs in on this browser: the first user’s tab, visited again, opens afresh for them and keeps the unsaved words as the first user’s', async ({ context }) => {
+  test.setTimeout(120_000);
+  await addUser(site.project, site.usersFile, 'bea', 'editor', 'a long enough password for bea');
+  const signInAs = async (tab: Page, name: string, password: string, next: string) => {
+    await tab.goto(`${server.origin}/editor/sign-in?next=${encodeURIComponent(next)}`);
+    await tab.getByLabel('User name').fill(name);
+    await tab.getByLabel('Password').fill(password);
+    await tab.getByRole('button', { name: 'Sign in' }).click();
+    await expect(tab).toHaveURL(`${server.origin}${next}`);
+  };
+  const first = await context.newPage();
+  await signInAs(first, 'ada', PASSWORD, '/editor/about');
+  await first.locator('.outline-item', { hasText: 'about-hero' }).click();
+  await first.getByLabel('Title', { exact: true }).fill('Ada’s words, not saved');
+
+  // In another tab of the same browser, ada signs out and bea signs in.
+  const second = await context.newPage();
+  await second.goto(`${server.origin}/editor/home`);
+  await second.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(second).toHaveURL(`${server.origin}/editor/sign-in`);
+  await signInAs(second, 'bea', 'a long enough password for bea', '/editor/home');
+
+  // Back in ada's tab: it opens afresh for bea, with nothing of ada's on screen or on offer.
+  const reloaded = first.waitForEvent('load');
+  await first.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await reloaded;
+  await expect(first.getByRole('group', { name: 'Account' })).toContainText('bea');
+  await first.locator('.outline-item', { hasText: 'about-hero' }).click();
+  await expect(first.getByLabel('Title', { exact: true })).not.toHaveValue('Ada’s words, not saved');
+  await expect(first.getByText('Ada’s words, not saved')).toHaveCount(0);
+  await expect(first.locator('.banner-recovery')).toHaveCount(0);
+  // Ada's words stay on this device as her draft, and nothing of them reached the remote.
+  const drafts = await first.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('content-editor:draft:')).map((key) => JSON.parse(localStorage.getItem(key)!) as { user?: string; file: string }));
+  expect(drafts.filter((draft) => draft.file === 'pages/about.json').map((draft) => draft.user)).toContain('ada');
+  expect(await git(remote.path, 'log', '--format=%an %s', 'main')).not.toContain('bea');
+});
+

@@ -79,7 +79,12 @@ test('someone else signing in opens the editor afresh, and the unsaved edit stay
   // No "leave this page?" prompt holds the reload up.
   await reloaded;
 
-  // What was typed is not in the fresh editor, and is kept under the first user's name (local, under astro dev), for them alone.
+  // The fresh editor shows the page as saved. Under astro dev the reloaded editor is local's again, so it offers
+  // local's own draft back; for another user it is not offered (the production e2e signs in as one).
+  await outlineItem(page, 'about-hero').click();
+  await expect(page.getByLabel('Title', { exact: true })).not.toHaveValue('Grace’s unsaved words');
+  await expect(page.locator('.banner-recovery')).toBeVisible();
+  // What was typed is kept under the first user's name (local, under astro dev).
   const drafts = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('content-editor:draft:')).map((key) => JSON.parse(localStorage.getItem(key)!)));
   const kept = drafts.filter((draft: { file: string }) => draft.file === LAB);
   expect(kept.map((draft: { user?: string; data: { sections: { id?: string; data?: { title?: string } }[] } }) => [draft.user, draft.data.sections.find((section) => section.id === 'about-hero')?.data?.title])).toContainEqual(['local', 'Grace’s unsaved words']);

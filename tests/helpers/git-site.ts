@@ -14,6 +14,8 @@ export interface GitSite {
   project: ProjectCopy;
   remote: BareRemote;
   server: RunningServer;
+  /** The server's users file, for tests that add another user (addUser). */
+  usersFile: string;
   /** Stops the server and removes the copy and the remote. */
   remove(): Promise<void>;
 }
@@ -42,6 +44,7 @@ export async function startGitSite(
     project,
     remote,
     server,
+    usersFile,
     async remove() {
       await server.stop();
       await remote.remove();

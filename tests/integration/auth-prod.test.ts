@@ -60,7 +60,7 @@ async function signIn(username: string) {
   const cookie = cookieOf(response);
   return {
     cookie,
-    get: (path: string) => raw(origin, { path, headers: { cookie } }),
+    get: (path: string, headers: Record<string, string> = {}) => raw(origin, { path, headers: { cookie, ...headers } }),
     post: (path: string, body: unknown, headers: Record<string, string> = {}) => postJson(origin, path, body, { cookie, ...headers }),
     delete: (path: string, headers: Record<string, string> = {}) => raw(origin, { method: 'DELETE', path, headers: { cookie, origin, ...headers } }),
   };
@@ -143,6 +143,21 @@ describe('signing in', () => {
     expect((await ada.post('/api/content/changes', { changes: [] }, evil)).status).toBe(403);
     expect((await ada.delete('/api/auth/users/eve', evil)).status).toBe(403);
     expect((await ada.post('/api/auth/logout', {}, evil)).status).toBe(403);
+  });
+
+  it('refuses, as signed out, a request from a tab another user opened: someone else signed in on this browser since', async () => {
+    const ada = await signIn('ada');
+    const asTab = (name: string) => ({ 'x-editor-user': encodeURIComponent(name) });
+    expect((await ada.get('/api/editor/state', asTab('ada'))).status).toBe(200);
+    // grace's tab, still open, saves after ada signed in on the same browser: nothing is done under ada's session.
+    const refused = await ada.post('/api/content/changes', { changes: [] }, asTab('grace'));
+    expect(refused.status).toBe(401);
+    expect(refused.json()).toEqual({ error: "Someone else (ada) is signed in on this browser now, and this tab is another user's: nothing was done. Reload to go on as ada." });
+    expect((await ada.get('/api/editor/state', asTab('grace'))).status).toBe(401);
+    expect((await ada.post('/api/auth/logout', {}, asTab('grace'))).status).toBe(401);
+    expect((await ada.get('/api/editor/state', { 'x-editor-user': '%E0%A4%A' })).status).toBe(401);
+    // The session itself is untouched, and asking who is signed in (the editor asks without naming a user) answers ada.
+    expect((await ada.get('/api/auth/session')).json()).toMatchObject({ user: { name: 'ada' } });
   });
 
   it('after 5 failures for one name, answers 429 with Retry-After, without checking the password', async () => {

@@ -56,7 +56,7 @@ export default function EditorApp({ payload, initialSlug }: Props) {
   useDraftKeeping(state.docs, state.session.user.name);
   useSaveRunner(state, dispatch);
   usePublishWatcher(state.publishing, state.session.renewed, dispatch);
-  useSession(state.session.status, dispatch);
+  useSession(state.session, dispatch);
   useFocusRequests(state.focus);
   // Signing out asked already, and the drafts keep the changes.
   useUnloadWarning(view.dirtyDocs.length > 0 && state.session.status !== 'signing-out' && state.session.status !== 'switching-user');

@@ -7,6 +7,7 @@
 import type { AssetDetails } from '../../server/asset-details';
 import type { Change } from '../lib/content-ops';
 import type { EditorContent, EditorDoc, EditorUser } from '../lib/model';
+import { encodeTabUser, TAB_USER_HEADER } from '../lib/tab-user';
 
 /** A request that got no answer at all: said in words, not as the browser's error ("Failed to fetch"). */
 const UNREACHABLE = 'The server could not be reached: check your connection, then try again. Nothing was lost.';
@@ -23,6 +24,17 @@ export function whenSignedOut(listener: () => void): () => void {
     if (signedOutListener === listener) signedOutListener = null;
   };
 }
+
+/** Who this tab acts for (src/editor/lib/tab-user.ts): set once, from the editor page's payload. */
+let tabUser: string | undefined;
+
+/** Every request that needs a session names `user` from now on; the server refuses it for anyone else. */
+export function actFor(user: string): void {
+  tabUser = user;
+}
+
+/** `headers`, with the tab's user named. */
+const asTabUser = (headers: Record<string, string> = {}): Record<string, string> => (tabUser === undefined ? headers : { ...headers, [TAB_USER_HEADER]: encodeTabUser(tabUser) });
 
 /** Tells the listener when a request found no session; true then. */
 function endedSession(status: number): boolean {
@@ -74,7 +86,7 @@ export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonl
 export async function applyChanges(changes: readonly Change[], message?: string): Promise<SaveResult> {
   let response: Response;
   try {
-    response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...(message && { message }), changes }) });
+    response = await fetch('/api/content/changes', { method: 'POST', headers: asTabUser({ 'Content-Type': 'application/json' }), body: JSON.stringify({ ...(message && { message }), changes }) });
   } catch (error) {
     return { status: 'failed', error: UNREACHABLE };
   }
@@ -96,7 +108,7 @@ export type PublishingAnswer = { state: 'publishing' | 'live' } | { state: 'fail
 export async function publishingState(ticket: number, signal: AbortSignal): Promise<PublishingAnswer> {
   let response: Response;
   try {
-    response = await fetch(`/api/content/publishing?ticket=${ticket}`, { cache: 'no-store', signal });
+    response = await fetch(`/api/content/publishing?ticket=${ticket}`, { cache: 'no-store', signal, headers: asTabUser() });
   } catch (error) {
     return { state: 'unknown', error: (error as Error).message };
   }
@@ -109,7 +121,7 @@ export async function publishingState(ticket: number, signal: AbortSignal): Prom
 }
 
 export async function loadState(): Promise<EditorContent> {
-  const response = await fetch('/api/editor/state');
+  const response = await fetch('/api/editor/state', { headers: asTabUser() });
   if (endedSession(response.status)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
@@ -121,7 +133,7 @@ export type PreviewResult = { ok: true; html: string; heldBack: number } | { ok:
 export async function renderPreview(slug: string, files: Record<string, unknown>, signal: AbortSignal): Promise<PreviewResult> {
   const response = await fetch('/api/editor/preview', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: asTabUser({ 'Content-Type': 'application/json' }),
     body: JSON.stringify({ slug, files }),
     signal,
   });
@@ -140,7 +152,7 @@ export async function listAssets(signal?: AbortSignal): Promise<string[]> {
 
 /** Each uploaded image's size, weight and whether it records a GPS position: GET /api/asset-details. */
 export async function listAssetDetails(signal?: AbortSignal): Promise<AssetDetails[]> {
-  const response = await fetch('/api/asset-details', { signal, cache: 'no-store' });
+  const response = await fetch('/api/asset-details', { signal, cache: 'no-store', headers: asTabUser() });
   if (endedSession(response.status)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
@@ -164,7 +176,7 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
   const request = new XMLHttpRequest();
   const result = new Promise<UploadOutcome>((resolve) => {
     request.open('POST', '/api/upload-asset');
-    request.setRequestHeader('Content-Type', 'application/json');
+    for (const [name, value] of Object.entries(asTabUser({ 'Content-Type': 'application/json' }))) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -206,7 +218,7 @@ export async function checkSession(): Promise<SessionCheck> {
 export async function signOut(): Promise<{ ok: true } | { ok: false; error: string }> {
   let response: Response;
   try {
-    response = await fetch('/api/auth/logout', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    response = await fetch('/api/auth/logout', { method: 'POST', headers: asTabUser({ 'Content-Type': 'application/json' }), body: '{}' });
   } catch (error) {
     return { ok: false, error: 'the server could not be reached: check your connection, then try again.' };
   }

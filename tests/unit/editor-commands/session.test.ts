@@ -81,11 +81,13 @@ describe('while signed out', () => {
     expect(checkSession(state).session.status).toBe('checking');
   });
 
-  it('outcomes of a check are ignored when signed in', () => {
+  it('outcomes of a check are ignored when signed in, unless someone else is signed in on this browser now', () => {
     const state = start();
-    expect(sessionResumed(state, { user: { name: 'x', role: 'admin' } })).toBe(state);
+    expect(sessionResumed(state, { user: { name: 'grace', role: 'admin' } })).toBe(state);
     expect(sessionCheckFailed(state, { problem: 'x' })).toBe(state);
     expect(checkSession(state)).toBe(state);
+    // Coming back to this tab after ada signed in in another: the tab is grace's, so it opens afresh for ada.
+    expect(sessionResumed(typed(state), { user: { name: 'ada', role: 'editor' } }).session).toMatchObject({ user: { name: 'grace' }, status: 'switching-user' });
   });
 });
 

@@ -4,17 +4,44 @@
  * signed out, Try again or coming back to the tab (after signing in in
  * another one) asks GET /api/auth/session; and Sign out, once the store has
  * decided on it, ends the session on the server and goes to the sign-in page.
+ * The tab acts for the user who opened it: every request names them (actFor),
+ * and coming back to the tab asks who is signed in, so that someone else
+ * signing in on this browser opens the editor afresh (sessionResumed).
  * The unsaved documents are never touched here: the drafts keep them.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Session } from '../../lib/store/state';
-import { checkSession, signOut, whenSignedOut } from '../api';
+import { actFor, checkSession, signOut, whenSignedOut } from '../api';
 import type { EditorDispatch } from './useEditorStore';
 
 export const SIGN_IN_PATH = '/editor/sign-in';
 
-export function useSession(status: Session['status'], dispatch: EditorDispatch) {
+export function useSession({ status, user, dev }: Session, dispatch: EditorDispatch) {
+  // During the first render, before any request: the children's effects run before this component's.
+  const named = useRef(false);
+  if (!named.current) {
+    actFor(user.name);
+    named.current = true;
+  }
+
   useEffect(() => whenSignedOut(() => dispatch({ type: 'sessionEnded' })), [dispatch]);
+
+  // Back in this tab while signed in: someone else may have signed in on this browser meanwhile.
+  useEffect(() => {
+    if (status !== 'signed-in' || dev) return;
+    let current = true;
+    const recheck = () => {
+      if (document.visibilityState !== 'visible') return;
+      void checkSession().then((result) => current && result.ok && dispatch({ type: 'sessionResumed', user: result.user }));
+    };
+    window.addEventListener('focus', recheck);
+    document.addEventListener('visibilitychange', recheck);
+    return () => {
+      current = false;
+      window.removeEventListener('focus', recheck);
+      document.removeEventListener('visibilitychange', recheck);
+    };
+  }, [status, dev, dispatch]);
 
   useEffect(() => {
     if (status !== 'checking') return;
