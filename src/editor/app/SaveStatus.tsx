@@ -18,9 +18,10 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
   if (publishing.state === 'publishing') return <>Publishing…</>;
   if (publishing.state === 'failed') return <>Publish failed: {publishing.error?.replace(/\.$/, '')}. The previous version is still live.</>;
   if (publishing.state === 'unknown') return <>Saved. Whether it is live is unknown ({publishing.error?.replace(/\.$/, '')}); reload to check.</>;
-  // "Live" would say visitors see it: a draft or a scheduled page is saved, and not public.
-  if (publishing.notPublic?.state === 'draft') return <>Saved as a draft: visitors do not see it</>;
-  if (publishing.notPublic?.state === 'scheduled') return <>Saved: visitors see it from {localDateTime(new Date(publishing.notPublic.at))}</>;
+  // "Live" would say visitors see it: a draft or a scheduled page is saved, and not public; what else the save wrote may be live.
+  const saved = publishing.othersLive ? 'The rest is live; this page is saved' : 'Saved';
+  if (publishing.notPublic?.state === 'draft') return <>{saved} as a draft: visitors do not see it</>;
+  if (publishing.notPublic?.state === 'scheduled') return <>{saved}: visitors see it from {localDateTime(new Date(publishing.notPublic.at))}</>;
   return (
     <>
       Live

@@ -65,7 +65,8 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
    *
    * A push the remote went quiet on is not tried again: the fetch that follows says whether it
    * landed (the remote's branch is HEAD), which counts as pushed; otherwise the save fails
-   * (503) and the store's lock is free again after one time limit, not several.
+   * (503) and the store's lock is free again after about two time limits (the push, then that
+   * fetch of the same remote), not the several of five tries.
    */
   async function push(): Promise<void> {
     let refusal: unknown;

@@ -90,9 +90,9 @@ describe('publishing after a save', () => {
     const scheduled = requestSave(scheduleDocument(start(), { file: HOME, at: '2099-01-01T00:00:00Z', now: NOW }), {});
     const savedScheduled = saveSucceeded(scheduled, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(scheduled.docs[HOME]!.data) }] });
     expect(publishRequested(savedScheduled, { ticket: 4, now: NOW }).publishing).toEqual({ ticket: 4, state: 'publishing', notPublic: { state: 'scheduled', at: Date.parse('2099-01-01T00:00:00Z') } });
-    // Saved beside something visitors get at once (the shared footer): that is live, so the status does not say "draft".
+    // Saved beside something visitors get at once (the shared footer): the status says both.
     const withFooter = saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }, { file: FOOTER, version: 'v2', json: JSON.stringify(sent.docs[FOOTER]!.data) }] });
-    expect(publishRequested(withFooter, { ticket: 5, now: NOW, saved: [HOME, FOOTER] }).publishing).toEqual({ ticket: 5, state: 'publishing' });
+    expect(publishRequested(withFooter, { ticket: 5, now: NOW, saved: [HOME, FOOTER] }).publishing).toEqual({ ticket: 5, state: 'publishing', notPublic: { state: 'draft' }, othersLive: true });
     expect(publishRequested(savedDraft, { ticket: 6, now: NOW, saved: [HOME] }).publishing).toEqual({ ticket: 6, state: 'publishing', notPublic: { state: 'draft' } });
     // Unpublished but not saved yet: visitors still get the page.
     expect(publishRequested(draft, { ticket: 3, now: NOW }).publishing?.path).toBe('/');

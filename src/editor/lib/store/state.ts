@@ -98,6 +98,8 @@ export interface Publishing {
   path?: string;
   /** Why visitors do not get the open page or entry as saved, when its status is the reason: a draft, or scheduled (`at`: ms since 1970). */
   notPublic?: { state: 'draft' } | { state: 'scheduled'; at: number };
+  /** The save also wrote something visitors get (the shared footer, beside a page unpublished in the same save). */
+  othersLive?: boolean;
   error?: string;
 }
 

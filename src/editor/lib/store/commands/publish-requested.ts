@@ -6,19 +6,21 @@ import type { EditorState, Publishing } from '../state';
 
 /**
  * The visitor URL of what the editor shows (the open page, or the page of the open entry), when
- * visitors get it as saved; else, when its own status is why, that status, unless the save wrote
- * something visitors do get (the shared header, saved beside a new draft page, is live at once).
+ * visitors get it as saved; else, when its own status is why, that status, and whether the save
+ * also wrote something visitors do get (the shared header, saved beside a new draft page, is live
+ * at once: the status must say both).
  */
-function reach(state: EditorState, now: Date, saved: readonly string[]): Pick<Publishing, 'path' | 'notPublic'> {
+function reach(state: EditorState, now: Date, saved: readonly string[]): Pick<Publishing, 'path' | 'notPublic' | 'othersLive'> {
   const entry = parseEntryRoute(state.route);
   const file = entry ? entryFile(entry.collection, entry.slug) : state.route && pageFile(state.route);
   const slug = entry ? entryPageSlug(state.docs, entry.collection, entry.slug) : state.route;
   const doc = file ? state.docs[file] : undefined;
-  const wroteSomethingPublic = saved.some((other) => other !== file && (!state.docs[other] || isPublicAsSaved(state.docs[other], now)));
-  if (doc && doc.savedJson !== '' && !isPublicAsSaved(doc, now) && !wroteSomethingPublic) {
+  const othersLive = saved.some((other) => other !== file && state.docs[other] !== undefined && isPublicAsSaved(state.docs[other], now));
+  if (doc && doc.savedJson !== '' && !isPublicAsSaved(doc, now)) {
     const status = publicationStatus(JSON.parse(doc.savedJson), now);
-    if (status.state === 'draft') return { notPublic: { state: 'draft' } };
-    if (status.state === 'scheduled') return { notPublic: { state: 'scheduled', at: status.at!.getTime() } };
+    const also = othersLive ? { othersLive } : {};
+    if (status.state === 'draft') return { notPublic: { state: 'draft' }, ...also };
+    if (status.state === 'scheduled') return { notPublic: { state: 'scheduled', at: status.at!.getTime() }, ...also };
   }
   if (!slug || isTemplateSlug(slug) || !doc || !isPublicAsSaved(doc, now)) return {};
   return { path: pathForSlug(slug) };

@@ -1,0 +1,21 @@
+/** The save status's words after a save on the production server: what visitors get, said for what was saved. */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SaveStatus } from '../../src/editor/app/SaveStatus';
+import type { Publishing } from '../../src/editor/lib/store/state';
+
+const text = (publishing: Publishing, dirtyCount = 0) => renderToStaticMarkup(createElement(SaveStatus, { saving: false, dirtyCount, publishing })).replace(/<[^>]+>/g, '');
+
+describe('the save status', () => {
+  it('says Live, with the page to view, when visitors get it', () => {
+    expect(text({ ticket: 1, state: 'live', path: '/about/' })).toBe('LiveView live page ↗');
+  });
+
+  it('never says Live of a page saved as a draft, and says both when the save also wrote something public', () => {
+    expect(text({ ticket: 1, state: 'live', notPublic: { state: 'draft' } })).toBe('Saved as a draft: visitors do not see it');
+    // A page unpublished in the same save as the shared footer: the footer is live, the page is not.
+    expect(text({ ticket: 1, state: 'live', notPublic: { state: 'draft' }, othersLive: true })).toBe('The rest is live; this page is saved as a draft: visitors do not see it');
+    expect(text({ ticket: 1, state: 'live', notPublic: { state: 'scheduled', at: Date.parse('2099-01-01T12:00:00Z') }, othersLive: true }, 2)).toMatch(/^The rest is live; this page is saved: visitors see it from .+ · 2 documents with unsaved changes$/);
+  });
+});
