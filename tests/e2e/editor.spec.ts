@@ -232,3 +232,31 @@ test('visitor pages link to the editor in dev', async ({ page }) => {
   await page.getByRole('link', { name: 'Edit this page' }).click();
   await expect(page).toHaveURL(/\/editor\/about$/);
 });
+
+test('a fault anywhere in the editor shows what failed and Reload, never a blank page, and the unsaved edit is offered back', async ({ page }) => {
+  // A stand-in for a bug outside the form: the page search throws while the sidebar renders.
+  await page.addInitScript(() => {
+    const lower = String.prototype.toLowerCase;
+    String.prototype.toLowerCase = function (this: string) {
+      if (String(this).includes('boom') && new Error().stack?.includes('searchRows')) throw new Error('Search failed on purpose.');
+      return lower.call(this);
+    };
+  });
+  await openEditor(page, 'about');
+  await outlineItem(page, 'about-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Kept through a crash');
+  await page.getByRole('searchbox').fill('boom');
+
+  const fault = page.getByRole('alert').filter({ hasText: 'Something went wrong in the editor' });
+  await expect(fault).toContainText('The editor could not be shown: Search failed on purpose.');
+  await expect(fault).toContainText('Your unsaved changes are kept on this device.');
+  await shot(page, 'editor-fault');
+
+  await fault.getByRole('button', { name: 'Reload the editor' }).click();
+  const recovery = page.locator('.banner-recovery');
+  await expect(recovery).toBeVisible();
+  await recovery.getByRole('button', { name: 'Restore' }).click();
+  await outlineItem(page, 'about-hero').click();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept through a crash');
+  await page.evaluate(() => localStorage.clear());
+});

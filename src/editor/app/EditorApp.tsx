@@ -41,7 +41,16 @@ interface Props {
   initialSlug: string | null;
 }
 
-export default function EditorApp({ payload, initialSlug }: Props) {
+/** The editor, behind the boundary of last resort: a throw anywhere says so and offers a reload, never a blank page. */
+export default function EditorApp(props: Props) {
+  return (
+    <FaultBoundary part="The editor" resetKey="" whole>
+      <Editor {...props} />
+    </FaultBoundary>
+  );
+}
+
+function Editor({ payload, initialSlug }: Props) {
   const [state, dispatch] = useEditorStore(payload, initialSlug);
   const view = useEditorView(state);
   const ops = useContentOps(dispatch);

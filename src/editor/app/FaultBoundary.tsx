@@ -4,6 +4,9 @@
  * editor over one field's bug. Here the part that threw says so in words, and
  * the rest (the outline, the preview, Save, every unsaved edit in the store)
  * goes on. Choosing something else (`resetKey`) tries the part again.
+ * Around the whole editor (`whole`), the last line of defence: the screen says
+ * what failed and offers a reload, and the unsaved edits are on this device
+ * (the drafts are written as the editor's tree goes), offered back after it.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
@@ -12,6 +15,8 @@ interface Props {
   part: string;
   /** When it changes (another section chosen), the part is rendered again. */
   resetKey: string;
+  /** The whole editor: a screen of its own, with Reload instead of Try again. */
+  whole?: boolean;
   children: ReactNode;
 }
 
@@ -40,11 +45,22 @@ export class FaultBoundary extends Component<Props, State> {
   render() {
     const { failed } = this.state;
     if (!failed) return this.props.children;
+    const reason = `${this.props.part} could not be shown: ${failed.replace(/\.$/, '')}.`;
+    if (this.props.whole) {
+      return (
+        <main className="editor-fault" role="alert">
+          <h1>Something went wrong in the editor</h1>
+          <p className="field-error">{reason}</p>
+          <p>Your unsaved changes are kept on this device. Reload the editor: it offers them back.</p>
+          <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+            Reload the editor
+          </button>
+        </main>
+      );
+    }
     return (
       <div className="inspector-body fault" role="alert">
-        <p className="field-error">
-          {this.props.part} could not be shown: {failed.replace(/\.$/, '')}.
-        </p>
+        <p className="field-error">{reason}</p>
         <p className="inspector-description">Your unsaved changes are kept. Choose another section or page, or try again.</p>
         <button type="button" className="btn btn-small" onClick={() => this.setState({ failed: null })}>
           Try again

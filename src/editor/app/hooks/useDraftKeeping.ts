@@ -34,7 +34,16 @@ export function useDraftKeeping(docs: Docs, user: string) {
       flush.current();
     });
   }, [docs]);
-  useEffect(() => () => void (pending.current !== null && cancelIdle(pending.current)), []);
+  // Unmounted (the editor closed, or failed and replaced by its fault screen): what waits is written now, not dropped.
+  useEffect(
+    () => () => {
+      if (pending.current === null) return;
+      cancelIdle(pending.current);
+      pending.current = null;
+      flush.current();
+    },
+    [],
+  );
 
   useEffect(() => {
     const now = () => flush.current();
