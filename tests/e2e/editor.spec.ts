@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { test, dataFile, readData, preview, outlineItem, outlineIds, shot, openEditor, save } from './support';
+import { test, dataFile, readData, preview, outlineItem, outlineIds, shot, openEditor, save, throwWhenLowercasing } from './support';
 
 
 
@@ -235,13 +235,7 @@ test('visitor pages link to the editor in dev', async ({ page }) => {
 
 test('a fault anywhere in the editor shows what failed and Reload, never a blank page, and the unsaved edit is offered back', async ({ page }) => {
   // A stand-in for a bug outside the form: the page search throws while the sidebar renders.
-  await page.addInitScript(() => {
-    const lower = String.prototype.toLowerCase;
-    String.prototype.toLowerCase = function (this: string) {
-      if (String(this).includes('boom') && new Error().stack?.includes('searchRows')) throw new Error('Search failed on purpose.');
-      return lower.call(this);
-    };
-  });
+  await throwWhenLowercasing(page, { marker: 'boom', inFunction: 'searchRows', message: 'Search failed on purpose.' });
   await openEditor(page, 'about');
   await outlineItem(page, 'about-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('Kept through a crash');

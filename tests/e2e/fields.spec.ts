@@ -1,6 +1,6 @@
 /** Field kinds in the inspector: generated identifiers under "Advanced", readable choices, the link combobox. */
 import { expect, type Page } from '@playwright/test';
-import { openEditor, preview, readData, save, shot, test } from './support';
+import { openEditor, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
 
 /** The outline row of the section with exactly this id (other specs add `about-cta-banner`). */
 const outlineRow = (page: Page, id: string) => page.locator('.outline-item').filter({ has: page.locator('.outline-id', { hasText: new RegExp(`^${id}$`) }) });
@@ -83,13 +83,7 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
 
 test('a form that fails to render says so in its own pane, and the rest of the editor and every unsaved edit go on', async ({ page }) => {
   // A stand-in for a bug in one field: the link field's list of matches throws while it renders.
-  await page.addInitScript(() => {
-    const lower = String.prototype.toLowerCase;
-    String.prototype.toLowerCase = function (this: string) {
-      if (String(this).includes('boom') && new Error().stack?.includes('matchingTargets')) throw new Error('Field failed on purpose.');
-      return lower.call(this);
-    };
-  });
+  await throwWhenLowercasing(page, { marker: 'boom', inFunction: 'matchingTargets', message: 'Field failed on purpose.' });
   await openEditor(page, 'about');
   await outlineRow(page, 'about-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('Kept through a broken form');

@@ -23,3 +23,18 @@ export async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 }
+
+/**
+ * A stand-in for a bug in the editor's code: from the next page load on, lowercasing text that
+ * contains `marker`, inside the function named `inFunction`, throws `message`. The dev server's
+ * code keeps its function names, so the stack names the function.
+ */
+export async function throwWhenLowercasing(page: Page, { marker, inFunction, message }: { marker: string; inFunction: string; message: string }) {
+  await page.addInitScript(({ marker, inFunction, message }) => {
+    const lower = String.prototype.toLowerCase;
+    String.prototype.toLowerCase = function (this: string) {
+      if (String(this).includes(marker) && new Error().stack?.includes(inFunction)) throw new Error(message);
+      return lower.call(this);
+    };
+  }, { marker, inFunction, message });
+}
