@@ -71,7 +71,7 @@ function deliverySection(delivery: Results[]): string[] {
   const home = delivery.find((row) => row.path === '/');
   return [
     '### Compression: bytes on the wire',
-    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 5 and gzip at level 6 for pages, brotli 9 and gzip 9 for the editor\'s code bundles, brotli 11 and gzip 9 for other shared files); the page API\'s bundles are compressed once when the server starts (brotli at quality 5, so a start with thousands of pages stays quick).',
+    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 5 and gzip at level 6 for pages, brotli 9 and gzip 9 for the editor\'s code bundles and the sitemaps, which no page load waits for, brotli 11 and gzip 9 for other shared files); the page API\'s bundles are compressed once when the server starts (brotli at quality 5, so a start with thousands of pages stays quick).',
     '',
     '| Resource | Uncompressed | gzip | As Chromium asks | Ratio |',
     '|---|---:|---:|---:|---:|',

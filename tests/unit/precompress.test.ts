@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CODE_COMPRESSION, compressionFor, PAGE_COMPRESSION, precompressFolder, wroteCompressed } from '../../server/precompress.mjs';
+import { OFF_PAGE_COMPRESSION, compressionFor, PAGE_COMPRESSION, precompressFolder, wroteCompressed } from '../../server/precompress.mjs';
 
 const page = (text: string) => Buffer.from(`<!doctype html><html><body>${text.repeat(200)}</body></html>`);
 
@@ -55,27 +55,32 @@ describe('precompressing the build output', () => {
     await expectSiblingsOf(file, page('rebuilt '));
   });
 
-  it('compresses the build’s code bundles, which only editors download, at brotli 9, and what visitors share at the best ratio', async () => {
+  it('compresses what no page load waits for (the editor’s code bundles, the sitemaps) at brotli 9, and what visitors share at the best ratio', async () => {
     const code = join(dir, '_astro');
     await mkdir(code);
     const script = Buffer.from('export function editor(a, b) { return a + b * 2; }\n'.repeat(400));
     const sitemap = Buffer.from('<url><loc>https://example.com/page/</loc></url>\n'.repeat(400));
     await writeFile(join(code, 'EditorApp.abc123.js'), script);
     await writeFile(join(dir, 'sitemap-0.xml'), sitemap);
+    const feed = Buffer.from('<item><title>A post</title><link>https://example.com/posts/a/</link></item>\n'.repeat(200));
+    await writeFile(join(dir, 'rss.xml'), feed);
     await precompressFolder(dir, code);
 
     const brotliAt = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
     expect((await readFile(join(code, 'EditorApp.abc123.js.br'))).equals(brotliAt(script, 9))).toBe(true);
-    expect((await readFile(join(dir, 'sitemap-0.xml.br'))).equals(brotliAt(sitemap, 11))).toBe(true);
+    expect((await readFile(join(dir, 'sitemap-0.xml.br'))).equals(brotliAt(sitemap, 9))).toBe(true);
+    expect((await readFile(join(dir, 'rss.xml.br'))).equals(brotliAt(feed, 11))).toBe(true);
     await expectSiblingsOf(join(code, 'EditorApp.abc123.js'), script);
   });
 
   it('tells pages, code bundles and shared files apart by where they are, not by name alone', () => {
     const code = join(dir, '_astro');
     expect(compressionFor(join(dir, 'about', 'index.html'), code)).toBe(PAGE_COMPRESSION);
-    for (const name of ['client.B6Mseuk0.js', 'PageBody.BuHg4Rkk.css', 'chunk.mjs']) expect(compressionFor(join(code, name), code), name).toBe(CODE_COMPRESSION);
+    for (const name of ['client.B6Mseuk0.js', 'PageBody.BuHg4Rkk.css', 'chunk.mjs']) expect(compressionFor(join(code, name), code), name).toBe(OFF_PAGE_COMPRESSION);
     // A script outside the assets folder, a folder that merely starts with its name, and an SVG inside it are compressed at the best ratio.
     for (const file of [join(dir, 'widget.js'), join(`${code}-old`, 'x.js'), join(code, 'logo.svg')]) expect(compressionFor(file, code), file).toEqual({});
     expect(compressionFor(join(code, 'x.js'), undefined)).toEqual({});
+    for (const name of ['sitemap-index.xml', 'sitemap-0.xml']) expect(compressionFor(join(dir, name), code), name).toBe(OFF_PAGE_COMPRESSION);
+    for (const name of ['rss.xml', 'favicon.svg', 'mysitemap.xml']) expect(compressionFor(join(dir, name), code), name).toEqual({});
   });
 });
