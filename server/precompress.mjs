@@ -17,7 +17,7 @@
 // (src/server/publish/build-pages.ts): the build records them here, and this step passes them by.
 // Plain JavaScript so astro.config.mjs loads it without a build step.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compressedForms, isCompressible } from './compression.mjs';
 import { ENCODING_SUFFIX } from './negotiation.mjs';
@@ -28,21 +28,21 @@ export const PAGE_COMPRESSION = { brotliQuality: 5, gzipLevel: 6 };
 export const OFF_PAGE_COMPRESSION = { brotliQuality: 9, gzipLevel: 9 };
 /** Extensions of the code bundles in the build's assets folder. */
 const CODE_EXTENSIONS = /\.(?:m?js|css|map)$/i;
-/** The sitemap index and its parts (src/lib/seo/integration.ts), by file name. */
-const SITEMAP = /(?:^|[\\/])sitemap-[\w-]+\.xml$/;
+/** The sitemap index and its parts (src/lib/seo/integration.ts), at the top of the static folder. */
+const SITEMAP = /^sitemap-[\w-]+\.xml$/;
 
 /**
  * How a file of the static folder is compressed: a page; a code bundle under `codeDir` (the
  * build's assets folder, absolute) or a sitemap, which no page load waits for; or anything else
  * that pages may share (the feed, SVG), at the best ratio.
  * @param {string} file absolute path
- * @param {string | undefined} codeDir
+ * @param {{ root?: string, codeDir?: string }} folders the static folder and its assets folder, absolute
  * @returns {{ brotliQuality?: number, gzipLevel?: number }}
  */
-export function compressionFor(file, codeDir) {
+export function compressionFor(file, { root, codeDir }) {
   if (file.endsWith('.html')) return PAGE_COMPRESSION;
   if (codeDir && file.startsWith(join(codeDir, '/')) && CODE_EXTENSIONS.test(file)) return OFF_PAGE_COMPRESSION;
-  if (SITEMAP.test(file)) return OFF_PAGE_COMPRESSION;
+  if (root && dirname(file) === resolve(root) && SITEMAP.test(basename(file))) return OFF_PAGE_COMPRESSION;
   return {};
 }
 const IN_FLIGHT = 4;
@@ -94,7 +94,7 @@ export async function precompressFolder(dir, codeDir) {
   const worker = async () => {
     for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
       const bytes = await readFile(file);
-      const forms = await compressedForms(bytes, compressionFor(file, codeDir));
+      const forms = await compressedForms(bytes, compressionFor(file, { root: dir, codeDir }));
       await Promise.all(Object.entries(forms).map(([encoding, body]) => writeFile(file + ENCODING_SUFFIX[/** @type {'br' | 'gzip'} */ (encoding)], body)));
       totals.files += 1;
       totals.bytes += bytes.length;

@@ -18,7 +18,7 @@ import { isEditorPath, SIGN_IN_PATH, signInLocation } from './server/auth/next-p
 import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions';
 import { errorResponse, errorResponseFor } from './server/http';
 import { LIVE_PREFIX } from './lib/visitor-path';
-import { decodeTabUser, otherUserProblem, TAB_USER_HEADER } from './editor/lib/tab-user';
+import { decodeTabUser, OTHER_USER_HEADER, otherUserProblem, TAB_USER_HEADER } from './editor/lib/tab-user';
 import { liveRenderContext } from './server/render-context';
 
 const LOCAL_DEVELOPER: SignedInUser = { name: 'local', role: 'admin' };
@@ -65,7 +65,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // A tab opened by another user, who signed in on this browser before: not theirs to act in (src/editor/lib/tab-user.ts).
     const tabUser = context.request.headers.get(TAB_USER_HEADER);
     const otherUser = tabUser === null ? undefined : otherUserProblem(decodeTabUser(tabUser), session.user.name);
-    if (otherUser) return errorResponse(401, otherUser, {}, NO_STORE);
+    if (otherUser) return errorResponse(401, otherUser, {}, { ...NO_STORE, [OTHER_USER_HEADER]: '1' });
     context.locals.user = session.user;
   } catch (error) {
     // A users or sessions file that cannot be read: the request is refused, never let through.

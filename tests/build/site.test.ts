@@ -1,5 +1,5 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
@@ -48,6 +48,19 @@ describe('the static build', () => {
         expect(decompress(await readFile(page + suffix)).equals(bytes), page + suffix).toBe(true);
         expect((await stat(page + suffix)).mtimeMs, page + suffix).toBeGreaterThanOrEqual(info.mtimeMs);
       }
+    }
+  });
+
+  it('compresses the sitemaps and the editor’s code at brotli 9, and the feed at 11 (server/precompress.mjs)', async () => {
+    const client = join(project.root, 'dist', 'client');
+    const brotliAt = (bytes: Buffer, quality: number) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    const scripts = (await readdir(join(client, '_astro'))).filter((name) => name.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [file, quality] of [['sitemap-0.xml', 9], ['sitemap-index.xml', 9], [join('_astro', scripts[0]!), 9], ['rss.xml', 11]] as const) {
+      const bytes = await readFile(join(client, file));
+      const br = await readFile(join(client, `${file}.br`)).catch(() => undefined);
+      // A tiny file's brotli form can be no smaller than the file, and is then not written.
+      if (br || brotliAt(bytes, quality).length < bytes.length) expect(br?.equals(brotliAt(bytes, quality)), file).toBe(true);
     }
   });
 

@@ -236,6 +236,11 @@ test('visitor pages link to the editor in dev', async ({ page }) => {
 test('a fault anywhere in the editor shows what failed and Reload, never a blank page, and the unsaved edit is offered back', async ({ page }) => {
   // A stand-in for a bug outside the form: the page search throws while the sidebar renders.
   await throwWhenLowercasing(page, { marker: 'boom', inFunction: 'searchRows', message: 'Search failed on purpose.' });
+  // Idle time never comes before the fault: the draft is written as the editor's tree goes, or not at all.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+    window.cancelIdleCallback = () => {};
+  });
   await openEditor(page, 'about');
   await outlineItem(page, 'about-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('Kept through a crash');
@@ -245,6 +250,8 @@ test('a fault anywhere in the editor shows what failed and Reload, never a blank
   await expect(fault).toContainText('The editor could not be shown: Search failed on purpose.');
   await expect(fault).toContainText('Your unsaved changes are kept on this device.');
   await shot(page, 'editor-fault');
+  const drafts = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('content-editor:draft:')).map((key) => localStorage.getItem(key)!));
+  expect(drafts.some((draft) => draft.includes('Kept through a crash'))).toBe(true);
 
   await fault.getByRole('button', { name: 'Reload the editor' }).click();
   const recovery = page.locator('.banner-recovery');

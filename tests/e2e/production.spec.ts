@@ -124,6 +124,13 @@ test('someone else signs in on this browser: the first user’s tab, visited aga
   await expect(second).toHaveURL(`${server.origin}/editor/sign-in`);
   await signInAs(second, 'bea', 'a long enough password for bea', '/editor/home');
 
+  // Ada saves before her tab has asked who is signed in (the question held up): the server refuses it, and nothing is saved as bea.
+  await first.route('**/api/auth/session', (route) => route.abort());
+  await first.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(first.getByText('Nothing was saved: your session has ended.')).toBeVisible();
+  expect(await git(remote.path, 'show', 'main:src/data/pages/about.json')).not.toContain('Ada’s words, not saved');
+  await first.unroute('**/api/auth/session');
+
   // Back in ada's tab: it opens afresh for bea, with nothing of ada's on screen or on offer.
   const reloaded = first.waitForEvent('load');
   await first.evaluate(() => window.dispatchEvent(new Event('focus')));

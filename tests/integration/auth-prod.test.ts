@@ -153,6 +153,9 @@ describe('signing in', () => {
     const refused = await ada.post('/api/content/changes', { changes: [] }, asTab('grace'));
     expect(refused.status).toBe(401);
     expect(refused.json()).toEqual({ error: "Someone else (ada) is signed in on this browser now, and this tab is another user's: nothing was done. Reload to go on as ada." });
+    // Marked, so that the editor asks who is signed in at once rather than call the session ended.
+    expect(refused.headers['x-editor-other-user']).toBe('1');
+    expect((await raw(origin, { path: '/api/editor/state' })).headers['x-editor-other-user']).toBeUndefined();
     expect((await ada.get('/api/editor/state', asTab('grace'))).status).toBe(401);
     expect((await ada.post('/api/auth/logout', {}, asTab('grace'))).status).toBe(401);
     expect((await ada.get('/api/editor/state', { 'x-editor-user': '%E0%A4%A' })).status).toBe(401);

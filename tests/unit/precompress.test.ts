@@ -75,12 +75,15 @@ describe('precompressing the build output', () => {
 
   it('tells pages, code bundles and shared files apart by where they are, not by name alone', () => {
     const code = join(dir, '_astro');
-    expect(compressionFor(join(dir, 'about', 'index.html'), code)).toBe(PAGE_COMPRESSION);
-    for (const name of ['client.B6Mseuk0.js', 'PageBody.BuHg4Rkk.css', 'chunk.mjs']) expect(compressionFor(join(code, name), code), name).toBe(OFF_PAGE_COMPRESSION);
+    expect(compressionFor(join(dir, 'about', 'index.html'), { root: dir, codeDir: code })).toBe(PAGE_COMPRESSION);
+    for (const name of ['client.B6Mseuk0.js', 'PageBody.BuHg4Rkk.css', 'chunk.mjs']) expect(compressionFor(join(code, name), { root: dir, codeDir: code }), name).toBe(OFF_PAGE_COMPRESSION);
     // A script outside the assets folder, a folder that merely starts with its name, and an SVG inside it are compressed at the best ratio.
-    for (const file of [join(dir, 'widget.js'), join(`${code}-old`, 'x.js'), join(code, 'logo.svg')]) expect(compressionFor(file, code), file).toEqual({});
-    expect(compressionFor(join(code, 'x.js'), undefined)).toEqual({});
-    for (const name of ['sitemap-index.xml', 'sitemap-0.xml']) expect(compressionFor(join(dir, name), code), name).toBe(OFF_PAGE_COMPRESSION);
-    for (const name of ['rss.xml', 'favicon.svg', 'mysitemap.xml']) expect(compressionFor(join(dir, name), code), name).toEqual({});
+    for (const file of [join(dir, 'widget.js'), join(`${code}-old`, 'x.js'), join(code, 'logo.svg')]) expect(compressionFor(file, { root: dir, codeDir: code }), file).toEqual({});
+    expect(compressionFor(join(code, 'x.js'), { root: dir })).toEqual({});
+    for (const name of ['sitemap-index.xml', 'sitemap-0.xml']) expect(compressionFor(join(dir, name), { root: dir, codeDir: code }), name).toBe(OFF_PAGE_COMPRESSION);
+    // Astro names the static folder with a trailing slash.
+    expect(compressionFor(join(dir, 'sitemap-0.xml'), { root: `${dir}/`, codeDir: code })).toBe(OFF_PAGE_COMPRESSION);
+    // Only the sitemaps the build writes at the top: a page's own file of that name, deeper, is compressed as shared text.
+    for (const file of [join(dir, 'rss.xml'), join(dir, 'favicon.svg'), join(dir, 'mysitemap.xml'), join(dir, 'docs', 'sitemap-0.xml')]) expect(compressionFor(file, { root: dir, codeDir: code }), file).toEqual({});
   });
 });

@@ -7,7 +7,7 @@
 import type { AssetDetails } from '../../server/asset-details';
 import type { Change } from '../lib/content-ops';
 import type { EditorContent, EditorDoc, EditorUser } from '../lib/model';
-import { encodeTabUser, TAB_USER_HEADER } from '../lib/tab-user';
+import { encodeTabUser, OTHER_USER_HEADER, TAB_USER_HEADER } from '../lib/tab-user';
 
 /** A request that got no answer at all: said in words, not as the browser's error ("Failed to fetch"). */
 const UNREACHABLE = 'The server could not be reached: check your connection, then try again. Nothing was lost.';
@@ -15,10 +15,13 @@ const UNREACHABLE = 'The server could not be reached: check your connection, the
 /** What a failed call says when the session has ended; the banner says what to do. */
 export const SIGNED_OUT = 'Your session has ended.';
 
-let signedOutListener: (() => void) | null = null;
+/** `otherUser`: the 401 was for this tab's user, while someone else is signed in on this browser now. */
+type SignedOutListener = (otherUser: boolean) => void;
+
+let signedOutListener: SignedOutListener | null = null;
 
 /** Calls `listener` whenever a request is answered 401; returns the function that stops it. */
-export function whenSignedOut(listener: () => void): () => void {
+export function whenSignedOut(listener: SignedOutListener): () => void {
   signedOutListener = listener;
   return () => {
     if (signedOutListener === listener) signedOutListener = null;
@@ -37,9 +40,10 @@ export function actFor(user: string): void {
 const asTabUser = (headers: Record<string, string> = {}): Record<string, string> => (tabUser === undefined ? headers : { ...headers, [TAB_USER_HEADER]: encodeTabUser(tabUser) });
 
 /** Tells the listener when a request found no session; true then. */
-function endedSession(status: number): boolean {
-  if (status !== 401) return false;
-  signedOutListener?.();
+function endedSession(answer: Response | XMLHttpRequest): boolean {
+  if (answer.status !== 401) return false;
+  const otherUser = 'getResponseHeader' in answer ? answer.getResponseHeader(OTHER_USER_HEADER) !== null : answer.headers.has(OTHER_USER_HEADER);
+  signedOutListener?.(otherUser);
   return true;
 }
 
@@ -90,7 +94,7 @@ export async function applyChanges(changes: readonly Change[], message?: string)
   } catch (error) {
     return { status: 'failed', error: UNREACHABLE };
   }
-  if (endedSession(response.status)) return { status: 'failed', error: SIGNED_OUT, httpStatus: 401 };
+  if (endedSession(response)) return { status: 'failed', error: SIGNED_OUT, httpStatus: 401 };
   const answer = await errorOf(response);
   if (response.ok) {
     const applied = answer as unknown as { versions: Record<string, string | null>; rewritten?: string[]; publish?: { ticket?: unknown } };
@@ -112,7 +116,7 @@ export async function publishingState(ticket: number, signal: AbortSignal): Prom
   } catch (error) {
     return { state: 'unknown', error: (error as Error).message };
   }
-  if (endedSession(response.status)) return { state: 'unknown', error: SIGNED_OUT, httpStatus: 401 };
+  if (endedSession(response)) return { state: 'unknown', error: SIGNED_OUT, httpStatus: 401 };
   const answer = (await errorOf(response)) as { state?: unknown; error?: string };
   if (!response.ok) return { state: 'unknown', error: answer.error ?? `${response.status}`, httpStatus: response.status };
   if (answer.state === 'publishing' || answer.state === 'live') return { state: answer.state };
@@ -122,7 +126,7 @@ export async function publishingState(ticket: number, signal: AbortSignal): Prom
 
 export async function loadState(): Promise<EditorContent> {
   const response = await fetch('/api/editor/state', { headers: asTabUser() });
-  if (endedSession(response.status)) throw new Error(SIGNED_OUT);
+  if (endedSession(response)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
 }
@@ -138,14 +142,14 @@ export async function renderPreview(slug: string, files: Record<string, unknown>
     signal,
   });
   if (response.ok) return { ok: true, html: await response.text(), heldBack: Number(response.headers.get('x-preview-held-back') ?? 0) };
-  if (endedSession(response.status)) return { ok: false, error: SIGNED_OUT };
+  if (endedSession(response)) return { ok: false, error: SIGNED_OUT };
   return { ok: false, error: (await errorOf(response)).error };
 }
 
 /** The uploaded images: GET /api/list-assets. */
 export async function listAssets(signal?: AbortSignal): Promise<string[]> {
   const response = await fetch('/api/list-assets', { signal, cache: 'no-store' });
-  if (endedSession(response.status)) throw new Error(SIGNED_OUT);
+  if (endedSession(response)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
 }
@@ -153,7 +157,7 @@ export async function listAssets(signal?: AbortSignal): Promise<string[]> {
 /** Each uploaded image's size, weight and whether it records a GPS position: GET /api/asset-details. */
 export async function listAssetDetails(signal?: AbortSignal): Promise<AssetDetails[]> {
   const response = await fetch('/api/asset-details', { signal, cache: 'no-store', headers: asTabUser() });
-  if (endedSession(response.status)) throw new Error(SIGNED_OUT);
+  if (endedSession(response)) throw new Error(SIGNED_OUT);
   if (!response.ok) throw new Error((await errorOf(response)).error);
   return response.json();
 }
@@ -188,7 +192,7 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
         // not JSON: reported by status below
       }
       if (request.status === 200 && typeof answer.url === 'string') resolve({ ok: true, url: answer.url });
-      else if (endedSession(request.status)) resolve({ ok: false, status: 401, error: `${SIGNED_OUT} Sign in again, then upload it again.` });
+      else if (endedSession(request)) resolve({ ok: false, status: 401, error: `${SIGNED_OUT} Sign in again, then upload it again.` });
       else resolve({ ok: false, status: request.status, error: typeof answer.error === 'string' ? answer.error : `${request.status} ${request.statusText}` });
     };
     request.onerror = () => resolve({ ok: false, status: 0, error: UNREACHABLE });

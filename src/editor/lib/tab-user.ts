@@ -11,6 +11,12 @@
 /** The request header that names the tab's user, percent-encoded (header values are Latin-1). */
 export const TAB_USER_HEADER = 'X-Editor-User';
 
+/**
+ * On a 401, says it was for another user's tab, not an ended session: the editor then asks who is
+ * signed in at once, and opens afresh for them. A header, since every error body is `{ error }`.
+ */
+export const OTHER_USER_HEADER = 'X-Editor-Other-User';
+
 export const encodeTabUser = (name: string) => encodeURIComponent(name);
 
 /** The name a header value gives, or undefined when it is not one encodeTabUser made. */

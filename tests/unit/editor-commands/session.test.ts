@@ -36,9 +36,12 @@ describe('sessionEnded', () => {
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 
-  it('does nothing while signing out', () => {
+  it('does nothing while signing out, or while reloading for another user', () => {
     const leaving = requestSignOut(start(), {});
     expect(sessionEnded(leaving)).toBe(leaving);
+    const switching = sessionResumed(requestSave(typed(), {}), { user: { name: 'ada', role: 'editor' } });
+    expect(switching.session.status).toBe('switching-user');
+    expect(sessionEnded(switching)).toBe(switching);
   });
 });
 

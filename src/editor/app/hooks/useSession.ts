@@ -24,15 +24,29 @@ export function useSession({ status, user, dev }: Session, dispatch: EditorDispa
     named.current = true;
   }
 
-  useEffect(() => whenSignedOut(() => dispatch({ type: 'sessionEnded' })), [dispatch]);
+  // A 401 for this tab's user while someone else is signed in: ask who at once, and the tab opens afresh for them.
+  useEffect(
+    () =>
+      whenSignedOut((otherUser) => {
+        dispatch({ type: 'sessionEnded' });
+        if (otherUser) dispatch({ type: 'checkSession' });
+      }),
+    [dispatch],
+  );
 
   // Back in this tab while signed in: someone else may have signed in on this browser meanwhile.
   useEffect(() => {
     if (status !== 'signed-in' || dev) return;
     let current = true;
+    // Focus comes back from the preview's frame often: one question at a time is enough.
+    let asking = false;
     const recheck = () => {
-      if (document.visibilityState !== 'visible') return;
-      void checkSession().then((result) => current && result.ok && dispatch({ type: 'sessionResumed', user: result.user }));
+      if (document.visibilityState !== 'visible' || asking) return;
+      asking = true;
+      void checkSession().then((result) => {
+        asking = false;
+        if (current && result.ok) dispatch({ type: 'sessionResumed', user: result.user });
+      });
     };
     window.addEventListener('focus', recheck);
     document.addEventListener('visibilitychange', recheck);

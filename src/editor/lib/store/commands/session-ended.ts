@@ -9,8 +9,8 @@ import type { EditorState } from '../state';
 export function sessionEnded(state: EditorState): EditorState {
   const { session, save } = state;
   const saving = save.status === 'saving';
-  // Leaving anyway; or already known, with no save to end.
-  if (session.status === 'signing-out' || (session.status !== 'signed-in' && !saving)) return state;
+  // Leaving anyway (signing out, or reloading for another user); or already known, with no save to end.
+  if (session.status === 'signing-out' || session.status === 'switching-user' || (session.status !== 'signed-in' && !saving)) return state;
   return {
     ...state,
     save: { status: 'idle' },
