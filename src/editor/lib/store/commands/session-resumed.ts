@@ -15,7 +15,8 @@ import type { EditorState } from '../state';
  */
 export function sessionResumed(state: EditorState, input: { user: EditorUser }): EditorState {
   const { session } = state;
-  if (session.status !== 'checking' && session.status !== 'signed-out' && session.status !== 'signed-in') return state;
+  // Leaving anyway: signing out, or already reloading for another user.
+  if (session.status === 'signing-out' || session.status === 'switching-user') return state;
   if (input.user.name !== session.user.name) {
     return {
       ...state,
