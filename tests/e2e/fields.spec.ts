@@ -101,4 +101,13 @@ test('a form that fails to render says so in its own pane, and the rest of the e
   await outlineRow(page, 'about-hero').click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept through a broken form');
   await expect(page.getByLabel('Inspector').getByRole('alert')).toHaveCount(0);
+
+  // Undo takes back the value the form failed on, and the form is there again, without it.
+  await outlineRow(page, 'about-cta').click();
+  await page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first().fill('/boom-again');
+  await expect(fault).toBeVisible();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByLabel('Inspector').getByRole('alert')).toHaveCount(0);
+  await expect(page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first()).not.toHaveValue('/boom-again');
+  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
 });

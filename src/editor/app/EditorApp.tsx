@@ -137,7 +137,7 @@ function Editor({ payload, initialSlug }: Props) {
         </main>
         <aside className="inspector" id="editor-inspector" tabIndex={-1} aria-label="Inspector">
           <LinkTargetsProvider value={targets}>
-            <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`}>
+            <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`} retryOn={state.docs}>
               <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
             </FaultBoundary>
           </LinkTargetsProvider>
