@@ -31,7 +31,7 @@ import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
 import { createLiveSite } from './live-site.mjs';
 import { serialised } from './serialise.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
-import { crossOriginWriteProblem, isWellFormedHost, LIVE_PREFIX, normalisedPath, refuseRequest, UNREADABLE_PATH } from './requests.mjs';
+import { crossOriginWriteProblem, DOUBLED_SLASHES, isWellFormedHost, LIVE_PREFIX, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH } from './requests.mjs';
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { imageVariantHandler } from './image-variants.mjs';
@@ -106,6 +106,7 @@ function requestProblem(request, path) {
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   if (path === undefined) return [400, UNREADABLE_PATH];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
   if (!path.startsWith(API_PREFIX)) return [405, `${request.method} is not allowed here`, { Allow: 'GET, HEAD' }];
   // An allowlist: the API's routes answer no other method, and some (TRACE, CONNECT) the request
   // object Astro makes refuses outright, which came out as a 500 with a stack in the log.
@@ -125,6 +126,7 @@ async function serve(request, response) {
     refuseRequest(request, response, ...problem);
     return;
   }
+  if (redirectedToSingleSlashes(request, response)) return;
   response.setHeader('X-Content-Type-Options', 'nosniff');
   if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) {
     refuseRequest(request, response, 404, 'Not found');

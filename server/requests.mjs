@@ -21,19 +21,23 @@ const SERVER_ROUTE_PREFIXES = ['/api', '/editor', LIVE_PREFIX];
 export const isServerRoute = (path) => SERVER_ROUTE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Why a request whose path normalisedPath cannot give is refused (400). */
-export const UNREADABLE_PATH = 'The request path cannot be decoded, or holds an encoded / or \\';
+export const UNREADABLE_PATH = 'The request path cannot be decoded, or holds an encoded / or \\, or a . or .. segment';
 
 /**
  * The request's path, percent-decoded once (as the static servers decode it),
- * with empty and `.` segments dropped, `..` resolved, backslashes taken as
- * separators and no trailing slash: `/assets//images/../images/x%2Esvg?v=1`
- * is `/assets/images/x.svg`. Undefined when the path cannot be decoded, holds
- * a NUL, or holds an encoded `/` or `\` (`%2F`, `%5C`): such a request is
- * answered 400 before anything else looks at it. An encoded separator is one
- * here but part of a segment to Astro's router, so the two would decide on
- * different paths (`/api/auth/users/x%2F..%2F..%2Flist-assets` was a public
- * path to the guard and the admin-only users route to the router); no URL the
- * site makes has one.
+ * with empty segments dropped, backslashes taken as separators and no trailing
+ * slash: `/assets//images/x%2Esvg?v=1` is `/assets/images/x.svg`. Undefined
+ * when the path cannot be decoded, holds a NUL, an encoded `/` or `\` (`%2F`,
+ * `%5C`), or a `.` or `..` segment, plain or encoded: such a request is
+ * answered 400 before anything else looks at it. Each of those is read one way
+ * here and another by Astro's router or Vite, which would then decide on
+ * different paths: an encoded separator is part of a segment to the router
+ * (`/api/auth/users/x%2F..%2F..%2Flist-assets` was a public path to the guard
+ * and the admin-only users route to the router), and the URL parser lets `..`
+ * take away an empty segment (`/api/public-page//../pricing` is the page API to
+ * the router, which once answered it from the build's content, and `/api/pricing`
+ * with empty segments dropped first). Browsers resolve dot segments before they
+ * send a request, and no URL the site makes has any of these.
  * @param {string} url the request target (`request.url`)
  * @returns {string | undefined}
  */
@@ -49,11 +53,45 @@ export function normalisedPath(url) {
   if (decoded.includes('\0')) return undefined;
   const segments = [];
   for (const segment of decoded.split(/[/\\]/)) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
+    if (segment === '.' || segment === '..') return undefined;
+    if (segment !== '') segments.push(segment);
   }
   return `/${segments.join('/')}`;
+}
+
+/** Why a write to a path with doubled slashes is refused (400). */
+export const DOUBLED_SLASHES = 'The request path holds an empty segment (// or a backslash)';
+
+/**
+ * The request target spelt with single slashes (`/about//` → `/about/`, `/a\\b?x` → `/a/b?x`),
+ * or undefined when it needs no respelling. normalisedPath drops empty segments, but Astro's
+ * router keeps them (`/editor//sign-in` is its catch-all editor route, while the sign-in gate
+ * took it for the sign-in page), so no such request may reach a route.
+ * @param {string} url the request target (`request.url`)
+ * @returns {string | undefined}
+ */
+export function singleSlashTarget(url) {
+  const pathEnd = url.search(/[?#]/);
+  const path = pathEnd === -1 ? url : url.slice(0, pathEnd);
+  if (!path.startsWith('/') || !/\/\/|\\/.test(path)) return undefined;
+  return path.replace(/[/\\]+/g, '/') + (pathEnd === -1 ? '' : url.slice(pathEnd));
+}
+
+/**
+ * Sends a read whose path has doubled slashes to the single-slash address (301: a sloppy link
+ * still finds its page), and says whether it did. Every other method is refused before this
+ * (DOUBLED_SLASHES, in each server's request problems). Called once the path is known to be
+ * readable (normalisedPath), before the request is routed.
+ * @param {import('node:http').IncomingMessage} request
+ * @param {import('node:http').ServerResponse} response
+ * @returns {boolean}
+ */
+export function redirectedToSingleSlashes(request, response) {
+  const target = singleSlashTarget(request.url ?? '');
+  if (target === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  response.writeHead(301, { Location: target, 'Content-Length': '0' });
+  response.end();
+  return true;
 }
 
 // A Host header is a host name, an IPv4 address or a bracketed IPv6 address, and an optional

@@ -12,7 +12,7 @@
  * own guards keep the editor to localhost, and the developer is an admin.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { normalisedPath, UNREADABLE_PATH } from '../server/requests.mjs';
+import { DOUBLED_SLASHES, normalisedPath, singleSlashTarget, UNREADABLE_PATH } from '../server/requests.mjs';
 import { EDITOR_OFF_MESSAGE, NO_STORE } from './server/auth/endpoint-helpers';
 import { isEditorPath, SIGN_IN_PATH, signInLocation } from './server/auth/next-path';
 import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions';
@@ -50,6 +50,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const path = normalisedPath(context.url.pathname);
   if (path === undefined) return errorResponse(400, UNREADABLE_PATH);
+  // The front (server/index.mjs) answers these before routing; here too, since the gate below reads
+  // `path` (doubled slashes dropped) while the router kept them and chose the route.
+  if (singleSlashTarget(context.url.pathname) !== undefined) return errorResponse(400, DOUBLED_SLASHES);
   // Live publishing's routes answer only the server's own requests, which carry a render context (server/live-site.mjs).
   if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) return liveRenderContext() ? next() : errorResponse(404, 'Not found');
   // The catch-all under /api/ only ever answers a JSON 404 (src/pages/api/[...path].ts): an unknown path is unknown to everyone.

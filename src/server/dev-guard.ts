@@ -3,17 +3,19 @@
  * Astro. Astro's dev server buffers a whole request body before a route runs,
  * so every limit must be enforced here, before any byte is read, and on the
  * decoded, normalised path (server/requests.mjs): `/api/%73ave-to-file`,
- * `/./api/save-to-file` and `/api/save-to-file/` reach the same route as
+ * `/api//save-to-file` and `/api/save-to-file/` reach the same route as
  * `/api/save-to-file`, so they get the same guard.
  *
- * - A malformed Host or an undecodable path: 400 (Astro builds a URL from both).
+ * - A malformed Host, an undecodable path or one with a `.` or `..` segment: 400
+ *   (Astro builds a URL from both); doubled slashes: a read is sent to the
+ *   single-slash address (301), anything else refused (400).
  * - GET and HEAD go on.
  * - Every other method: loopback Host and same origin (403); then the write
  *   endpoints need JSON (415), a Content-Length (411) within their cap (413),
  *   and every other path takes no body at all (413).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isWellFormedHost, normalisedPath, refuseRequest, UNREADABLE_PATH } from '../../server/requests.mjs';
+import { DOUBLED_SLASHES, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH } from '../../server/requests.mjs';
 import { jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
@@ -27,6 +29,7 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
   const path = normalisedPath(request.url ?? '');
   if (path === undefined) return [400, UNREADABLE_PATH];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
 
   const headers = {
     host: request.headers.host,
@@ -50,5 +53,5 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
 export function devRequestGuard(request: IncomingMessage, response: ServerResponse, next: () => void): void {
   const problem = devRequestProblem(request);
   if (problem) refuseRequest(request, response, ...problem);
-  else next();
+  else if (!redirectedToSingleSlashes(request, response)) next();
 }

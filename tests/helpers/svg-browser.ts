@@ -62,11 +62,14 @@ export async function probeSvg(context: BrowserContext, origin: string, path: st
     const start = mode === 'img' ? hostPage : target;
     const response = await page.goto(start, { waitUntil: 'load' });
     if (mode === 'document' && response?.status() !== 200) report(`the document answered ${response?.status()}`);
+    // The servers send a doubled slash to its single-slash address (301); any other arrival is a move.
+    const arrived = page.url();
+    if (arrived !== start && arrived !== start.replace(/(?<!:)\/{2,}/g, '/')) report(`the page moved to ${arrived}`);
     page.on('framenavigated', (frame) => frame === page.mainFrame() && report(`a navigation to ${frame.url()}`));
     await page.mouse.move(50, 50);
     await page.mouse.click(100, 100);
     await page.waitForTimeout(WATCH_MS);
-    if (page.url() !== start) report(`the page moved to ${page.url()}`);
+    if (page.url() !== arrived) report(`the page moved to ${page.url()}`);
   } finally {
     await page.close();
   }

@@ -24,7 +24,26 @@ export function encodedImagePaths(name: string): string[] {
   ];
 }
 
-/** Spellings of a route that the router treats as `path` (e.g. `/api/save-to-file`). */
+/**
+ * Whether the servers refuse a request path outright (400) before routing it, for any method:
+ * a `.` or `..` segment, plain or encoded, which our paths and the URL parser the router uses
+ * would resolve differently after an empty segment (server/requests.mjs).
+ */
+export const hasDotSegment = (path: string) => /(?:^|[/\\])(?:\.|%2e){1,2}(?:[/\\?]|$)/i.test(path);
+
+/** Whether a write to `path` is refused (400) before routing: a dot segment, or doubled slashes (a read is redirected). */
+export const isAmbiguousForWrites = (path: string) => hasDotSegment(path) || /\/\/|\\/.test(path.split('?', 1)[0]!);
+
+/** A read as a browser makes it: a 301 to the single-slash spelling of the path is followed. */
+export async function rawFollowingSlashes(origin: string, options: Parameters<typeof raw>[1]): Promise<RawResponse> {
+  const first = await raw(origin, options);
+  const location = first.headers.location;
+  if (first.status !== 301 || typeof location !== 'string' || !location.startsWith('/')) return first;
+  expect(location).not.toMatch(/\/\/|\\/);
+  return raw(origin, { ...options, path: location });
+}
+
+/** Spellings of a route that the router treats as `path` (e.g. `/api/save-to-file`), or that are refused before it for being ambiguous. */
 export function routeSpellings(path: string): string[] {
   const [, first, ...rest] = path.split('/');
   const last = rest.pop()!;
@@ -88,7 +107,12 @@ export const ACTIVE_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>conso
 /** The uploaded SVG `name` is served, as `text`, with its CSP and nosniff under every spelling of its URL. */
 export async function expectSvgServedSafely(origin: string, name: string, text: string) {
   for (const path of encodedImagePaths(name)) {
-    const response = await raw(origin, { path });
+    const response = await rawFollowingSlashes(origin, { path });
+    if (hasDotSegment(path)) {
+      expect(response.status, path).toBe(400);
+      expect(response.json().error, path).toMatch(/\. or \.\. segment/);
+      continue;
+    }
     expect(response.status, path).toBe(200);
     expect(response.headers['content-type'], path).toBe('image/svg+xml');
     expect(response.headers['content-security-policy'], path).toMatch(/default-src 'none'.*sandbox/);

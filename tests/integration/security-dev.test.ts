@@ -10,7 +10,7 @@ import { chromiumAvailable } from '../helpers/chromium';
 import { postJson, raw, streamBody } from '../helpers/http';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { startDevServer, type RunningServer } from '../helpers/servers';
-import { ACTIVE_SVG, expectSvgCorpusInert, expectSvgServedSafely, MALFORMED_HOSTS, numberedSvg, residentBytes, routeSpellings } from './attacks';
+import { ACTIVE_SVG, expectSvgCorpusInert, expectSvgServedSafely, hasDotSegment, isAmbiguousForWrites, MALFORMED_HOSTS, numberedSvg, rawFollowingSlashes, residentBytes, routeSpellings } from './attacks';
 import { b64, cleanSvg } from './fixtures';
 
 let project: ProjectCopy;
@@ -86,6 +86,7 @@ describe('uploaded images (dev)', () => {
     const paths = [
       ...['by-path.svg', 'by-path.svg?raw', 'by-path.svg?import', 'passwd-by-path.png'].flatMap((file) => [`/public/assets/images/${file}`, `/@fs${project.root}/public/assets/images/${file}`]),
       '/public//assets/./images/by-path.svg',
+      `/@fs${project.root}/public/assets/images//../by-path.svg`,
       '/%70ublic/assets/images/by-path.svg',
       '/@id/public/assets/images/by-path.svg',
       '/.content-store/kept.json',
@@ -93,8 +94,8 @@ describe('uploaded images (dev)', () => {
       '/.cache/image-variants/kept.json',
     ];
     for (const path of paths) {
-      const response = await raw(origin, { path });
-      expect(response.status, path).toBe(404);
+      const response = await rawFollowingSlashes(origin, { path });
+      expect(response.status, path).toBe(hasDotSegment(path) ? 400 : 404);
       expect(response.text, path).not.toMatch(/<script|root:|kept/);
     }
     // The images' own route still serves what is in the folder, sandboxed.
@@ -105,8 +106,8 @@ describe('uploaded images (dev)', () => {
 describe('the bundle file (dev)', () => {
   it('is not downloadable under any spelling', async () => {
     for (const path of ['/page-bundles.json', '/%70age-bundles.json', '//page-bundles.json', '/x/../page-bundles.json']) {
-      const response = await raw(origin, { path });
-      expect(response.status, path).toBe(404);
+      const response = await rawFollowingSlashes(origin, { path });
+      expect(response.status, path).toBe(hasDotSegment(path) ? 400 : 404);
       expect(response.text, path).not.toContain('"sections"');
     }
   });
@@ -118,8 +119,9 @@ describe('write guards on every spelling of a write route', () => {
   it('asks for a Content-Length before reading a chunked body', async () => {
     for (const path of SPELLINGS) {
       const answer = await streamBody(origin, { path, headers: { 'content-type': 'application/json', origin }, totalBytes: 1024 ** 2 });
-      expect(answer.status, path).toBe(411);
-      expect(JSON.parse(answer.text).error).toMatch(/Content-Length/);
+      // An ambiguous spelling is refused first, for what it is.
+      expect(answer.status, path).toBe(isAmbiguousForWrites(path) ? 400 : 411);
+      expect(JSON.parse(answer.text).error).toMatch(isAmbiguousForWrites(path) ? /segment/ : /Content-Length/);
     }
   });
 
@@ -127,7 +129,7 @@ describe('write guards on every spelling of a write route', () => {
     for (const path of SPELLINGS) {
       const headers = { 'content-type': 'application/json', origin, 'content-length': 600 * 1024 ** 2 };
       const response = await raw(origin, { method: 'POST', path, headers, withholdBody: true });
-      expect(response.status, path).toBe(413);
+      expect(response.status, path).toBe(isAmbiguousForWrites(path) ? 400 : 413);
     }
   });
 
@@ -144,8 +146,8 @@ describe('write guards on every spelling of a write route', () => {
     for (const path of ['/api/save-to-file', ...SPELLINGS]) {
       const headers = { 'content-type': 'text/plain', origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'content-length': 40_000_000 };
       const response = await raw(origin, { method: 'POST', path, headers, withholdBody: true });
-      expect(response.status, path).toBe(403);
-      expect(response.json().error).toMatch(/Cross-origin/);
+      expect(response.status, path).toBe(isAmbiguousForWrites(path) ? 400 : 403);
+      expect(response.json().error).toMatch(isAmbiguousForWrites(path) ? /segment/ : /Cross-origin/);
     }
   });
 

@@ -8,7 +8,7 @@ const refused = (url: string) => isFolderFileRequest(url, prefixes);
 
 describe('the content folders by their file paths', () => {
   it('are refused by project path, through /@fs/ and /@id/, with a query, and as the file itself', () => {
-    for (const url of ['/src/data/pages/home.json', '/src/data/pages/home.json?raw', '/public/assets/images/x.svg?import', '/@fs/srv/site/public/assets/images/x.svg', '/@id/src/data/x.json', '/.content-store/users.json', '/@fs/srv/elsewhere/clone/src/data/x.json', '/src//data/./x.json', '/src/%64ata/x.json']) {
+    for (const url of ['/src/data/pages/home.json', '/src/data/pages/home.json?raw', '/public/assets/images/x.svg?import', '/@fs/srv/site/public/assets/images/x.svg', '/@id/src/data/x.json', '/.content-store/users.json', '/@fs/srv/elsewhere/clone/src/data/x.json', '/src//data/x.json', '/src/data\\x.json', '/src/%64ata/x.json']) {
       expect(refused(url), url).toBe(true);
     }
   });
