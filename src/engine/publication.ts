@@ -16,9 +16,10 @@
 import { COLLECTIONS, collectionSchemas } from './schema/collections';
 import { inputJsonSchema } from './schema/json-schema';
 import { parsePublishAt } from './schema/publication';
-import { collectionDir, PAGES_DIR } from './routes';
+import { collectionDir, PAGES_DIR, pageFileOfSlug } from './routes';
+import { NOT_FOUND_SLUG } from './slug';
 import { sameItems } from './bundle-check';
-import type { ContentSnapshot } from './snapshot';
+import { readablePaths, type ContentSnapshot } from './snapshot';
 
 export type PublicationState = 'draft' | 'scheduled' | 'published';
 
@@ -51,8 +52,15 @@ function entryCollectionOf(path: string): string | undefined {
   });
 }
 
-/** Page files and collection entries have a publication state; shared documents and the rest do not. */
-function hasPublication(path: string): boolean {
+/** The 404 page is what the servers and static hosts send for every unknown address: always public. */
+const ALWAYS_PUBLIC = pageFileOfSlug(NOT_FOUND_SLUG);
+
+/**
+ * Page files and collection entries have a publication state; shared documents, the 404 page
+ * (its file may not have one, src/engine/stored-page.ts) and the rest do not.
+ */
+export function hasPublication(path: string): boolean {
+  if (path === ALWAYS_PUBLIC) return false;
   return (path.startsWith(`${PAGES_DIR}/`) && path.endsWith('.json')) || entryCollectionOf(path) !== undefined;
 }
 
@@ -113,6 +121,7 @@ export function publicSnapshot(snapshot: ContentSnapshot, now: Date): ContentSna
     // Hidden files stay readable for `$ref`s (see above); they are listed nowhere, so they have no page and are in no list.
     get: (path) => (rewritten.has(path) ? rewritten.get(path) : snapshot.get(path)),
     paths: () => visible,
+    readable: () => readablePaths(snapshot),
     ...(snapshot.refused ? { refused: () => snapshot.refused!() } : {}),
   };
 }

@@ -10,12 +10,21 @@ export interface ContentSnapshot {
   /** Every file path in the snapshot. */
   paths(): Iterable<string>;
   /**
+   * Every file `get` can read, when that is more than `paths` lists: the public
+   * snapshot lists no draft, yet a `$ref` still reads one (src/engine/publication.ts).
+   * Read it through `readablePaths`.
+   */
+  readable?(): Iterable<string>;
+  /**
    * Entries of the data folder that were refused rather than read (symbolic
    * links, see data-files.ts): path → why. A page that needs one fails with
    * that reason instead of "does not exist".
    */
   refused?(): ReadonlyMap<string, string>;
 }
+
+/** Every file `snapshot` can read: listed or not (a draft behind a `$ref`). */
+export const readablePaths = (snapshot: ContentSnapshot): Iterable<string> => snapshot.readable?.() ?? snapshot.paths();
 
 /** `base` with some files replaced or added: what a draft or a pending save would make of the site. */
 export function overlaySnapshot(base: ContentSnapshot, files: Readonly<Record<string, unknown>>): ContentSnapshot {

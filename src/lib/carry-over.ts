@@ -15,7 +15,7 @@
  * over nothing.
  */
 import type { PageRoute } from '../engine/routes';
-import type { ContentSnapshot } from '../engine/snapshot';
+import { readablePaths, type ContentSnapshot } from '../engine/snapshot';
 import { collectRefs } from '../engine/schema/refs';
 import { refTargetFile } from '../engine/references';
 import { SITE_SETTINGS_FILE } from '../engine/schema/site-settings';
@@ -29,16 +29,26 @@ export function changedInPlace(before: ContentSnapshot, after: ContentSnapshot):
   // The same files must be listed: a public snapshot still reads a hidden file (drafts, schedules),
   // so a page made public or hidden shows only in the listing, never in get().
   const listed = new Set(before.paths());
-  const changed = new Set<string>();
   let count = 0;
   for (const path of after.paths()) {
     count += 1;
     if (!listed.has(path)) return undefined;
+  }
+  if (count !== listed.size) return undefined;
+  // Then every file either can read. A hidden file is read only through the `$ref`s of the pages
+  // that include it (no list or route names it), so a change to it is confined to those pages,
+  // whatever its folder; a hidden page's edit once left them with their old text.
+  const readableBefore = new Set(readablePaths(before));
+  const changed = new Set<string>();
+  let readable = 0;
+  for (const path of readablePaths(after)) {
+    readable += 1;
+    if (!readableBefore.has(path)) return undefined;
     if (before.get(path) === after.get(path)) continue;
-    if (!isPageLocal(path)) return undefined;
+    if (listed.has(path) && !isPageLocal(path)) return undefined;
     changed.add(path);
   }
-  return count === listed.size ? changed : undefined;
+  return readable === readableBefore.size ? changed : undefined;
 }
 
 /**

@@ -83,3 +83,11 @@ test('says what unpublishing a template page hides, and marks links to pages vis
   await expect(page.getByLabel('Inspector')).toContainText('It is a draft: visitors get “page not found” until it is published.');
   await shot(page, 'link-to-draft');
 });
+
+test('shows the 404 page as always published, with nothing to unpublish or schedule', async ({ page }) => {
+  await openEditor(page, '404');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await expect(publication(page)).toContainText('Always published');
+  await expect(publication(page)).toContainText('any address with no page of its own');
+  await expect(publication(page).getByRole('button')).toHaveCount(0);
+});

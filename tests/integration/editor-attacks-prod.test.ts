@@ -107,6 +107,15 @@ describe('pages that stay where they are', () => {
     expect((await get('/')).status).toBe(200);
     expect((await get('/posts/accessible-by-construction/')).status).toBe(200);
   });
+
+  it('refuses a draft or scheduled 404 page: unknown addresses then got the copy the server started with, whatever the site became since', async () => {
+    const notFound = (await state(ada)).docs.find((doc) => doc.file === 'pages/404.json')!;
+    for (const extra of [{ status: 'draft' }, { publishAt: '2099-01-01T00:00:00Z' }]) {
+      const response = await bea.post('/api/content/changes', { changes: [{ op: 'put', file: notFound.file, content: { ...(notFound.data as object), ...extra }, baseVersion: notFound.version }] });
+      expect(refusal(response).join(), JSON.stringify(extra)).toMatch(/^\/(status|publishAt): is the page visitors see at an address with no page \(404\.html\), which is always public/);
+    }
+    expect((await get('/api/public-page/404')).status).toBe(200);
+  });
 });
 
 describe('images', () => {
@@ -140,6 +149,39 @@ describe('drafts', () => {
     const now = await get('/secret-plan/');
     expect(now.status).toBe(301);
     expect(now.headers.location).toBe('/acme-acquisition/');
+  });
+});
+
+describe('one spelling of a path', () => {
+  it('reads no draft page through any spelling of the page API: `//..` once reached the router, which answered from the build', async () => {
+    const pricing = (await state(ada)).docs.find((doc) => doc.file === 'pages/pricing.json')!;
+    await published(await ada.post('/api/content/changes', { changes: [{ op: 'put', file: pricing.file, content: { ...pricing.data, status: 'draft' }, baseVersion: pricing.version }] }));
+    try {
+      expect((await get('/api/public-page/pricing')).status).toBe(404);
+      // The URL parser reads `//..` as the page API; the guards read it without the empty segment.
+      for (const path of ['/api/public-page//../pricing', '/api/public-page/x//../../public-page/pricing', '/api/public-page/%2e%2e/public-page/pricing', '/api/x/.%2E/public-page/pricing']) {
+        const response = await get(path);
+        expect(response.status, path).toBe(400);
+        expect(response.json(), path).toEqual({ error: expect.stringMatching(/\. or \.\. segment/) });
+      }
+      // Doubled slashes send a read to its single-slash address, which is the live site's answer.
+      const doubled = await get('/api//public-page/pricing');
+      expect([doubled.status, doubled.headers.location]).toEqual([301, '/api/public-page/pricing']);
+      expect((await bea.post('/api//content/changes', { changes: [] })).status).toBe(400);
+    } finally {
+      const now = (await state(ada)).docs.find((doc) => doc.file === 'pages/pricing.json')!;
+      await published(await ada.post('/api/content/changes', { changes: [{ op: 'put', file: now.file, content: pricing.data, baseVersion: now.version }] }));
+    }
+  });
+
+  it('never lets a doubled slash take the sign-in gate past the route it chose: `/editor//sign-in` was public to the gate and the editor to the router', async () => {
+    for (const session of [bea, undefined]) {
+      const response = session ? await session.get('/editor//sign-in') : await get('/editor//sign-in');
+      expect(response.status).toBe(301);
+      expect(response.headers.location).toBe('/editor/sign-in');
+      expect(response.text).toBe('');
+    }
+    expect((await get('/\\evil.example/editor')).headers.location).toBe('/evil.example/editor');
   });
 });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { changedInPlace, filesOfPage } from '../../src/lib/carry-over';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
+import { publicSnapshot } from '../../src/engine/publication';
+import { contentVersionOf } from '../../src/server/publish/published-pages';
 
 const header = { id: 'site-header', type: 'header', data: {} };
 const about = { id: 'about', slug: 'about', sections: [{ $ref: '../shared/header.json' }] };
@@ -59,5 +61,28 @@ describe('changedInPlace with hidden files', () => {
     const listing = (paths: string[]) => ({ get: (path: string) => (files as Record<string, unknown>)[path], paths: () => paths });
     expect(changedInPlace(listing(['pages/a.json']), listing(['pages/b.json']))).toBeUndefined();
     expect(changedInPlace(listing(['pages/a.json']), listing(['pages/a.json']))).toEqual(new Set());
+  });
+
+  it('names a hidden file whose content changed: the pages that include it through a $ref must be resolved again', () => {
+    const now = new Date('2026-11-28T00:00:00Z');
+    const snippet = { id: 'snippet', slug: 'snippet', status: 'draft', sections: [{ id: 's', type: 'content-block', data: { title: 'One' } }] };
+    const draftPost = { title: 'Soon', status: 'draft' };
+    const including = { ...about, sections: [{ $ref: 'snippet.json#/sections/0' }, { $ref: '../collections/posts/soon.json' }] };
+    const files = { ...base, 'pages/about.json': including, 'pages/snippet.json': snippet, 'collections/posts/soon.json': draftPost };
+    const before = publicSnapshot(snapshotOf(files), now);
+    expect([...before.paths()]).not.toContain('pages/snippet.json');
+
+    const pageEdited = publicSnapshot(snapshotOf({ ...files, 'pages/snippet.json': { ...snippet, sections: [{ id: 's', type: 'content-block', data: { title: 'Two' } }] } }), now);
+    expect(changedInPlace(before, pageEdited)).toEqual(new Set(['pages/snippet.json']));
+    // An entry is site-wide while listed; hidden, only a $ref reads it.
+    const entryEdited = publicSnapshot(snapshotOf({ ...files, 'collections/posts/soon.json': { ...draftPost, title: 'Later' } }), now);
+    expect(changedInPlace(before, entryEdited)).toEqual(new Set(['collections/posts/soon.json']));
+    expect(filesOfPage({ slug: 'about', file: 'pages/about.json' }, before)).toEqual(new Set(['pages/about.json', 'pages/snippet.json', 'collections/posts/soon.json']));
+    // A hidden file added (a $ref that failed may now resolve) reaches every page.
+    expect(changedInPlace(before, publicSnapshot(snapshotOf({ ...files, 'pages/other-draft.json': snippet }), now))).toBeUndefined();
+
+    // The content version names the hidden files too: two public outputs never share one.
+    expect(contentVersionOf(pageEdited)).not.toBe(contentVersionOf(before));
+    expect(contentVersionOf(publicSnapshot(snapshotOf(files), now))).toBe(contentVersionOf(before));
   });
 });

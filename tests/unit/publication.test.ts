@@ -113,6 +113,17 @@ describe('publicSnapshot', () => {
     expect(publicSnapshot(snapshot, now).get('collections/posts/live.json')).toEqual(first);
   });
 
+  it('never hides the 404 page, which every unknown address shows, and refuses a status or schedule on it by name', () => {
+    for (const extra of [{ status: 'draft' }, { publishAt: '2026-07-01T00:00:00Z' }]) {
+      const withNotFound = snapshotFromEntries([...Object.entries(site), ['pages/404.json', page('404', [], extra)]]);
+      expect([...publicSnapshot(withNotFound, now).paths()]).toContain('pages/404.json');
+      const field = Object.keys(extra)[0];
+      expect(() => resolverFor(publicSnapshot(withNotFound, now)).resolvePage('404')).toThrow(expect.objectContaining({ file: 'pages/404.json', pointer: `/${field}`, detail: expect.stringMatching(/always public: it cannot be a draft or scheduled/) }));
+    }
+    const published = snapshotFromEntries([['pages/404.json', page('404', [], { status: 'published' })]]);
+    expect(resolverFor(published).resolvePage('404').slug).toBe('404');
+  });
+
   it('leaves the full snapshot untouched, for the editor', () => {
     expect(snapshot.get('collections/posts/live.json')).toMatchObject({ tags: ['secret', 'open'] });
     expect(resolverFor(snapshot).listPages().map((route) => route.slug)).toContain('posts/draft');

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
-import { publicationReach, publicationStatus } from '../lib/publication';
+import { hasPublication, publicationReach, publicationStatus } from '../lib/publication';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
@@ -106,6 +106,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
       status={publicationStatus(data, new Date())}
       noun={noun}
       pageless={pageless}
+      alwaysPublic={!hasPublication({ file })}
       reach={publicationReach(docs, file, new Date())}
       readOnly={!mayWrite(user, file)}
       onPublish={() => dispatch({ type: 'publishDocument', file })}

@@ -17,6 +17,8 @@ interface Props {
   readOnly?: boolean;
   /** An entry of a collection with no page per entry (authors): visitors see it only where pages list it. */
   pageless?: boolean;
+  /** A page with no status (the 404 page): it says so, with no buttons. */
+  alwaysPublic?: boolean;
   onPublish(): void;
   onUnpublish(): void;
   /** `at`: an ISO 8601 instant. */
@@ -42,11 +44,22 @@ const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => strin
   published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
 };
 
-export function PublicationControl({ status, noun, reach, readOnly, pageless, onPublish, onUnpublish, onSchedule }: Props) {
+export function PublicationControl({ status, noun, reach, readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  if (alwaysPublic) {
+    return (
+      <section className="publication publication-published" aria-label="Publication">
+        <p className="publication-status">
+          <span className="publication-dot" aria-hidden="true" />
+          <strong>Always published</strong>
+          <span className="publication-hint">Visitors see this {noun} at any address with no page of its own, so it cannot be a draft or scheduled.</span>
+        </p>
+      </section>
+    );
+  }
   const startPicking = () => {
     // A day from now, on the hour, or the time already set.
     const suggestion = status.at ?? new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 86_400_000);

@@ -5,7 +5,7 @@
  * "Published"), and the document with a new status. Pure, so the commands
  * and their tests need no browser.
  */
-import { publicationState, type PublicationState } from '../../engine/publication';
+import { hasPublication as hasPublicationFile, publicationState, type PublicationState } from '../../engine/publication';
 import { parsePublishAt } from '../../engine/schema/publication';
 import { collectionRegistry } from '../../collections/registry';
 import { entriesOf, entryCollectionOf, entryLabel, entryNounOf, templatePageOf } from './entries';
@@ -17,8 +17,8 @@ export interface PublicationStatus {
   at?: Date;
 }
 
-/** Which documents have a status: pages and collection entries, not shared sections. */
-export const hasPublication = (doc: Pick<EditorDoc, 'kind'>) => doc.kind === 'page' || doc.kind === 'entry';
+/** Which documents have a status: pages and collection entries, not shared sections, nor the 404 page (always public). */
+export const hasPublication = (doc: Pick<EditorDoc, 'file'>) => hasPublicationFile(doc.file);
 
 export function publicationStatus(data: unknown, now: Date): PublicationStatus {
   const state = publicationState(data, now);

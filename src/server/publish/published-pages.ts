@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { listPages, listRedirects, loadSnapshot, pageJson, resolvePage } from '../../lib/content';
 import { SITE_FILE, structuredData } from '../../lib/seo/page-data';
 import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
-import type { ContentSnapshot } from '../../engine/snapshot';
+import { readablePaths, type ContentSnapshot } from '../../engine/snapshot';
 import type { Bundle } from '../../engine/resolver';
 import { snapshotDocumentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
@@ -60,7 +60,8 @@ export const requestPathOf = (slug: string) => (slug === NOT_FOUND_SLUG ? NOT_FO
 /** A hash of the snapshot's files and their versions: equal content, equal name. */
 export function contentVersionOf(snapshot: ContentSnapshot): string {
   const hash = createHash('sha256');
-  for (const path of [...snapshot.paths()].sort()) hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
+  // Hidden files too: a draft that a published page includes through a `$ref` is part of that page.
+  for (const path of [...readablePaths(snapshot)].sort()) hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
   return hash.digest('base64url').slice(0, 16);
 }
 
