@@ -9,6 +9,7 @@
  * - A malformed Host, an undecodable path or one with a `.` or `..` segment: 400
  *   (Astro builds a URL from both); doubled slashes: a read is sent to the
  *   single-slash address (301), anything else refused (400).
+ * - The API through a Host that is not a loopback address (DNS rebinding): 403.
  * - GET and HEAD go on.
  * - Every other method: loopback Host and same origin (403); then the write
  *   endpoints need JSON (415), a Content-Length (411) within their cap (413),
@@ -16,7 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOUBLED_SLASHES, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH } from '../../server/requests.mjs';
-import { jsonContentProblem, localOriginProblem } from './guards';
+import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
 function hasBody(request: IncomingMessage): boolean {
@@ -28,6 +29,8 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   const path = normalisedPath(request.url ?? '');
   if (path === undefined) return [400, UNREADABLE_PATH];
+  // Vite refuses a Host it does not know too (DNS rebinding), but in plain text: the API answers in JSON.
+  if ((path === '/api' || path.startsWith('/api/')) && !isLoopbackHost(request.headers.host ?? null)) return [403, 'The dev server answers its API only through a localhost address'];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
 

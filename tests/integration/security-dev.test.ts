@@ -182,9 +182,12 @@ describe('cross-origin reads (dev)', () => {
   });
 
   it('keeps the editor state from a DNS-rebinding page (a Host that is not local)', async () => {
-    const rebound = await raw(origin, { path: '/api/editor/state', headers: { host: `evil.example:${server.port}` } });
-    expect(rebound.status).toBe(403);
-    expect(rebound.text).not.toContain('"docs"');
+    for (const path of ['/api/editor/state', '/api/public-page/home', '/api/nothing-here']) {
+      const rebound = await raw(origin, { path, headers: { host: `evil.example:${server.port}` } });
+      expect(rebound.status, path).toBe(403);
+      // In JSON, like every API error (Vite's own refusal is plain text).
+      expect(rebound.json(), path).toEqual({ error: expect.stringMatching(/localhost address/) });
+    }
   });
 });
 
