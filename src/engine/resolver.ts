@@ -199,6 +199,8 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     listTemplates: (): TemplateRoute[] => listRoutes().templates,
     /** Page and entry files that give no route (a bad file name, an invalid template): every other page still works. */
     routeProblems: (): ContentError[] => listRoutes().problems,
+    /** Entries whose page a page file at the same address replaces. */
+    hiddenEntries: () => listRoutes().hiddenEntries,
     /** The site settings (shared/site.json) when they fail their schema. */
     settingsProblems: (): ContentError[] => siteSettingsProblems(snapshot),
     /** Every entry of every registered collection that fails its schema, used by a page or not, and every file under collections/ that is no entry. */

@@ -44,6 +44,8 @@ export interface SiteRoutes {
   bySlug: Map<string, PageRoute>;
   /** Files that give no route, or not all of theirs. */
   problems: ContentError[];
+  /** Entries whose page a page file at the same address replaces (the page wins). */
+  hiddenEntries: { slug: string; entry: string; page: string }[];
 }
 
 const COLLECTIONS_PREFIX = 'collections/';
@@ -132,6 +134,7 @@ export function listSiteRoutes(snapshot: ContentSnapshot, templateCollection: (f
     }
   }
   const direct = new Set(pages.map((page) => page.slug));
+  const hiddenEntries: SiteRoutes['hiddenEntries'] = [];
   for (const template of templates) {
     const { entries, problems: badNames } = entryFiles(snapshot, template.collection);
     problems.push(...badNames.filter((problem) => !problems.some((known) => known.file === problem.file)));
@@ -144,7 +147,8 @@ export function listSiteRoutes(snapshot: ContentSnapshot, templateCollection: (f
       }
       // A page file with the same slug wins over a generated entry page.
       if (!direct.has(slug)) pages.push({ slug, file: template.file, entry: { collection: template.collection, ...entry } });
+      else hiddenEntries.push({ slug, entry: entry.file, page: pageFileOfSlug(slug) });
     }
   }
-  return { pages, templates, bySlug: new Map(pages.map((page) => [page.slug, page])), problems };
+  return { pages, templates, bySlug: new Map(pages.map((page) => [page.slug, page])), problems, hiddenEntries };
 }

@@ -22,7 +22,7 @@ const post = (title: string, extra: Record<string, unknown> = {}) => ({
 
 const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
-  'collections/posts/ops-tagged.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
+  'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
 ];
 const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png'];
 
@@ -34,7 +34,9 @@ test.beforeAll(async () => {
   journal.sections[1].data.label = { $ref: '../collections/posts/ops-cited.json#/title' };
   // A shared section of its own, before the footer.
   journal.sections.splice(3, 0, { $ref: '../shared/ops-banner.json' });
-  await writeData('shared/ops-banner.json', { id: 'ops-banner', type: 'cta-banner', data: { title: 'A shared banner of the test', ctas: [] } });
+  // Its button links to a post: a link, not a `$ref`, which a delete does not wait for but names.
+  await writeData('shared/ops-banner.json', { id: 'ops-banner', type: 'cta-banner', data: { title: 'A shared banner of the test', ctas: [{ id: 'ops-banner-read', label: 'Read it', href: '/posts/ops-linked/', variant: 'primary' }] } });
+  await writeData('collections/posts/ops-linked.json', post('Ops linked'));
   await writeData('pages/ops-journal.json', { ...journal, id: 'ops-journal', slug: 'ops-journal', meta: { ...journal.meta, title: 'Ops journal' } });
   await writeData('collections/posts/ops-cited.json', post('Ops cited', { cover: { url: '/assets/images/ops-used.png', alt: 'A used image' } }));
   await writeData('collections/posts/ops-doomed.json', post('Ops doomed'));
@@ -69,6 +71,19 @@ test('a post that something points at cannot be deleted; one nothing points at c
   await expect(page).toHaveURL(/\/editor$/);
   expect(existsSync(dataFile('collections/posts/ops-doomed.json'))).toBe(false);
   expect((await page.request.get('/posts/ops-doomed/')).status()).toBe(404);
+});
+
+test('deleting a post that links lead to names them: visitors who follow them would get page not found', async ({ page }) => {
+  await page.goto('/editor/~posts/ops-linked');
+  await page.getByRole('button', { name: 'Delete post…' }).click();
+  await expect(dialog(page)).toContainText('This links to its address /posts/ops-linked/: once it is deleted, visitors who follow that link get “page not found”.');
+  await expect(dialog(page).locator('.op-referrers')).toContainText('Shared cta-banner');
+  await expect(dialog(page).locator('.op-referrers')).toContainText('in “ctas”');
+  await expect(dialog(page)).not.toContainText('Nothing points at it');
+  // A link does not stop the delete, as a `$ref` does.
+  await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeEnabled();
+  await shot(page, 'content-ops-delete-linked');
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('unsaved changes are saved first', async ({ page }) => {

@@ -104,7 +104,7 @@ test('creates a nested page from its title, with starter content, focus in the t
   await expect(title).toBeFocused();
   // A title whose suggested address is taken says so at once, not only once the slug is typed.
   await title.fill('About');
-  await expect(page.getByText('A page "about" already exists.')).toBeVisible();
+  await expect(page.getByText('A page already has the address /about/.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await title.fill('Pricing Page');
   const slug = page.getByLabel('Slug');
@@ -112,7 +112,11 @@ test('creates a nested page from its title, with starter content, focus in the t
   await slug.fill('Bad Slug');
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await slug.fill('about');
-  await expect(page.getByText('A page "about" already exists.')).toBeVisible();
+  await expect(page.getByText('A page already has the address /about/.')).toBeVisible();
+  // A post's address too: a page there would hide the post from visitors.
+  await slug.fill('posts/editing-without-fear');
+  await expect(page.getByText('/posts/editing-without-fear/ is the address of the post “Editing without fear”: a page there would hide it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await slug.fill('editor/sign-in');
   await expect(page.getByText('Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();

@@ -91,3 +91,15 @@ test('shows the 404 page as always published, with nothing to unpublish or sched
   await expect(publication(page)).toContainText('any address with no page of its own');
   await expect(publication(page).getByRole('button')).toHaveCount(0);
 });
+
+test('says which links lead to a page once it is unpublished, before it is saved', async ({ page }) => {
+  await openEditor(page, 'pricing');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await expect(publication(page)).not.toContainText('lead here');
+  await publication(page).getByRole('button', { name: 'Unpublish' }).click();
+  await expect(publication(page)).toContainText('A link from Shared header (shared/header.json) leads here: visitors who follow it get “page not found” until it is published.');
+  await shot(page, 'publication-unpublished-links');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(publication(page)).toContainText('Published');
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});

@@ -5,10 +5,11 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  currentName, deleteChanges, describeIssue, lockedBecause, referrersOf, renamePlan, renameProblem, targetName, unlinkAndDeleteChanges,
+  currentName, deleteChanges, describeIssue, linkReferrersOf, lockedBecause, referrersOf, renamePlan, renameProblem, targetName, unlinkAndDeleteChanges,
   type NamedReferrer, type OpTarget,
 } from '../lib/content-ops';
 import type { Docs } from '../lib/model';
+import { addressOf, placeOf } from '../lib/page-links';
 import { applyChanges, loadState } from './api';
 import { Dialog } from './dialogs';
 
@@ -47,7 +48,7 @@ function ReferrerList({ referrers }: { referrers: readonly NamedReferrer[] }) {
     <ul className="op-referrers">
       {referrers.map((referrer) => (
         <li key={referrer.file}>
-          <strong>{referrer.name}</strong> <span className="op-where">{referrer.pointers.length === 1 ? `at ${referrer.pointers[0]}` : `in ${referrer.pointers.length} places`}</span>
+          <strong>{referrer.name}</strong> <span className="op-where">in {[...new Set(referrer.pointers.map(placeOf))].join(', ')}</span>
         </li>
       ))}
     </ul>
@@ -73,6 +74,10 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   const inSentence = title.charAt(0).toLowerCase() + title.slice(1);
   const locked = lockedBecause(docs, target);
   const referrers = referrersOf(docs, target);
+  // Links to its address do not stop a delete, but they will lead nowhere: the dialog names them.
+  const links = action === 'delete' ? linkReferrersOf(docs, target) : [];
+  const address = target.type === 'doc' ? addressOf(docs, target.file) : undefined;
+  const addressText = address === '/' ? '/' : `${address}/`;
   const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
   const plan = action === 'rename' && !problem ? renamePlan(docs, target, name) : undefined;
   // For a shared section or a tag: remove it from the pages or posts that use it, and delete it, in one change.
@@ -156,10 +161,18 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
                 )}
               </div>
             )}
-            {action === 'delete' && referrers.length === 0 && (
+            {action === 'delete' && referrers.length === 0 && links.length === 0 && (
               <p>
-                Nothing points at it. {target.type === 'doc' && docs[target.file]?.kind === 'page' ? `Its address ${currentName(docs, target) === 'home' ? '/' : `/${currentName(docs, target)}/`} will stop working.` : ''}
+                Nothing points at it. {address !== undefined ? `Its address ${addressText} will stop working.` : ''}
               </p>
+            )}
+            {action === 'delete' && links.length > 0 && (
+              <div className="notice notice-warning notice-stacked">
+                <p>
+                  {links.length === 1 ? 'This links' : `These ${links.length} link`} to its address {addressText}: once it is deleted, visitors who follow {links.length === 1 ? 'that link' : 'those links'} get “page not found”. Point {links.length === 1 ? 'it' : 'them'} elsewhere afterwards:
+                </p>
+                <ReferrerList referrers={links} />
+              </div>
             )}
             {plan?.redirect && (
               <p className="op-redirect">

@@ -4,10 +4,11 @@
  * the target is the same, so the memoized fields render only what changed.
  */
 import { useCallback, useMemo, useRef } from 'react';
-import { lockedBecause } from '../lib/content-ops';
+import { docName, lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { hasPublication, publicationReach, publicationStatus } from '../lib/publication';
+import { linksToHiddenNote } from '../lib/page-links';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
@@ -107,6 +108,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
       noun={noun}
       pageless={pageless}
       alwaysPublic={!hasPublication({ file })}
+      links={publicationStatus(data, new Date()).state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from))}
       reach={publicationReach(docs, file, new Date())}
       readOnly={!mayWrite(user, file)}
       onPublish={() => dispatch({ type: 'publishDocument', file })}

@@ -17,6 +17,8 @@ interface Props {
   readOnly?: boolean;
   /** An entry of a collection with no page per entry (authors): visitors see it only where pages list it. */
   pageless?: boolean;
+  /** The links that lead to it while visitors do not get it, in a sentence. */
+  links?: string;
   /** A page with no status (the 404 page): it says so, with no buttons. */
   alwaysPublic?: boolean;
   onPublish(): void;
@@ -44,7 +46,7 @@ const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => strin
   published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
 };
 
-export function PublicationControl({ status, noun, reach, readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
+export function PublicationControl({ status, noun, reach, links, readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -83,6 +85,7 @@ export function PublicationControl({ status, noun, reach, readOnly, pageless, al
         <span className="publication-hint">{(pageless ? PAGELESS_HINTS : HINTS)[status.state](noun)}</span>
       </p>
       {reach && <p className="publication-reach">{reach}</p>}
+      {links && status.state !== 'published' && <p className="publication-reach">{links}</p>}
       {!readOnly && !picking && (
         <div className="inspector-actions">
           {status.state !== 'published' && (

@@ -90,7 +90,7 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate
 }
 
 /** A new page; a slug with `/` nests it (guides/first-steps). */
-export function NewPageDialog({ existing, onCreate, onClose }: { existing: ReadonlySet<string>; onCreate(page: { title: string; slug: string }): void; onClose(): void }) {
+export function NewPageDialog({ takenProblem, onCreate, onClose }: { takenProblem(slug: string): string | null; onCreate(page: { title: string; slug: string }): void; onClose(): void }) {
   return (
     <TitledDialog
       heading="New page"
@@ -101,9 +101,7 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
           ? reservedSlugProblem(slug)
           : !isValidSlug(slug)
             ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
-            : existing.has(slug)
-              ? `A page "${slug}" already exists.`
-              : null
+            : takenProblem(slug)
       }
       hint="The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action."
       submit="Create page"
@@ -114,7 +112,15 @@ export function NewPageDialog({ existing, onCreate, onClose }: { existing: Reado
 }
 
 /** A new post or tag: its slug is the end of its page's address (`pagePrefix`: the template's, `posts/`), when its collection has pages. */
-export function NewEntryDialog({ collection, pagePrefix, existing, onCreate, onClose }: { collection: string; pagePrefix: string | undefined; existing: ReadonlySet<string>; onCreate(entry: { title: string; slug: string }): void; onClose(): void }) {
+export function NewEntryDialog({ collection, pagePrefix, existing, pages, onCreate, onClose }: {
+  collection: string;
+  pagePrefix: string | undefined;
+  existing: ReadonlySet<string>;
+  /** The slugs of the page files: one at the entry's address would hide its page. */
+  pages: ReadonlySet<string>;
+  onCreate(entry: { title: string; slug: string }): void;
+  onClose(): void;
+}) {
   const noun = entryNounOf(collection);
   return (
     <TitledDialog
@@ -126,7 +132,9 @@ export function NewEntryDialog({ collection, pagePrefix, existing, onCreate, onC
           ? 'Use lowercase letters, digits and single hyphens (for example release-notes).'
           : existing.has(slug)
             ? `A ${noun} "${slug}" already exists.`
-            : null
+            : pagePrefix !== undefined && pages.has(`${pagePrefix}${slug}`)
+              ? `A page already has the address /${pagePrefix}${slug}/: the ${noun} would have no page of its own.`
+              : null
       }
       hint={pagePrefix === undefined ? `A short name that identifies it, suggested from the title: ${noun}s have no page of their own.` : `The end of the ${noun}’s address, suggested from the title.`}
       submit={`Create ${noun}`}

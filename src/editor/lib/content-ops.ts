@@ -9,9 +9,10 @@ import { refReferrers, urlReferrers, type Referrer } from '../../engine/referenc
 import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
+import { linksTo } from './page-links';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
 import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
-import { entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
+import { addressTakenProblem, entryFile, entryLabel, entryPagePrefix, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
 export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: string; version?: string };
@@ -92,6 +93,14 @@ export function referrersOf(docs: Docs, target: OpTarget): NamedReferrer[] {
   return named(docs, found);
 }
 
+/** The links to the target's address (a page's, an entry's page), which a delete leaves leading to "page not found". */
+export function linkReferrersOf(docs: Docs, target: OpTarget): NamedReferrer[] {
+  if (target.type !== 'doc') return [];
+  return linksTo(docs, target.file)
+    .map(({ file, pointers }) => ({ file, name: docName(docs, file), pointers }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** Why a document or image cannot be deleted or renamed at all, or null. */
 export function lockedBecause(docs: Docs, target: OpTarget): string | null {
   if (target.type === 'image') return null;
@@ -135,7 +144,11 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
   if (moveProblem) return moveProblem;
   const valid = doc.kind === 'page' ? isValidSlug(name) : isValidSegment(name);
   if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
-  return docs[renamedFile(docs, target, name)] ? `“${name}” is taken: another file has that name.` : null;
+  if (docs[renamedFile(docs, target, name)]) return `“${name}” is taken: another file has that name.`;
+  // A page file wins over an entry's page at the same address: neither may move onto the other's.
+  if (doc.kind === 'page') return addressTakenProblem(docs, name);
+  const prefix = entryPagePrefix(docs, entryCollectionOf(doc));
+  return prefix !== undefined && docs[pageFile(`${prefix}${name}`)] ? `A page already has the address /${prefix}${name}/: the ${entryNounOf(entryCollectionOf(doc))} would have no page of its own.` : null;
 }
 
 /** The version a change to the target is based on. */

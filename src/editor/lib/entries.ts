@@ -6,7 +6,7 @@
  */
 import { collectionNames, collectionRegistry } from '../../collections/registry';
 import { TEMPLATE_SEGMENT } from '../../engine/slug';
-import { sortedPages, type Docs, type EditorDoc, type StoredPage } from './model';
+import { pageFile, sortedPages, type Docs, type EditorDoc, type StoredPage } from './model';
 
 /** The names of the registered collections (posts, tags…). */
 export const ENTRY_COLLECTIONS = collectionNames;
@@ -94,4 +94,28 @@ export function newEntry(collection: EntryCollection, slug: string, today: strin
 /** The editor doc of a new, unsaved entry. */
 export function newEntryDoc(collection: EntryCollection, slug: string, data: unknown): EditorDoc {
   return { file: entryFile(collection, slug), kind: 'entry', saveSlug: `${collection}/${slug}`, data, savedJson: '', version: null };
+}
+
+/** The entry whose page is at `slug` (`posts/x`, under its collection's template), if any. */
+function entryAtAddress(docs: Docs, slug: string): EditorDoc | undefined {
+  for (const collection of ENTRY_COLLECTIONS) {
+    const prefix = entryPagePrefix(docs, collection);
+    if (prefix !== undefined && slug.startsWith(prefix)) {
+      const doc = docs[entryFile(collection, slug.slice(prefix.length))];
+      if (doc) return doc;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why no other page or entry may take the address `/slug/`, or null. A page file wins over an
+ * entry's page at the same address (docs/content-model.md), so a page made there, or an entry
+ * under a page's address, would hide the other from visitors without a word.
+ */
+export function addressTakenProblem(docs: Docs, slug: string): string | null {
+  if (docs[pageFile(slug)]) return `A page already has the address /${slug}/.`;
+  const entry = entryAtAddress(docs, slug);
+  if (entry) return `/${slug}/ is the address of the ${entryNounOf(entryCollectionOf(entry))} “${entryLabel(entry)}”: a page there would hide it.`;
+  return null;
 }

@@ -185,7 +185,7 @@ export interface Usage {
 const strings = new WeakMap<object, [path: string, value: string][]>();
 
 /** Every string value of a document's data with its path; cached per data object (documents are replaced, never changed). */
-function stringsOf(data: unknown): [string, string][] {
+export function stringsOf(data: unknown): [string, string][] {
   if (typeof data !== 'object' || data === null) return typeof data === 'string' ? [['', data]] : [];
   let found = strings.get(data);
   if (!found) {

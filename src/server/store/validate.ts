@@ -63,6 +63,30 @@ function redirectIssues(plan: Plan, resolver: Resolver): FileIssue[] {
   ]);
 }
 
+/**
+ * A page file wins over an entry's page at the same address (docs/content-model.md), which a
+ * developer may mean; made through the store (a new page at /posts/x/, a post named after a
+ * page), it would hide the other from visitors without a word. So a change may not bring a page
+ * and an entry's page to one address; one that was there before is left alone.
+ */
+function newlyHiddenEntries(before: ContentSnapshot, resolver: Resolver, written: ReadonlySet<string>): FileIssue[] {
+  let hidden: ReturnType<Resolver['hiddenEntries']>;
+  let known: Set<string>;
+  try {
+    hidden = resolver.hiddenEntries().filter(({ entry, page }) => written.has(entry) || written.has(page));
+    known = new Set(hidden.length === 0 ? [] : createSiteResolver(before).hiddenEntries().map(({ entry, page }) => `${entry}\n${page}`));
+  } catch {
+    return []; // the routes themselves are broken: reported by the page checks
+  }
+  return hidden
+    .filter(({ entry, page }) => !known.has(`${entry}\n${page}`))
+    .map(({ slug, entry, page }) =>
+      written.has(page)
+        ? { file: page, path: '/slug', message: `/${slug}/ is the address of the entry ${entry}: a page there would hide it from visitors; choose another address` }
+        : { file: entry, path: '', message: `a page (${page}) has this entry's address, /${slug}/, and would hide its page from visitors; choose another slug` },
+    );
+}
+
 /** Every issue the plan's content would have that the current content does not excuse. */
 export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const issues: FileIssue[] = [...plan.issues];
@@ -79,6 +103,7 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   issues.push(...redirectIssues(plan, resolver));
   // A file this change writes that the routes refuse (an entry whose page would sit at the server's address).
   for (const problem of resolver.routeProblems()) if (written.has(problem.file)) issues.push(...problem.fileIssues());
+  issues.push(...newlyHiddenEntries(before, resolver, written));
   const after = failures(resolver);
   if (after.size > 0) {
     const stillBroken = failures(createSiteResolver(before), new Set(after.keys()));

@@ -1,0 +1,61 @@
+/**
+ * The links that lead to a page's or an entry's address: menu items, buttons, link fields and
+ * links inside Markdown, in the editor's current documents. They are not `$ref`s, so they block
+ * nothing; but deleting or unpublishing the target leaves them leading to "page not found", and
+ * the editor says so, naming them, before it happens.
+ */
+import { HOME_SLUG } from '../../engine/slug';
+import { entryCollectionOf, entryPagePrefix, entrySlugOf } from './entries';
+import { sitePathOf } from './link-targets';
+import { stringsOf } from './media';
+import type { Docs } from './model';
+
+/** Where visitors see the page or entry (`/`, `/about`, `/posts/x`), or undefined for one with no page of its own. */
+export function addressOf(docs: Docs, file: string): string | undefined {
+  const doc = docs[file];
+  if (doc?.kind === 'page') return doc.saveSlug.includes('[') ? undefined : doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`;
+  if (doc?.kind !== 'entry') return undefined;
+  const prefix = entryPagePrefix(docs, entryCollectionOf(doc));
+  return prefix === undefined ? undefined : `/${prefix}${entrySlugOf(doc)}`;
+}
+
+/** The targets of Markdown links (`[words](/about/#team "title")`) in a text. */
+const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)/g;
+
+function leadsTo(text: string, address: string): boolean {
+  if (sitePathOf(text) === address) return true;
+  for (const [, url] of text.matchAll(MARKDOWN_LINK)) if (sitePathOf(url!) === address) return true;
+  return false;
+}
+
+/** Every other document's fields that link to `file`'s address, as JSON pointers, by file; none for a file with no address. */
+export function linksTo(docs: Docs, file: string): { file: string; pointers: string[] }[] {
+  const address = addressOf(docs, file);
+  if (address === undefined) return [];
+  return Object.values(docs)
+    .filter((doc) => doc.file !== file)
+    .map((doc) => ({ file: doc.file, pointers: stringsOf(doc.data).filter(([, value]) => leadsTo(value, address)).map(([path]) => `/${path.split('.').join('/')}`) }))
+    .filter((links) => links.pointers.length > 0);
+}
+
+/**
+ * A place in a document as the dialogs say it: `section 3` for anything in a page's third
+ * section, the field's name otherwise (`tags`, a shared header's `menu`). Never the raw pointer, which reads
+ * like an address (`/tags/0`).
+ */
+export function placeOf(pointer: string): string {
+  const tokens = pointer.split('/').slice(1);
+  // A shared section's fields are under `data`.
+  const [first, second] = tokens[0] === 'data' ? tokens.slice(1) : tokens;
+  if (first === 'sections' && second !== undefined && /^\d+$/.test(second)) return `section ${Number(second) + 1}`;
+  return first ? `“${first}”` : 'its value';
+}
+
+/** The links to a page or entry that visitors do not get yet (a draft, or scheduled), in a sentence; undefined when none lead to it. */
+export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: string) => string): string | undefined {
+  const links = linksTo(docs, file);
+  const count = links.reduce((sum, { pointers }) => sum + pointers.length, 0);
+  if (count === 0) return undefined;
+  const from = links.map((link) => nameOf(link.file)).join(', ');
+  return `${count === 1 ? 'A link' : `${count} links`} from ${from} ${count === 1 ? 'leads' : 'lead'} here: visitors who follow ${count === 1 ? 'it' : 'them'} get “page not found” until it is published.`;
+}
