@@ -206,6 +206,16 @@ test('choosing a section scrolls the preview to it, never the editor around the 
     for (let box = element.parentElement; box; box = box.parentElement) total += box.scrollTop;
     return total;
   });
+  // A section comes to rest just below the page's sticky header, not under it.
+  await outlineItem(page, 'home-latest-posts').click();
+  const belowHeader = () =>
+    frame.evaluate((element) => {
+      const doc = (element as HTMLIFrameElement).contentDocument!;
+      const top = doc.querySelector('[data-section-id="home-latest-posts"]')!.getBoundingClientRect().top;
+      const bar = doc.querySelector('.section--header .bar')!.getBoundingClientRect().bottom;
+      return top >= bar - 1 && top < bar + 48;
+    });
+  await expect.poll(belowHeader).toBe(true);
   await outlineItem(page, 'site-footer').click();
   await expect.poll(frameScroll).toBeGreaterThan(0);
   expect(await aroundScroll()).toBe(0);

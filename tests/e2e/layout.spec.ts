@@ -1,6 +1,7 @@
 /** The editor fills the window at any size, and each preview device renders at its true width, scaled to fit. */
+import { rm, writeFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { openEditor, preview, shot, test } from './support';
+import { dataFile, openEditor, preview, readData, shot, test } from './support';
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 
@@ -96,4 +97,28 @@ test('a phone shows one pane at a time: the pages, the preview at a phone\'s wid
   await show('Preview').click();
   await expect(preview(page).locator('h1')).toHaveText('Edited on a phone');
   await shot(page, 'layout-phone-edited');
+});
+
+test('long words an editor types never widen a visitor page past a phone: button labels wrap, the hero keeps to the screen', async ({ page }) => {
+  const home = await readData('pages/home.json');
+  const about = await readData('pages/about.json');
+  type Section = { type?: string; data?: Record<string, any> };
+  const long = 'Read every single article in our journal archive right now';
+  const sections = [...home.sections, ...about.sections.filter((section: Section) => section.type === 'cta-banner')].map((section: Section, index: number) => {
+    if (section.type === 'hero') return { ...section, data: { ...section.data, label: 'Studiojournalaboutcontentmodellingandbuildsthatlast', primaryCta: { ...section.data!.primaryCta, label: long } } };
+    if (section.type === 'cta-banner') return { ...section, id: `long-cta-${index}`, data: { ...section.data, ctas: section.data!.ctas.map((cta: object) => ({ ...cta, label: long })) } };
+    return section;
+  });
+  await writeFile(dataFile('pages/long-labels.json'), JSON.stringify({ ...home, id: 'long-labels', slug: 'long-labels', sections }));
+  try {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/long-labels/');
+      await expect(page.getByRole('link', { name: long }).first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      if (width === 390) await shot(page, 'visitor-long-labels-phone');
+    }
+  } finally {
+    await rm(dataFile('pages/long-labels.json'), { force: true });
+  }
 });

@@ -188,7 +188,10 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
     const section = frame.current?.contentDocument?.querySelector(`[data-section-id="${CSS.escape(selectedId)}"]`);
     // The frame's own scroll, not scrollIntoView: that also scrolls the editor's boxes around the
     // frame (clipped, but scrollable), which then showed the next page from its middle, or blank.
-    if (view && section) view.scrollTo({ top: section.getBoundingClientRect().top + view.scrollY, behavior: 'smooth' });
+    // Less the page's own scroll padding (room for its sticky header, as its anchors get), so the section's top is not under it.
+    if (!view || !section) return;
+    const padding = parseFloat(view.getComputedStyle(view.document.documentElement).scrollPaddingTop) || 0;
+    view.scrollTo({ top: Math.max(0, section.getBoundingClientRect().top + view.scrollY - padding), behavior: 'smooth' });
   }, [scrollRequest]);
 
   // The page renders at the device's true width, then the frame is scaled down to fit the stage.
