@@ -275,3 +275,14 @@ test('a fault anywhere in the editor shows what failed and Reload, never a blank
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept through a crash');
   await page.evaluate(() => localStorage.clear());
 });
+
+test('when the code of the editor cannot load, the page says so and offers Reload, never a blank page', async ({ page }) => {
+  await page.route('**/src/editor/app/EditorApp.tsx*', (route) => route.abort());
+  await page.goto('/editor/home');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('The editor did not load', { timeout: 15_000 });
+  await shot(page, 'editor-did-not-load');
+  await page.unroute('**/src/editor/app/EditorApp.tsx*');
+  await alert.getByRole('button', { name: 'Reload the editor' }).click();
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+});

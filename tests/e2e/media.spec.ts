@@ -253,3 +253,21 @@ test('dropping a file on the grid and pasting an image add them to the uploads',
   await dialog.getByRole('button', { name: 'Cancel' }).first().click();
   await expect(dialog.getByLabel('File name')).toHaveCount(1);
 });
+
+test('an image URL typed with a typo says no uploaded image has that address; the right one clears it', async ({ page }) => {
+  await openEditor(page, 'home');
+  await outlineItem(page, 'home-hero').click();
+  const url = page.getByLabel('Image URL');
+  const warning = page.locator('.media-field-missing');
+  const right = await url.inputValue();
+  await expect(warning).toHaveCount(0);
+  await url.fill(right.replace('/assets/images/', '/assets/images/x-'));
+  await expect(warning).toHaveText('No uploaded image has this address: visitors would see a broken image. Check the spelling, or choose the image from the library.');
+  await shot(page, 'media-missing-image');
+  await url.fill(right);
+  await expect(warning).toHaveCount(0);
+  // Another site's image is not judged.
+  await url.fill('https://example.com/photo.jpg');
+  await expect(warning).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+});

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { filenameOf, formatBytes } from '../../lib/media';
 import { FieldsetLegend } from '../FieldsetLegend';
 import { MediaLibrary } from '../MediaLibrary';
-import { describeAsset, GPS_WARNING, useAssetDetails } from '../media/useAssetDetails';
+import { describeAsset, GPS_WARNING, isMissingUpload, useAssetDetails } from '../media/useAssetDetails';
 import { Field } from './Field';
 import { FocalPoint } from './FocalPoint';
 import type { WidgetProps } from './types';
@@ -26,7 +26,9 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   const url = typeof record?.url === 'string' ? record.url : '';
   const media = context.media;
-  const details = useAssetDetails()?.get(url);
+  const uploads = useAssetDetails();
+  const details = uploads?.get(url);
+  const missing = isMissingUpload(uploads, url);
 
   // When the picker closes: after a new image, focus goes to its alt text; else back to the button.
   useEffect(() => {
@@ -102,6 +104,11 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
         </div>
         {error && <p className="field-error">{error}</p>}
         {child('url')}
+        {missing && (
+          <p className="notice notice-warning notice-stacked media-field-missing" role="status">
+            No uploaded image has this address: visitors would see a broken image. Check the spelling, or choose the image from the library.
+          </p>
+        )}
         <div ref={altRef}>{child('alt')}</div>
         {details && <p className="field-hint media-field-details">{describeAsset(details, formatBytes)}</p>}
         {details?.hasGps && (

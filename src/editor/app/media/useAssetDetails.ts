@@ -8,14 +8,15 @@ import { listAssetDetails } from '../api';
 
 type DetailsByUrl = ReadonlyMap<string, AssetDetails>;
 
-let loading: Promise<DetailsByUrl> | null = null;
-const listeners = new Set<(details: DetailsByUrl) => void>();
+let loading: Promise<DetailsByUrl | null> | null = null;
+const listeners = new Set<(details: DetailsByUrl | null) => void>();
 
-function load(): Promise<DetailsByUrl> {
+function load(): Promise<DetailsByUrl | null> {
   loading ??= listAssetDetails().then(
     (list) => new Map(list.map((details) => [details.url, details])),
-    // Details are a help, not a need: without them the library and fields show names only.
-    () => new Map(),
+    // Details are a help, not a need: without them the library and fields show names only (and
+    // null, not an empty list, so no field takes its image for missing).
+    () => null,
   );
   return loading;
 }
@@ -30,7 +31,7 @@ export function useAssetDetails(): DetailsByUrl | null {
   const [details, setDetails] = useState<DetailsByUrl | null>(null);
   useEffect(() => {
     let live = true;
-    const listener = (next: DetailsByUrl) => live && setDetails(next);
+    const listener = (next: DetailsByUrl | null) => live && setDetails(next);
     listeners.add(listener);
     void load().then(listener);
     return () => {
@@ -40,6 +41,11 @@ export function useAssetDetails(): DetailsByUrl | null {
   }, []);
   return details;
 }
+
+const UPLOADS_PREFIX = '/assets/images/';
+
+/** Whether `url` names an uploaded image that is not there (a typo): visitors would get a broken image. */
+export const isMissingUpload = (details: DetailsByUrl | null, url: string) => details !== null && url.startsWith(UPLOADS_PREFIX) && !details.has(url);
 
 /** "3000 × 2000 px · 2.4 MB" */
 export function describeAsset(details: AssetDetails, formatBytes: (bytes: number) => string): string {
