@@ -43,6 +43,8 @@ test('faq: add, title and a new question with its answer, shown as a disclosure,
   await inspector(page).getByLabel('Title (optional)', { exact: true }).fill('Questions typed in a test');
   await inspector(page).getByRole('button', { name: '+ Add question' }).click();
   const item = inspector(page).locator('.array-item').nth(1);
+  // Focus is in the new item's first field, ready to type.
+  await expect(item.getByLabel('Question', { exact: true })).toBeFocused();
   await item.getByLabel('Question', { exact: true }).fill('Can a test add a question?');
   const answer = item.getByRole('textbox', { name: 'Answer' });
   await expect(answer).toHaveAttribute('contenteditable', 'true');

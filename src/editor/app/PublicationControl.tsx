@@ -120,7 +120,11 @@ export function PublicationControl({ status, noun, reach, links, readOnly, pagel
             value={value}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => {
+              setValue(event.target.value);
+              // A new value has not been checked: the last one's problem no longer applies.
+              setProblem(null);
+            }}
           />
           {problem && (
             <p id={`${id}-problem`} className="field-error" role="alert">

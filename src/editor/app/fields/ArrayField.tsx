@@ -1,5 +1,5 @@
 /** A list: sortable items (drag, or the arrow buttons), each removable, and "+ Add" for a new one. */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isRef } from '../../../engine/schema/refs';
 import { moveItem } from '../../lib/model';
 import { DragHandle, SortableList, useItemKeys, useSortableItem } from '../Sortable';
@@ -12,6 +12,14 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
   const items = Array.isArray(value) ? value : [];
   const item = spec.item!;
   const itemKeys = useItemKeys(items.length);
+  // After "+ Add", focus goes to the new item's first field, as a new section's form gets it.
+  const list = useRef<HTMLOListElement>(null);
+  const [focusAdded, setFocusAdded] = useState(false);
+  useEffect(() => {
+    if (!focusAdded) return;
+    setFocusAdded(false);
+    list.current?.lastElementChild?.querySelector<HTMLElement>('input, textarea, select, [contenteditable="true"]')?.focus();
+  }, [focusAdded, items.length]);
   const move = (from: number, to: number) => {
     itemKeys.move(from, to);
     context.onChange(path, moveItem(items, from, to));
@@ -37,7 +45,7 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
         </p>
       )}
       <SortableList ids={itemKeys.keys} describe={nameOf} onMove={move}>
-        <ol className="array-items">
+        <ol className="array-items" ref={list}>
           {items.map((entry, index) => (
             <ArrayItem
               key={itemKeys.keys[index]}
@@ -65,7 +73,10 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
           ))}
         </ol>
       </SortableList>
-      <button type="button" className="btn btn-small btn-add" disabled={full} onClick={() => context.onChange(path, [...items, initialValue({ ...item, label: itemLabel }, items)])}>
+      <button type="button" className="btn btn-small btn-add" disabled={full} onClick={() => {
+          context.onChange(path, [...items, initialValue({ ...item, label: itemLabel }, items)]);
+          setFocusAdded(true);
+        }}>
         + Add {itemLabel.toLowerCase()}
       </button>
       {full && <p className="field-hint">At most {spec.max}.</p>}
