@@ -17,5 +17,16 @@ export type Command = { [K in CommandName]: { type: K } & InputOf<K> }[CommandNa
 export function run(state: EditorState, command: Command & { now?: number }): EditorState {
   const { type, ...input } = command;
   const apply = commands[type] as (state: EditorState, input: object) => EditorState;
-  return apply(state, { now: Date.now(), ...input });
+  return withStaleNoticeCleared(state, apply(state, { now: Date.now(), ...input }));
+}
+
+/**
+ * A notice says what the last action did ("Moved FAQ up to position 4.", "Saved 1 document.").
+ * Once a later command changes the documents or opens another page without a notice of its own,
+ * the old one describes nothing any more, and it goes; an error stays until it is dealt with.
+ */
+export function withStaleNoticeCleared(before: EditorState, after: EditorState): EditorState {
+  const notice = before.notice;
+  if (!notice || notice.kind === 'error' || after.notice !== notice) return after;
+  return after.docs !== before.docs || after.route !== before.route ? { ...after, notice: null } : after;
 }
