@@ -45,7 +45,7 @@ export interface SiteRoutes {
   /** Files that give no route, or not all of theirs. */
   problems: ContentError[];
   /** Entries whose page a page file at the same address replaces (the page wins). */
-  hiddenEntries: { slug: string; entry: string; page: string }[];
+  hiddenEntries: { slug: string; entry: string; page: string; template: string }[];
 }
 
 const COLLECTIONS_PREFIX = 'collections/';
@@ -147,7 +147,7 @@ export function listSiteRoutes(snapshot: ContentSnapshot, templateCollection: (f
       }
       // A page file with the same slug wins over a generated entry page.
       if (!direct.has(slug)) pages.push({ slug, file: template.file, entry: { collection: template.collection, ...entry } });
-      else hiddenEntries.push({ slug, entry: entry.file, page: pageFileOfSlug(slug) });
+      else hiddenEntries.push({ slug, entry: entry.file, page: pageFileOfSlug(slug), template: template.file });
     }
   }
   return { pages, templates, bySlug: new Map(pages.map((page) => [page.slug, page])), problems, hiddenEntries };

@@ -37,18 +37,18 @@ export function changedInPlace(before: ContentSnapshot, after: ContentSnapshot):
   if (count !== listed.size) return undefined;
   // Then every file either can read. A hidden file is read only through the `$ref`s of the pages
   // that include it (no list or route names it), so a change to it is confined to those pages,
-  // whatever its folder; a hidden page's edit once left them with their old text.
-  const readableBefore = new Set(readablePaths(before));
+  // whatever its folder; a hidden page's edit once left them with their old text. So is one added
+  // or removed (a new draft): a page reaches it only by a `$ref` that names it, found or not.
+  const unseen = new Set(readablePaths(before));
   const changed = new Set<string>();
-  let readable = 0;
   for (const path of readablePaths(after)) {
-    readable += 1;
-    if (!readableBefore.has(path)) return undefined;
-    if (before.get(path) === after.get(path)) continue;
+    const known = unseen.delete(path);
+    if (known && before.get(path) === after.get(path)) continue;
     if (listed.has(path) && !isPageLocal(path)) return undefined;
     changed.add(path);
   }
-  return readable === readableBefore.size ? changed : undefined;
+  for (const path of unseen) changed.add(path);
+  return changed;
 }
 
 /**

@@ -9,7 +9,7 @@
  * - A malformed Host, an undecodable path or one with a `.` or `..` segment: 400
  *   (Astro builds a URL from both); doubled slashes: a read is sent to the
  *   single-slash address (301), anything else refused (400).
- * - The API through a Host that is not a loopback address (DNS rebinding): 403.
+ * - The API through a host name that is not loopback (DNS rebinding): 403.
  * - GET and HEAD go on.
  * - Every other method: loopback Host and same origin (403); then the write
  *   endpoints need JSON (415), a Content-Length (411) within their cap (413),
@@ -20,6 +20,9 @@ import { DOUBLED_SLASHES, isWellFormedHost, normalisedPath, redirectedToSingleSl
 import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
+/** A Host header that is an IP address (IPv4, or bracketed IPv6), with an optional port. */
+const IP_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 function hasBody(request: IncomingMessage): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
@@ -29,8 +32,10 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   const path = normalisedPath(request.url ?? '');
   if (path === undefined) return [400, UNREADABLE_PATH];
-  // Vite refuses a Host it does not know too (DNS rebinding), but in plain text: the API answers in JSON.
-  if ((path === '/api' || path.startsWith('/api/')) && !isLoopbackHost(request.headers.host ?? null)) return [403, 'The dev server answers its API only through a localhost address'];
+  // A host name that is not loopback is DNS rebinding's way in. Vite refuses it too, but in plain
+  // text: the API answers in JSON. An IP address cannot be rebound; Vite takes it (`astro dev --host`).
+  const host = request.headers.host ?? '';
+  if ((path === '/api' || path.startsWith('/api/')) && !isLoopbackHost(host) && !IP_HOST.test(host)) return [403, 'The dev server answers its API only through a localhost address'];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
 

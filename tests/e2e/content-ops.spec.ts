@@ -76,7 +76,7 @@ test('a post that something points at cannot be deleted; one nothing points at c
 test('deleting a post that links lead to names them: visitors who follow them would get page not found', async ({ page }) => {
   await page.goto('/editor/~posts/ops-linked');
   await page.getByRole('button', { name: 'Delete post…' }).click();
-  await expect(dialog(page)).toContainText('This links to its address /posts/ops-linked/: once it is deleted, visitors who follow that link get “page not found”.');
+  await expect(dialog(page)).toContainText('A link leads to its address /posts/ops-linked/: once it is deleted, visitors who follow it get “page not found”.');
   await expect(dialog(page).locator('.op-referrers')).toContainText('Shared cta-banner');
   await expect(dialog(page).locator('.op-referrers')).toContainText('in “ctas”');
   await expect(dialog(page)).not.toContainText('Nothing points at it');

@@ -75,7 +75,10 @@ describe('compression chosen by Accept-Encoding', () => {
     const answers = await expectNegotiated('/', home);
     expect(home.length / answers.br.body.length, 'brotli ratio of the home page').toBeGreaterThan(4);
     const about = await readFile(join(client(), 'about', 'index.html'));
-    for (const path of ['/about/', '/about', '/about/index.html', '/%61bout/', '//about/']) await expectNegotiated(path, about);
+    for (const path of ['/about/', '/about', '/about/index.html', '/%61bout/']) await expectNegotiated(path, about);
+    // Doubled slashes are sent to the single-slash address, which every reader reads alike.
+    const doubled = await get('//about/');
+    expect([doubled.status, doubled.headers.location]).toEqual([301, '/about/']);
   });
 
   it('serves the page API compressed, with an ETag per coding of the bundle', async () => {

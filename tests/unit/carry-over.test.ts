@@ -78,8 +78,10 @@ describe('changedInPlace with hidden files', () => {
     const entryEdited = publicSnapshot(snapshotOf({ ...files, 'collections/posts/soon.json': { ...draftPost, title: 'Later' } }), now);
     expect(changedInPlace(before, entryEdited)).toEqual(new Set(['collections/posts/soon.json']));
     expect(filesOfPage({ slug: 'about', file: 'pages/about.json' }, before)).toEqual(new Set(['pages/about.json', 'pages/snippet.json', 'collections/posts/soon.json']));
-    // A hidden file added (a $ref that failed may now resolve) reaches every page.
-    expect(changedInPlace(before, publicSnapshot(snapshotOf({ ...files, 'pages/other-draft.json': snippet }), now))).toBeUndefined();
+    // A hidden file added or removed (a new draft) reaches only the pages whose $refs name it, found or not.
+    expect(changedInPlace(before, publicSnapshot(snapshotOf({ ...files, 'pages/other-draft.json': snippet }), now))).toEqual(new Set(['pages/other-draft.json']));
+    const { 'pages/snippet.json': _gone, ...withoutSnippet } = files;
+    expect(changedInPlace(before, publicSnapshot(snapshotOf(withoutSnippet), now))).toEqual(new Set(['pages/snippet.json']));
 
     // The content version names the hidden files too: two public outputs never share one.
     expect(contentVersionOf(pageEdited)).not.toBe(contentVersionOf(before));

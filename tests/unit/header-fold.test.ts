@@ -17,8 +17,12 @@ describe('foldWidth', () => {
     expect(foldWidth(eight)).toBe(76);
   });
 
-  it('never past the last step, and sooner without a button', () => {
-    expect(foldWidth({ logoText: 'A very long studio name indeed', menu: labels(...Array(8).fill('Extraordinarily long label')), cta: { label: 'Book a call' } })).toBe(FOLD_STEPS.at(-1));
-    expect(foldWidth({ ...demo, cta: null })).toBeLessThanOrEqual(foldWidth(demo));
+  it('always folds a menu wider than the widest bar (80rem), and sooner without a button', () => {
+    expect(foldWidth({ logoText: 'A very long studio name indeed', menu: labels(...Array(8).fill('Extraordinarily long label')), cta: { label: 'Book a call' } })).toBe('always');
+    // Eight 13-character labels: about 88rem, wider than the bar on any screen.
+    expect(foldWidth({ logoText: 'Northwind', menu: labels(...Array(8).fill('Thirteen char')), cta: { label: 'Get started' } })).toBe('always');
+    // Eight 12-character labels: just under it, so they fold below 84rem and fit above.
+    expect(foldWidth({ logoText: 'Northwind', menu: labels(...Array(8).fill('Twelve chars')), cta: { label: 'Go' } })).toBe(FOLD_STEPS.at(-1));
+    expect(foldWidth({ ...demo, cta: null })).toBe(52);
   });
 });

@@ -66,6 +66,19 @@ describe('snapshot deltas for render workers', () => {
     expect([...mirrored.paths()]).not.toContain('pages/draft.json');
     expect(mirrored.get('pages/draft.json')).toEqual(draft);
   });
+
+  it('sees an edit of that draft as the server does, so its pages that include it are resolved again there too', () => {
+    const draft = { id: 'draft', slug: 'draft', status: 'draft', sections: [] };
+    const sent: SentFiles = new Map();
+    const copy = new Map<string, unknown>();
+    const now = new Date('2026-11-23T00:00:00Z');
+    const before = snapshotOf({ ...base, 'pages/draft.json': draft });
+    const mirroredBefore = applyDelta(copy, clone(deltaFor(sent, publicSnapshot(before, now), before.paths(), 1)));
+    const after = snapshotOf({ ...base, 'pages/draft.json': { ...draft, sections: [{ id: 'x', type: 'content-block', data: {} }] } });
+    const mirroredAfter = applyDelta(copy, clone(deltaFor(sent, publicSnapshot(after, now), after.paths(), 2)));
+    expect(changedInPlace(publicSnapshot(before, now), publicSnapshot(after, now))).toEqual(new Set(['pages/draft.json']));
+    expect(changedInPlace(mirroredBefore, mirroredAfter)).toEqual(new Set(['pages/draft.json']));
+  });
 });
 
 describe('the render worker side', () => {

@@ -35,6 +35,14 @@ describe('an address has one owner', () => {
     expect(validatePlan(withPage, planChangeset(withPage, [{ op: 'move', file: 'collections/posts/hello.json', to: 'collections/posts/other.json', baseVersion: 'v' }])).map((i) => `${i.file}${i.path}: ${i.message}`)).toContain(issue);
   });
 
+  it('refuses a template that would give an entry the address of a page', () => {
+    const blog = snapshotFromEntries([['pages/home.json', page('home')], ['pages/blog/hello.json', page('blog/hello')], ['collections/posts/hello.json', post('Hello')]]);
+    const template = page('blog/[slug]', { template: { collection: 'posts' } });
+    expect(validatePlan(blog, planChangeset(blog, [{ op: 'put', file: 'pages/blog/[slug].json', content: template, baseVersion: null }])).map((i) => `${i.file}${i.path}: ${i.message}`)).toEqual([
+      'pages/blog/[slug].json/template: the entry collections/posts/hello.json would have its page at /blog/hello/, where the page pages/blog/hello.json is, which would hide it from visitors',
+    ]);
+  });
+
   it('leaves a page a developer put over an entry alone, edits to either included', () => {
     expect(check([{ op: 'put', file: 'pages/posts/kept.json', content: { ...page('posts/kept'), meta: { ...meta, title: 'Edited' } }, baseVersion: 'v' }])).toEqual([]);
     expect(check([{ op: 'put', file: 'collections/posts/kept.json', content: post('Edited'), baseVersion: 'v' }])).toEqual([]);

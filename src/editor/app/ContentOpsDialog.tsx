@@ -76,6 +76,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   const referrers = referrersOf(docs, target);
   // Links to its address do not stop a delete, but they will lead nowhere: the dialog names them.
   const links = action === 'delete' ? linkReferrersOf(docs, target) : [];
+  const linkCount = links.reduce((sum, link) => sum + link.pointers.length, 0);
   const address = target.type === 'doc' ? addressOf(docs, target.file) : undefined;
   const addressText = address === '/' ? '/' : `${address}/`;
   const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
@@ -169,7 +170,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
             {action === 'delete' && links.length > 0 && (
               <div className="notice notice-warning notice-stacked">
                 <p>
-                  {links.length === 1 ? 'This links' : `These ${links.length} link`} to its address {addressText}: once it is deleted, visitors who follow {links.length === 1 ? 'that link' : 'those links'} get “page not found”. Point {links.length === 1 ? 'it' : 'them'} elsewhere afterwards:
+                  {linkCount === 1 ? 'A link leads' : `${linkCount} links lead`} to its address {addressText}: once it is deleted, visitors who follow {linkCount === 1 ? 'it' : 'them'} get “page not found”. Point {linkCount === 1 ? 'it' : 'them'} elsewhere afterwards:
                 </p>
                 <ReferrerList referrers={links} />
               </div>

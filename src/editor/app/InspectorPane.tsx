@@ -107,7 +107,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
       status={publicationStatus(data, new Date())}
       noun={noun}
       pageless={pageless}
-      alwaysPublic={!hasPublication({ file })}
+      alwaysPublic={!hasPublication({ file, data })}
       links={publicationStatus(data, new Date()).state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from))}
       reach={publicationReach(docs, file, new Date())}
       readOnly={!mayWrite(user, file)}

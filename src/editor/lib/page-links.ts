@@ -22,20 +22,41 @@ export function addressOf(docs: Docs, file: string): string | undefined {
 /** The targets of Markdown links (`[words](/about/#team "title")`) in a text. */
 const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)/g;
 
-function leadsTo(text: string, address: string): boolean {
-  if (sitePathOf(text) === address) return true;
-  for (const [, url] of text.matchAll(MARKDOWN_LINK)) if (sitePathOf(url!) === address) return true;
-  return false;
+/** The site paths a text links to: itself as a link, and the targets of the Markdown links in it. */
+function sitePathsIn(text: string): string[] {
+  const paths = [sitePathOf(text)];
+  for (const [, url] of text.matchAll(MARKDOWN_LINK)) paths.push(sitePathOf(url!));
+  return paths.filter((path): path is string => path !== undefined);
+}
+
+/**
+ * The site paths a document's data links to, each with the fields that hold it; found once per
+ * data object (documents are replaced, never changed), so the editor asking on every keystroke
+ * of a draft reads each other document once, not once per keystroke.
+ */
+const linkedPaths = new WeakMap<object, ReadonlyMap<string, readonly string[]>>();
+
+function linkedPathsOf(data: unknown): ReadonlyMap<string, readonly string[]> {
+  if (typeof data !== 'object' || data === null) return new Map();
+  let found = linkedPaths.get(data);
+  if (!found) {
+    const byPath = new Map<string, string[]>();
+    for (const [field, value] of stringsOf(data)) {
+      for (const path of new Set(sitePathsIn(value))) byPath.set(path, [...(byPath.get(path) ?? []), `/${field.split('.').join('/')}`]);
+    }
+    linkedPaths.set(data, (found = byPath));
+  }
+  return found;
 }
 
 /** Every other document's fields that link to `file`'s address, as JSON pointers, by file; none for a file with no address. */
 export function linksTo(docs: Docs, file: string): { file: string; pointers: string[] }[] {
   const address = addressOf(docs, file);
   if (address === undefined) return [];
-  return Object.values(docs)
-    .filter((doc) => doc.file !== file)
-    .map((doc) => ({ file: doc.file, pointers: stringsOf(doc.data).filter(([, value]) => leadsTo(value, address)).map(([path]) => `/${path.split('.').join('/')}`) }))
-    .filter((links) => links.pointers.length > 0);
+  return Object.values(docs).flatMap((doc) => {
+    const pointers = doc.file === file ? undefined : linkedPathsOf(doc.data).get(address);
+    return pointers ? [{ file: doc.file, pointers: [...pointers] }] : [];
+  });
 }
 
 /**

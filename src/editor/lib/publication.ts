@@ -17,8 +17,16 @@ export interface PublicationStatus {
   at?: Date;
 }
 
-/** Which documents have a status: pages and collection entries, not shared sections, nor the 404 page (always public). */
-export const hasPublication = (doc: Pick<EditorDoc, 'file'>) => hasPublicationFile(doc.file);
+/**
+ * Which documents have a status: pages and collection entries, not shared sections, nor the 404 page
+ * (always public), unless it holds a draft status or a schedule from before that rule: the server
+ * refuses those, and Publish is how the editor takes them off.
+ */
+export function hasPublication(doc: Pick<EditorDoc, 'file' | 'data'>): boolean {
+  if (hasPublicationFile(doc.file)) return true;
+  const { status, publishAt } = (typeof doc.data === 'object' && doc.data !== null ? doc.data : {}) as { status?: unknown; publishAt?: unknown };
+  return doc.file.startsWith('pages/') && (status === 'draft' || publishAt !== undefined);
+}
 
 export function publicationStatus(data: unknown, now: Date): PublicationStatus {
   const state = publicationState(data, now);

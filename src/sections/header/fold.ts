@@ -8,17 +8,21 @@
  */
 export const FOLD_STEPS = [52, 60, 68, 76, 84] as const;
 
+/** The widest the bar ever is (the container's 76rem and its gutters): a menu that needs more never fits, and always folds. */
+const WIDEST_BAR = 80;
+
 interface HeaderText {
   logoText: string;
   menu: readonly { label: string }[];
   cta?: { label: string } | null;
 }
 
-export function foldWidth({ logoText, menu, cta }: HeaderText): (typeof FOLD_STEPS)[number] {
+export function foldWidth({ logoText, menu, cta }: HeaderText): (typeof FOLD_STEPS)[number] | 'always' {
   const estimate =
     logoText.length * 0.7 + 3 + // the mark, and the name at 1.125rem
     menu.reduce((sum, item) => sum + item.label.length * 0.5 + 1.75, 0) + // small text, padding and gap
     (cta ? cta.label.length * 0.5 + 3 : 0) + // a small button
     4.5; // the gaps between logo, menu and button, and the gutters
-  return FOLD_STEPS.find((step) => step >= estimate) ?? FOLD_STEPS.at(-1)!;
+  if (estimate > WIDEST_BAR) return 'always';
+  return FOLD_STEPS.find((step) => step >= estimate)!;
 }

@@ -23,7 +23,8 @@ export function safeNextPath(next: unknown): string {
   }
   const url = sameSiteUrl(next);
   if (!url) return EDITOR_HOME;
-  // Decided on the decoded path the servers route by: `/editor/%2e%2e/api/x` is `/api/x`.
+  // Decided on the decoded path the servers route by (`/editor/%61pi` is under /editor); one they
+  // would refuse (an encoded / or a dot segment left after parsing) leads to the editor's home.
   const path = normalisedPath(url.pathname);
   if (path === undefined || !isEditorPath(path) || path === SIGN_IN_PATH) return EDITOR_HOME;
   return url.pathname;

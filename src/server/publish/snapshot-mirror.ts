@@ -68,6 +68,8 @@ export function applyDelta(files: Map<string, unknown>, delta: SnapshotDelta): C
   return {
     get: (path) => readable.get(path),
     paths: () => listed,
+    // What it reads beyond what it lists (drafts behind a `$ref`), so its carry-over sees their edits as the server's does.
+    ...(delta.listed ? { readable: () => readable.keys() } : {}),
     ...(refused.size > 0 ? { refused: () => refused } : {}),
   };
 }

@@ -70,20 +70,24 @@ function redirectIssues(plan: Plan, resolver: Resolver): FileIssue[] {
  * and an entry's page to one address; one that was there before is left alone.
  */
 function newlyHiddenEntries(before: ContentSnapshot, resolver: Resolver, written: ReadonlySet<string>): FileIssue[] {
+  const key = ({ entry, page }: { entry: string; page: string }) => `${entry}\n${page}`;
   let hidden: ReturnType<Resolver['hiddenEntries']>;
   let known: Set<string>;
   try {
-    hidden = resolver.hiddenEntries().filter(({ entry, page }) => written.has(entry) || written.has(page));
-    known = new Set(hidden.length === 0 ? [] : createSiteResolver(before).hiddenEntries().map(({ entry, page }) => `${entry}\n${page}`));
+    // A pair the change made: its page, its entry, or the template that gives the entry its address (written).
+    hidden = resolver.hiddenEntries().filter(({ entry, page, template }) => written.has(entry) || written.has(page) || written.has(template));
+    known = new Set(hidden.length === 0 ? [] : createSiteResolver(before).hiddenEntries().map(key));
   } catch {
     return []; // the routes themselves are broken: reported by the page checks
   }
   return hidden
-    .filter(({ entry, page }) => !known.has(`${entry}\n${page}`))
-    .map(({ slug, entry, page }) =>
+    .filter((pair) => !known.has(key(pair)))
+    .map(({ slug, entry, page, template }) =>
       written.has(page)
         ? { file: page, path: '/slug', message: `/${slug}/ is the address of the entry ${entry}: a page there would hide it from visitors; choose another address` }
-        : { file: entry, path: '', message: `a page (${page}) has this entry's address, /${slug}/, and would hide its page from visitors; choose another slug` },
+        : written.has(entry)
+          ? { file: entry, path: '', message: `a page (${page}) has this entry's address, /${slug}/, and would hide its page from visitors; choose another slug` }
+          : { file: template, path: '/template', message: `the entry ${entry} would have its page at /${slug}/, where the page ${page} is, which would hide it from visitors` },
     );
 }
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { editField, opApplied, publishDocument, publishFailed, publishLost, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
-import { publicationStatus, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
+import { hasPublication, publicationStatus, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
+import { initialState } from '../../../src/editor/lib/store/state';
 import { pageRows } from '../../../src/editor/app/PageTree';
 import { entryRows } from '../../../src/editor/app/CollectionTree';
 import { FOOTER, HOME, labels, NOW, payload, POST, start, startAsEditor } from './fixture';
@@ -124,5 +125,27 @@ describe('scheduleProblem', () => {
     expect(scheduleProblem(new Date('2020-01-01T00:00:00Z'), now)).toBe('That time has passed: pick a later one.');
     expect(scheduleProblem(now, now)).toBe('That time has passed: pick a later one.');
     expect(scheduleProblem(new Date(''), now)).toBe('Pick a date and a time.');
+  });
+});
+
+describe('the 404 page, always public', () => {
+  const notFound = (data: object) => ({ ...payload, docs: [...payload.docs, { file: 'pages/404.json', kind: 'page' as const, saveSlug: '404', data: { id: '404', slug: '404', meta: { title: 'Not found', description: 'D' }, sections: [], ...data }, version: 'v9' }] });
+
+  it('takes no Unpublish or Schedule', () => {
+    const state = initialState(notFound({}), '404');
+    expect(hasPublication(state.docs['pages/404.json']!)).toBe(false);
+    expect(unpublishDocument(state, { file: 'pages/404.json', now: NOW })).toBe(state);
+    expect(scheduleDocument(state, { file: 'pages/404.json', at: '2027-01-01T00:00:00Z', now: NOW })).toBe(state);
+  });
+
+  it('but one stored as a draft or scheduled, from before the rule, is published by Publish, which the server then takes', () => {
+    for (const stored of [{ status: 'draft' }, { publishAt: '2027-01-01T00:00:00Z' }]) {
+      const state = initialState(notFound(stored), '404');
+      expect(hasPublication(state.docs['pages/404.json']!)).toBe(true);
+      const published = publishDocument(state, { file: 'pages/404.json', now: NOW });
+      expect(dataOf(published, 'pages/404.json')).toMatchObject({ status: 'published' });
+      expect(dataOf(published, 'pages/404.json').publishAt).toBeUndefined();
+      expect(hasPublication(published.docs['pages/404.json']!)).toBe(false);
+    }
   });
 });

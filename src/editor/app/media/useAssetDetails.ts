@@ -24,6 +24,8 @@ function load(): Promise<DetailsByUrl | null> {
 /** Fetches the details again (after an upload, a replacement, a rename or a delete) and tells every user. */
 export function refreshAssetDetails(): void {
   loading = null;
+  // Unknown until the new list comes: a field showing the image just uploaded must not call it missing meanwhile.
+  listeners.forEach((listener) => listener(null));
   void load().then((details) => listeners.forEach((listener) => listener(details)));
 }
 
@@ -45,7 +47,10 @@ export function useAssetDetails(): DetailsByUrl | null {
 const UPLOADS_PREFIX = '/assets/images/';
 
 /** Whether `url` names an uploaded image that is not there (a typo): visitors would get a broken image. */
-export const isMissingUpload = (details: DetailsByUrl | null, url: string) => details !== null && url.startsWith(UPLOADS_PREFIX) && !details.has(url);
+export function isMissingUpload(details: DetailsByUrl | null, url: string): boolean {
+  const file = url.split(/[?#]/, 1)[0]!;
+  return details !== null && file.startsWith(UPLOADS_PREFIX) && !details.has(file);
+}
 
 /** "3000 × 2000 px · 2.4 MB" */
 export function describeAsset(details: AssetDetails, formatBytes: (bytes: number) => string): string {
