@@ -103,3 +103,19 @@ test('says which links lead to a page once it is unpublished, before it is saved
   await expect(publication(page)).toContainText('Published');
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });
+
+test('scheduling a post dated earlier offers to date it the day it goes live', async ({ page }) => {
+  await page.goto('/editor/~posts/editing-without-fear');
+  await publication(page).getByRole('button', { name: 'Schedule…' }).click();
+  await publication(page).getByLabel('Publish on (your local time)').fill('2099-03-04T09:30');
+  await publication(page).getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(publication(page)).toContainText('visitors will see it dated then, and lists put it below newer posts.');
+  await shot(page, 'publication-scheduled-post-date');
+  await publication(page).getByRole('button', { name: /^Date it / }).click();
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue('2099-03-04');
+  await expect(publication(page)).not.toContainText('visitors will see it dated then');
+  // Nothing of it is saved: the specs that follow read the demo's posts.
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});

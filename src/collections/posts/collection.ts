@@ -32,6 +32,7 @@ export default defineCollection({
   description: 'Dated essays with an author, tags and a Markdown body; each gets a page from the posts template page.',
   schema: PostSchema,
   labelField: 'title',
+  dateField: 'date',
   // A new post is a draft: its placeholder text never goes live by a reflexive Save, only by Publish.
   starter: ({ title, today }) => ({ status: 'draft', title, excerpt: 'A sentence or two that sums up the post.', date: today, author: 'Editor', tags: [], body: 'Start writing here.' }),
 });

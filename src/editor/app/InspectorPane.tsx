@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef } from 'react';
 import { docName, lockedBecause } from '../lib/content-ops';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
-import { hasPublication, publicationReach, publicationStatus } from '../lib/publication';
+import { hasPublication, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
 import { linksToHiddenNote } from '../lib/page-links';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
@@ -102,20 +102,26 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   }
   if (page && selectedEntry) return <BrokenRefInspector entry={selectedEntry} onDelete={() => dispatch({ type: 'removeSection', index: selectedEntry.index })} />;
   // Publish, Unpublish and Schedule… of the open page or entry, as store commands.
-  const publication = (file: string, data: unknown, noun: string, pageless = false) => (
-    <PublicationControl
-      status={publicationStatus(data, new Date())}
-      noun={noun}
-      pageless={pageless}
-      alwaysPublic={!hasPublication({ file, data })}
-      links={publicationStatus(data, new Date()).state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from))}
-      reach={publicationReach(docs, file, new Date())}
-      readOnly={!mayWrite(user, file)}
-      onPublish={() => dispatch({ type: 'publishDocument', file })}
-      onUnpublish={() => dispatch({ type: 'unpublishDocument', file })}
-      onSchedule={(at) => dispatch({ type: 'scheduleDocument', file, at })}
-    />
-  );
+  const publication = (file: string, data: unknown, noun: string, pageless = false, collection?: string) => {
+    const now = new Date();
+    const status = publicationStatus(data, now);
+    const dated = scheduledDateNote(collection, data, now);
+    return (
+      <PublicationControl
+        status={status}
+        noun={noun}
+        pageless={pageless}
+        alwaysPublic={!hasPublication({ file, data })}
+        links={status.state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from))}
+        reach={publicationReach(docs, file, now)}
+        readOnly={!mayWrite(user, file)}
+        onPublish={() => dispatch({ type: 'publishDocument', file })}
+        onUnpublish={() => dispatch({ type: 'unpublishDocument', file })}
+        onSchedule={(at) => dispatch({ type: 'scheduleDocument', file, at })}
+        dateNote={dated && { shown: dated.shown, day: dated.day, onUse: () => changeEntry([dated.field], dated.day) }}
+      />
+    );
+  };
   if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page')} />;
   if (entry && entryDoc) {
     return (
@@ -129,7 +135,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         media={media}
         relationOptions={relationOptions}
         onFileAction={fileAction(entry.file)}
-        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection), entryPagePrefix(docs, entry.collection) === undefined)}
+        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection), entryPagePrefix(docs, entry.collection) === undefined, entry.collection)}
       />
     );
   }

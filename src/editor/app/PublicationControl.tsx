@@ -19,12 +19,20 @@ interface Props {
   pageless?: boolean;
   /** The links that lead to it while visitors do not get it, in a sentence. */
   links?: string;
+  /** A scheduled entry dated before the day it goes live (YYYY-MM-DD both), and how to date it that day. */
+  dateNote?: { shown: string; day: string; onUse(): void };
   /** A page with no status (the 404 page): it says so, with no buttons. */
   alwaysPublic?: boolean;
   onPublish(): void;
   onUnpublish(): void;
   /** `at`: an ISO 8601 instant. */
   onSchedule(at: string): void;
+}
+
+/** A YYYY-MM-DD day in the reader's words ("6 Aug 2026"). */
+function calendarDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, month! - 1, date!).toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
@@ -46,7 +54,7 @@ const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => strin
   published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
 };
 
-export function PublicationControl({ status, noun, reach, links, readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
+export function PublicationControl({ status, noun, reach, links, dateNote, readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,6 +94,14 @@ export function PublicationControl({ status, noun, reach, links, readOnly, pagel
       </p>
       {reach && <p className="publication-reach">{reach}</p>}
       {links && status.state !== 'published' && <p className="publication-reach">{links}</p>}
+      {dateNote && !readOnly && (
+        <p className="publication-reach publication-date">
+          Its date reads {calendarDay(dateNote.shown)}: visitors will see it dated then, and lists put it below newer {noun}s.{' '}
+          <button type="button" className="btn btn-small" onClick={dateNote.onUse}>
+            Date it {calendarDay(dateNote.day)}
+          </button>
+        </p>
+      )}
       {!readOnly && !picking && (
         <div className="inspector-actions">
           {status.state !== 'published' && (

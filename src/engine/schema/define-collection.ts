@@ -21,6 +21,12 @@ export interface CollectionDefinition<Name extends string = string, Schema exten
   schema: Schema;
   /** The field that names an entry in lists (a post's title, a tag's name); the slug when it is empty. */
   labelField: keyof z.infer<Schema> & string;
+  /**
+   * The field (YYYY-MM-DD) that dates an entry for visitors, if any (a post's `date`). Scheduling
+   * an entry for a later day offers to move it there: a post that goes live in March dated August
+   * would read as old and sort below newer posts.
+   */
+  dateField?: keyof z.infer<Schema> & string;
   /** The data of a new entry created in the editor: `today` is YYYY-MM-DD, `title` is made from the slug. */
   starter(input: { slug: string; title: string; today: string }): z.input<Schema>;
 }
