@@ -1,6 +1,6 @@
 /** The dialogs over the workspace, each shown when the store says so. */
 import { docName } from '../lib/content-ops';
-import { addressTakenProblem, entriesOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
+import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';
@@ -80,7 +80,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           collection={dialog.collection}
           pagePrefix={entryPagePrefix(docs, dialog.collection)}
           existing={new Set(entriesOf(docs, dialog.collection).map(entrySlugOf))}
-          pages={new Set(Object.values(docs).filter((doc) => doc.kind === 'page').map((doc) => doc.saveSlug))}
+          takenProblem={(slug) => entryAddressTakenProblem(docs, dialog.collection, slug)}
           onCreate={({ title, slug }) => dispatch({ type: 'createEntry', collection: dialog.collection, slug, title, today: today() })}
           onClose={close}
         />

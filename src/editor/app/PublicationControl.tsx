@@ -5,7 +5,7 @@
  * Save sends the change like any other edit.
  */
 import { useId, useState } from 'react';
-import { localDateTime, scheduleProblem, statusText, type PublicationStatus } from '../lib/publication';
+import { localDateTime, localInputValue, scheduleProblem, statusText, type PublicationStatus } from '../lib/publication';
 
 interface Props {
   status: PublicationStatus;
@@ -33,12 +33,6 @@ interface Props {
 function calendarDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(year!, month! - 1, date!).toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
-
-/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
-function localInputValue(at: Date): string {
-  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
 }
 
 const HINTS: Record<PublicationStatus['state'], (noun: string) => string> = {

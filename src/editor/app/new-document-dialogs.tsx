@@ -112,12 +112,12 @@ export function NewPageDialog({ takenProblem, onCreate, onClose }: { takenProble
 }
 
 /** A new post or tag: its slug is the end of its page's address (`pagePrefix`: the template's, `posts/`), when its collection has pages. */
-export function NewEntryDialog({ collection, pagePrefix, existing, pages, onCreate, onClose }: {
+export function NewEntryDialog({ collection, pagePrefix, existing, takenProblem, onCreate, onClose }: {
   collection: string;
   pagePrefix: string | undefined;
   existing: ReadonlySet<string>;
-  /** The slugs of the page files: one at the entry's address would hide its page. */
-  pages: ReadonlySet<string>;
+  /** Why the entry's address is taken (a page there would hide its page), or null. */
+  takenProblem(slug: string): string | null;
   onCreate(entry: { title: string; slug: string }): void;
   onClose(): void;
 }) {
@@ -132,9 +132,7 @@ export function NewEntryDialog({ collection, pagePrefix, existing, pages, onCrea
           ? 'Use lowercase letters, digits and single hyphens (for example release-notes).'
           : existing.has(slug)
             ? `A ${noun} "${slug}" already exists.`
-            : pagePrefix !== undefined && pages.has(`${pagePrefix}${slug}`)
-              ? `A page already has the address /${pagePrefix}${slug}/: the ${noun} would have no page of its own.`
-              : null
+            : takenProblem(slug)
       }
       hint={pagePrefix === undefined ? `A short name that identifies it, suggested from the title: ${noun}s have no page of their own.` : `The end of the ${noun}’s address, suggested from the title.`}
       submit={`Create ${noun}`}

@@ -12,7 +12,7 @@ import { filenameOf, filenameProblem } from './media';
 import { linksTo } from './page-links';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
 import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
-import { addressTakenProblem, entryFile, entryLabel, entryPagePrefix, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
+import { addressTakenProblem, entryAddressTakenProblem, entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
 export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: string; version?: string };
@@ -146,9 +146,7 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
   if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
   if (docs[renamedFile(docs, target, name)]) return `“${name}” is taken: another file has that name.`;
   // A page file wins over an entry's page at the same address: neither may move onto the other's.
-  if (doc.kind === 'page') return addressTakenProblem(docs, name);
-  const prefix = entryPagePrefix(docs, entryCollectionOf(doc));
-  return prefix !== undefined && docs[pageFile(`${prefix}${name}`)] ? `A page already has the address /${prefix}${name}/: the ${entryNounOf(entryCollectionOf(doc))} would have no page of its own.` : null;
+  return doc.kind === 'page' ? addressTakenProblem(docs, name) : entryAddressTakenProblem(docs, entryCollectionOf(doc), name);
 }
 
 /** The version a change to the target is based on. */

@@ -119,3 +119,9 @@ export function addressTakenProblem(docs: Docs, slug: string): string | null {
   if (entry) return `/${slug}/ is the address of the ${entryNounOf(entryCollectionOf(entry))} “${entryLabel(entry)}”: a page there would hide it.`;
   return null;
 }
+
+/** The same from the entry's side: why an entry of `collection` named `slug` would have no page of its own (a page has its address), or null. */
+export function entryAddressTakenProblem(docs: Docs, collection: string, slug: string): string | null {
+  const prefix = entryPagePrefix(docs, collection);
+  return prefix !== undefined && docs[pageFile(`${prefix}${slug}`)] ? `A page already has the address /${prefix}${slug}/: the ${entryNounOf(collection)} would have no page of its own.` : null;
+}

@@ -94,13 +94,18 @@ export function withPublication(data: unknown, status: 'draft' | 'published', pu
   return { ...rest, status, ...(publishAt !== undefined ? { publishAt } : {}) };
 }
 
+/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
+export function localInputValue(at: Date): string {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
 /** A scheduled entry's date field, when it is earlier than the day it goes live (in the editor's time zone): the day to offer instead. */
 export function scheduledDateNote(collection: string | undefined, data: unknown, now: Date): { field: string; shown: string; day: string } | undefined {
   const field = collection === undefined ? undefined : collectionRegistry.get(collection)?.dateField;
   const status = publicationStatus(data, now);
   if (!field || status.state !== 'scheduled' || typeof data !== 'object' || data === null) return undefined;
   const shown = (data as Record<string, unknown>)[field];
-  const at = status.at!;
-  const day = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+  const day = localInputValue(status.at!).slice(0, 'YYYY-MM-DD'.length);
   return typeof shown === 'string' && shown < day ? { field, shown, day } : undefined;
 }
