@@ -254,6 +254,28 @@ test('dropping a file on the grid and pasting an image add them to the uploads',
   await expect(dialog.getByLabel('File name')).toHaveCount(1);
 });
 
+test('an image uploaded since the editor loaded (another tab, another person) is not called missing', async ({ page }) => {
+  await openEditor(page, 'home');
+  await outlineItem(page, 'home-hero').click();
+  const url = page.getByLabel('Image URL');
+  const warning = page.locator('.media-field-missing');
+  const right = await url.inputValue();
+  // The editor's list of uploads is now loaded; the image arrives after it, as another tab's upload would.
+  await writeFile(assetFile('uploaded-elsewhere.png'), await png('#3a7bd5'));
+  // Once the list is older than the editor trusts (RECHECK_AFTER_MS, 5 s), a URL it lacks makes it ask again.
+  await page.waitForTimeout(5500);
+  const listed = page.waitForResponse((response) => response.url().includes('/api/asset-details'));
+  await url.fill('/assets/images/uploaded-elsewhere.png');
+  await listed;
+  await expect(page.locator('.media-field-details')).toContainText('48 × 32 px');
+  await expect(warning).toHaveCount(0);
+  // A typo is still called one, from the fresh list.
+  await url.fill('/assets/images/uploaded-elsewere.png');
+  await expect(warning).toHaveCount(1);
+  await url.fill(right);
+  await expect(warning).toHaveCount(0);
+});
+
 test('an image URL typed with a typo says no uploaded image has that address; the right one clears it', async ({ page }) => {
   await openEditor(page, 'home');
   await outlineItem(page, 'home-hero').click();

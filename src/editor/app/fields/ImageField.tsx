@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { filenameOf, formatBytes } from '../../lib/media';
 import { FieldsetLegend } from '../FieldsetLegend';
 import { MediaLibrary } from '../MediaLibrary';
-import { describeAsset, GPS_WARNING, isMissingUpload, useAssetDetails } from '../media/useAssetDetails';
+import { describeAsset, GPS_WARNING, useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
 import { Field } from './Field';
 import { FocalPoint } from './FocalPoint';
 import type { WidgetProps } from './types';
@@ -28,7 +28,7 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   const media = context.media;
   const uploads = useAssetDetails();
   const details = uploads?.get(url);
-  const missing = isMissingUpload(uploads, url);
+  const missing = useMissingUpload(uploads, url);
 
   // When the picker closes: after a new image, focus goes to its alt text; else back to the button.
   useEffect(() => {

@@ -1,6 +1,8 @@
 /**
  * The uploaded images' details (pixels, bytes, GPS), shared by the media library and every
- * image field: fetched once, and again after an upload or a change to the images.
+ * image field: fetched once, and again after an upload or a change to the images, when the
+ * editor's tab comes back into view, and before a field calls an image missing (another tab
+ * or person may have uploaded it since).
  */
 import { useEffect, useState } from 'react';
 import type { AssetDetails } from '../../../server/asset-details';
@@ -9,11 +11,17 @@ import { listAssetDetails } from '../api';
 type DetailsByUrl = ReadonlyMap<string, AssetDetails>;
 
 let loading: Promise<DetailsByUrl | null> | null = null;
+let loadedAt = 0;
 const listeners = new Set<(details: DetailsByUrl | null) => void>();
+/** How old the list may be before a missing image, or the tab coming back, fetches it again. */
+export const RECHECK_AFTER_MS = 5000;
 
 function load(): Promise<DetailsByUrl | null> {
   loading ??= listAssetDetails().then(
-    (list) => new Map(list.map((details) => [details.url, details])),
+    (list) => {
+      loadedAt = Date.now();
+      return new Map(list.map((details) => [details.url, details]));
+    },
     // Details are a help, not a need: without them the library and fields show names only (and
     // null, not an empty list, so no field takes its image for missing).
     () => null,
@@ -29,6 +37,24 @@ export function refreshAssetDetails(): void {
   void load().then((details) => listeners.forEach((listener) => listener(details)));
 }
 
+const listIsStale = (now: number): boolean => loadedAt > 0 && now - loadedAt > RECHECK_AFTER_MS;
+
+/** Fetches the list again if it is old and no fetch is under way (one request however many fields ask). */
+function recheckIfStale(): void {
+  if (!listIsStale(Date.now())) return;
+  loadedAt = 0;
+  refreshAssetDetails();
+}
+
+let watchingVisibility = false;
+
+/** Back from another tab, where an image may have been uploaded, the list is asked again (once, for every user). */
+function watchVisibility(): void {
+  if (watchingVisibility) return;
+  watchingVisibility = true;
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && recheckIfStale());
+}
+
 export function useAssetDetails(): DetailsByUrl | null {
   const [details, setDetails] = useState<DetailsByUrl | null>(null);
   useEffect(() => {
@@ -36,12 +62,26 @@ export function useAssetDetails(): DetailsByUrl | null {
     const listener = (next: DetailsByUrl | null) => live && setDetails(next);
     listeners.add(listener);
     void load().then(listener);
+    watchVisibility();
     return () => {
       live = false;
       listeners.delete(listener);
     };
   }, []);
   return details;
+}
+
+/**
+ * Whether a field should warn that `url` names no uploaded image. An old list is asked again
+ * first, and the field says nothing until it answers: the image may be newer than the list.
+ */
+export function useMissingUpload(details: DetailsByUrl | null, url: string): boolean {
+  const missing = isMissingUpload(details, url);
+  const stale = missing && listIsStale(Date.now());
+  useEffect(() => {
+    if (stale) recheckIfStale();
+  }, [stale, url]);
+  return missing && !stale;
 }
 
 const UPLOADS_PREFIX = '/assets/images/';
