@@ -286,3 +286,23 @@ test('when the code of the editor cannot load, the page says so and offers Reloa
   await alert.getByRole('button', { name: 'Reload the editor' }).click();
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
 });
+
+test('an editor slow to load says it is still loading, not that it failed, and opens by itself', async ({ page }) => {
+  await page.clock.install();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The island's code is held back, as a first `astro dev` start holds it while it prepares modules.
+  await page.route('**/src/editor/app/EditorApp.tsx*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/editor/home');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the editor…' })).toBeVisible();
+  await page.clock.fastForward(21_000);
+  await expect(page.getByRole('status').filter({ hasText: 'The editor is still loading…' })).toContainText('it opens here by itself');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await shot(page, 'editor-still-loading');
+  release();
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(page.getByText('The editor is still loading…')).toHaveCount(0);
+});
