@@ -1,9 +1,13 @@
 /** Changeset bodies and what they make of the content: every issue at once, references kept whole. */
 import { describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../src/engine/schema/collections';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { HttpError } from '../../src/server/errors';
 import { parseChangeset } from '../../src/server/store/changeset';
 import { planChangeset } from '../../src/server/store/plan';
+
+/** Every registered collection's folder, as the refusal lists them (a site may add collections). */
+const everyCollectionFolder = COLLECTIONS.map((name) => `collections/${name}/`).join(', ');
 
 const issuesOf = (body: Record<string, unknown>) => {
   try {
@@ -59,8 +63,8 @@ describe('parseChangeset', () => {
     const put = (file: string) => issuesOf({ changes: [{ op: 'put', file, content: {}, baseVersion: null }] });
     expect(put('collections/posts/a-post.json')).toEqual([]);
     expect(put('collections/posts/sub/x.json')).toEqual(['/changes/0/file: entries are files directly in collections/posts/, not in a folder inside it']);
-    expect(put('collections/drafts/x.json')).toEqual(['/changes/0/file: is in no collection: entries are files in collections/posts/, collections/tags/ (a new collection is declared in src/collections/)']);
-    expect(put('collections/x.json')).toEqual(['/changes/0/file: is in no collection: entries are files in collections/posts/, collections/tags/ (a new collection is declared in src/collections/)']);
+    expect(put('collections/drafts/x.json')).toEqual([`/changes/0/file: is in no collection: entries are files in ${everyCollectionFolder} (a new collection is declared in src/collections/)`]);
+    expect(put('collections/x.json')).toEqual([`/changes/0/file: is in no collection: entries are files in ${everyCollectionFolder} (a new collection is declared in src/collections/)`]);
     expect(issuesOf({ changes: [{ op: 'move', file: 'collections/tags/a.json', to: 'collections/tags/old/a.json', baseVersion: 'v' }] })).toEqual(['/changes/0/to: entries are files directly in collections/tags/, not in a folder inside it']);
     // One put there by hand can still be moved away or deleted.
     expect(issuesOf({ changes: [{ op: 'move', file: 'collections/posts/sub/x.json', to: 'collections/posts/x.json', baseVersion: 'v' }] })).toEqual([]);

@@ -1,14 +1,25 @@
 /** Collections are declared once, in src/collections/<name>/collection.ts; everything else derives from the registry. */
 import { PUBLICATION_KEYS } from '../../src/engine/schema/publication';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { collectionDefinitions, collectionNames, collectionRegistry } from '../../src/collections/registry';
 import { COLLECTIONS, collectionSchemas, entryIssues } from '../../src/engine/schema/collections';
 import { docsFromPayload } from '../../src/editor/lib/model';
 import { ENTRY_COLLECTIONS, entryLabel, entryOfFile, newEntry, newEntryDoc, parseEntryRoute } from '../../src/editor/lib/entries';
 
+/** The folders of src/collections that declare one: a collection a site adds (README, "Adding a collection") is in them. */
+const declaredFolders = readdirSync('src/collections', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && readdirSync(`src/collections/${entry.name}`).includes('collection.ts'))
+  .map((entry) => entry.name)
+  .sort();
+
+/** A name no site would give a collection, for what the registry does not hold. */
+const UNREGISTERED = 'no-such-collection';
+
 describe('the collection registry', () => {
-  it('holds posts and tags, each complete, with a starter entry its own schema accepts', () => {
-    expect(collectionNames).toEqual(['posts', 'tags']);
+  it('holds every folder\'s collection (posts and tags among them), each complete, with a starter entry its own schema accepts', () => {
+    expect(collectionNames).toEqual(declaredFolders);
+    expect(collectionNames).toEqual(expect.arrayContaining(['posts', 'tags']));
     for (const definition of collectionDefinitions) {
       expect(definition.label && definition.singular && definition.description).toBeTruthy();
       expect(Object.keys(definition.schema.shape)).toContain(definition.labelField);
@@ -28,12 +39,12 @@ describe('the collection registry', () => {
 
   it('routes, files and labels of entries follow the registry, and names it does not hold are not entries', () => {
     expect(parseEntryRoute('~tags/news')).toEqual({ collection: 'tags', slug: 'news' });
-    expect(parseEntryRoute('~authors/ada')).toBeUndefined();
+    expect(parseEntryRoute(`~${UNREGISTERED}/ada`)).toBeUndefined();
     expect(entryOfFile('collections/posts/hello.json')).toEqual({ collection: 'posts', slug: 'hello' });
-    expect(entryOfFile('collections/authors/ada.json')).toBeUndefined();
+    expect(entryOfFile(`collections/${UNREGISTERED}/ada.json`)).toBeUndefined();
     const docs = docsFromPayload({ docs: [newEntryDoc('tags', 'news', { name: 'News' }), newEntryDoc('posts', 'x', { title: ' ' })] });
     expect(entryLabel(docs['collections/tags/news.json']!)).toBe('News');
     expect(entryLabel(docs['collections/posts/x.json']!)).toBe('x');
-    expect(entryIssues('authors', {})).toEqual([{ path: '', message: 'There is no collection "authors"' }]);
+    expect(entryIssues(UNREGISTERED, {})).toEqual([{ path: '', message: `There is no collection "${UNREGISTERED}"` }]);
   });
 });

@@ -76,7 +76,7 @@ describe('entry validation', () => {
   });
 
   it('refuses an unknown collection', () => {
-    expect([...entryIssues('authors', {})]).toEqual([['', 'Unknown collection "authors"']]);
+    expect([...entryIssues('no-such-collection', {})]).toEqual([['', 'Unknown collection "no-such-collection"']]);
   });
 });
 
@@ -124,7 +124,7 @@ describe('entry lists and routes', () => {
     expect(entryRoute('posts', 'hello')).toBe('~posts/hello');
     expect(parseEntryRoute('~posts/hello')).toEqual({ collection: 'posts', slug: 'hello' });
     expect(parseEntryRoute('~tags/news')).toEqual({ collection: 'tags', slug: 'news' });
-    for (const route of ['posts/hello', 'posts/[slug]', '~authors/x', '~posts/a/b', null]) expect(parseEntryRoute(route)).toBeUndefined();
+    for (const route of ['posts/hello', 'posts/[slug]', '~no-such-collection/x', '~posts/a/b', null]) expect(parseEntryRoute(route)).toBeUndefined();
   });
 
   it('finds an entry’s page through its collection’s template', () => {

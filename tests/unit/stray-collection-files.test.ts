@@ -1,8 +1,12 @@
 /** Files under collections/ that are no collection's entry: named as problems, never left out of lists unseen. */
 import { describe, expect, it } from 'vitest';
+import { COLLECTIONS } from '../../src/engine/schema/collections';
 import { siteProblems } from '../../src/engine/problems';
 import { strayCollectionFileProblem } from '../../src/engine/routes';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
+
+/** Every registered collection's folder, as the refusal lists them (a site may add collections). */
+const everyCollectionFolder = COLLECTIONS.map((name) => `collections/${name}/`).join(', ');
 
 const meta = { title: 'T', description: 'D' };
 const post = { title: 'One', excerpt: 'E', date: '2026-01-02', author: 'A', tags: [], body: 'B' };
@@ -18,15 +22,15 @@ describe('files under collections/ that are no entry', () => {
     expect(strayCollectionFileProblem('collections/posts/one.json')).toBeUndefined();
     expect(strayCollectionFileProblem('shared/header.json')).toBeUndefined();
     expect(strayCollectionFileProblem('collections/posts/2026/two.json')).toBe('entries are files directly in collections/posts/, not in a folder inside it');
-    for (const file of ['collections/authors/ada.json', 'collections/one.json']) {
-      expect(strayCollectionFileProblem(file)).toBe('is in no collection: entries are files in collections/posts/, collections/tags/ (a new collection is declared in src/collections/)');
+    for (const file of ['collections/no-such-collection/ada.json', 'collections/one.json']) {
+      expect(strayCollectionFileProblem(file)).toBe(`is in no collection: entries are files in ${everyCollectionFolder} (a new collection is declared in src/collections/)`);
     }
   });
 
   it('are each named in the site\'s problems (what the build reports and the editor lists)', () => {
-    const problems = siteProblems(resolverForFiles(site({ 'collections/posts/2026/two.json': post, 'collections/authors/ada.json': { name: 'Ada' } })));
+    const problems = siteProblems(resolverForFiles(site({ 'collections/posts/2026/two.json': post, 'collections/no-such-collection/ada.json': { name: 'Ada' } })));
     expect(problems.map(({ file, issues }) => [file, issues.map(({ message }) => message)])).toEqual([
-      ['collections/authors/ada.json', [expect.stringMatching(/^is in no collection/)]],
+      ['collections/no-such-collection/ada.json', [expect.stringMatching(/^is in no collection/)]],
       ['collections/posts/2026/two.json', ['entries are files directly in collections/posts/, not in a folder inside it']],
     ]);
   });
