@@ -12,6 +12,7 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
+import { TEMP_PREFIX } from './atomic-write.mjs';
 
 /** The folders of the repository the content store writes: everything else is the developers'. */
 export const CONTENT_PATHS = ['src/data', 'public/assets/images'];
@@ -94,6 +95,9 @@ export async function withGitFile(dir, text, run) {
 export const gitOnPaths = (dir, args, paths) =>
   withGitFile(dir, literal(paths).join('\0'), (file) => gitAt(dir).raw([...args, `--pathspec-from-file=${file}`, '--pathspec-file-nul']));
 
+/** @param {unknown} error */
+const firstLine = (error) => (error instanceof Error ? error.message : String(error)).split('\n').find((line) => line.trim()) ?? 'unknown error';
+
 /** The file that says a change was being committed: the commit before it, and the files it wrote. */
 const pendingFile = (dir) => join(dir, '.git', 'content-store', 'pending.json');
 
@@ -151,15 +155,28 @@ async function repair(git) {
   await rm(join(git.dir, '.git', 'content-store', 'journal'), { recursive: true, force: true });
   if (git.remote) {
     await client.raw(['remote', 'set-url', 'origin', git.remote]);
-    await fetchBranch(git);
+    // A git host that is down must not keep the site down: the clone starts from the remote as last
+    // fetched, which holds every acknowledged change (one is acknowledged once pushed). Saves wait
+    // for the remote (503), and the poller or the webhook takes in what it has since.
+    await fetchBranch(git).catch((error) => console.warn(`The content repository's remote cannot be reached (${firstLine(error)}): starting from the copy fetched last. Saves are refused until it answers.`));
     await client.raw(['checkout', '-q', '-B', git.branch, `origin/${git.branch}`]);
     await client.raw(['reset', '-q', '--hard', `origin/${git.branch}`]);
     await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
   } else {
-    const pending = await readPending(git.dir);
-    if (pending) await restorePaths(git.dir, 'HEAD', pending.paths);
+    await restorePending(git.dir);
+    // Temp files of writes a crash cut short (with a remote, `clean` above removed them).
+    await client.raw(['clean', '-fxq', '--', ...CONTENT_PATHS.map((path) => `:(glob)${path}/**/${TEMP_PREFIX}*`)]);
   }
   await clearPending(git.dir);
+}
+
+/**
+ * Without a remote: puts the files the pending change wrote back as HEAD has them.
+ * @param {string} dir
+ */
+export async function restorePending(dir) {
+  const pending = await readPending(dir);
+  if (pending) await restorePaths(dir, 'HEAD', pending.paths);
 }
 
 /**

@@ -13,7 +13,8 @@
  * refused (400). Whatever fails, nothing of the change stays behind.
  */
 import { join } from 'node:path';
-import { clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, literal, markPending, prepareContentRepository, remoteGit, restorePaths, syncFromRemote, timedOut, withGitFile } from '../../../server/git-content.mjs';
+import { clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, literal, markPending, prepareContentRepository, remoteGit, restorePaths, restorePending, syncFromRemote, timedOut, withGitFile } from '../../../server/git-content.mjs';
+import { heldLock, retryingWhileLocked } from '../../../server/git-locks.mjs';
 import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
@@ -21,11 +22,14 @@ import { IMAGES_PREFIX, isImageFile } from './changeset';
 import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
+import { putBack, readBefore, type FilesBefore } from './put-back';
 
 type GitConfig = ServerConfig['git'];
 
 /** How many times a push the remote refused without moving is tried again. */
 const MAX_PUSH_ATTEMPTS = 5;
+
+const LOCKED = 'Another git process holds the content repository\'s lock (.git/index.lock), so nothing was saved. Try again; if it goes on, and no git command is running there, remove that file.';
 
 /** A store file (`pages/home.json`, `assets/images/a.png`) as a path in the repository. */
 export const repoPath = (file: string) => (isImageFile(file) ? `public/assets/images/${file.slice(IMAGES_PREFIX.length)}` : `src/data/${file}`);
@@ -97,35 +101,76 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     throw new HttpError(502, `The content repository refused the change, so nothing was saved: ${gitReason(refusal)}`);
   }
 
+  /** Set when a change could not be undone with git: the next change or sync finishes the job first. */
+  let repairFirst = false;
+
+  /**
+   * Nothing of a change that was not acknowledged stays: with a remote, the tree is the remote's;
+   * without one, the files are as the last commit has them. Git can fail to do that for the very
+   * reason the change failed (another git process holding its lock), so the files are then put
+   * back with the filesystem: a refused change's file would otherwise be read, published, or
+   * taken for an upload already there. HEAD and the index are mended before the next change.
+   */
+  async function rollBack(parent: string, paths: string[], before: FilesBefore): Promise<void> {
+    try {
+      await retryingWhileLocked(async () => {
+        if (git.remote) await resetToRemote();
+        else if ((await head()) === parent) await restorePaths(git.dir, 'HEAD', paths);
+      });
+      await clearPending(git.dir);
+    } catch {
+      const committed = !git.remote && (await head().catch(() => parent)) !== parent;
+      if (!committed) await putBack(git.dir, before);
+      repairFirst = true;
+    }
+  }
+
+  async function repairIfNeeded(): Promise<void> {
+    if (!repairFirst) return;
+    try {
+      await retryingWhileLocked(() => (git.remote ? resetToRemote() : restorePending(git.dir)));
+    } catch (error) {
+      throw heldLock(error) ? new HttpError(503, LOCKED) : error;
+    }
+    await clearPending(git.dir);
+    repairFirst = false;
+  }
+
+  /** A commit on a detached HEAD (someone checked out a commit in the repository) would be on no branch. */
+  async function refuseDetachedHead(): Promise<void> {
+    if ((await client.raw(['symbolic-ref', '-q', '--short', 'HEAD'])).trim() === '') {
+      throw new HttpError(503, 'The content repository is on no branch (its HEAD is detached: a commit was checked out there), so a save would be on no branch and nothing was saved. Check out the branch there again.');
+    }
+  }
+
   return {
     version: files.version,
     snapshot: files.snapshot,
 
     async commit(writes: StoreWrite[], details: CommitDetails) {
       const paths = [...new Set(writes.flatMap((write) => (write.kind === 'move' ? [write.file, write.to] : [write.file])))].map(repoPath);
+      await repairIfNeeded();
+      await refuseDetachedHead();
       const parent = await head();
+      const before = await readBefore(git.dir, paths);
       await markPending(git.dir, { parent, paths });
       try {
         await files.commit(writes, details);
-        await gitOnPaths(git.dir, ['add', '-A'], paths);
+        await retryingWhileLocked(() => gitOnPaths(git.dir, ['add', '-A'], paths));
         const written = new Set(paths);
         if (!(await client.raw(['diff', '--cached', '--name-only', '--no-renames', '-z'])).split('\0').some((path) => written.has(path))) {
           await clearPending(git.dir);
           return {}; // the same content again: nothing to commit
         }
         const author = details.author ?? { name: 'Content site editor', email: 'editor@content-site.invalid' };
-        await withGitFile(git.dir, details.message, (message) => gitOnPaths(git.dir, ['commit', '-q', '-F', message, `--author=${author.name} <${author.email}>`], paths));
+        await retryingWhileLocked(() => withGitFile(git.dir, details.message, (message) => gitOnPaths(git.dir, ['commit', '-q', '-F', message, `--author=${author.name} <${author.email}>`], paths)));
         if (git.remote) await push();
         const commit = await head();
         await clearPending(git.dir);
         return { commit };
       } catch (error) {
-        // Nothing of a change that was not acknowledged stays: with a remote, the tree is the
-        // remote's; without one, the files are as the last commit has them.
-        if (git.remote) await resetToRemote();
-        else if ((await head()) === parent) await restorePaths(git.dir, 'HEAD', paths);
-        await clearPending(git.dir);
-        throw error;
+        await rollBack(parent, paths, before);
+        throw heldLock(error) ? new HttpError(503, LOCKED) : error;
       }
     },
 
@@ -133,6 +178,9 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
       await prepareContentRepository(git);
     },
 
-    sync: () => syncFromRemote(git),
+    sync: async () => {
+      await repairIfNeeded();
+      return syncFromRemote(git);
+    },
   };
 }
