@@ -1,9 +1,6 @@
 /** Field kinds in the inspector: generated identifiers under "Advanced", readable choices, the link combobox. */
-import { expect, type Page } from '@playwright/test';
-import { openEditor, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
-
-/** The outline row of the section with exactly this id (other specs add `about-cta-banner`). */
-const outlineRow = (page: Page, id: string) => page.locator('.outline-item').filter({ has: page.locator('.outline-id', { hasText: new RegExp(`^${id}$`) }) });
+import { expect } from '@playwright/test';
+import { openEditor, outlineRow, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
 
 test('a new call-to-action button gets its ID from its label, and saves without typing one', async ({ page }) => {
   await openEditor(page, 'about');

@@ -1,7 +1,7 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { test, dataFile, outlineItem, outlineIds, openEditor } from './support';
+import { test, dataFile, outlineItem, outlineIds, outlineRow, openEditor } from './support';
 
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
@@ -142,4 +142,36 @@ test('a second tab never offers, nor discards, an open tab\'s unsaved changes; i
   await banner.getByRole('button', { name: 'Restore' }).click();
   await outlineItem(second, 'about-hero').click();
   await expect(second.getByLabel('Title', { exact: true })).toHaveValue('Only in the first tab');
+});
+
+test('two closed tabs\' drafts of one page, of different fields, are both restored: neither is dropped for the other', async ({ context }) => {
+  const edit = async (section: string, title: string) => {
+    const tab = await context.newPage();
+    await openEditor(tab, 'about');
+    await outlineRow(tab, section).click();
+    await tab.getByLabel('Title', { exact: true }).fill(title);
+    await tab.waitForTimeout(800); // the idle-time write has happened
+    return tab;
+  };
+  const first = await edit('about-hero', 'From the first tab');
+  const second = await edit('about-cta', 'From the second tab');
+  await first.close({ runBeforeUnload: false });
+  await second.close({ runBeforeUnload: false });
+
+  const reopened = await context.newPage();
+  await openEditor(reopened, 'about');
+  const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(banner).toContainText('2 tabs’ drafts merged');
+  await banner.getByRole('button', { name: 'Restore' }).click();
+  await expect(banner).toBeHidden();
+  await outlineItem(reopened, 'about-hero').click();
+  await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('From the first tab');
+  await outlineRow(reopened, 'about-cta').click();
+  await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('From the second tab');
+  // The closed tabs' drafts are gone only because both are in this tab's now.
+  await reopened.waitForTimeout(800);
+  const drafts = await reopened.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('content-editor:draft:')).map((key) => localStorage.getItem(key)!));
+  expect(drafts).toHaveLength(1);
+  expect(drafts[0]).toContain('From the first tab');
+  expect(drafts[0]).toContain('From the second tab');
 });

@@ -10,6 +10,8 @@ export const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 's
 export const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
 export const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 export const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
+/** The outline row of the section with exactly this id (other specs add `about-cta-banner`, which `outlineItem` would match too). */
+export const outlineRow = (page: Page, id: string) => page.locator('.outline-item').filter({ has: page.locator('.outline-id', { hasText: new RegExp(`^${id}$`) }) });
 export const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
 export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
 

@@ -109,7 +109,7 @@ describe('new entries', () => {
 
   it('restores a draft of a new entry as an entry', () => {
     const draft = { file: 'collections/posts/draft-post.json', data: post, baseVersion: null, savedAt: 0 };
-    const restored = restoreDrafts(docs, [{ draft, isNew: true, changedOnDisk: false }] as never);
+    const restored = restoreDrafts(docs, [{ draft, isNew: true, changedOnDisk: false, keys: [], savedAt: [0] }]).docs;
     expect(restored['collections/posts/draft-post.json']).toMatchObject({ kind: 'entry', saveSlug: 'posts/draft-post', version: null });
   });
 });

@@ -56,7 +56,7 @@ describe('draft recovery', () => {
     persistDrafts(store, 'tab-a', withNewPage);
     const found = recoverable(store, loaded);
     expect(found.map((r) => [r.draft.file, r.isNew])).toEqual([['pages/guides/new.json', true], ['pages/home.json', false]]);
-    const restored = restoreDrafts(loaded, found);
+    const restored = restoreDrafts(loaded, found).docs;
     expect(restored['pages/home.json']!.data).toEqual({ title: 'Draft' });
     expect(isDirty(restored['pages/home.json']!)).toBe(true);
     expect(restored['pages/guides/new.json']).toMatchObject({ saveSlug: 'guides/new', version: null });
@@ -111,13 +111,51 @@ describe('draft recovery', () => {
     expect(recoverable(store, loaded, new Set(['this'])).map(({ draft }) => draft.data)).toEqual([{ title: 'Open elsewhere' }]);
   });
 
-  it('offers the newest of several closed tabs\' drafts of one file, and forgets them all when it is settled', () => {
+  it('merges closed tabs\' drafts of one file that changed different fields, and forgets them all once restored', () => {
+    const store = memoryStore();
+    const page = { meta: { title: 'About', description: 'Old' }, sections: [{ id: 'hero', data: { title: 'Hi' } }, { id: 'cta', data: { title: 'Go' } }] };
+    const disk: Docs = { ...loaded, 'pages/about.json': { ...loaded['pages/about.json']!, data: page, savedJson: JSON.stringify(page) } };
+    const changed = (path: (copy: typeof page) => void) => {
+      const copy = structuredClone(page);
+      path(copy);
+      return { ...disk, 'pages/about.json': { ...disk['pages/about.json']!, data: copy } };
+    };
+    persistDrafts(store, 'first', changed((copy) => (copy.sections[0]!.data.title = 'First tab')), 1);
+    persistDrafts(store, 'second', changed((copy) => (copy.meta.description = 'Second tab')), 2);
+    const offered = recoverable(store, disk);
+    expect(offered).toHaveLength(1);
+    expect(offered[0]!.savedAt).toEqual([2, 1]);
+    const { docs, restored, waiting } = restoreDrafts(disk, offered);
+    expect(docs['pages/about.json']!.data).toEqual({ meta: { title: 'About', description: 'Second tab' }, sections: [{ id: 'hero', data: { title: 'First tab' } }, { id: 'cta', data: { title: 'Go' } }] });
+    expect(waiting).toEqual([]);
+    discardDrafts(store, restored);
+    expect(store.map.size).toBe(0);
+  });
+
+  it('offers conflicting drafts of one file one after another: restoring the newest never forgets the other', () => {
     const store = memoryStore();
     persistDrafts(store, 'first', edit('pages/home.json', { title: 'Older' }), 1);
     persistDrafts(store, 'second', edit('pages/home.json', { title: 'Newer' }), 2);
     const offered = recoverable(store, loaded);
-    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'Newer' }]);
-    discardDrafts(store, offered);
+    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'Newer' }, { title: 'Older' }]);
+    const { docs, restored, waiting } = restoreDrafts(loaded, offered);
+    expect(docs['pages/home.json']!.data).toEqual({ title: 'Newer' });
+    discardDrafts(store, restored);
+    expect(waiting.map(({ draft }) => draft.data)).toEqual([{ title: 'Older' }]);
+    expect(readDrafts(store).map(({ data }) => data)).toEqual([{ title: 'Older' }]);
+    // Offered next, it restores in its turn; Discard of everything on offer forgets both.
+    expect(restoreDrafts(docs, waiting).docs['pages/home.json']!.data).toEqual({ title: 'Older' });
+    discardDrafts(store, waiting);
+    expect(store.map.size).toBe(0);
+  });
+
+  it('forgets this tab\'s draft of a file no longer among the documents (deleted, or renamed elsewhere)', () => {
+    const store = memoryStore();
+    const written = new Map();
+    const edited = edit('pages/about.json', { title: 'Edited' });
+    persistDrafts(store, 'tab-a', edited, 1, written);
+    const { ['pages/about.json']: _gone, ...rest } = edited;
+    persistDrafts(store, 'tab-a', rest, 2, written);
     expect(store.map.size).toBe(0);
   });
 
@@ -127,7 +165,8 @@ describe('draft recovery', () => {
     store.setItem('content-editor:draft:pages/about.json', old('Draft'));
     store.setItem('content-editor:pending:pages/about.json', old('Kept'));
     const offered = recoverable(store, loaded, new Set(['this']));
-    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'Kept' }]);
+    // Both changed the title: two offers, the newest first.
+    expect(offered.map(({ draft }) => draft.data)).toEqual([{ title: 'Kept' }, { title: 'Draft' }]);
     discardDrafts(store, offered);
     expect(store.map.size).toBe(0);
   });

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { docName } from '../lib/content-ops';
 import { discardDrafts, persistDrafts, restoreDrafts } from '../lib/drafts';
 import { THIS_TAB } from './tab-presence';
-import type { Docs, EditorUser } from '../lib/model';
+import { isDirty, type Docs, type EditorUser } from '../lib/model';
 import { mayWrite } from '../lib/permissions';
 import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
@@ -18,8 +18,27 @@ const SUCCESS_MS = 6_000;
 
 /** How people know a draft's document: by its title as the draft has it (a new one's too). */
 function draftName(docs: Docs, offered: EditorState['recovery'][number]): string {
-  const name = docName(restoreDrafts(docs, [offered]), offered.draft.file);
+  const name = docName(restoreDrafts(docs, [offered]).docs, offered.draft.file);
   return offered.isNew ? `${name}, new` : name;
+}
+
+const when = (savedAt: number) => new Date(savedAt).toLocaleString();
+
+/** When the offer's drafts were written; several tabs' drafts merged say so, since each tab's work is in it. */
+function draftTimes({ savedAt }: EditorState['recovery'][number]): string {
+  return savedAt.length === 1 ? `from ${when(savedAt[0]!)}` : `${savedAt.length} tabs’ drafts merged, from ${savedAt.map(when).join(' and ')}`;
+}
+
+/** What restoring this offer would do beyond the obvious: never replace anyone's work unsaid. */
+function draftWarning(docs: Docs, recovery: EditorState['recovery'], index: number): string {
+  const offered = recovery[index]!;
+  const current = docs[offered.draft.file];
+  if (recovery.slice(0, index).some(({ draft }) => draft.file === offered.draft.file)) {
+    return ': another tab’s draft, whose changes conflict with the one above; it stays on offer once that one is restored';
+  }
+  if (current && isDirty(current)) return ': restoring it replaces your unsaved changes to it';
+  if (offered.changedOnDisk) return ': it was saved since by someone else; restoring and saving will replace their change';
+  return '';
 }
 
 export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorState, 'recovery' | 'docs'> & { user: EditorUser; dispatch: EditorDispatch }) {
@@ -27,20 +46,27 @@ export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorSt
   // Drafts of files the role may not change are not restored (restoreDrafts): they stay stored, and on offer.
   const restorable = recovery.filter(({ draft }) => mayWrite(user, draft.file));
   const settle = (restore: boolean) => {
-    // Restored edits are this tab's drafts before the closed tab's go: a crash in between loses neither.
-    if (restore) persistDrafts(window.localStorage, THIS_TAB, restoreDrafts(docs, restorable));
-    discardDrafts(window.localStorage, restore ? restorable : recovery);
+    if (restore) {
+      // Only what is restored is forgotten, and only once it is this tab's draft: a crash in between loses neither.
+      const { docs: next, restored } = restoreDrafts(docs, restorable);
+      persistDrafts(window.localStorage, THIS_TAB, next, Date.now(), undefined, user.name);
+      discardDrafts(window.localStorage, restored);
+    } else discardDrafts(window.localStorage, recovery);
     dispatch({ type: restore ? 'restoreDrafts' : 'discardDrafts' });
   };
+  const files = new Set(recovery.map(({ draft }) => draft.file)).size;
   return (
     <div className="banner banner-recovery" role="alert">
       <div>
-        <p>Unsaved changes from an earlier session were found for {plural(recovery.length, 'document')}.</p>
+        <p>
+          Unsaved changes from an earlier session were found for {plural(files, 'document')}
+          {files < recovery.length && ` (${plural(recovery.length, 'draft')})`}.
+        </p>
         <ul>
-          {recovery.map((offered) => (
-            <li key={offered.draft.file}>
-              {draftName(docs, offered)}, from {new Date(offered.draft.savedAt).toLocaleString()}
-              {offered.changedOnDisk && ': it was saved since by someone else; restoring and saving will replace their change'}
+          {recovery.map((offered, index) => (
+            <li key={offered.keys.join(' ')}>
+              {draftName(docs, offered)}, {draftTimes(offered)}
+              {draftWarning(docs, recovery, index)}
               {!mayWrite(user, offered.draft.file) && ' (only an administrator can restore it)'}
             </li>
           ))}

@@ -4,7 +4,7 @@ import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePref
 import { problemFiles } from '../lib/problems';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';
-import { ConflictDialog } from './ConflictDialog';
+import { ConflictDialog, GoneDialog } from './ConflictDialog';
 import { SectionPicker } from './dialogs';
 import { NewEntryDialog, NewPageDialog } from './new-document-dialogs';
 import type { EditorDispatch } from './hooks/useEditorStore';
@@ -91,6 +91,18 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           onClose={close}
           onReload={() => void reloadFromDisk(dialog.file)}
           onOverwrite={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } })}
+        />
+      )}
+      {dialog?.kind === 'gone' && (
+        <GoneDialog
+          name={docName(state.docs, dialog.file)}
+          movedToName={dialog.movedTo && docName({ ...state.docs, [dialog.movedTo.file]: { ...dialog.movedTo, savedJson: '' } }, dialog.movedTo.file)}
+          canCarry={dialog.carried !== undefined}
+          onClose={close}
+          onCarry={() => dispatch({ type: 'settleGoneDocument', edits: 'carry' })}
+          onDiscard={() => dispatch({ type: 'settleGoneDocument', edits: 'discard' })}
+          // Saved as a new file (no version to be based on): the user chose to have it back, in those words.
+          onRecreate={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: null } })}
         />
       )}
       {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}

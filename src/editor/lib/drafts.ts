@@ -7,6 +7,7 @@
 import type { Docs, EditorDoc } from './model';
 import { isDirty } from './model';
 import { entryOfFile } from './entries';
+import { mergeJson } from './json-merge';
 
 export interface Draft {
   file: string;
@@ -66,6 +67,13 @@ export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = 
       store.removeItem(key);
     }
   }
+  // A file no longer among the documents (deleted, or its edits carried to its new name after a
+  // rename elsewhere): its draft goes too, or a closed tab's recovery would recreate the file.
+  for (const file of written?.keys() ?? []) {
+    if (docs[file]) continue;
+    written!.delete(file);
+    store.removeItem(keyOf(tab, file));
+  }
 }
 
 /** Whether a storage key is one of this tab's drafts (another tab's `storage` event may name it). */
@@ -122,39 +130,70 @@ export function openElsewhere(store: DraftStore, tab: string, live: ReadonlySet<
 }
 
 export interface Recoverable {
+  /** What restoring puts in the document: one closed tab's draft, or several merged field by field. */
   draft: Draft;
   /** The file on disk changed since the draft was started: restoring would overwrite that change. */
   changedOnDisk: boolean;
   /** The file is new (not on disk), as when the draft was a newly created page. */
   isNew: boolean;
-  /** Where this file's drafts of closed tabs are stored: all forgotten once it is restored or discarded. */
+  /** Where the drafts in it are stored: all forgotten once it is restored or discarded. */
   keys: readonly string[];
+  /** When each draft in it was written, newest first (more than one: merged from several tabs). */
+  savedAt: readonly number[];
 }
 
-/** Drafts of closed tabs that differ from what the editor loaded. */
+/**
+ * One file's drafts of closed tabs (newest first) as offers: a draft joins an offer when both
+ * started from the version on disk and their edits merge field by field (two tabs that changed
+ * different fields); one whose edits conflict with every offer so far is an offer of its own,
+ * so that no tab's work is dropped for another's.
+ */
+function offersOf(drafts: readonly StoredDraft[], doc: EditorDoc | undefined): Recoverable[] {
+  const offers: Recoverable[] = [];
+  const base = doc && doc.savedJson !== '' ? JSON.parse(doc.savedJson) : undefined;
+  for (const { key, draft } of drafts) {
+    // A merge needs the edits' common base: the disk's data, when both started from its version.
+    const mergeable = (offer: Recoverable) => base !== undefined && draft.baseVersion === doc!.version && offer.draft.baseVersion === doc!.version;
+    const joined = offers.findIndex((offer) => mergeable(offer) && mergeJson(base, offer.draft.data, draft.data) !== undefined);
+    if (joined === -1) {
+      offers.push({ draft, keys: [key], savedAt: [draft.savedAt], isNew: !doc, changedOnDisk: Boolean(doc) && doc!.version !== draft.baseVersion });
+      continue;
+    }
+    const offer = offers[joined]!;
+    const { merged } = mergeJson(base, offer.draft.data, draft.data)!;
+    offers[joined] = { ...offer, draft: { ...offer.draft, data: merged }, keys: [...offer.keys, key], savedAt: [...offer.savedAt, draft.savedAt] };
+  }
+  return offers;
+}
+
+/** Drafts of closed tabs that differ from what the editor loaded, by file; a file's conflicting drafts are separate offers, the newest first. */
 export function recoverable(store: DraftStore, docs: Docs, live: ReadonlySet<string> = new Set(), user?: string): Recoverable[] {
   return [...closedTabsDrafts(store, live, user).values()]
-    .map((drafts) => ({ draft: drafts[0]!.draft, keys: drafts.map(({ key }) => key) }))
+    .flatMap((drafts) => offersOf(drafts, docs[drafts[0]!.draft.file]))
     .filter(({ draft }) => JSON.stringify(draft.data) !== JSON.stringify(docs[draft.file]?.data))
-    .sort((a, b) => (a.draft.file < b.draft.file ? -1 : 1))
-    .map(({ draft, keys }) => ({
-      draft,
-      keys,
-      isNew: !docs[draft.file],
-      changedOnDisk: Boolean(docs[draft.file]) && docs[draft.file]!.version !== draft.baseVersion,
-    }));
+    .sort((a, b) => (a.draft.file === b.draft.file ? 0 : a.draft.file < b.draft.file ? -1 : 1));
 }
 
-/** The documents with the drafts' data restored (unsaved, so Save writes them). */
-export function restoreDrafts(docs: Docs, drafts: Recoverable[]): Docs {
+/**
+ * The documents with the offered drafts' data restored (unsaved, so Save writes them): the first
+ * offer of each file. A later offer of the same file conflicts with it, so it `waits`, still on
+ * offer: restoring it then replaces the restored edits, which the banner says first.
+ */
+export function restoreDrafts(docs: Docs, offers: readonly Recoverable[]): { docs: Docs; restored: Recoverable[]; waiting: Recoverable[] } {
   const next: Record<string, EditorDoc> = { ...docs };
-  for (const { draft } of drafts) {
-    const current = docs[draft.file];
-    next[draft.file] = current
-      ? { ...current, data: draft.data }
-      : newDocFor(draft.file, draft.data);
+  const restored: Recoverable[] = [];
+  const waiting: Recoverable[] = [];
+  for (const offer of offers) {
+    const { file, data } = offer.draft;
+    if (restored.some(({ draft }) => draft.file === file)) {
+      waiting.push(offer);
+      continue;
+    }
+    restored.push(offer);
+    const current = docs[file];
+    next[file] = current ? { ...current, data } : newDocFor(file, data);
   }
-  return next;
+  return { docs: next, restored, waiting };
 }
 
 /** An unsaved doc for a file the drafts have and the disk does not: a new page or a new entry. */

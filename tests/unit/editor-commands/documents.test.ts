@@ -48,7 +48,7 @@ describe('reloadFile', () => {
 describe('draftsFound', () => {
   it('offers the drafts of closed tabs and names the files another open tab is changing', () => {
     const draft = { file: HOME, data: { id: 'restored' }, baseVersion: 'v1', savedAt: 1 };
-    const state = draftsFound(initialState(payload, 'home'), { recovery: [{ draft, changedOnDisk: false, isNew: false, keys: ['k'] }], openElsewhere: ['pages/about.json'] });
+    const state = draftsFound(initialState(payload, 'home'), { recovery: [{ draft, changedOnDisk: false, isNew: false, keys: ['k'], savedAt: [1] }], openElsewhere: ['pages/about.json'] });
     expect(state.recovery.map(({ draft }) => draft.file)).toEqual([HOME]);
     expect(state.openElsewhere).toEqual(['pages/about.json']);
     // Nothing else changes: the documents stay as loaded until the user restores.
@@ -58,7 +58,7 @@ describe('draftsFound', () => {
 
 describe('restoreDrafts and discardDrafts', () => {
   const draft = { file: HOME, data: { ...(payload.docs[0]!.data as object), id: 'restored' }, baseVersion: 'v1', savedAt: 1 };
-  const offered = initialState(payload, 'home', [{ draft, changedOnDisk: false, isNew: false, keys: [] }]);
+  const offered = initialState(payload, 'home', [{ draft, changedOnDisk: false, isNew: false, keys: [], savedAt: [1] }]);
 
   it('restores the drafts as unsaved edits and says how many', () => {
     const state = restoreDrafts(offered);

@@ -61,7 +61,7 @@ describe('requestOp for an editor', () => {
 });
 
 describe('restoreDrafts for an editor', () => {
-  const draftOf = (file: string, data: unknown) => ({ draft: { file, data, baseVersion: 'v1', savedAt: 1 }, changedOnDisk: false, isNew: false, keys: [] });
+  const draftOf = (file: string, data: unknown) => ({ draft: { file, data, baseVersion: 'v1', savedAt: 1 }, changedOnDisk: false, isNew: false, keys: [], savedAt: [1] });
   const footerData = { id: 'site-footer', type: 'footer', data: { brandText: 'Site', copyright: '© 2030', menu: [] } };
   const offered = (role: 'editor' | 'admin') =>
     initialState({ ...payload, user: { name: 'ada', role } }, 'home', [draftOf(POST, { ...(payload.docs[3]!.data as object), title: 'Drafted' }), draftOf(FOOTER, footerData)]);

@@ -11,6 +11,7 @@ import type { OpTarget } from '../content-ops';
 import type { Recoverable } from '../drafts';
 import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, type EditorUser } from '../model';
 import type { ProblemLocation } from '../problems';
+import type { ServerDoc } from '../server-docs';
 import type { UploadItem } from '../uploads';
 import type { IssueMap } from '../validate';
 
@@ -35,6 +36,12 @@ export type Dialog =
   | { kind: 'new-page' }
   | { kind: 'new-entry'; collection: string }
   | { kind: 'conflict'; file: string; currentVersion: string | null }
+  /**
+   * A save found the file renamed or deleted on the server since it was loaded. `movedTo`: what it
+   * became, when the server's documents tell; `carried`: the unsaved edits merged onto that, when
+   * they merge (absent: they change what was changed there too).
+   */
+  | { kind: 'gone'; file: string; movedTo?: ServerDoc; carried?: { data: unknown } }
   | { kind: 'sign-out'; unsaved: number }
   | null;
 

@@ -34,6 +34,8 @@ export { saveConflicted } from './save-conflicted';
 export { saveFailed } from './save-failed';
 export { saveRejected } from './save-rejected';
 export { saveSucceeded } from './save-succeeded';
+export { saveUnanswered } from './save-unanswered';
+export { settleGoneDocument } from './settle-gone-document';
 export { scheduleDocument } from './schedule-document';
 export { selectSection } from './select-section';
 export { sessionCheckFailed } from './session-check-failed';

@@ -1,3 +1,4 @@
+import { docName } from '../../content-ops';
 import { restoreDrafts as restored } from '../../drafts';
 import { mayWrite } from '../../permissions';
 import type { EditorState } from '../state';
@@ -7,18 +8,24 @@ const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}
 /**
  * Puts the drafts of an earlier session back into the documents, unsaved, so
  * Save writes them. Drafts of files the user's role may not change (left on
- * this device by an administrator) are not restored: they stay on offer.
+ * this device by an administrator) are not restored: they stay on offer. So
+ * does a second draft of a file whose changes conflict with the one restored
+ * (two tabs changed the same field): restoring it is a choice of its own.
  */
 export function restoreDrafts(state: EditorState): EditorState {
   const { user } = state.session;
   const allowed = state.recovery.filter(({ draft }) => mayWrite(user, draft.file));
   const kept = state.recovery.filter(({ draft }) => !mayWrite(user, draft.file));
   if (allowed.length === 0) return kept.length ? { ...state, notice: { kind: 'error', text: `Only an administrator can restore these drafts (${kept.map(({ draft }) => draft.file).join(', ')}).` } } : state;
+  const { docs, restored: done, waiting } = restored(state.docs, allowed);
   const rest = kept.length ? ` Only an administrator can restore the other ${documents(kept.length)}.` : '';
+  const conflicting = waiting.length
+    ? ` Another tab’s draft of ${[...new Set(waiting.map(({ draft }) => docName(docs, draft.file)))].join(', ')} changes the same fields differently: it is still on offer (restoring it replaces these changes).`
+    : '';
   return {
     ...state,
-    docs: restored(state.docs, allowed),
-    recovery: kept,
-    notice: { kind: 'info', text: `Restored unsaved changes to ${documents(allowed.length)}. Save to keep them.${rest}` },
+    docs,
+    recovery: [...waiting, ...kept],
+    notice: { kind: 'info', text: `Restored unsaved changes to ${documents(done.length)}. Save to keep them.${conflicting}${rest}` },
   };
 }

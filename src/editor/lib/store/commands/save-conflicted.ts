@@ -1,8 +1,36 @@
+import { isDirty } from '../../model';
+import { alreadyOnServer, carriedEdits, isGone, whereItWent, type SentDoc, type ServerDoc } from '../../server-docs';
 import type { EditorState } from '../state';
+import { requestSave } from './request-save';
+import { saveArrived } from './save-unanswered';
 
-/** A file changed on disk since it was loaded: nothing was written; the conflict dialog asks what to do. */
-export function saveConflicted(state: EditorState, input: { error: string; conflicts: readonly { file: string; currentVersion: string | null }[] }): EditorState {
-  const first = input.conflicts[0];
-  if (!first) return { ...state, save: { status: 'idle' }, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
-  return { ...state, save: { status: 'idle' }, dialog: { kind: 'conflict', file: first.file, currentVersion: first.currentVersion } };
+/**
+ * A file changed on the server since it was loaded: nothing was written. `server`: the server's
+ * documents, asked for after the refusal (absent when that failed too). A file the server holds
+ * exactly as sent is no conflict (an earlier save arrived though its answer was lost): it is
+ * saved at that version, and the rest is sent again. A file the server no longer has was renamed
+ * or deleted: the dialog says so, and where it went when that can be told. Otherwise the conflict
+ * dialog asks what to do.
+ */
+export function saveConflicted(
+  state: EditorState,
+  input: { error: string; conflicts: readonly { file: string; currentVersion: string | null }[]; sent?: readonly SentDoc[]; server?: readonly ServerDoc[] },
+): EditorState {
+  const arrived = input.server && input.sent ? alreadyOnServer(input.sent.filter(({ file }) => input.conflicts.some((conflict) => conflict.file === file)), input.server) : [];
+  const conflicts = input.conflicts.filter(({ file }) => !arrived.some((done) => done.file === file));
+  if (arrived.length > 0 && conflicts.length === 0) {
+    const settled = saveArrived(state, { saved: arrived });
+    // What else was sent was refused with them (a changeset is whole): it goes again, on the versions now known.
+    return input.sent!.some(({ file }) => settled.docs[file] && isDirty(settled.docs[file])) ? requestSave(settled, {}) : settled;
+  }
+  const first = conflicts[0];
+  const idle = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
+  if (!first) return { ...idle, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
+  const doc = state.docs[first.file];
+  if (isGone(doc, first.currentVersion)) {
+    const movedTo = input.server && whereItWent(state.docs, doc, input.server);
+    const carried = movedTo && carriedEdits(doc, movedTo);
+    return { ...idle, dialog: { kind: 'gone', file: first.file, ...(movedTo && { movedTo }), ...(carried && { carried }) } };
+  }
+  return { ...idle, dialog: { kind: 'conflict', file: first.file, currentVersion: first.currentVersion } };
 }

@@ -1,0 +1,36 @@
+import { docName } from '../../content-ops';
+import type { EditorDoc } from '../../model';
+import { routeOfDoc } from '../../server-docs';
+import type { EditorState } from '../state';
+
+/**
+ * After a save found a document renamed or deleted elsewhere (the `gone` dialog): the editor lets
+ * go of the old file, never recreating it unasked, and takes what it became on the server, if
+ * known. `carry`: with the unsaved edits merged onto it (offered only when they merge), to save
+ * there; `discard`: as it was saved. The old file's route, if open, follows it.
+ */
+export function settleGoneDocument(state: EditorState, input: { edits: 'carry' | 'discard' }): EditorState {
+  const { dialog } = state;
+  if (dialog?.kind !== 'gone') return state;
+  const carried = input.edits === 'carry' ? dialog.carried : undefined;
+  if (input.edits === 'carry' && !(carried && dialog.movedTo)) return state;
+  const gone = state.docs[dialog.file];
+  const { [dialog.file]: _old, ...docs } = state.docs as Record<string, EditorDoc>;
+  const movedTo: EditorDoc | undefined = dialog.movedTo && { ...dialog.movedTo, savedJson: JSON.stringify(dialog.movedTo.data), ...(carried && { data: carried.data }) };
+  if (movedTo) docs[movedTo.file] = movedTo;
+  const wasOpen = gone !== undefined && routeOfDoc(gone) !== undefined && state.route === routeOfDoc(gone);
+  const oldName = docName(state.docs, dialog.file);
+  const text = carried
+    ? `Your edits to ${oldName} are now on its new address, ${docName(docs, movedTo!.file)}, unsaved: Save to keep them.`
+    : movedTo
+      ? `Discarded your edits to ${oldName}: ${docName(docs, movedTo.file)} is as it was saved.`
+      : `Discarded your edits to ${oldName}, which is no longer on the server.`;
+  return {
+    ...state,
+    docs,
+    dialog: null,
+    route: wasOpen ? (movedTo && routeOfDoc(movedTo)) ?? null : state.route,
+    selection: wasOpen && !movedTo ? null : state.selection,
+    notice: { kind: 'info', text },
+  };
+}

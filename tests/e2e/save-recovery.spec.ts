@@ -1,0 +1,67 @@
+/** Saves that go wrong between the editor and the server: an answer lost on the way, a document renamed elsewhere. */
+import { access } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { dataFile, openEditor, outlineRow, readData, save, test } from './support';
+
+const section = async (file: string, id: string) => (await readData(file)).sections.find((entry: { id?: string }) => entry.id === id);
+const notice = (page: Page) => page.locator('.banner').filter({ hasText: /save/i });
+
+test('a save whose answer is lost after the server took it is found saved: never "nothing was saved", never a false conflict', async ({ page }) => {
+  await openEditor(page, 'pricing');
+  await outlineRow(page, 'pricing-hero').click();
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('Saved though unanswered');
+  // The request reaches the server and is committed; the connection drops before its answer arrives.
+  await page.route('**/api/content/changes', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  }, { times: 1 });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  await expect(notice(page)).toContainText('the editor checked that the save arrived');
+  await expect(page.getByText('Nothing was saved')).toHaveCount(0);
+  expect((await section('pages/pricing.json', 'pricing-hero')).data.title).toBe('Saved though unanswered');
+  // The versions moved on with it: the next save is no conflict "by someone else".
+  await title.fill('Saved again');
+  await save(page);
+  expect((await section('pages/pricing.json', 'pricing-hero')).data.title).toBe('Saved again');
+});
+
+test('a save that never reached the server says it did not arrive, and keeps the edit to save again', async ({ page }) => {
+  await openEditor(page, 'pricing');
+  await outlineRow(page, 'pricing-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Not sent the first time');
+  await page.route('**/api/content/changes', (route) => route.abort('connectionreset'), { times: 1 });
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(notice(page)).toContainText('Your save did not arrive');
+  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await save(page);
+  expect((await section('pages/pricing.json', 'pricing-hero')).data.title).toBe('Not sent the first time');
+});
+
+test('a post renamed elsewhere while edited: the save says where it went, and moves the edits there, never duplicating it', async ({ page }) => {
+  const from = 'collections/posts/modeling-content-before-pixels.json';
+  const to = 'collections/posts/modeling-content-first.json';
+  await page.goto('/editor/~posts/modeling-content-before-pixels');
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('Edited by Ada');
+  // Bea renames it meanwhile: a move in the content store.
+  const moved = await page.evaluate(async ({ from, to }) => {
+    const state = await (await fetch('/api/editor/state')).json();
+    const baseVersion = state.docs.find((doc: { file: string }) => doc.file === from).version;
+    const response = await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ changes: [{ op: 'move', file: from, to, baseVersion }] }) });
+    return response.status;
+  }, { from, to });
+  expect(moved).toBe(200);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Renamed since you opened it' });
+  await expect(dialog).toContainText('was renamed to');
+  await expect(dialog.getByRole('button', { name: 'Replace with mine' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: /^Move my edits to/ }).click();
+  await expect(page).toHaveURL(/\/editor\/~posts\/modeling-content-first$/);
+  await expect(title).toHaveValue('Edited by Ada');
+  await save(page);
+  expect((await readData(to)).title).toBe('Edited by Ada');
+  await expect(access(dataFile(from))).rejects.toThrow();
+});

@@ -1,0 +1,97 @@
+/** Saves that went wrong in ways the server's documents explain: an answer lost on the way, a file renamed or deleted elsewhere. */
+import { describe, expect, it } from 'vitest';
+import { editField, requestSave, restoreDrafts, saveConflicted, saveUnanswered, settleGoneDocument } from '../../../src/editor/lib/store/commands';
+import { isDirty } from '../../../src/editor/lib/model';
+import type { ServerDoc } from '../../../src/editor/lib/server-docs';
+import { initialState } from '../../../src/editor/lib/store/state';
+import { HOME, NOW, POST, payload, start } from './fixture';
+
+const server = (changes: Record<string, Partial<ServerDoc> | null>): ServerDoc[] => [
+  ...payload.docs.flatMap((doc) => (changes[doc.file] === null ? [] : [{ ...doc, ...changes[doc.file] }])),
+  ...Object.entries(changes).flatMap(([file, doc]) => (doc && !payload.docs.some((known) => known.file === file) ? [doc as ServerDoc] : [])),
+];
+const sentOf = (state: ReturnType<typeof start>) => (state.save.status === 'saving' ? state.save.files.map((file) => ({ file, json: JSON.stringify(state.docs[file]!.data) })) : []);
+
+describe('saveUnanswered: no answer came, so the server is asked what it has', () => {
+  const saving = requestSave(editField(start(), { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Sent', now: NOW }), {});
+  const sent = sentOf(saving);
+
+  it('counts the save as done when the server has every document as sent, at its new version', () => {
+    const state = saveUnanswered(saving, { sent, server: server({ [HOME]: { data: JSON.parse(sent[0]!.json), version: 'v-new' } }) });
+    expect(state.docs[HOME]).toMatchObject({ version: 'v-new' });
+    expect(isDirty(state.docs[HOME]!)).toBe(false);
+    expect(state.notice?.kind).toBe('success');
+    expect(state.notice?.text).toContain('the editor checked that the save arrived');
+  });
+
+  it('says honestly that it did not arrive, or that it cannot tell, and never that nothing was saved when it cannot tell', () => {
+    const missing = saveUnanswered(saving, { sent, server: server({}) });
+    expect(missing.notice).toMatchObject({ kind: 'error', text: expect.stringContaining('Your save did not arrive') });
+    expect(isDirty(missing.docs[HOME]!)).toBe(true);
+    const unknown = saveUnanswered(saving, { sent });
+    expect(unknown.notice?.text).toContain('whether your save arrived is not known');
+    expect(unknown.notice?.text).not.toContain('Nothing was saved');
+    expect(unknown.save.status).toBe('idle');
+  });
+
+  it('a later save refused because that save had arrived is no conflict: it is saved, not blamed on someone else', () => {
+    const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v-new' }], sent, server: server({ [HOME]: { data: JSON.parse(sent[0]!.json), version: 'v-new' } }) });
+    expect(state.dialog).toBeNull();
+    expect(state.docs[HOME]).toMatchObject({ version: 'v-new' });
+    expect(state.notice?.kind).toBe('success');
+  });
+});
+
+describe('a save over a file renamed or deleted elsewhere', () => {
+  const MOVED = 'collections/posts/hi.json';
+  const loadedPost = payload.docs[3]!;
+  const editing = editField(start('~posts/hello'), { file: POST, path: ['title'], value: 'Mine', now: NOW });
+  const saving = requestSave(editing, {});
+  const refused = (changes: Record<string, Partial<ServerDoc> | null>) =>
+    saveConflicted(saving, { error: 'Changed', conflicts: [{ file: POST, currentVersion: null }], sent: sentOf(saving), server: server(changes) });
+
+  it('says where a renamed one went, and carries the edits onto it, never recreating the old file', () => {
+    const state = refused({ [POST]: null, [MOVED]: { ...loadedPost, file: MOVED, saveSlug: 'posts/hi', version: 'v-moved' } });
+    expect(state.dialog).toMatchObject({ kind: 'gone', file: POST, movedTo: { file: MOVED }, carried: { data: { title: 'Mine' } } });
+    const carried = settleGoneDocument(state, { edits: 'carry' });
+    expect(carried.docs[POST]).toBeUndefined();
+    expect(carried.docs[MOVED]).toMatchObject({ version: 'v-moved', data: { title: 'Mine' } });
+    expect(isDirty(carried.docs[MOVED]!)).toBe(true);
+    expect(carried.route).toBe('~posts/hi');
+    expect(requestSave(carried, {}).save).toEqual({ status: 'saving', files: [MOVED], baseVersions: {} });
+  });
+
+  it('offers no carrying when the renamed one was changed in the same field, and discarding takes it as saved', () => {
+    const state = refused({ [POST]: null, [MOVED]: { ...loadedPost, file: MOVED, saveSlug: 'posts/hi', data: { ...(loadedPost.data as object), excerpt: 'E', title: 'Theirs' } } });
+    // Their title changed too: the content no longer matches, nor can the edits merge.
+    expect(state.dialog).toMatchObject({ kind: 'gone', file: POST });
+    expect(state.dialog).not.toHaveProperty('carried');
+    expect(settleGoneDocument(state, { edits: 'carry' })).toBe(state);
+    const discarded = settleGoneDocument(state, { edits: 'discard' });
+    expect(discarded.docs[POST]).toBeUndefined();
+    expect(discarded.dialog).toBeNull();
+  });
+
+  it('says a deleted one is gone, and discarding lets go of it', () => {
+    const state = refused({ [POST]: null });
+    expect(state.dialog).toEqual({ kind: 'gone', file: POST });
+    const discarded = settleGoneDocument(state, { edits: 'discard' });
+    expect(discarded.docs[POST]).toBeUndefined();
+    expect(discarded.route).toBeNull();
+  });
+
+  it('still asks load-or-replace for a file changed, not gone', () => {
+    const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: POST, currentVersion: 'v8' }], sent: sentOf(saving), server: server({ [POST]: { version: 'v8' } }) });
+    expect(state.dialog).toEqual({ kind: 'conflict', file: POST, currentVersion: 'v8' });
+  });
+});
+
+describe('restoreDrafts with two tabs’ conflicting drafts of one file', () => {
+  it('restores one and keeps the other on offer, saying so', () => {
+    const draft = (title: string, savedAt: number) => ({ draft: { file: POST, data: { ...(payload.docs[3]!.data as object), title }, baseVersion: 'v4', savedAt }, changedOnDisk: false, isNew: false, keys: [`k${savedAt}`], savedAt: [savedAt] });
+    const state = restoreDrafts(initialState(payload, 'home', [draft('Newer', 2), draft('Older', 1)]));
+    expect((state.docs[POST]!.data as { title: string }).title).toBe('Newer');
+    expect(state.recovery.map(({ keys }) => keys)).toEqual([['k1']]);
+    expect(state.notice?.text).toContain('is still on offer');
+  });
+});
