@@ -56,7 +56,10 @@ test('adds a cta-banner, reorders it, saves, and finds it after a reload', async
   await expect(preview(page).getByText('Banner added by a test')).toBeVisible();
   await page.getByRole('button', { name: 'Move up', exact: true }).click();
   expect(await outlineIds(page)).toEqual(['site-header', 'about-cta-banner', 'about-hero', 'about-story', 'about-cta', 'site-footer']);
+  // The save says what changed, in the form's words, for the commit message (src/editor/lib/change-summary.ts).
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/content/changes') && request.method() === 'POST');
   await save(page);
+  expect((await sent).postDataJSON().message).toBe('add Call to action');
 
   const stored = await readData('pages/about.json');
   expect(stored.sections[1]).toMatchObject({ id: 'about-cta-banner', type: 'cta-banner', data: { title: 'Banner added by a test' } });

@@ -74,8 +74,9 @@ async function errorOf(response: Response): Promise<{ error: string; issues?: Fi
  * Saves every changed document as one changeset (POST /api/content/changes):
  * all of them are written, or none. Each is based on the version it was loaded
  * at; `baseVersions` overrides that for files the user chose to overwrite.
+ * `summary` says what changed, for the commit message (change-summary.ts).
  */
-export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonly<Record<string, string | null>> = {}): Promise<SaveResult> {
+export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonly<Record<string, string | null>> = {}, summary?: string): Promise<SaveResult> {
   return applyChanges(
     docs.map((doc) => ({
       op: 'put',
@@ -83,6 +84,7 @@ export async function saveDocs(docs: readonly EditorDoc[], baseVersions: Readonl
       content: doc.data,
       baseVersion: Object.hasOwn(baseVersions, doc.file) ? baseVersions[doc.file]! : doc.version,
     })),
+    summary,
   );
 }
 

@@ -20,7 +20,7 @@ export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
     const sent = save.files.map((file) => docs.current[file]!).filter(Boolean);
     const sentJson = sent.map((doc) => ({ file: doc.file, json: JSON.stringify(doc.data) }));
     void (async () => {
-      const result = await saveDocs(sent, save.baseVersions);
+      const result = await saveDocs(sent, save.baseVersions, save.summary);
       if (result.status === 'saved') {
         dispatch({ type: 'saveSucceeded', saved: sentJson.map(({ file, json }) => ({ file, version: result.versions[file] ?? null, json })) });
         // The production server publishes what was saved; usePublishWatcher follows it.

@@ -87,10 +87,10 @@ export interface Session {
   renewed: number;
 }
 
-/** Idle, or saving these files (with, after a conflict, the versions to overwrite). */
+/** Idle, or saving these files (with, after a conflict, the versions to overwrite, and what changed in words for the commit). */
 export type SaveState =
   | { status: 'idle' }
-  | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>> };
+  | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>>; summary?: string };
 
 /**
  * After a save on the production server: its publication, by ticket, until

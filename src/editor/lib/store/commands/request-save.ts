@@ -1,3 +1,4 @@
+import { changeSummary } from '../../change-summary';
 import { isDirty } from '../../model';
 import { forbiddenFiles, readOnlyNote } from '../../permissions';
 import { detailAtKey } from '../issue-details';
@@ -33,5 +34,6 @@ export function requestSave(state: EditorState, input: { baseVersions?: Readonly
     const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
     return { ...state, notice: { kind: 'error', text: `Save is blocked: fix ${count} first.`, details: problems.slice(0, MAX_DETAILS) } };
   }
-  return { ...state, dialog: null, save: { status: 'saving', files: dirty.map((doc) => doc.file), baseVersions: input.baseVersions ?? {} } };
+  const summary = changeSummary(state.docs, dirty);
+  return { ...state, dialog: null, save: { status: 'saving', files: dirty.map((doc) => doc.file), baseVersions: input.baseVersions ?? {}, ...(summary && { summary }) } };
 }
