@@ -1,7 +1,7 @@
 /** Saves that go wrong between the editor and the server: an answer lost on the way, a document renamed elsewhere. */
 import { access } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { dataFile, openEditor, outlineRow, readData, save, test } from './support';
+import { dataFile, openEditor, outlineRow, readData, save, shot, test } from './support';
 
 const section = async (file: string, id: string) => (await readData(file)).sections.find((entry: { id?: string }) => entry.id === id);
 const notice = (page: Page) => page.locator('.banner').filter({ hasText: /save/i });
@@ -19,6 +19,7 @@ test('a save whose answer is lost after the server took it is found saved: never
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
   await expect(notice(page)).toContainText('the editor checked that the save arrived');
+  await shot(page, 'save-answer-lost');
   await expect(page.getByText('Nothing was saved')).toHaveCount(0);
   expect((await section('pages/pricing.json', 'pricing-hero')).data.title).toBe('Saved though unanswered');
   // The versions moved on with it: the next save is no conflict "by someone else".
@@ -58,7 +59,8 @@ test('a post renamed elsewhere while edited: the save says where it went, and mo
   const dialog = page.getByRole('dialog', { name: 'Renamed since you opened it' });
   await expect(dialog).toContainText('was renamed to');
   await expect(dialog.getByRole('button', { name: 'Replace with mine' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: /^Move my edits to/ }).click();
+  await shot(page, 'save-renamed-elsewhere');
+  await dialog.getByRole('button', { name: 'Move my edits there' }).click();
   await expect(page).toHaveURL(/\/editor\/~posts\/modeling-content-first$/);
   await expect(title).toHaveValue('Edited by Ada');
   await save(page);

@@ -72,7 +72,7 @@ export function GoneDialog({ name, movedToName, canCarry, onCarry, onDiscard, on
         )}
         {canCarry && (
           <button type="button" className="btn btn-primary" onClick={onCarry}>
-            Move my edits to {movedToName}
+            Move my edits there
           </button>
         )}
       </div>
