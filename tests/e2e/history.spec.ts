@@ -1,7 +1,7 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { test, dataFile, outlineItem, outlineIds, outlineRow, openEditor } from './support';
+import { test, dataFile, outlineItem, outlineIds, outlineRow, openEditor, shot } from './support';
 
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
@@ -162,6 +162,7 @@ test('two closed tabs\' drafts of one page, of different fields, are both restor
   await openEditor(reopened, 'about');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('2 tabs’ drafts merged');
+  await shot(reopened, 'drafts-merged');
   await banner.getByRole('button', { name: 'Restore' }).click();
   await expect(banner).toBeHidden();
   await outlineItem(reopened, 'about-hero').click();
