@@ -4,6 +4,7 @@
  * it?) and when moving one (rewrite every pointer to it, and the relative
  * pointers inside it). Pure, on parsed documents, so the editor can ask too.
  */
+import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
 import { parseRef, pointerFromPath, RefSyntaxError } from './pointer';
 import { dirname } from './posix-path';
 import { collectRefs, type RefObject } from './schema/refs';
@@ -39,22 +40,60 @@ export function refReferrers(snapshot: ContentSnapshot, target: string, ignore: 
   return found;
 }
 
-function findStrings(value: unknown, wanted: string, path: (string | number)[], out: (string | number)[][]): void {
-  if (value === wanted) out.push([...path]);
-  else if (Array.isArray(value)) value.forEach((item, index) => findStrings(item, wanted, [...path, index], out));
+/** Every string in `value` that `wanted` accepts, with its path. */
+function findStrings(value: unknown, wanted: (text: string) => boolean, path: (string | number)[], out: { path: (string | number)[]; text: string }[]): void {
+  if (typeof value === 'string') {
+    if (wanted(value)) out.push({ path: [...path], text: value });
+  } else if (Array.isArray(value)) value.forEach((item, index) => findStrings(item, wanted, [...path, index], out));
   else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) findStrings(item, wanted, [...path, key], out);
   }
 }
 
-/** Every field in the snapshot whose value is exactly `url` (an image's public URL). */
+/**
+ * The file name of the uploaded image a site URL shows (`/assets/images/a.png?v=2#x` → `a.png`),
+ * whatever its spelling: the servers drop the query and fragment and decode percent-escapes
+ * before they pick the file. Undefined for any other URL (external, another site path). The name
+ * may be one no image can have (`a/b.png`, ''): that URL shows nothing.
+ */
+export function uploadedImageName(url: string): string | undefined {
+  const path = url.split(/[?#]/, 1)[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not decodable: the servers refuse it, so it names no image (kept as written).
+  }
+  return decoded.startsWith(ASSETS_URL_PREFIX) ? decoded.slice(ASSETS_URL_PREFIX.length) : undefined;
+}
+
+/** A field that names an uploaded image: where it is, its URL as written, and the image's file name. */
+export interface ImageReference {
+  pointer: string;
+  url: string;
+  name: string;
+}
+
+/** Every field of a document that holds an uploaded image's URL, in any spelling. */
+export function imageReferences(document: unknown): ImageReference[] {
+  const found: { path: (string | number)[]; text: string }[] = [];
+  findStrings(document, (text) => uploadedImageName(text) !== undefined, [], found);
+  return found.map(({ path, text }) => ({ pointer: pointerFromPath(path), url: text, name: uploadedImageName(text)! }));
+}
+
+/**
+ * Every field in the snapshot whose value is `url`, or, for an uploaded image's URL, any spelling
+ * of it (`?v=2` after it, percent-escapes): each shows the same image, so each keeps it in use.
+ */
 export function urlReferrers(snapshot: ContentSnapshot, url: string, ignore: ReadonlySet<string> = new Set()): Referrer[] {
+  const image = uploadedImageName(url);
+  const wanted = image === undefined ? (text: string) => text === url : (text: string) => text === url || uploadedImageName(text) === image;
   const found: Referrer[] = [];
   for (const file of snapshot.paths()) {
     if (ignore.has(file)) continue;
-    const paths: (string | number)[][] = [];
-    findStrings(snapshot.get(file), url, [], paths);
-    found.push(...paths.map((path) => ({ file, pointer: pointerFromPath(path) })));
+    const matches: { path: (string | number)[]; text: string }[] = [];
+    findStrings(snapshot.get(file), wanted, [], matches);
+    found.push(...matches.map(({ path }) => ({ file, pointer: pointerFromPath(path) })));
   }
   return found;
 }

@@ -21,6 +21,12 @@ export interface ContentSnapshot {
    * that reason instead of "does not exist".
    */
   refused?(): ReadonlyMap<string, string>;
+  /**
+   * The file names of the uploaded images (`a.png` for `/assets/images/a.png`), where the snapshot
+   * knows them: the content store's does (src/server/store/store-snapshot.ts), and checks the
+   * image URLs and file names a change writes against them.
+   */
+  uploadedImages?(): Iterable<string>;
 }
 
 /** Every file `snapshot` can read: listed or not (a draft behind a `$ref`). */

@@ -19,14 +19,18 @@ export function compareCodePoints(a: string, b: string): number {
   return x.length - y.length;
 }
 
-export async function listAssetUrls(dir = ASSETS_DIR): Promise<string[]> {
+/** The file names of the images in `dir` that are served: regular files with an image extension, not dotfiles. */
+export async function listImageNames(dir = ASSETS_DIR): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile()) // Dirent reports symlinks and folders as non-files
     .map((entry) => entry.name)
     .filter((name) => !name.startsWith('.') && IMAGE_EXTENSIONS.includes(name.split('.').pop()!.toLowerCase()))
-    .sort(compareCodePoints)
-    .map((name) => ASSETS_URL_PREFIX + name);
+    .sort(compareCodePoints);
+}
+
+export async function listAssetUrls(dir = ASSETS_DIR): Promise<string[]> {
+  return (await listImageNames(dir)).map((name) => ASSETS_URL_PREFIX + name);
 }
 
 export interface UploadRequest {

@@ -10,7 +10,9 @@ import { prepareContentRepository } from '../../server/git-content.mjs';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { createContentStore, type ContentStore } from '../../src/server/store/content-store';
 import { textVersion } from '../../src/server/store/fs-backend';
+import { fsStoreDirs } from '../../src/server/store/dirs';
 import { createGitBackend } from '../../src/server/store/git-backend';
+import { storeSnapshotLoader } from '../../src/server/store/store-snapshot';
 import type { BareRemote } from './git-remote';
 
 export interface GitStoreServer {
@@ -25,7 +27,8 @@ export async function gitStoreServer(remote: BareRemote, name: string, env: Reco
   const { git: config } = readServerConfig({ CONTENT_BACKEND: 'git', CONTENT_GIT_REMOTE: remote.path, CONTENT_GIT_DIR: join(remote.scratch, name), ...env }, remote.scratch);
   await prepareContentRepository(config);
   const load = createFsSnapshotLoader(join(config.dir, 'src', 'data'));
-  const store = createContentStore(createGitBackend(config, async () => (await load()).snapshot), `git-store-${name}`);
+  const loadSnapshot = storeSnapshotLoader(async () => (await load()).snapshot, fsStoreDirs(config.dir).imagesDir);
+  const store = createContentStore(createGitBackend(config, loadSnapshot), `git-store-${name}`);
   const path = (file: string) => join(config.dir, 'src', 'data', file);
   return {
     dir: config.dir,

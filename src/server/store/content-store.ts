@@ -21,6 +21,7 @@ import { bytesVersion } from './fs-backend';
 import { planChangeset } from './plan';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
+import { caseTwinIssues, imageFiles } from './file-name-case';
 
 /** One write of a commit, by file relative to src/data (images: `assets/images/<name>`). */
 export type StoreWrite = { kind: 'write'; file: string; data: string | Uint8Array } | { kind: 'remove'; file: string } | { kind: 'move'; file: string; to: string };
@@ -175,6 +176,9 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
         if (current !== undefined && !overwrite) {
           throw new HttpError(409, `An image named "${name}" already exists with different content; send "overwrite": true to replace it`);
         }
+        // A new name another image has in another case would be one file on macOS and Windows (file-name-case.ts).
+        const twins = current === undefined ? caseTwinIssues(imageFiles((await backend.snapshot()).uploadedImages?.() ?? []), [file]) : [];
+        if (twins.length > 0) throw new HttpError(409, `An image named "${name}" ${twins[0]!.message}`, { issues: twins });
         const message = commitMessage([{ op: 'put', file, content: null, baseVersion: current ?? null }], [file]);
         const { commit } = await backend.commit([{ kind: 'write', file, data: bytes }], { message, ...(author && { author }) });
         return { versions: { [file]: version }, rewritten: [], ...(commit && { commit }) };

@@ -9,9 +9,11 @@ import { createContentStore } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
 import { createGitBackend } from './git-backend';
+import { storeSnapshotLoader } from './store-snapshot';
 
 const config = serverConfig();
-const loadSnapshot = async () => (await loadDevSnapshot()).snapshot;
+// The data files with the uploaded images' names, which image URLs and new file names are checked against.
+const loadSnapshot = storeSnapshotLoader(async () => (await loadDevSnapshot()).snapshot, fsStoreDirs(config.contentRoot).imagesDir);
 
 export const contentStore = createContentStore(
   config.backend === 'git' ? createGitBackend(config.git, loadSnapshot) : createFsBackend({ ...fsStoreDirs(config.contentRoot), loadSnapshot }),

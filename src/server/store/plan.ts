@@ -3,16 +3,18 @@
  * documents after it, the files it rewrites to keep references whole, and
  * every reference it would leave dangling. Pure, over a content snapshot.
  */
-import { refReferrers, rewriteRefs, urlReferrers, type Referrer } from '../../engine/references';
+import { refReferrers, rewriteRefs, uploadedImageName, urlReferrers, type Referrer } from '../../engine/references';
 import { redirectsAfterMove, REDIRECTS_FILE } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
 import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import { isImageFile, type Change, type FileIssue } from './changeset';
+import { IMAGES_PREFIX, isImageFile, type Change, type FileIssue } from './changeset';
 
 export interface Plan {
   /** Data files to write (with their new documents) or remove (undefined). */
   documents: Map<string, unknown>;
+  /** Data file moves, `pages/a.json` → `pages/b.json`. */
+  moves: Map<string, string>;
   /** Image moves, `assets/images/a.png` → `assets/images/b.png`. */
   imageMoves: Map<string, string>;
   imageRemovals: string[];
@@ -37,14 +39,17 @@ function withDocuments(base: ContentSnapshot, documents: ReadonlyMap<string, unk
   };
 }
 
-function replaceStrings(value: unknown, replacements: ReadonlyMap<string, string>): { value: unknown; changed: boolean } {
-  if (typeof value === 'string') return replacements.has(value) ? { value: replacements.get(value), changed: true } : { value, changed: false };
+function replaceStrings(value: unknown, replacement: (text: string) => string | undefined): { value: unknown; changed: boolean } {
+  if (typeof value === 'string') {
+    const replaced = replacement(value);
+    return replaced === undefined ? { value, changed: false } : { value: replaced, changed: true };
+  }
   if (Array.isArray(value)) {
-    const items = value.map((item) => replaceStrings(item, replacements));
+    const items = value.map((item) => replaceStrings(item, replacement));
     return items.some((item) => item.changed) ? { value: items.map((item) => item.value), changed: true } : { value, changed: false };
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).map(([key, item]) => [key, replaceStrings(item, replacements)] as const);
+    const entries = Object.entries(value).map(([key, item]) => [key, replaceStrings(item, replacement)] as const);
     return entries.some(([, item]) => item.changed) ? { value: Object.fromEntries(entries.map(([key, item]) => [key, item.value])), changed: true } : { value, changed: false };
   }
   return { value, changed: false };
@@ -86,14 +91,20 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
   }
   // Every other file, named or not, follows the moves of the files it points at, and of images.
-  const urlMoves = new Map([...imageMoves].map(([from, to]) => [imageUrl(from), imageUrl(to)]));
+  // Every spelling of a moved image's URL shows it (`?v=2` after it, percent-escapes): each follows, keeping its query and fragment.
+  const nameMoves = new Map([...imageMoves].map(([from, to]) => [from.slice(IMAGES_PREFIX.length), to] as const));
+  const movedImageUrl = (text: string) => {
+    const name = uploadedImageName(text);
+    const to = name === undefined ? undefined : nameMoves.get(name);
+    return to === undefined ? undefined : imageUrl(to) + text.slice(text.split(/[?#]/, 1)[0]!.length);
+  };
   const rewritten: string[] = [];
   const named = new Set(changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file])));
   for (const file of withDocuments(current, documents).paths()) {
     if (moves.has(file)) continue;
     const document = documents.has(file) ? documents.get(file) : current.get(file);
     const refsFollowed = moves.size > 0 ? rewriteRefs(document, file, file, moves) : undefined;
-    const urls = urlMoves.size > 0 ? replaceStrings(refsFollowed ?? document, urlMoves) : { value: refsFollowed ?? document, changed: false };
+    const urls = nameMoves.size > 0 ? replaceStrings(refsFollowed ?? document, movedImageUrl) : { value: refsFollowed ?? document, changed: false };
     if (refsFollowed === undefined && !urls.changed) continue;
     documents.set(file, urls.value);
     if (!named.has(file)) rewritten.push(file);
@@ -106,5 +117,5 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     issues.push(...refReferrers(after, file).map(danglingIssue(file)));
   }
   for (const file of imageRemovals) issues.push(...urlReferrers(after, imageUrl(file)).map(danglingIssue(imageUrl(file))));
-  return { documents, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, after };
+  return { documents, moves, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, after };
 }

@@ -1,6 +1,8 @@
 /**
  * Whether the site still holds together after a changeset: every document it
- * writes passes its schema, and no page that resolved before fails after. A
+ * writes passes its schema, and no page that resolved before fails after. The
+ * image URLs it brings lead to images, its new files take no other file's
+ * name in another case, and no page it places ends a redirect. A
  * page that was already broken does not block an unrelated change, but a file
  * the changeset writes must itself be valid. Every issue is reported, each
  * against the file it is in.
@@ -9,12 +11,15 @@ import { COLLECTIONS, entryIssues, type CollectionName } from '../../engine/sche
 import { ContentError, issuesOf, type Resolver } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
-import { REDIRECTS_FILE, RedirectsSchema } from '../../engine/redirects';
+import { REDIRECTS_FILE, redirectsOf, RedirectsSchema, type Redirect } from '../../engine/redirects';
+import type { PageRoute } from '../../engine/routes';
 import { slugFromPath } from '../../engine/slug';
 import { SITE_SETTINGS_FILE, siteSettingsIssues } from '../../engine/schema/site-settings';
 import type { FileIssue } from './changeset';
 import { forbiddenCharacterIssues } from '../../engine/text-characters';
 import type { Plan } from './plan';
+import { planCaseTwinIssues } from './file-name-case';
+import { imagesAfter, missingImageIssues } from './image-references';
 
 /** The collection an entry file belongs to (`collections/posts/x.json` → posts), if it is one. */
 export function collectionOfFile(file: string): CollectionName | undefined {
@@ -44,23 +49,64 @@ function failures(resolver: Resolver, only?: ReadonlySet<string>): Map<string, C
   return failed;
 }
 
-/** Redirects must lead to a page, and never away from one; checked when redirects or pages go. */
-function redirectIssues(plan: Plan, resolver: Resolver): FileIssue[] {
-  const relevant = [...plan.documents].some(([file, document]) => file === REDIRECTS_FILE || (file.startsWith('pages/') && document === undefined));
-  const stored = plan.after.get(REDIRECTS_FILE);
-  if (!relevant || stored === undefined) return [];
-  const parsed = RedirectsSchema.safeParse(stored);
-  if (!parsed.success) return issuesOf(parsed.error).map((issue) => ({ file: REDIRECTS_FILE, ...issue }));
-  let live: Set<string>;
+/** Why a page put at an address a redirect leads away from is refused, against the file that put it there. */
+function redirectedAwayIssue(route: PageRoute, written: ReadonlySet<string>, { from, to }: Redirect): FileIssue {
+  const ends = `${from} redirects to ${to} (redirects.json), and a page there would end that redirect without a word`;
+  if (route.entry && written.has(route.entry.file)) return { file: route.entry.file, path: '', message: `this entry's page would be at ${from}, but ${ends}. Remove the redirect in the same change, or choose another slug` };
+  if (route.entry) return { file: route.file, path: '/template', message: `the entry ${route.entry.file} would have its page at ${from}, but ${ends}. Remove the redirect in the same change` };
+  return { file: route.file, path: '/slug', message: `${ends}. Remove the redirect in the same change, or choose another address` };
+}
+
+/** Whether an address had both a page and a redirect away from it before the change. */
+function pageAndRedirectBefore(before: ContentSnapshot): (slug: string) => boolean {
   try {
-    live = new Set(resolver.listPages().map((page) => page.slug));
+    const [live, redirects] = [new Set(createSiteResolver(before).listPages().map((route) => route.slug)), redirectsOf(before)];
+    return (slug) => live.has(slug) && redirects.has(slug);
+  } catch {
+    return () => false; // the routes before did not resolve: every page placed is judged as new
+  }
+}
+
+/**
+ * Redirects must lead to a page, and never away from one. Checked whole when the redirects change
+ * or a page goes; and when a change puts a page at an address (a page file, an entry, or the
+ * template giving entries theirs), against the redirect from there: the page would take the
+ * address from it (a page moved away from /journal/, then a new page at /journal/), unless the
+ * change removes that redirect too. A page and a redirect that were both there before are left
+ * to the whole check: an edit of that page for another reason still saves.
+ */
+function redirectIssues(before: ContentSnapshot, plan: Plan, resolver: Resolver, written: ReadonlySet<string>): FileIssue[] {
+  const stored = plan.after.get(REDIRECTS_FILE);
+  if (stored === undefined) return [];
+  let pages: PageRoute[];
+  try {
+    pages = resolver.listPages();
   } catch {
     return []; // the routes themselves are broken: reported by the page checks
   }
-  return parsed.data.redirects.flatMap((redirect, index) => [
-    ...(live.has(slugFromPath(redirect.from)) ? [{ file: REDIRECTS_FILE, path: `/redirects/${index}/from`, message: `a page lives at ${redirect.from}: remove this redirect, or move the page` }] : []),
-    ...(live.has(slugFromPath(redirect.to)) ? [] : [{ file: REDIRECTS_FILE, path: `/redirects/${index}/to`, message: `there is no page at ${redirect.to}` }]),
-  ]);
+  const whole = [...plan.documents].some(([file, document]) => file === REDIRECTS_FILE || (file.startsWith('pages/') && document === undefined));
+  const placed = new Map(pages.filter((route) => written.has(route.file) || (route.entry && written.has(route.entry.file))).map((route) => [route.slug, route]));
+  if (!whole && placed.size === 0) return [];
+  let hadPageAndRedirect: ((slug: string) => boolean) | undefined; // read from the content before only when a page was placed at a redirect
+  const placedAway = (slug: string) => (placed.has(slug) && !(hadPageAndRedirect ??= pageAndRedirectBefore(before))(slug) ? placed.get(slug) : undefined);
+  if (!whole) {
+    return [...redirectsOf(plan.after)].flatMap(([slug, redirect]) => {
+      const route = placedAway(slug);
+      return route ? [redirectedAwayIssue(route, written, redirect)] : [];
+    });
+  }
+  const parsed = RedirectsSchema.safeParse(stored);
+  if (!parsed.success) return issuesOf(parsed.error).map((issue) => ({ file: REDIRECTS_FILE, ...issue }));
+  const live = new Set(pages.map((page) => page.slug));
+  return parsed.data.redirects.flatMap((redirect, index) => {
+    const route = placedAway(slugFromPath(redirect.from));
+    const away = route
+      ? [redirectedAwayIssue(route, written, redirect)]
+      : live.has(slugFromPath(redirect.from))
+        ? [{ file: REDIRECTS_FILE, path: `/redirects/${index}/from`, message: `a page lives at ${redirect.from}: remove this redirect, or move the page` }]
+        : [];
+    return [...away, ...(live.has(slugFromPath(redirect.to)) ? [] : [{ file: REDIRECTS_FILE, path: `/redirects/${index}/to`, message: `there is no page at ${redirect.to}` }])];
+  });
 }
 
 /**
@@ -103,8 +149,12 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
     if (!collection) continue;
     issues.push(...entryIssues(collection, plan.after.get(file)).map((issue) => ({ file, ...issue })));
   }
+  // Image URLs the change brings must lead to an image, and no file may take another's name in another case.
+  const images = imagesAfter(before, plan);
+  if (images) issues.push(...missingImageIssues(before, plan, images));
+  issues.push(...planCaseTwinIssues(before, plan));
   const resolver = createSiteResolver(plan.after);
-  issues.push(...redirectIssues(plan, resolver));
+  issues.push(...redirectIssues(before, plan, resolver, written));
   // A file this change writes that the routes refuse (an entry whose page would sit at the server's address).
   for (const problem of resolver.routeProblems()) if (written.has(problem.file)) issues.push(...problem.fileIssues());
   issues.push(...newlyHiddenEntries(before, resolver, written));
