@@ -158,6 +158,22 @@ test('an executable renamed .png gets the server’s 400 message', async ({ page
   await expect(readFile(assetFile('setup.png'))).rejects.toThrow(/ENOENT/);
 });
 
+test('a name another image has in other capitals offers only a new name: Replace could not mend it', async ({ page }) => {
+  // Put there by hand, capitals and all: the editor's own names are lower case.
+  await writeFile(assetFile('Crew.png'), await png('#4f46e5'));
+  const dialog = await openHeroPicker(page);
+  await dialog.getByLabel('Upload images').setInputFiles({ name: 'crew.png', mimeType: 'image/png', buffer: await png('#c2264b') });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('An image named “crew.png” in other capitals is already in the library: on Mac and Windows the two would be one file. Use a new name.');
+  await expect(dialog.getByRole('button', { name: 'Replace' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Use a new name' }).click();
+  await expect(dialog.getByLabel('File name')).toHaveValue('crew-2.png');
+  await dialog.getByLabel('File name').press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Image URL')).toHaveValue('/assets/images/crew-2.png');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+});
+
 test('a name conflict offers a new name or replacing the image', async ({ page }) => {
   const original = await png('#4f46e5');
   await writeFile(assetFile('team.png'), original);

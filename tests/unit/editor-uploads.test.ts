@@ -41,7 +41,9 @@ describe('the upload queue', () => {
 
   it('words each server refusal, and offers a free name after a conflict', () => {
     const started = uploadStarted(queue, 1);
-    expect(uploadFailed(started, 1, { status: 409, error: 'exists' }, MiB)[0]).toMatchObject({ status: 'conflict', message: 'A different image named “holiday-photo.png” is already in the library.' });
+    expect(uploadFailed(started, 1, { status: 409, error: 'exists' }, MiB)[0]).toMatchObject({ status: 'conflict', replaceable: true, message: 'A different image named “holiday-photo.png” is already in the library.' });
+    // The name is another image's in other capitals: Replace would be refused again, so only a new name is offered.
+    expect(uploadFailed(started, 1, { status: 409, error: 'case', caseTwin: true }, MiB)[0]).toMatchObject({ status: 'conflict', replaceable: false, message: expect.stringMatching(/^An image named “holiday-photo.png” in other capitals is already in the library: .* Use a new name\.$/) });
     expect(uploadFailed(started, 1, { status: 413, error: 'big' }, MiB)[0]!.status).toBe('rejected');
     expect(uploadFailed(started, 1, { status: 400, error: 'not an image' }, MiB)[0]).toMatchObject({ status: 'ready', message: 'The server refused “holiday-photo.png”: not an image' });
     expect(uploadFailed(started, 1, { error: 'offline' }, MiB)[0]).toMatchObject({ status: 'ready', message: 'The upload of “holiday-photo.png” failed: offline' });

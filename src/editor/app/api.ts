@@ -172,7 +172,8 @@ export interface UploadBody {
   overwrite?: boolean;
 }
 
-export type UploadOutcome = { ok: true; url: string } | { ok: false; status: number; error: string; aborted?: boolean };
+/** `caseTwin`: the 409 is for a name another image has in other capitals (the server's answer names the issue), which Replace cannot mend. */
+export type UploadOutcome = { ok: true; url: string } | { ok: false; status: number; error: string; aborted?: boolean; caseTwin?: boolean };
 
 /**
  * POST /api/upload-asset through XMLHttpRequest, which (unlike fetch) reports
@@ -187,7 +188,7 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     request.onload = () => {
-      let answer: { url?: unknown; error?: unknown } = {};
+      let answer: { url?: unknown; error?: unknown; issues?: unknown } = {};
       try {
         answer = JSON.parse(request.responseText);
       } catch {
@@ -195,7 +196,7 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
       }
       if (request.status === 200 && typeof answer.url === 'string') resolve({ ok: true, url: answer.url });
       else if (endedSession(request)) resolve({ ok: false, status: 401, error: `${SIGNED_OUT} Sign in again, then upload it again.` });
-      else resolve({ ok: false, status: request.status, error: typeof answer.error === 'string' ? answer.error : `${request.status} ${request.statusText}` });
+      else resolve({ ok: false, status: request.status, error: typeof answer.error === 'string' ? answer.error : `${request.status} ${request.statusText}`, ...(request.status === 409 && Array.isArray(answer.issues) && { caseTwin: true }) });
     };
     request.onerror = () => resolve({ ok: false, status: 0, error: UNREACHABLE });
     request.onabort = () => resolve({ ok: false, status: 0, error: 'The upload was cancelled.', aborted: true });

@@ -18,6 +18,8 @@ export interface UploadItem {
   status: UploadStatus;
   /** Why it was refused, or the server's answer to the last attempt. */
   message?: string;
+  /** After a name conflict: whether Replace can mend it (not when the taken name differs in capitals only). */
+  replaceable?: boolean;
   /** 0 to 1. */
   progress: number;
 }
@@ -45,11 +47,14 @@ export const uploadProgressed = (items: Items, id: number, progress: number) => 
 export const uploadUnreadable = (items: Items, id: number, reason: string) => changeItem(items, id, { status: 'ready', message: `The file could not be read: ${reason}` });
 
 /** The server refused the upload (`status` is its HTTP status): a conflict can be renamed or replaced, a file too large is rejected, anything else can be retried. */
-export function uploadFailed(items: Items, id: number, failure: { status?: number; error: string }, maxUploadBytes: number): UploadItem[] {
+export function uploadFailed(items: Items, id: number, failure: { status?: number; error: string; caseTwin?: boolean }, maxUploadBytes: number): UploadItem[] {
   const name = items.find((item) => item.id === id)?.name ?? '';
   switch (failure.status) {
     case 409:
-      return changeItem(items, id, { status: 'conflict', message: `A different image named “${name}” is already in the library.` });
+      // A name taken in other capitals ("Photo.png" for "photo.png") would be one file on macOS and Windows: only a new name mends it.
+      return failure.caseTwin
+        ? changeItem(items, id, { status: 'conflict', replaceable: false, message: `An image named “${name}” in other capitals is already in the library: on Mac and Windows the two would be one file. Use a new name.` })
+        : changeItem(items, id, { status: 'conflict', replaceable: true, message: `A different image named “${name}” is already in the library.` });
     case 413:
       return changeItem(items, id, { status: 'rejected', message: `“${name}” is too large: images can be at most ${formatBytes(maxUploadBytes)}.` });
     case 400:

@@ -88,14 +88,16 @@ export function UploadRow({ item, uid, onRename, onUpload, onReplace, onNewName,
               <button type="button" className="btn btn-small btn-primary-soft" onClick={onNewName}>
                 Use a new name
               </button>
-              <button type="button" className="btn btn-small btn-danger" onClick={onReplace}>
-                Replace
-              </button>
+              {item.replaceable !== false && (
+                <button type="button" className="btn btn-small btn-danger" onClick={onReplace}>
+                  Replace
+                </button>
+              )}
               <button type="button" className="btn btn-small" onClick={onRemove}>
                 Cancel
               </button>
             </div>
-            <p className="field-hint">Replacing changes the image everywhere it is used.</p>
+            {item.replaceable !== false && <p className="field-hint">Replacing changes the image everywhere it is used.</p>}
           </div>
         )}
         {item.status === 'rejected' && (

@@ -88,7 +88,7 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
     aborts.current.delete(id);
     if (!mounted.current || (!outcome.ok && outcome.aborted)) return;
     if (!outcome.ok) {
-      dispatch({ type: 'uploadFailed', id, status: outcome.status, error: outcome.error, maxUploadBytes });
+      dispatch({ type: 'uploadFailed', id, status: outcome.status, error: outcome.error, caseTwin: outcome.caseTwin, maxUploadBytes });
       return;
     }
     if (item.preview) URL.revokeObjectURL(item.preview);
