@@ -117,6 +117,10 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
 
   globalThis[Symbol.for('content-site.live-host')] = {
     renderKeys: () => new Map([...live.pages.values()].map((page) => [page.path, page.renderKey])),
+    livePage(path) {
+      const page = live.pages.get(path);
+      return page && { slug: page.slug, path: page.path, body: page.body, version: page.version, renderKey: page.renderKey };
+    },
     install(version) {
       live = nextVersion(live, version);
     },

@@ -193,19 +193,31 @@ describe('drafts and schedules', () => {
 });
 
 describe('a publication that fails', () => {
-  it('leaves the previous version live, and the next good one publishes', async () => {
+  it('keeps the previous version of a page the content cannot make, publishes the rest, and says which (one broken file breaks only its page)', async () => {
     await saveAndPublish([await retitle('pages/about.json', 'About, before the breakage')]);
+    const homeBefore = (await get('/')).text;
     const before = server.output().length;
-    await remote.pushAsDeveloper('Break the home page', async (worktree) => {
+    await remote.pushAsDeveloper('Break the home page, retitle pricing', async (worktree) => {
       const path = join(worktree, 'src/data/pages/home.json');
       const page = JSON.parse(await readFile(path, 'utf8'));
       page.sections.push({ id: 'home-broken', type: 'no-such-section', data: {}, settings: {} });
       await writeFile(path, JSON.stringify(page));
+      const pricing = join(worktree, 'src/data/pages/pricing.json');
+      await writeFile(pricing, JSON.stringify({ ...JSON.parse(await readFile(pricing, 'utf8')), meta: { ...JSON.parse(await readFile(pricing, 'utf8')).meta, title: 'Pricing, beside a broken page' } }));
     });
     expect((await webhook()).status).toBe(200);
-    await expect.poll(() => server.output().slice(before), { timeout: 20_000, interval: 100 }).toContain('Publishing failed; the previous version stays live.');
-    expect((await get('/')).status).toBe(200);
-    expect(titleIn((await get('/about/')).text)).toBe('About, before the breakage');
+    await expect.poll(async () => titleIn((await get('/pricing/')).text), { timeout: 20_000, interval: 100 }).toBe('Pricing, beside a broken page');
+    expect(server.output().slice(before)).toContain('Publishing kept the previous version of /: ');
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toBe(homeBefore);
+    expect((await get('/sitemap-0.xml')).text).toContain('/pricing/');
+
+    // A save made meanwhile is live, and its publishing state names the page kept, with why.
+    const saved = await saveAndPublish([await retitle('pages/about.json', 'About, saved beside a broken page')]);
+    const answer = (await alice.get(`/api/content/publishing?ticket=${saved.json<{ publish: { ticket: number } }>().publish.ticket}`)).json<{ state: string; kept?: { path: string; reason: string }[] }>();
+    expect(answer).toMatchObject({ state: 'live', kept: [{ path: '/', reason: expect.stringContaining('no-such-section') }] });
+    expect(titleIn((await get('/about/')).text)).toBe('About, saved beside a broken page');
 
     await remote.pushAsDeveloper('Mend the home page', async (worktree) => {
       const path = join(worktree, 'src/data/pages/home.json');
@@ -217,6 +229,8 @@ describe('a publication that fails', () => {
     expect((await webhook()).status).toBe(200);
     await expect.poll(async () => titleIn((await get('/')).text), { timeout: 20_000, interval: 100 }).toBe('Home, mended');
     expect((await get('/')).text).not.toContain('home-broken');
+    const mended = await saveAndPublish([await retitle('pages/about.json', 'About, all mended')]);
+    expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
   });
 
   it('fails on a file that is not JSON (a merge left its conflict markers), never publishing the site without it', async () => {

@@ -108,7 +108,8 @@ export async function applyChanges(changes: readonly Change[], message?: string)
   return { status: 'failed', error: answer.error ?? `${response.status} ${response.statusText}`, httpStatus: response.status };
 }
 
-export type PublishingAnswer = { state: 'publishing' | 'live' } | { state: 'failed'; error: string } | { state: 'unknown'; error: string; httpStatus?: number };
+/** `kept`: pages the live site holds from an earlier version, since the content cannot make them now, each with why. */
+export type PublishingAnswer = { state: 'publishing' } | { state: 'live'; kept?: { path: string; reason: string }[] } | { state: 'failed'; error: string } | { state: 'unknown'; error: string; httpStatus?: number };
 
 /** Where the publication of a save stands: GET /api/content/publishing?ticket=N. `unknown`: no usable answer (asked again later). */
 export async function publishingState(ticket: number, signal: AbortSignal): Promise<PublishingAnswer> {
@@ -119,9 +120,10 @@ export async function publishingState(ticket: number, signal: AbortSignal): Prom
     return { state: 'unknown', error: (error as Error).message };
   }
   if (endedSession(response)) return { state: 'unknown', error: SIGNED_OUT, httpStatus: 401 };
-  const answer = (await errorOf(response)) as { state?: unknown; error?: string };
+  const answer = (await errorOf(response)) as { state?: unknown; error?: string; kept?: unknown };
   if (!response.ok) return { state: 'unknown', error: answer.error ?? `${response.status}`, httpStatus: response.status };
-  if (answer.state === 'publishing' || answer.state === 'live') return { state: answer.state };
+  if (answer.state === 'publishing') return { state: answer.state };
+  if (answer.state === 'live') return Array.isArray(answer.kept) && answer.kept.length > 0 ? { state: 'live', kept: answer.kept } : { state: 'live' };
   if (answer.state === 'failed') return { state: 'failed', error: answer.error || 'the server gave no reason' };
   return { state: 'unknown', error: 'The server answered with an unknown publishing state' };
 }

@@ -155,10 +155,12 @@ export interface SitemapPage {
 }
 
 /** Every page the sitemap lists (see isListed), with its dates and files. */
-export async function sitemapPages(site: URL): Promise<SitemapPage[]> {
+export async function sitemapPages(site: URL, leaveOut: ReadonlySet<string> = new Set()): Promise<SitemapPage[]> {
   const dates = new Map((await publishedPosts()).map((item) => [item.path, item.post.date]));
   const pages: SitemapPage[] = [];
   for (const route of await listPages()) {
+    // Pages the content cannot make now (live publishing keeps their previous version): not listed until mended.
+    if (leaveOut.has(route.slug)) continue;
     const bundle = await resolvePage(route.slug);
     if (!isListed(route.slug, bundle.meta, site)) continue;
     const path = pathForSlug(route.slug);

@@ -26,6 +26,8 @@ export interface VersionToInstall {
 export interface LiveHost {
   /** The live version's render key of each page path. */
   renderKeys(): ReadonlyMap<string, string>;
+  /** The live version's page at `path`, to keep as it is (its HTML and bundle stay): for a page the new content cannot make. */
+  livePage(path: string): PageToInstall | undefined;
   /** Makes `version` live, all at once. */
   install(version: VersionToInstall): void;
   /** The build's layout of each page (page-bundles.json), by path: where its views are in its file. */

@@ -35,6 +35,11 @@ export interface PagesToRender {
   context: LiveRenderContext & { snapshot: ContentSnapshot };
   /** Every file the snapshot can read (a public snapshot lists fewer, src/engine/publication.ts). */
   readable: Iterable<string>;
+  /**
+   * Takes a page that rendered to an error, by its key, with why: live publishing keeps that page's
+   * previous version and publishes the rest. Without it (the build) such a page fails them all.
+   */
+  refuse?: (key: string, reason: string) => void;
 }
 
 /** A page that rendered to an error: it would on any thread, so it fails the publication as it is. */
@@ -50,29 +55,40 @@ class TakeError extends Error {}
  */
 export type TakeRendered = (key: string, rendered: RenderedInWorker) => void | Promise<void>;
 
+/** Why the page at `path` rendered to an error, in words; the error page's opening says the rest, if anything. */
+export function renderFailure(path: string, { status, body }: RenderedInWorker): string {
+  const said = joinedPage(body).toString('utf8', 0, 300).trim();
+  return `Rendering the page at ${path} failed (${status})${said ? `: ${said}` : ': a view threw while rendering it (the server log has the error)'}`;
+}
+
 /** `rendered`, the page at `path`; throws when it rendered to an error, which fails its publication. */
 export function renderedPage(path: string, rendered: RenderedInWorker): RenderedInWorker {
-  const { status, body } = rendered;
-  if (status !== 200) throw new PageRenderError(`Rendering the page at ${path} failed (${status}): ${joinedPage(body).toString('utf8', 0, 300)}`);
+  if (rendered.status !== 200) throw new PageRenderError(renderFailure(path, rendered));
   return rendered;
 }
 
-/** Renders a batch and hands each page to `take`; a page that rendered to an error fails it. */
-async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
+/** Renders a batch and hands each page to `take`; a page that rendered to an error goes to `refuse`, or fails it. */
+async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered, refuse?: PagesToRender['refuse']) {
   const rendered = await render(batch.map(([, page]) => page));
-  rendered.forEach((page, index) => renderedPage(batch[index]![1].path, page));
-  await Promise.all(batch.map(async ([key], index) => take(key, rendered[index]!))).catch((error: unknown) => {
+  const good = batch.flatMap(([key, page], index): [string, RenderedInWorker][] => {
+    const result = rendered[index]!;
+    if (result.status === 200) return [[key, result]];
+    if (!refuse) renderedPage(page.path, result);
+    refuse?.(key, renderFailure(page.path, result));
+    return [];
+  });
+  await Promise.all(good.map(async ([key, result]) => take(key, result))).catch((error: unknown) => {
     throw new TakeError(error instanceof Error ? error.message : String(error), { cause: error });
   });
 }
 
 /** Renders the feed's pages `size` at a time, `limit` batches at once; after a failure no batch is started, since the publication has failed. */
-async function renderFed(feed: PageFeed<Entry>, size: number, limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered) {
+async function renderFed(feed: PageFeed<Entry>, size: number, limit: number, render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered, refuse?: PagesToRender['refuse']) {
   let failed = false;
   const renderer = async () => {
     for (let batch = await feed.take(size); batch && !failed; batch = await feed.take(size)) {
       try {
-        await renderBatch(batch, render, take);
+        await renderBatch(batch, render, take, refuse);
       } catch (error) {
         failed = true;
         throw error;
@@ -97,12 +113,12 @@ export async function renderPages(toRender: PagesToRender, onThread: RenderOnThr
   }
 }
 
-async function renderFrom({ pages, context, readable }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress: Compression | undefined): Promise<string> {
+async function renderFrom({ pages, context, readable, refuse }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress: Compression | undefined): Promise<string> {
   const feed = pages instanceof PageFeed ? pages : PageFeed.of(pages);
   if (pool && (await feed.moreThan(IN_PROCESS_MAX_PAGES))) {
     try {
       const generation = await pool.prepare(context.snapshot, readable);
-      await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => pool.render(batch, generation, compress), take);
+      await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => pool.render(batch, generation, compress), take, refuse);
       return 'on the render workers';
     } catch (error) {
       // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped);
@@ -114,7 +130,7 @@ async function renderFrom({ pages, context, readable }: PagesToRender, onThread:
       await pool.reset();
     }
   }
-  await renderFed(PageFeed.of(await feed.all()), 1, IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)], take);
+  await renderFed(PageFeed.of(await feed.all()), 1, IN_PROCESS_CONCURRENCY, async ([page]) => [await onThread(page!.path, context)], take, refuse);
   return "on the server's thread";
 }
 

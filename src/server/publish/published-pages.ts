@@ -206,12 +206,21 @@ function withMadeWhenRead<T extends object, M extends object>(fields: T, made: {
 /** Pages planned between two turns of the event loop, when a renderer is waiting for them (see below). */
 const PAGES_BETWEEN_TURNS = 8;
 
+/** A page that cannot be put together from the current content (a file broken by hand, say), and why. */
+export interface BrokenPage {
+  slug: string;
+  path: string;
+  reason: string;
+}
+
 /**
  * Every page of the current content, with its bundle and render key. `onPage` gets each page as
  * soon as it is planned, so that it can be rendered while the rest are planned (page-feed.ts); the
- * event loop then gets a turn every few pages, to take in the workers' replies.
+ * event loop then gets a turn every few pages, to take in the workers' replies. A page that does
+ * not resolve goes to `onBroken` (live publishing keeps its previous version) and is left out;
+ * without it (the build) it fails the whole.
  */
-export async function publishedSite(site: URL, onPage?: (page: PublishedPage) => void | Promise<void>): Promise<PublishedSite> {
+export async function publishedSite(site: URL, onPage?: (page: PublishedPage) => void | Promise<void>, onBroken?: (page: BrokenPage) => void): Promise<PublishedSite> {
   const snapshot = await loadSnapshot();
   // The site's details are in every page's keys: hashed once here, not with each page.
   const siteDigest = createHash('sha256').update(JSON.stringify(snapshot.get(SITE_FILE) ?? null)).digest('base64url');
@@ -220,8 +229,15 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   // Each image is looked at once per publication, however many pages show it.
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
-    const response = await pageJson(route.slug);
-    const bundle = await resolvePage(route.slug);
+    let resolved: [Awaited<ReturnType<typeof pageJson>>, Awaited<ReturnType<typeof resolvePage>>];
+    try {
+      resolved = [await pageJson(route.slug), await resolvePage(route.slug)];
+    } catch (error) {
+      if (!onBroken) throw error;
+      onBroken({ slug: route.slug, path: requestPathOf(route.slug), reason: error instanceof Error ? error.message : String(error) });
+      continue;
+    }
+    const [response, bundle] = resolved;
     const keys = await keysOf(route.slug, response, bundle, site, siteDigest, imageHashes);
     const page: PublishedPage = withMadeWhenRead(
       { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: keys.renderKey },

@@ -26,7 +26,7 @@ import { planWhileRendering } from './page-feed';
 import type { PageToRender } from './render-worker-side';
 import { renderLivePageParts } from './render-in-process';
 import { serverConfig } from '../../../server/config.mjs';
-import { renderedPage, renderPages, warmRenderWorkers } from './page-rendering';
+import { renderFailure, renderPages, warmRenderWorkers } from './page-rendering';
 import { createRenderPool, renderedBody, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { PageLayout } from './page-layout';
 import { PublicationLayouts } from './publication-layouts';
@@ -35,10 +35,19 @@ import type { PageBytes } from './page-styles';
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export type PublishState = { state: 'publishing' } | { state: 'live' } | { state: 'failed'; error: string };
+/** A page the live version keeps from before, since the content cannot make it now (a file broken by hand, a view that throws), and why. */
+export interface KeptPage {
+  path: string;
+  reason: string;
+}
+
+/** `kept`: pages the live version holds from an earlier one, each with why; absent when every page is as the content says. */
+export type PublishState = { state: 'publishing' } | { state: 'live'; kept?: KeptPage[] } | { state: 'failed'; error: string };
 
 let requested = 0;
 let live = 0;
+/** The pages the live version kept from before (see KeptPage). */
+let liveKept: KeptPage[] = [];
 let failure: { ticket: number; error: string } | undefined;
 let running: Promise<void> | undefined;
 let again = false;
@@ -65,14 +74,18 @@ function fileTimes(snapshot: ContentSnapshot): FileTime {
 }
 
 /** The site's text files other than pages that change with the content: the feed and the sitemap. */
-async function discoveryFiles(site: URL, snapshot: ContentSnapshot): Promise<VersionToInstall['files']> {
+async function discoveryFiles(site: URL, snapshot: ContentSnapshot, broken: ReadonlySet<string>): Promise<VersionToInstall['files']> {
   const feedText = await (await feed({ site } as APIContext)).text();
-  const sitemaps = await sitemapFiles(await sitemapUrls(await sitemapPages(site), fileTimes(snapshot), site), site);
+  const sitemaps = await sitemapFiles(await sitemapUrls(await sitemapPages(site, broken), fileTimes(snapshot), site), site);
   return [{ path: FEED_PATH, body: feedText }, ...[...sitemaps].map(([name, body]) => ({ path: `/${name}`, body }))];
 }
 
-/** Reads the committed content, renders the pages whose render key changed, and installs the whole. */
-async function publishOnce(host: LiveHost): Promise<void> {
+/**
+ * Reads the committed content, renders the pages whose render key changed, and installs the whole.
+ * One broken page does not hold back the rest: a page that does not resolve or render keeps its
+ * live version (a new page that cannot be made is left out), and is returned with why.
+ */
+async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   const { contentStore } = await import('../store');
   // Under the store's lock: a change is read whole or not at all.
   const started = performance.now();
@@ -101,6 +114,9 @@ async function publishOnce(host: LiveHost): Promise<void> {
     html.set(path, rendered.body);
     layouts.rendered(path, rendered);
   };
+  const kept = new Map<string, KeptPage>();
+  const broken = new Set<string>();
+  const keep = (path: string, reason: string) => kept.set(path, { path, reason });
   const [{ contentVersion, pages, redirects }, where] = await planWhileRendering(
     (push: (entry?: [string, PageToRender]) => void) =>
       withLiveRenderContext(context, async () => {
@@ -120,17 +136,26 @@ async function publishOnce(host: LiveHost): Promise<void> {
           if (!layouts.worthRenderingFirst(page.path, page.layoutKeys)) return push([page.path, toRender]);
           // At once, here: the pages after it that show its new views are then made from their pieces.
           renderedFirst += 1;
-          takeRendered(page.path, renderedPage(toRender.path, await renderPiecesOnThread(toRender.path, context)));
+          const first = await renderPiecesOnThread(toRender.path, context);
+          if (first.status === 200) takeRendered(page.path, first);
+          else keep(page.path, renderFailure(page.path, first));
           push();
+        }, ({ slug, path, reason }) => {
+          broken.add(slug);
+          keep(path, reason);
         });
         planned = performance.now();
         return published;
       }),
-    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths() }, renderPiecesOnThread, pool, takeRendered),
+    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths(), refuse: keep }, renderPiecesOnThread, pool, takeRendered),
   );
-  const files = await withLiveRenderContext(context, () => discoveryFiles(site, snapshot));
+  const files = await withLiveRenderContext(context, () => discoveryFiles(site, snapshot, broken));
   const rendered = performance.now();
-  host.install({ contentVersion, pages: pages.map(({ slug, path, body, version, renderKey }) => ({ slug, path, body, version, renderKey, html: html.get(path) })), redirects, files });
+  // A kept page is installed as the live version has it; one the live version lacks (new, and broken) is left out.
+  const installed = pages.filter(({ path }) => !kept.has(path)).map(({ slug, path, body, version, renderKey }) => ({ slug, path, body, version, renderKey, html: html.get(path) }));
+  const carried = [...kept.keys()].flatMap((path) => host.livePage(path) ?? []);
+  host.install({ contentVersion, pages: [...installed, ...carried], redirects, files });
+  for (const { path, reason } of kept.values()) console.error(`Publishing kept the previous version of ${path}${host.livePage(path) ? '' : ' (none: it is not published)'}: ${reason}`);
   liveLayouts = layouts.layouts;
   const ms = (from: number, to: number) => Math.round(to - from);
   const cpu = process.cpuUsage(cpuAtStart);
@@ -140,6 +165,7 @@ async function publishOnce(host: LiveHost): Promise<void> {
   scheduleNext(nextPublicationTime(snapshot, now), now);
   // Only as many pages as the cold workers take: what a worker is sent of a page is made when asked for.
   warmRenderWorkers(pool, context.snapshot, snapshot.paths(), (count) => pages.slice(0, count).map(pageToRender));
+  return [...kept.values()];
 }
 
 /** The live version's pages as pieces, by path: those the server rendered (or made) since it started, not the build's. */
@@ -171,8 +197,9 @@ function scheduleNext(due: Date | undefined, now: Date) {
 function start(host: LiveHost) {
   const ticket = requested;
   running = publishOnce(host)
-    .then(() => {
+    .then((kept) => {
       live = ticket;
+      liveKept = kept;
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -212,7 +239,7 @@ export async function publishNow(): Promise<void> {
 
 /** Where the request with `ticket` is: still publishing, live (it or a later one succeeded), or failed. */
 export function publishState(ticket: number): PublishState {
-  if (live >= ticket) return { state: 'live' };
+  if (live >= ticket) return liveKept.length > 0 ? { state: 'live', kept: liveKept } : { state: 'live' };
   if (failure && failure.ticket >= ticket) return { state: 'failed', error: failure.error };
   return { state: 'publishing' };
 }

@@ -83,6 +83,16 @@ describe('publishing after a save', () => {
     expect(state.publishing).toEqual({ ticket: 7, state: 'live', path: '/' });
   });
 
+  it('is live with a notice naming each page that kept its previous version, and why', () => {
+    const state = publishSettled(publishRequested(saved(), { ticket: 7, now: NOW }), { ticket: 7, kept: [{ path: '/about/', reason: 'pages/about.json: unknown field "titel"' }] });
+    expect(state.publishing).toMatchObject({ state: 'live' });
+    expect(state.notice).toEqual({
+      kind: 'error',
+      text: 'Live, but one page keeps its previous version for visitors, because the content cannot make it now. A developer needs to mend what is named below.',
+      details: [{ text: '/about/: pages/about.json: unknown field "titel"' }],
+    });
+  });
+
   it('offers no link to a page visitors do not get: a draft as saved, an entry without a template page, no page', () => {
     const draft = unpublishDocument(start(), { file: HOME, now: NOW });
     const sent = requestSave(draft, {});

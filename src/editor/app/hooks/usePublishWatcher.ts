@@ -24,7 +24,7 @@ export function usePublishWatcher(publishing: Publishing | null, sessionRenewed:
     const ask = async (delay: number) => {
       const answer = await publishingState(ticket, controller.signal);
       if (controller.signal.aborted) return;
-      if (answer.state === 'live') return dispatch({ type: 'publishSettled', ticket });
+      if (answer.state === 'live') return dispatch({ type: 'publishSettled', ticket, kept: answer.kept });
       if (answer.state === 'failed') return dispatch({ type: 'publishFailed', ticket, error: answer.error });
       // The api has told the store the session ended; sessionRenewed starts the watch again.
       if (answer.state === 'unknown' && answer.httpStatus === 401) return;

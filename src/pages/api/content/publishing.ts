@@ -2,7 +2,9 @@
  * GET /api/content/publishing?ticket=N (production, signed in, src/middleware.ts): where the
  * publication of a saved change is. A save's 200 carries `publish.ticket` on the production
  * server (src/pages/api/content/changes.ts); the editor asks here until it is live.
- * 200 {state: "publishing" | "live"} · {state: "failed", error}: the previous version stays live
+ * 200 {state: "publishing" | "live"} · {state: "live", kept: [{path, reason}]}: live, but these pages
+ * keep their previous version, as the content cannot make them now · {state: "failed", error}: the
+ * previous version stays live
  * · 400 {error}: not a ticket this server gave · 404 {error}: nothing is published here (astro dev)
  */
 import type { APIRoute } from 'astro';
