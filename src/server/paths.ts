@@ -2,6 +2,7 @@
  * Where the project's files live, and the one way to turn user input into a
  * path inside them. Every path built from a request goes through `containedPath`.
  */
+import { readdirSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { HttpError } from './errors';
@@ -87,12 +88,24 @@ export async function refuseLinks(root: string, segments: readonly string[], des
   }
 }
 
-/** An error message safe to send: project paths become relative, other absolute paths are hidden. */
+let rootFolders: ReadonlySet<string> | undefined;
+
+/**
+ * Whether `path` (absolute, `/a/b`) may be a place on this machine: its first folder is one of the
+ * root's. A JSON pointer in a content error (`/sections/1/data/title`) is not, and must stay: it
+ * says which field is wrong. Hiding every `/x/y` once turned those into `<path>`.
+ */
+function mayBeOnThisMachine(path: string): boolean {
+  rootFolders ??= new Set(readdirSync('/'));
+  return rootFolders.has(path.split('/')[1] ?? '');
+}
+
+/** An error message safe to send: project paths become relative, other absolute paths on this machine are hidden. */
 export function publicMessage(message: string): string {
   return message
     .split(PROJECT_ROOT + sep)
     .join('')
     .split(PROJECT_ROOT)
     .join('.')
-    .replace(/(?<![\w.])\/(?:[^\s'",:]+\/)+[^\s'",:]*/g, '<path>');
+    .replace(/(?<![\w.])\/(?:[^\s'",:]+\/)+[^\s'",:]*/g, (path) => (mayBeOnThisMachine(path) ? '<path>' : path));
 }

@@ -1,0 +1,18 @@
+/** Error messages sent to clients: paths on the machine hidden, JSON pointers kept (src/server/paths.ts publicMessage). */
+import { describe, expect, it } from 'vitest';
+import { publicMessage } from '../../src/server/paths';
+import { PROJECT_ROOT } from '../helpers/project-copy';
+
+describe('publicMessage', () => {
+  it('makes the project\'s paths relative and hides other places on the machine', () => {
+    expect(publicMessage(`ENOENT: no such file, open '${PROJECT_ROOT.replace(/\/$/, '')}/src/data/pages/x.json'`)).toBe("ENOENT: no such file, open 'src/data/pages/x.json'");
+    expect(publicMessage('at /usr/lib/node_modules/astro/dist/x.js:1')).toBe('at <path>:1');
+    expect(publicMessage("EACCES: open '/tmp/cse-secret/users.json'")).toBe("EACCES: open '<path>'");
+  });
+
+  it('keeps the JSON pointer that says which field is wrong (it once became "<path>")', () => {
+    const message = 'pages/about.json /sections/1/data/titel: unknown field "titel"';
+    expect(publicMessage(message)).toBe(message);
+    expect(publicMessage('/redirects/2/extra: unknown field')).toBe('/redirects/2/extra: unknown field');
+  });
+});
