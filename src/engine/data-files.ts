@@ -8,6 +8,9 @@
  * that leave src/data, keeps the rule simple and independent of where a link
  * points at the moment it is read. Names starting with a dot are never content
  * and are not looked at (editors keep lock files there, and Emacs's are links).
+ * Anything else that is not read as content (a file not ending in `.json`, a
+ * folder whose name does) is refused too, never skipped: `about.JSON` or a post
+ * saved as `notes.md` would otherwise vanish from the site without a word.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -24,10 +27,17 @@ export interface DataListing {
  * not said already (describeRefusal in snapshot.ts): an editor's problem on the file itself, or a
  * content error about that file, then names it once.
  */
-export function refusalReason(kind: 'link' | 'special'): string {
-  return kind === 'link'
-    ? 'is a symbolic link; links in src/data are refused, wherever they point, because a link could publish files from outside it. Replace it with the file or folder itself'
-    : 'is not a regular file or folder; src/data may only hold JSON files and folders';
+export function refusalReason(kind: 'link' | 'special' | 'not-json' | 'json-folder'): string {
+  switch (kind) {
+    case 'link':
+      return 'is a symbolic link; links in src/data are refused, wherever they point, because a link could publish files from outside it. Replace it with the file or folder itself';
+    case 'special':
+      return 'is not a regular file or folder; src/data may only hold JSON files and folders';
+    case 'not-json':
+      return 'is not a .json file, so it is not read: src/data holds only JSON files whose names end in ".json" (lowercase). Rename it, or move it out of src/data';
+    case 'json-folder':
+      return 'is a folder named like a .json file, so it is not read as one (nor is anything in it). Replace it with the JSON file, or rename the folder';
+  }
 }
 
 /** Why a data file that is not valid JSON is not read (src/engine/fs-snapshot.ts). */
@@ -43,9 +53,10 @@ async function walk(dir: string, prefix: string, refused: Map<string, string>): 
       const path = `${prefix}${entry.name}`;
       // A Dirent describes the entry itself: a link to a folder is a link here, never a folder.
       if (entry.isSymbolicLink()) refused.set(path, refusalReason('link'));
+      else if (entry.isDirectory() && entry.name.endsWith('.json')) refused.set(path, refusalReason('json-folder'));
       else if (entry.isDirectory()) return walk(full, `${path}/`, refused);
-      else if (entry.isFile()) return entry.name.endsWith('.json') ? [full] : [];
-      else refused.set(path, refusalReason('special'));
+      else if (entry.isFile() && entry.name.endsWith('.json')) return [full];
+      else refused.set(path, refusalReason(entry.isFile() ? 'not-json' : 'special'));
       return [];
     }),
   );

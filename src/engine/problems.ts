@@ -5,7 +5,11 @@
  * or an entry is reported against that file, not against the pages using it.
  */
 import { ContentError } from './content-error';
+import { redirectsIssues, REDIRECTS_FILE } from './redirects';
 import type { Resolver } from './resolver';
+import { listSiteRoutes, type SiteRoutes } from './routes';
+import { COLLECTIONS, type CollectionName } from './schema/collections';
+import { readablePaths, type ContentSnapshot } from './snapshot';
 
 export interface FileProblems {
   file: string;
@@ -14,7 +18,42 @@ export interface FileProblems {
   pages: string[];
 }
 
-export function siteProblems(resolver: Resolver): FileProblems[] {
+/**
+ * The routes of all the content, drafts included (the build's snapshot is the public one, which
+ * lists no draft): what page ids must be unique across, and what a redirect may lead to.
+ */
+function contentRoutes(snapshot: ContentSnapshot): SiteRoutes {
+  const all: ContentSnapshot = { get: (path) => snapshot.get(path), paths: () => readablePaths(snapshot) };
+  return listSiteRoutes(all, (file) => {
+    const collection = (all.get(file) as { template?: { collection?: unknown } } | undefined)?.template?.collection;
+    if ((COLLECTIONS as readonly unknown[]).includes(collection)) return collection as CollectionName;
+    throw new ContentError('invalid', file, 'is not a valid template'); // reported by the resolver's own routes
+  });
+}
+
+/** Problems that break no page but lose one without a word: a page hiding an entry's, a page id used twice, a bad redirect. */
+function silentLosses(resolver: Resolver, snapshot: ContentSnapshot): ContentError[] {
+  const routes = contentRoutes(snapshot);
+  // A page file at an entry's address wins (docs/content-model.md); the content store refuses to make one, so one made by hand is said.
+  const hidden = resolver.hiddenEntries().map(
+    ({ slug, entry, page }) => new ContentError('invalid', page, `hides the page of the entry ${entry}: both are at /${slug}/, and visitors get this page. Rename one of them`, '/slug'),
+  );
+  const byId = new Map<string, string[]>();
+  for (const { file } of [...routes.pages.filter((route) => !route.entry), ...routes.templates]) {
+    const id = (snapshot.get(file) as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), file]);
+  }
+  const sameIds = [...byId].flatMap(([id, files]) =>
+    files.length < 2 ? [] : files.map((file) => new ContentError('invalid', file, `the page id "${id}" is also the id of ${files.filter((other) => other !== file).join(', ')}: page ids are unique`, '/id')),
+  );
+  const stored = snapshot.get(REDIRECTS_FILE);
+  const slugs = new Set(routes.pages.map((route) => route.slug));
+  const redirectIssues = stored === undefined ? [] : redirectsIssues(stored, (slug) => slugs.has(slug));
+  const redirects = redirectIssues.length ? [new ContentError('invalid', REDIRECTS_FILE, 'has redirects that are not followed', '', redirectIssues)] : [];
+  return [...hidden, ...sameIds, ...redirects];
+}
+
+export function siteProblems(resolver: Resolver, snapshot: ContentSnapshot): FileProblems[] {
   const byFile = new Map<string, { issues: Map<string, { path: string; message: string }>; pages: Set<string> }>();
   const add = (error: ContentError, slug?: string) => {
     for (const issue of error.fileIssues()) {
@@ -28,6 +67,7 @@ export function siteProblems(resolver: Resolver): FileProblems[] {
   // An entry no page lists yet (a new collection's, say) is still checked: nothing invalid waits silently.
   for (const problem of resolver.entryProblems()) add(problem);
   for (const problem of resolver.settingsProblems()) add(problem);
+  for (const problem of silentLosses(resolver, snapshot)) add(problem);
   for (const { slug } of resolver.listPages()) {
     try {
       resolver.resolvePage(slug);

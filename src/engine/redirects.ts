@@ -7,6 +7,9 @@
  * static build writes a redirect page at the old path.
  */
 import { z } from 'astro/zod';
+import type { Issue } from './content-error';
+import { pointerFromPath } from './pointer';
+import { unknownFields } from './schema/unknown-fields';
 import { pathForSlug, slugFromPath, isValidSlug, HOME_SLUG } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
@@ -41,6 +44,30 @@ export function redirectsOf(snapshot: ContentSnapshot): Map<string, Redirect> {
       return parsed.success ? [[slugFromPath(parsed.data.from), parsed.data] as const] : [];
     }),
   );
+}
+
+/**
+ * Everything wrong with a stored redirects document, each at its pointer. redirectsOf leaves a bad
+ * redirect out, so its old address answers "not found"; this is how the build and the editor's
+ * problems say which and why. Unknown fields are named one by one (zod's strict objects report
+ * them together, at the object). `hasPage` says whether a slug is a page of the content, drafts
+ * included: a redirect to a draft waits for it to be published, and is not wrong.
+ */
+export function redirectsIssues(stored: unknown, hasPage: (slug: string) => boolean): Issue[] {
+  const parsed = RedirectsSchema.safeParse(stored);
+  const issues: Issue[] = unknownFields(RedirectsSchema, stored).map(({ path, message }) => ({ path: pointerFromPath(path), message }));
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    if (issue.code !== 'unrecognized_keys') issues.push({ path: pointerFromPath(issue.path as (string | number)[]), message: issue.message });
+  }
+  const list = (stored as { redirects?: unknown } | undefined)?.redirects;
+  (Array.isArray(list) ? list : []).forEach((item, index) => {
+    const redirect = RedirectSchema.safeParse(item);
+    if (!redirect.success) return;
+    const { from, to } = redirect.data;
+    if (hasPage(slugFromPath(from))) issues.push({ path: `/redirects/${index}/from`, message: `a page lives at ${from}, so this redirect is never followed: remove it, or move the page` });
+    if (!hasPage(slugFromPath(to))) issues.push({ path: `/redirects/${index}/to`, message: `there is no page at ${to}, so ${from} answers "not found": point it at a page, or remove it` });
+  });
+  return issues;
 }
 
 /**

@@ -7,7 +7,8 @@
 import { listRedirects, resolvePage } from './content';
 import { ContentError, PageNotFoundError, type Bundle } from '../engine/resolver';
 import { NOT_FOUND_SLUG } from '../engine/slug';
-import { contentErrorResponse } from './content-error-page';
+import { contentErrorResponse, viewErrorResponse } from './content-error-page';
+import { loadViews, ViewLoadError } from './section-views';
 import { siteSettings } from './seo/page-data';
 
 /** For a site without the 404 page's document: the same words, without the header and footer. */
@@ -36,12 +37,18 @@ async function notFoundPage(): Promise<Bundle> {
 }
 
 export async function visitorPageOf(slug: string): Promise<Bundle | Response> {
-  if (slug === NOT_FOUND_SLUG) return notFoundPage();
   try {
-    return await resolvePage(slug);
+    // Every page, the 404 page too, is framed by the site settings: read them before anything renders,
+    // or a page that fails on them mid-way sends a blank 200 (dev only: the build stops on them first).
+    await siteSettings();
+    const bundle = slug === NOT_FOUND_SLUG ? await notFoundPage() : await resolvePage(slug);
+    // Its views too: one that does not compile fails here, before the page starts to stream.
+    await loadViews(bundle.sections.map((section) => section.type));
+    return bundle;
   } catch (error) {
     // Only reachable in dev, where the visitor route renders on request (see src/editor/integration.ts).
     if (error instanceof ContentError) return contentErrorResponse(error);
+    if (error instanceof ViewLoadError) return viewErrorResponse(error);
     if (!(error instanceof PageNotFoundError)) throw error;
     const redirect = (await listRedirects()).get(slug);
     if (redirect) return new Response(null, { status: 301, headers: { Location: redirect.to } });

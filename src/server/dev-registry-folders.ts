@@ -2,7 +2,7 @@
  * The dev server takes in a section type or a collection added (or removed) while it runs.
  *
  * The registries are `import.meta.glob`s (src/sections/registry.ts, src/collections/registry.ts,
- * and the views in src/components/SectionList.astro). Vite expands a glob again when a matching
+ * and the views in src/lib/section-views.ts). Vite expands a glob again when a matching
  * file appears, but its server-side modules do not always follow (vitejs/vite#2734 and kin): once
  * the editor's page had been hot-updated, the server kept the old registry until a restart, so the
  * editor offered a new type that its preview and save refused. Saving the importer by hand always
@@ -14,7 +14,7 @@ import type { Plugin } from 'vite';
 /** Each glob's importer, and the file that makes a folder one of its entries (`sections/<type>/section.ts`). */
 const GLOB_IMPORTERS = [
   { importer: 'src/sections/registry.ts', folder: 'src/sections', entry: 'section.ts' },
-  { importer: 'src/components/SectionList.astro', folder: 'src/sections', entry: 'View.astro' },
+  { importer: 'src/lib/section-views.ts', folder: 'src/sections', entry: 'View.astro' },
   { importer: 'src/collections/registry.ts', folder: 'src/collections', entry: 'collection.ts' },
 ] as const;
 

@@ -120,3 +120,13 @@ export function streamBody(
     pump();
   });
 }
+
+/** Asks until the answer is `taken` (or 20 s pass): the dev server's file watcher sees a changed file within moments, not at once. */
+export async function askUntil<T>(ask: () => Promise<T>, taken: (answer: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const answer = await ask();
+    if (taken(answer) || Date.now() > deadline) return answer;
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}

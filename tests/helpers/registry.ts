@@ -1,5 +1,6 @@
 /** The real registry's resolver, over any snapshot: what tests resolve with. */
 import { ContentError } from '../../src/engine/content-error';
+import { siteProblems } from '../../src/engine/problems';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { createSiteResolver } from '../../src/lib/site-resolver';
 
@@ -7,6 +8,12 @@ export const resolverFor = createSiteResolver;
 
 export function resolverForFiles(files: Record<string, unknown>) {
   return resolverFor(snapshotFromEntries(Object.entries(files)));
+}
+
+/** The site problem report (src/engine/problems.ts) of these files. */
+export function problemsOfFiles(files: Record<string, unknown>) {
+  const snapshot = snapshotFromEntries(Object.entries(files));
+  return siteProblems(resolverFor(snapshot), snapshot);
 }
 
 /** The ContentError `run` throws; fails the test when it throws nothing, or something else. */

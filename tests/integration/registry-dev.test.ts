@@ -8,21 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { devSiteForTests } from '../helpers/dev-site';
-import { postJson, raw } from '../helpers/http';
+import { askUntil, postJson, raw } from '../helpers/http';
 import { addAuthorsCollection, addQuoteSection } from '../helpers/registry-folders';
 
 const site = devSiteForTests('registry-dev');
 const preview = (slug: string, files: Record<string, unknown>) => postJson(site.server.origin, '/api/editor/preview', { slug, files });
-
-/** Asks until the answer is `taken`: the dev server's file watcher sees a new file within moments, not at once. */
-async function askUntil<T>(ask: () => Promise<T>, taken: (answer: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const answer = await ask();
-    if (taken(answer) || Date.now() > deadline) return answer;
-    await new Promise((done) => setTimeout(done, 250));
-  }
-}
 
 describe('adding to the registries while the dev server runs', () => {
   it('takes in a new section type: previewed, saved and shown on the page', async () => {

@@ -4,7 +4,7 @@ import { importersOf } from '../../src/server/dev-registry-folders';
 describe('the registry globs a file belongs to', () => {
   it("names the importer whose glob matches a type's or a collection's file", () => {
     expect(importersOf('src/sections/quote/section.ts')).toEqual(['src/sections/registry.ts']);
-    expect(importersOf('src/sections/quote/View.astro')).toEqual(['src/components/SectionList.astro']);
+    expect(importersOf('src/sections/quote/View.astro')).toEqual(['src/lib/section-views.ts']);
     expect(importersOf('src/collections/authors/collection.ts')).toEqual(['src/collections/registry.ts']);
   });
 

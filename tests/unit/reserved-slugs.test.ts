@@ -27,12 +27,13 @@ describe('reserved first segments', () => {
     const files = Object.fromEntries([...snapshot.paths()].map((path) => [path, snapshot.get(path)]));
     const template = { ...(files['pages/posts/[slug].json'] as object), id: 'top-post', slug: '[slug]' };
     const post = files['collections/posts/editing-without-fear.json'];
-    const resolver = resolverFor(snapshotFromEntries(Object.entries({ ...files, 'pages/[slug].json': template, 'collections/posts/editor.json': post })));
+    const withTemplate = snapshotFromEntries(Object.entries({ ...files, 'pages/[slug].json': template, 'collections/posts/editor.json': post }));
+    const resolver = resolverFor(withTemplate);
     const slugs = resolver.listPages().map((route) => route.slug);
     expect(slugs).not.toContain('editor');
     expect(slugs).toContain('posts/editor');
     expect(slugs).toContain('editing-without-fear');
-    const problem = siteProblems(resolver).find((problems) => problems.file === 'collections/posts/editor.json');
+    const problem = siteProblems(resolver, withTemplate).find((problems) => problems.file === 'collections/posts/editor.json');
     expect(problem?.issues.map((issue) => issue.message)).toEqual([expect.stringMatching(/^This entry's page would be at \/editor\/: Pages cannot start with "editor\/"/)]);
   });
 });

@@ -1,9 +1,8 @@
 /** Files under collections/ that are no collection's entry: named as problems, never left out of lists unseen. */
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '../../src/engine/schema/collections';
-import { siteProblems } from '../../src/engine/problems';
 import { strayCollectionFileProblem } from '../../src/engine/routes';
-import { contentErrorOf, resolverForFiles } from '../helpers/registry';
+import { contentErrorOf, problemsOfFiles, resolverForFiles } from '../helpers/registry';
 
 /** Every registered collection's folder, as the refusal lists them (a site may add collections). */
 const everyCollectionFolder = COLLECTIONS.map((name) => `collections/${name}/`).join(', ');
@@ -28,7 +27,7 @@ describe('files under collections/ that are no entry', () => {
   });
 
   it('are each named in the site\'s problems (what the build reports and the editor lists)', () => {
-    const problems = siteProblems(resolverForFiles(site({ 'collections/posts/2026/two.json': post, 'collections/no-such-collection/ada.json': { name: 'Ada' } })));
+    const problems = problemsOfFiles(site({ 'collections/posts/2026/two.json': post, 'collections/no-such-collection/ada.json': { name: 'Ada' } }));
     expect(problems.map(({ file, issues }) => [file, issues.map(({ message }) => message)])).toEqual([
       ['collections/no-such-collection/ada.json', [expect.stringMatching(/^is in no collection/)]],
       ['collections/posts/2026/two.json', ['entries are files directly in collections/posts/, not in a folder inside it']],

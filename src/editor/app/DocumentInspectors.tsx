@@ -11,8 +11,8 @@ import { PageMetaSchema } from '../../engine/schema/page';
 import { PUBLICATION_KEYS } from '../../engine/schema/publication';
 import { collectionRegistry } from '../../collections/registry';
 import { fieldsOf, type FieldSpec } from '../lib/form';
-import type { IssueMap } from '../lib/validate';
-import { Field, type FieldContext, type Path, type RelationOption } from './fields';
+import { PAGE_KEYS, type IssueMap } from '../lib/validate';
+import { Field, UnknownFields, type FieldContext, type Path, type RelationOption } from './fields';
 import { Advanced } from './fields/IdentifierField';
 import type { MediaOptions } from './MediaLibrary';
 
@@ -24,6 +24,8 @@ interface PageProps {
   page: { id: string; slug: string; meta: Record<string, unknown> };
   issues: IssueMap;
   onChange(path: Path, value: unknown): void;
+  /** Removes a field no schema declares (shown by name in the form). */
+  onRemoveField?(path: Path): void;
   resolveRef(ref: string): unknown;
   media?: MediaOptions;
   /** Rename (move) or delete the page file. */
@@ -47,8 +49,8 @@ function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(actio
   );
 }
 
-export function PageInspector({ page, issues, onChange, resolveRef, media, onFileAction, publication }: PageProps) {
-  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media }), [issues, onChange, resolveRef, media]);
+export function PageInspector({ page, issues, onChange, onRemoveField, resolveRef, media, onFileAction, publication }: PageProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media }), [issues, onChange, onRemoveField, resolveRef, media]);
   // Named by its title (as the page list names it, without the site's name after " — "), its address under it.
   const path = `/${page.slug === 'home' ? '' : page.slug}`;
   const title = page.meta?.title;
@@ -70,6 +72,8 @@ export function PageInspector({ page, issues, onChange, resolveRef, media, onFil
         {metaFields.map((spec) => (
           <Field key={spec.key} spec={spec} value={page.meta?.[spec.key]} path={['meta', spec.key]} context={context} />
         ))}
+        <UnknownFields record={page.meta} known={metaFields.map((spec) => spec.key)} path={['meta']} context={context} />
+        <UnknownFields record={page} known={PAGE_KEYS} path={[]} context={context} />
       </div>
       <Advanced open={issues.has('id')}>
         <Field spec={pageIdField} value={page.id} path={['id']} context={context} />
@@ -89,6 +93,8 @@ interface EntryProps {
   data: Record<string, unknown>;
   issues: IssueMap;
   onChange(path: Path, value: unknown): void;
+  /** Removes a field no schema declares (shown by name in the form). */
+  onRemoveField?(path: Path): void;
   resolveRef(ref: string): unknown;
   media?: MediaOptions;
   relationOptions(collection: string): readonly RelationOption[];
@@ -97,8 +103,8 @@ interface EntryProps {
   publication?: ReactNode;
 }
 
-export function EntryInspector({ collection, slug, data, issues, onChange, resolveRef, media, relationOptions, onFileAction, publication }: EntryProps) {
-  const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, relationOptions }), [issues, onChange, resolveRef, media, relationOptions]);
+export function EntryInspector({ collection, slug, data, issues, onChange, onRemoveField, resolveRef, media, relationOptions, onFileAction, publication }: EntryProps) {
+  const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media, relationOptions }), [issues, onChange, onRemoveField, resolveRef, media, relationOptions]);
   const fields = entryForms[collection] ?? [];
   const definition = collectionRegistry.get(collection);
   const label = definition ? (data as Record<string, unknown> | undefined)?.[definition.labelField] : undefined;
@@ -122,6 +128,7 @@ export function EntryInspector({ collection, slug, data, issues, onChange, resol
         {fields.map((spec) => (
           <Field key={spec.key} spec={spec} value={data?.[spec.key]} path={[spec.key]} context={context} />
         ))}
+        <UnknownFields record={data} known={fields.map((spec) => spec.key)} path={[]} context={context} />
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { sectionRegistry } from '../../sections/registry';
 import { fieldsOf, type FieldSpec } from '../lib/form';
 import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
-import { Field, type FieldContext, type Path } from './fields';
+import { Field, UnknownFields, type FieldContext, type Path } from './fields';
 import { Advanced } from './fields/IdentifierField';
 import type { MediaOptions } from './MediaLibrary';
 
@@ -28,6 +28,9 @@ function formOf(type: string) {
 // Generated when the section or page is created; editors rarely need them, so they sit under "Advanced".
 const idField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Section ID', description: 'Unique within the page: <page-name>-<purpose>. Set when the section was added.', required: true };
 
+// A section's own keys; settings that do not apply to a type are ignored by the spec, so only `data` and the section itself are checked for unknown keys.
+const SECTION_KEYS = ['id', 'type', 'data', 'settings'];
+
 interface SectionProps {
   entry: OutlineEntry;
   section: StoredSection;
@@ -35,6 +38,8 @@ interface SectionProps {
   isFirst: boolean;
   isLast: boolean;
   onChange(path: Path, value: unknown): void;
+  /** Removes a field no schema declares (shown by name in the form). */
+  onRemoveField?(path: Path): void;
   resolveRef(ref: string): unknown;
   /** For image fields' media library. */
   media?: MediaOptions;
@@ -47,10 +52,10 @@ interface SectionProps {
   readOnly?: string;
 }
 
-export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly }: SectionProps) {
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, onRemoveField, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly }: SectionProps) {
   const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
-  const context: FieldContext = { issues, onChange, resolveRef, media, readOnly: Boolean(readOnly) };
+  const context: FieldContext = { issues, onChange, onRemove: onRemoveField, resolveRef, media, readOnly: Boolean(readOnly) };
   const form = definition && formOf(section.type);
   return (
     <div className="inspector-body">
@@ -112,6 +117,8 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
             {form.data.map((spec) => (
               <Field key={spec.key} spec={spec} value={section.data?.[spec.key]} path={['data', spec.key]} context={context} />
             ))}
+            <UnknownFields record={section.data} known={form.data.map((spec) => spec.key)} path={['data']} context={context} />
+            <UnknownFields record={section} known={SECTION_KEYS} path={[]} context={context} />
           </div>
           <div className="form-group">
             <h3>Layout</h3>

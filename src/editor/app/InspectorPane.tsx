@@ -53,7 +53,14 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
 
   const edit = (file: string | undefined, prefix: Path) => (path: Path, value: unknown) => file && dispatch({ type: 'editField', file, path: [...prefix, ...path], value });
   const changeSection = useCallback(edit(targetFile, target?.path ?? []), [targetFile, targetPath, dispatch]);
+  const removeSectionField = useCallback(
+    (path: Path) => targetFile && dispatch({ type: 'removeField', file: targetFile, path: [...(target?.path ?? []), ...path] }),
+    [targetFile, targetPath, dispatch],
+  );
   const changePage = useCallback(edit(page?.file, []), [page?.file, dispatch]);
+  const remove = (file: string | undefined) => (path: Path) => file && dispatch({ type: 'removeField', file, path });
+  const removePageField = useCallback(remove(page?.file), [page?.file, dispatch]);
+  const removeEntryField = useCallback(remove(entry?.file), [entry?.file, dispatch]);
   const changeEntry = useCallback(edit(entry?.file, []), [entry?.file, dispatch]);
   const changeSettings = useCallback(edit(view.settingsDoc?.file, []), [view.settingsDoc?.file, dispatch]);
   const relationOptions = useMemo(() => relationOptionsOf(docs), [docs]);
@@ -77,6 +84,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         isFirst={index === 0}
         isLast={index === view.entries.length - 1}
         onChange={changeSection}
+        onRemoveField={removeSectionField}
         resolveRef={resolveRef}
         media={media}
         onMove={(delta) => dispatch({ type: 'moveSection', from: index, to: index + delta })}
@@ -122,7 +130,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
       />
     );
   };
-  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page')} />;
+  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page')} />;
   if (entry && entryDoc) {
     return (
       <EntryInspector
@@ -131,6 +139,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         data={entryDoc.data as Record<string, unknown>}
         issues={view.entryIssues}
         onChange={changeEntry}
+        onRemoveField={removeEntryField}
         resolveRef={resolveRef}
         media={media}
         relationOptions={relationOptions}

@@ -3,7 +3,7 @@
  * messages and the pages it breaks. A problem with a form opens it at the
  * failing field; an unreadable file can only be fixed in a text editor.
  */
-import { problemCount, problemLocation, type ProblemFile, type ProblemLocation } from '../lib/problems';
+import { problemCount, problemLocation, projectPath, type ProblemFile, type ProblemLocation } from '../lib/problems';
 import type { Docs } from '../lib/model';
 import { Dialog } from './dialogs';
 
@@ -30,7 +30,7 @@ export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props
         {files.map((file) => (
           <li key={file.file} className="problem-file">
             <div className="problem-file-head">
-              <strong>{file.name}</strong> <code>src/data/{file.file}</code>
+              <strong>{file.name}</strong> <code>{projectPath(file.file)}</code>
             </div>
             <ul className="problem-issues">
               {file.issues.map((issue) => {

@@ -33,7 +33,7 @@ export interface EditorUser {
 /** The site's content as the editor loads it: what GET /api/editor/state returns. */
 export interface EditorContent {
   docs: Omit<EditorDoc, 'savedJson'>[];
-  /** Files that could not be read (invalid JSON), shown as a warning. */
+  /** Files that could not be read (invalid JSON), shown as a warning; in dev also a broken registry folder's code (`src/sections/<type>/section.ts`, named from the project's root). */
   problems: { file: string; message: string }[];
   /** Every broken file of the site as it is on disk, its issues (JSON pointers into it) and the pages it breaks. */
   siteProblems: { file: string; issues: { path: string; message: string }[]; pages: string[] }[];

@@ -27,6 +27,9 @@ export function problemFiles(payload: Pick<EditorContent, 'problems' | 'siteProb
   return [...unreadable, ...broken.filter((problem) => !unreadable.some((u) => u.file === problem.file))];
 }
 
+/** A problem's file from the project's root: data files are named from src/data, a broken registry folder's code from the root already. */
+export const projectPath = (file: string) => (file.startsWith('src/') ? file : `src/data/${file}`);
+
 export const problemCount = (files: readonly ProblemFile[]) => files.reduce((sum, file) => sum + file.issues.length, 0);
 
 /** Where a problem is fixed: the route to open, the section to select (or none: page settings), the field to focus. */

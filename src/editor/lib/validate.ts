@@ -12,6 +12,7 @@ import { collectionSchemas } from '../../engine/schema/collections';
 import { inputJsonSchema } from '../../engine/schema/json-schema';
 import { buildPageSchemas } from '../../engine/schema/page';
 import { collectRefs, isRef, refShapeProblem } from '../../engine/schema/refs';
+import { unknownFields } from '../../engine/schema/unknown-fields';
 import { sectionDefinitions, StoredPageSchema } from '../../sections/registry';
 import { fieldsOf } from './form';
 import { entryNounOf } from './entries';
@@ -41,11 +42,15 @@ function collect(issues: readonly Issue[]): IssueMap {
   return map;
 }
 
+const isUnrecognizedKeys = (issue: Issue) => (issue as { code?: string }).code === 'unrecognized_keys';
 const schemaIssues = (result: { error?: { issues: Issue[] } }): Issue[] => result.error?.issues ?? [];
 const prefixed = (prefix: readonly PropertyKey[], issues: readonly Issue[]) => issues.map((issue) => ({ path: [...prefix, ...issue.path], message: issue.message }));
 
 // The parts of the stored-page schema, built from the same registry, so each can run on its own.
 const { storedSection, StrictStoredPageSchema } = buildPageSchemas(sectionDefinitions);
+
+/** The keys a stored page may have, for the form's list of those it does not know (UnknownFields). */
+export const PAGE_KEYS: readonly string[] = Object.keys(StrictStoredPageSchema.shape);
 
 /**
  * The page's own section-order checks, over an array of anything: they read
@@ -92,7 +97,8 @@ function checkSection(section: unknown): SectionCheck {
   validationStats.sectionsChecked += 1;
   const result: SectionCheck = {
     refs: refIssues(section),
-    schema: schemaIssues(storedSection.safeParse(section)).filter((issue) => !passesThroughRef(section, issue.path)),
+    // Unknown fields too, at their own paths: the server refuses them, and the form shows each with a way to remove it.
+    schema: [...schemaIssues(storedSection.safeParse(section)), ...unknownFields(storedSection, section)].filter((issue) => !passesThroughRef(section, issue.path)),
   };
   if (cacheable) checked.set(section, result);
   return result;
@@ -123,7 +129,11 @@ export function pageIssues(page: unknown): IssueMap {
     else refs.push(...prefixed([key], refIssues(value)));
   }
   // The page's own fields: the schema over the page without its sections.
-  const fields = schemaIssues(StrictStoredPageSchema.safeParse({ ...record, sections: [] })).filter((issue) => !passesThroughRef(page, issue.path));
+  // Unknown keys one by one, at their paths (zod's strict objects name them together, at the object), so the form can show each.
+  const own = { ...record, sections: [] };
+  const fields = [...unknownFields(StrictStoredPageSchema, own), ...schemaIssues(StrictStoredPageSchema.safeParse(own)).filter((issue) => !isUnrecognizedKeys(issue))].filter(
+    (issue) => !passesThroughRef(page, issue.path),
+  );
   const inSections = checks.flatMap((check, index) => prefixed(['sections', index], check.schema));
   const order = prefixed(['sections'], schemaIssues(sectionOrder.safeParse(sections)));
   return collect([...refs, ...fields, ...inSections, ...order]);
@@ -143,7 +153,7 @@ const relationFields = Object.fromEntries(
 export function entryIssues(collection: string, data: unknown, known?: Readonly<Record<string, ReadonlySet<string>>>): IssueMap {
   const schema = (collectionSchemas as Record<string, z.ZodType>)[collection];
   if (!schema) return collect([{ path: [], message: `Unknown collection "${collection}"` }]);
-  const issues: Issue[] = [...schemaIssues(schema.safeParse(data))];
+  const issues: Issue[] = [...unknownFields(schema, data), ...schemaIssues(schema.safeParse(data)).filter((issue) => !isUnrecognizedKeys(issue))];
   const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   for (const spec of relationFields[collection] ?? []) {
     const slugs = known?.[spec.relation!];

@@ -12,9 +12,12 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createFsSnapshotLoader } from '../../engine/fs-snapshot';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
-import { siteProblems, type FileProblems } from '../../engine/problems';
+import type { FileProblems } from '../../engine/problems';
+import { siteProblemsWithSettings } from '../../lib/site-problems';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
+import { collectionRegistryProblems } from '../../collections/registry';
+import { sectionRegistryProblems } from '../../sections/registry';
 import { listAssetUrls } from '../../server/assets';
 import { maxUploadBytes } from '../../server/limits';
 import { ASSETS_DIR, ASSETS_URL_PREFIX, DATA_ROOT } from '../../server/paths';
@@ -48,7 +51,7 @@ function problemsOf(snapshot: ContentSnapshot): FileProblems[] {
   if (lastProblems?.snapshot.deref() === snapshot) return lastProblems.problems;
   let problems: FileProblems[];
   try {
-    problems = siteProblems(createSiteResolver(snapshot));
+    problems = siteProblemsWithSettings(createSiteResolver(snapshot), snapshot);
   } catch (error) {
     problems = [{ file: '', issues: [{ path: '', message: `The site's problems could not be listed: ${(error as Error).message}` }], pages: [] }];
   }
@@ -96,6 +99,8 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
   const payload: EditorContent = { docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: maxUploadBytes() };
   // Links, and files that are not valid JSON (say, mid-edit in a text editor), are refused by the loader, never read.
   for (const [file, reason] of snapshot.refused?.() ?? []) payload.problems.push({ file, message: reasonOfEntry(file, reason) });
+  // A section type or collection whose folder is broken (dev only: the build refuses it) is fixed in its code, named from the project's root.
+  for (const { file, message } of [...sectionRegistryProblems, ...collectionRegistryProblems]) payload.problems.push({ file, message: `This file ${message}` });
   for (const file of [...snapshot.paths()].sort()) {
     const kind = classify(file);
     const data = snapshot.get(file);

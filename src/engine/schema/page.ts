@@ -9,6 +9,7 @@ import { storedDataSchema, type AnySectionDefinition } from './define-section';
 import { allowRefs, isRef } from './refs';
 import { imageUrlProblem } from './urls';
 import { publicationFields } from './publication';
+import type { RegistryProblem } from './registry-folders';
 
 export const CANONICAL_RULE = 'A canonical URL is a site path (/about/) or a full https:// or http:// URL';
 
@@ -108,7 +109,8 @@ const pageFields = {
   meta: PageMetaSchema,
 };
 
-export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
+/** `broken`: the registry's folders that failed to load (registry-folders.ts), named where content uses their type. */
+export function buildPageSchemas(definitions: readonly AnySectionDefinition[], broken: readonly RegistryProblem[] = []) {
   if (definitions.length === 0) throw new Error('A registry needs at least one section type');
   const [first, ...rest] = definitions;
   type SectionObject = ReturnType<typeof sectionObject>;
@@ -120,6 +122,9 @@ export function buildPageSchemas(definitions: readonly AnySectionDefinition[]) {
     if (typeof given !== 'string') return `A section needs a "type": one of ${types}`;
     // Quoted as JSON (control characters escaped) and cut short: the name comes from the request.
     const name = JSON.stringify(given.length > 60 ? `${given.slice(0, 60)}…` : given);
+    // A type whose folder is broken is not unknown: say which file to fix, and why.
+    const folder = broken.find((problem) => problem.name === given);
+    if (folder) return `Section type ${name} is broken: ${folder.file} ${folder.message}`;
     return `Unknown section type ${name}: the registry has ${types}`;
   };
   const union = (make: (d: AnySectionDefinition) => SectionObject) =>

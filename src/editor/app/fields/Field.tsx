@@ -17,7 +17,7 @@ import type { FieldProps } from './types';
 function sameField(a: FieldProps, b: FieldProps): boolean {
   if (a.spec !== b.spec || a.value !== b.value || pathKey(a.path) !== pathKey(b.path)) return false;
   const [x, y] = [a.context, b.context];
-  return x === y || (x.onChange === y.onChange && x.resolveRef === y.resolveRef && x.media === y.media && x.relationOptions === y.relationOptions && x.readOnly === y.readOnly && sameIssuesUnder(x.issues, y.issues, pathKey(a.path)));
+  return x === y || (x.onChange === y.onChange && x.onRemove === y.onRemove && x.resolveRef === y.resolveRef && x.media === y.media && x.relationOptions === y.relationOptions && x.readOnly === y.readOnly && sameIssuesUnder(x.issues, y.issues, pathKey(a.path)));
 }
 
 export const Field = memo(function Field({ spec, value, path, context }: FieldProps): ReactNode {

@@ -9,6 +9,7 @@ import { followIdentifier } from '../../lib/identifiers';
 import { pathKey } from '../../lib/validate';
 import { Field } from './Field';
 import { Advanced } from './IdentifierField';
+import { UnknownFields } from './UnknownFields';
 import type { FieldContext, Path } from './types';
 
 interface Props {
@@ -52,6 +53,7 @@ export function ObjectChildren({ spec, record, path, context, siblingIds }: Prop
     <>
       {children.filter((child) => child.kind !== 'identifier').map(render)}
       {hidden.length > 0 && <Advanced open={failing}>{hidden.map(render)}</Advanced>}
+      <UnknownFields record={record} known={children.map((child) => child.key)} path={path} context={context} />
     </>
   );
 }

@@ -9,6 +9,8 @@ export interface FieldContext {
   issues: IssueMap;
   /** Dotted prefix of `issues` keys for this form (`data`, `settings`, `meta`). */
   onChange(path: Path, value: unknown): void;
+  /** Removes the key at `path` (a field no schema declares, shown by UnknownFields); without it, such a field cannot be removed here. */
+  onRemove?(path: Path): void;
   /** The value a `$ref` stands for, to detach it into a plain value. */
   resolveRef(ref: string): unknown;
   /** For image fields: the upload limit and where images are used. Without it, image fields have no picker. */

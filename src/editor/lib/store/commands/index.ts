@@ -23,6 +23,7 @@ export { publishRequested } from './publish-requested';
 export { publishSettled } from './publish-settled';
 export { queueUploads } from './queue-uploads';
 export { reloadFile } from './reload-file';
+export { removeField } from './remove-field';
 export { removeSection } from './remove-section';
 export { renameUpload } from './rename-upload';
 export { requestOp } from './request-op';

@@ -1,0 +1,31 @@
+/**
+ * The section types' views, `src/sections/<type>/View.astro`, found by folder like the
+ * definitions. They are loaded one by one, only those of the types a page shows: in dev, a view
+ * that does not compile fails the pages that show its type, naming its file, where one eager glob
+ * failed every page and the editor's preview with it. The visitor route loads a page's views
+ * before anything renders (src/lib/visitor-page.ts), since a failure mid-render would be a cut-off
+ * page sent with 200.
+ */
+import { loadErrorReason } from '../engine/schema/registry-folders';
+
+export type SectionView = (props: Record<string, unknown>) => unknown;
+
+const views = import.meta.glob<{ default: SectionView }>('../sections/*/View.astro');
+
+/** A view that could not be loaded: the message names its file and why. */
+export class ViewLoadError extends Error {}
+
+async function loadView(type: string): Promise<[string, SectionView]> {
+  const load = views[`../sections/${type}/View.astro`];
+  if (!load) throw new ViewLoadError(`Section type "${type}" has no View.astro`);
+  try {
+    return [type, (await load()).default];
+  } catch (error) {
+    throw new ViewLoadError(`src/sections/${type}/View.astro cannot be loaded: ${loadErrorReason(error)}`, { cause: error });
+  }
+}
+
+/** The views of `types`; throws a ViewLoadError for the first that cannot be loaded. */
+export async function loadViews(types: Iterable<string>): Promise<Map<string, SectionView>> {
+  return new Map(await Promise.all([...new Set(types)].map(loadView)));
+}
