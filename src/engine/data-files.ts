@@ -40,9 +40,14 @@ export function refusalReason(kind: 'link' | 'special' | 'not-json' | 'json-fold
   }
 }
 
-/** Why a data file that is not valid JSON is not read (src/engine/fs-snapshot.ts). */
-export const invalidJsonReason = (error: unknown) =>
-  `is not valid JSON (${error instanceof Error ? error.message : String(error)}); the pages that use it work again once it is fixed`;
+/**
+ * Why a data file that is not valid JSON is not read (src/engine/fs-snapshot.ts). A byte order mark
+ * (some Windows editors save one) is named: the parser's own words quote it, and it is invisible.
+ */
+export const invalidJsonReason = (error: unknown, text = '') =>
+  text.startsWith('\uFEFF')
+    ? 'is not valid JSON: it starts with a byte order mark (BOM), an invisible character JSON does not allow. Save it as UTF-8 without BOM; the pages that use it work again then'
+    : `is not valid JSON (${error instanceof Error ? error.message : String(error)}); the pages that use it work again once it is fixed`;
 
 async function walk(dir: string, prefix: string, refused: Map<string, string>): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });

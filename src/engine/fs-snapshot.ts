@@ -48,7 +48,7 @@ export function createFsSnapshotLoader(dataRoot: string) {
         try {
           value = JSON.parse(text);
         } catch (error) {
-          unparsable.set(key, invalidJsonReason(error));
+          unparsable.set(key, invalidJsonReason(error, text));
           return undefined;
         }
         cache.set(file, { stamp: stamps[index]!, value });

@@ -18,6 +18,20 @@ const rootProperty = (page: Page, property: string) =>
     // The frame reloads when the settings change the head: read again after it.
     .catch(() => '');
 
+test('site settings that cannot be read say so and why, not that the file is missing', async ({ page }) => {
+  const original = await readFile(dataFile('shared/site.json'), 'utf8');
+  try {
+    await writeFile(dataFile('shared/site.json'), original.slice(0, -4));
+    await page.goto('/editor/~site');
+    const inspector = page.getByLabel('Inspector');
+    await expect(inspector).toContainText('src/data/shared/site.json: This file is not valid JSON');
+    await expect(inspector).toContainText('Mend it in a text editor');
+    await expect(inspector).not.toContainText('There is no');
+  } finally {
+    await writeFile(dataFile('shared/site.json'), original);
+  }
+});
+
 test('edits the site name, brand colour and language, sees them in the preview, and saves', async ({ page }) => {
   const original = await readFile(dataFile('shared/site.json'), 'utf8');
   try {

@@ -41,6 +41,12 @@ describe('createFsSnapshotLoader', () => {
     expect(error.message).toContain('shared/promo.json is not valid JSON');
   });
 
+  it('says a file starting with a byte order mark has one, not an invisible "unexpected token"', async () => {
+    await writeFile(join(data, 'shared', 'promo.json'), `\uFEFF${JSON.stringify(promo)}`);
+    const { snapshot } = await createFsSnapshotLoader(data)();
+    expect(snapshot.refused?.().get('shared/promo.json')).toBe('is not valid JSON: it starts with a byte order mark (BOM), an invisible character JSON does not allow. Save it as UTF-8 without BOM; the pages that use it work again then');
+  });
+
   it('names a page file that is not JSON once, in its errors and in what stops a build or a publication', async () => {
     await writeFile(join(data, 'pages', 'home.json'), '{"id": "home",');
     const { snapshot } = await createFsSnapshotLoader(data)();

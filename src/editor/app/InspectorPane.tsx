@@ -10,6 +10,7 @@ import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from
 import { hasPublication, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
 import { linksToHiddenNote } from '../lib/page-links';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
+import { SITE_SETTINGS_FILE } from '../lib/site-settings';
 import type { EditorState } from '../lib/store/state';
 import type { Path, RelationOption } from './fields';
 import type { EditorDispatch } from './hooks/useEditorStore';
@@ -105,6 +106,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         resolveRef={resolveRef}
         media={media}
         readOnly={file && !mayWrite(user, file) ? readOnlyNote(file) : undefined}
+        unreadable={state.site.problems.find((problem) => problem.file === SITE_SETTINGS_FILE)?.message}
       />
     );
   }

@@ -17,15 +17,25 @@ interface Props {
   media?: MediaOptions;
   /** Why the user may not change the settings, when they may not. */
   readOnly?: string;
+  /** Why the file cannot be read, when it is there but broken (not JSON, say): not the same as missing. */
+  unreadable?: string;
 }
 
-export function SettingsInspector({ data, issues, onChange, resolveRef, media, readOnly }: Props) {
+export function SettingsInspector({ data, issues, onChange, resolveRef, media, readOnly, unreadable }: Props) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, resolveRef, media, readOnly: Boolean(readOnly) }), [issues, onChange, resolveRef, media, readOnly]);
   if (!data) {
     return (
       <div className="inspector-body">
         <p className="notice notice-error">
-          There is no <code>src/data/{SITE_SETTINGS_FILE}</code>: create it with at least a <code>"name"</code>.
+          {unreadable ? (
+            <>
+              <code>src/data/{SITE_SETTINGS_FILE}</code>: {unreadable} Mend it in a text editor; this form opens once it can be read.
+            </>
+          ) : (
+            <>
+              There is no <code>src/data/{SITE_SETTINGS_FILE}</code>: create it with at least a <code>"name"</code>.
+            </>
+          )}
         </p>
       </div>
     );
