@@ -66,9 +66,15 @@ export function siteProblems(resolver: Resolver, snapshot: ContentSnapshot): Fil
   for (const problem of resolver.routeProblems()) add(problem);
   // An entry no page lists yet (a new collection's, say) is still checked: nothing invalid waits silently.
   for (const problem of resolver.entryProblems()) add(problem);
-  for (const problem of resolver.settingsProblems()) add(problem);
+  const pages = resolver.listPages();
+  // The settings (shared/site.json) frame every page, its theme, name and language, though no page's
+  // resolution reads them: each of their problems breaks every page (in dev every page shows it).
+  for (const problem of resolver.settingsProblems()) {
+    add(problem);
+    for (const { slug } of pages) add(problem, slug);
+  }
   for (const problem of silentLosses(resolver, snapshot)) add(problem);
-  for (const { slug } of resolver.listPages()) {
+  for (const { slug } of pages) {
     try {
       resolver.resolvePage(slug);
     } catch (error) {

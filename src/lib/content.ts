@@ -13,8 +13,7 @@ import { createSiteResolver } from './site-resolver';
 import { bundleJson } from '../engine/bundle-json';
 import { redirectsOf, type Redirect } from '../engine/redirects';
 import { slugFromPath } from '../engine/slug';
-import { formatProblems } from '../engine/problems';
-import { siteProblemsWithSettings } from './site-problems';
+import { formatProblems, siteProblems } from '../engine/problems';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
 import { liveRenderContext } from '../server/render-context';
 import { changedInPlace, filesOfPage } from './carry-over';
@@ -185,7 +184,7 @@ export async function listRedirects(): Promise<Map<string, Redirect>> {
 /** For the build: fails with every content problem of every file, grouped by file, or passes. */
 export async function assertNoContentProblems(): Promise<void> {
   const { resolver, snapshot } = await current();
-  const problems = siteProblemsWithSettings(resolver, snapshot);
+  const problems = siteProblems(resolver, snapshot);
   if (problems.length > 0) throw new Error(formatProblems(problems));
 }
 

@@ -4,6 +4,7 @@
  * Description"), so `git log` reads as a history of the site. Worked out from each document as
  * saved and as sent, not from the undo history, so an edit undone before saving is not named.
  */
+import { sameJson } from './json-merge';
 import type { Docs, EditorDoc } from './model';
 import { fieldLocationLabel, sectionLabelOf } from './store/labels';
 
@@ -15,11 +16,10 @@ const MAX_NAMED = 4;
 const MAX_SUMMARY = 500;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The paths where `after` differs from `before`: objects key by key, lists of one length item by item, anything else whole. */
 function changedPaths(before: unknown, after: unknown, path: Path = []): Path[] {
-  if (same(before, after)) return [];
+  if (sameJson(before, after)) return [];
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((key) => changedPaths(before[key], after[key], [...path, key]));
@@ -39,7 +39,7 @@ function sectionChanges(docs: Docs, doc: EditorDoc, before: unknown[], after: un
   const changes = after.flatMap((section, index) => (beforeIds.includes(afterIds[index]!) ? [] : [`add ${sectionLabelOf(section, docs, doc.file)}`]));
   changes.push(...before.flatMap((section, index) => (afterIds.includes(beforeIds[index]!) ? [] : [`remove ${sectionLabelOf(section, docs, doc.file)}`])));
   const kept = afterIds.filter((id) => beforeIds.includes(id));
-  if (!same(kept, beforeIds.filter((id) => afterIds.includes(id)))) changes.push('reorder sections');
+  if (!sameJson(kept, beforeIds.filter((id) => afterIds.includes(id)))) changes.push('reorder sections');
   after.forEach((section, index) => {
     const old = beforeIds.indexOf(afterIds[index]!);
     if (old >= 0) changes.push(...changedPaths(before[old], section, ['sections', index]).map((path) => fieldLocationLabel(docs, doc.file, path)));

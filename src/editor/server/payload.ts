@@ -12,8 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createFsSnapshotLoader } from '../../engine/fs-snapshot';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
-import type { FileProblems } from '../../engine/problems';
-import { siteProblemsWithSettings } from '../../lib/site-problems';
+import { siteProblems, type FileProblems } from '../../engine/problems';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { collectionRegistryProblems } from '../../collections/registry';
@@ -51,7 +50,7 @@ function problemsOf(snapshot: ContentSnapshot): FileProblems[] {
   if (lastProblems?.snapshot.deref() === snapshot) return lastProblems.problems;
   let problems: FileProblems[];
   try {
-    problems = siteProblemsWithSettings(createSiteResolver(snapshot), snapshot);
+    problems = siteProblems(createSiteResolver(snapshot), snapshot);
   } catch (error) {
     problems = [{ file: '', issues: [{ path: '', message: `The site's problems could not be listed: ${(error as Error).message}` }], pages: [] }];
   }

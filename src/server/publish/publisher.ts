@@ -153,9 +153,12 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   const rendered = performance.now();
   // A kept page is installed as the live version has it; one the live version lacks (new, and broken) is left out.
   const installed = pages.filter(({ path }) => !kept.has(path)).map(({ slug, path, body, version, renderKey }) => ({ slug, path, body, version, renderKey, html: html.get(path) }));
-  const carried = [...kept.keys()].flatMap((path) => host.livePage(path) ?? []);
+  const carried = [...kept.values()].flatMap(({ path, reason }) => {
+    const previous = host.livePage(path);
+    console.error(`Publishing kept the previous version of ${path}${previous ? '' : ' (none: it is not published)'}: ${reason}`);
+    return previous ?? [];
+  });
   host.install({ contentVersion, pages: [...installed, ...carried], redirects, files });
-  for (const { path, reason } of kept.values()) console.error(`Publishing kept the previous version of ${path}${host.livePage(path) ? '' : ' (none: it is not published)'}: ${reason}`);
   liveLayouts = layouts.layouts;
   const ms = (from: number, to: number) => Math.round(to - from);
   const cpu = process.cpuUsage(cpuAtStart);
