@@ -29,8 +29,29 @@ afterAll(async () => {
 
 describe('inlining a page’s stylesheets', () => {
   it('puts the rules the page can use in place of the link, from the first folder that has the file', () => {
+    expect(inline('<link rel="stylesheet" href="/_astro/site.abc.css">')).toBe(page('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>').toString());
+    expect(inline('<link rel="stylesheet" href="/_astro/later.css">')).toBe(page('<style>p{margin:0}</style>').toString());
+  });
+
+  it('makes links one right after the other one <style>, their rules in the links’ order', () => {
     expect(inline('<link rel="stylesheet" href="/_astro/site.abc.css"><link rel="stylesheet" href="/_astro/later.css">')).toBe(
-      page('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style><style>p{margin:0}</style>').toString(),
+      page('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}p{margin:0}</style>').toString(),
+    );
+    expect(inline('<link rel="stylesheet" href="/_astro/later.css"><link rel="stylesheet" href="/_astro/site.abc.css">')).toBe(
+      page('<style>p{margin:0}body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>').toString(),
+    );
+  });
+
+  it('keeps links apart that something stands between, and a link it cannot inline out of a run', () => {
+    expect(inline('<link rel="stylesheet" href="/_astro/site.abc.css"><meta name="x" content="y"><link rel="stylesheet" href="/_astro/later.css">')).toBe(
+      page('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style><meta name="x" content="y"><style>p{margin:0}</style>').toString(),
+    );
+    // A missing sheet ends the run; a sheet whose text would close the element stays linked, alone.
+    expect(inline('<link rel="stylesheet" href="/_astro/later.css"><link rel="stylesheet" href="/_astro/missing.css"><link rel="stylesheet" href="/_astro/later.css">')).toBe(
+      page('<style>p{margin:0}</style><link rel="stylesheet" href="/_astro/missing.css"><style>p{margin:0}</style>').toString(),
+    );
+    expect(inline('<link rel="stylesheet" href="/_astro/later.css"><link rel="stylesheet" href="/_astro/closing.css"><link rel="stylesheet" href="/_astro/site.abc.css">')).toBe(
+      page('<style>p{margin:0}</style><link rel="stylesheet" href="/_astro/closing.css"><style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>').toString(),
     );
   });
 
@@ -91,16 +112,16 @@ describe('a page kept as pieces that share their styles', () => {
   it('joins to the bytes inlining makes, and names each style by its sheet and the scopes the page uses', () => {
     const rendered = page(head, '<main data-astro-cid-bbb data-astro-cid-aaa>Hi</main>');
     const splices = styleSplicesOf(rendered);
-    expect(splices.map(({ key }) => key)).toEqual(['site.abc.css:aaa,bbb', 'later.css:']);
+    expect(splices.map(({ key }) => key)).toEqual(['site.abc.css+later.css:aaa,bbb']);
     expect(joinedPage(splicedPieces(rendered, splices)).equals(inlinePageStyles(rendered))).toBe(true);
-    expect(splices.map(({ from, to }) => rendered.toString('latin1', from, to))).toEqual(['<link rel="stylesheet" href="/_astro/site.abc.css">', '<link rel="stylesheet" href="/_astro/later.css">']);
+    expect(splices.map(({ from, to }) => rendered.toString('latin1', from, to))).toEqual(['<link rel="stylesheet" href="/_astro/site.abc.css"><link rel="stylesheet" href="/_astro/later.css">']);
   });
 
   it('gives pages with the same sections the same style bytes, not a copy each', () => {
     const [first, second] = ['One', 'Two'].map((text) => page(head, `<main data-astro-cid-aaa>${text}</main>`));
     const [a, b] = [first!, second!].map((rendered) => splicedPieces(rendered, styleSplicesOf(rendered)));
     expect(a![1]).toBe(b![1]);
-    expect(a![1]!.toString()).toBe('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>');
+    expect(a![1]!.toString()).toBe('<style>body{margin:0}.a[data-astro-cid-aaa]{color:red}p{margin:0}</style>');
     expect(joinedPage(a!).toString()).toContain('One');
   });
 
@@ -109,6 +130,8 @@ describe('a page kept as pieces that share their styles', () => {
     expect(styleSplicesOf(closing)).toEqual([]);
     expect(styleElementOf('missing.css:')).toBeUndefined();
     expect(styleElementOf('../secret.css:')).toBeUndefined();
+    expect(styleElementOf('later.css+missing.css:')).toBeUndefined();
+    expect(styleElementOf('later.css+../secret.css:')).toBeUndefined();
     expect(() => splicedPieces(closing, [{ from: 0, to: 4, key: 'missing.css:' }])).toThrow('The stylesheet missing.css cannot be inlined any more');
   });
 });
