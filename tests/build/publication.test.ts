@@ -122,8 +122,11 @@ describe('the page layouts a build hands the server', () => {
       for (const { from, to, key } of layout!.styles) {
         const style = file.slice(from, to);
         expect(style.startsWith('<style>') && style.indexOf('</style>') === style.length - '</style>'.length, `${path} ${key}`).toBe(true);
-        expect(key).toMatch(/^[\w.-]+\.css:/);
+        // The stylesheets it holds, linked one after the other, then the scopes the page uses.
+        expect(key).toMatch(/^[\w.-]+\.css(?:\+[\w.-]+\.css)*:[\w,-]*$/);
       }
+      // Stylesheets linked one after the other are one `<style>` (each lazily loaded view's is linked apart).
+      layout!.styles.slice(1).forEach(({ from }, index) => expect(from, path).not.toBe(layout!.styles[index]!.to));
     }
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Each visitor page carries only the styles of what it shows
  * (src/server/publish/page-styles.ts), and looks exactly as it would with the
- * whole stylesheet: on the production server, every element and pseudo-element
+ * whole stylesheets: on the production server, every element and pseudo-element
  * of each page has the same computed style, in Chromium, at a phone's width and
- * a desktop's, as on the same page given the build's whole stylesheet.
+ * a desktop's, as on the same page given the build's whole stylesheets in place of its own.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { builtProdServer } from '../helpers/servers';
 import { prunableStylesheet, prunedStylesheet, scopesIn } from '../../src/lib/stylesheet-pruning';
@@ -48,28 +48,46 @@ function computedStyles(page: Page): Promise<string[]> {
   });
 }
 
-/** The page's inlined `<style>`, and the build's stylesheet it was cut from (the one that, cut down for this page, gives it). */
-async function stylesOf(html: string): Promise<{ inlined: string; whole: string }> {
-  const folder = join(running!.project.root, 'dist', 'client', '_astro');
-  const inlined = [...html.slice(0, html.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css!);
+/**
+ * Each inlined `<style>` of the page, and the build's stylesheets it was cut from, whole and in
+ * order. Astro links several (one a lazily loaded view), and the renderer makes those linked one
+ * after the other one `<style>`; which ones is in the style keys of the build's page layouts
+ * (`dist/server/page-bundles.json`), the same runs on every page of the one visitor route. A
+ * `<style>` is matched to the run whose sheets, cut down for this page, give exactly its text;
+ * every run must match one (the page's other `<style>`, Astro's `@font-face` rules, is its own).
+ */
+async function stylesOf(html: string): Promise<{ inlined: string; whole: string }[]> {
+  const dist = join(running!.project.root, 'dist');
+  const { pages } = JSON.parse(await readFile(join(dist, 'server', 'page-bundles.json'), 'utf8')) as { pages: { layout?: { styles: { key: string }[] } }[] };
+  const runs = new Set(pages.flatMap(({ layout }) => layout?.styles.map(({ key }) => key.slice(0, key.indexOf(':'))) ?? []));
+  const runsAPage = new Set(pages.map(({ layout }) => layout?.styles.length));
+  expect([...runsAPage]).toHaveLength(1);
+  const sheetText = async (name: string) => readFile(join(dist, 'client', '_astro', name), 'utf8');
   const scopes = scopesIn(Buffer.from(html));
-  for (const name of (await readdir(folder)).filter((file) => file.endsWith('.css'))) {
-    const whole = await readFile(join(folder, name), 'utf8');
-    const pruned = prunedStylesheet(prunableStylesheet(whole), scopes);
-    const match = inlined.find((css) => css === pruned);
-    if (match) return { inlined: match, whole };
-  }
-  throw new Error('No stylesheet of the build cuts down to a <style> of this page');
+  const candidates = await Promise.all(
+    [...runs].map(async (run) => {
+      const texts = await Promise.all(run.split('+').map(sheetText));
+      return { pruned: texts.map((text) => prunedStylesheet(prunableStylesheet(text), scopes)).join(''), whole: texts.join('') };
+    }),
+  );
+  const inlined = [...html.slice(0, html.indexOf('</head>')).matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css!);
+  const matched = inlined.flatMap((css) => {
+    const run = candidates.find(({ pruned }) => pruned === css);
+    return run ? [{ inlined: css, whole: run.whole }] : [];
+  });
+  expect(matched.length, 'each run of stylesheets is a <style> of the page').toBe([...runsAPage][0]);
+  return matched;
 }
 
 for (const path of PAGES) {
-  test(`${path} looks the same with only its own styles as with the whole stylesheet`, async ({ page }) => {
+  test(`${path} looks the same with only its own styles as with the whole stylesheets`, async ({ page }) => {
     const url = `${running!.server.origin}${path}`;
     const html = await (await fetch(url)).text();
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('rel="stylesheet"');
-    const { inlined, whole } = await stylesOf(html);
+    const styles = await stylesOf(html);
     // The page carries less than the whole; the fewer the section types it shows, the less.
-    expect(inlined.length).toBeLessThan(whole.length);
+    expect(styles.reduce((length, { inlined }) => length + inlined.length, 0)).toBeLessThan(styles.reduce((length, { whole }) => length + whole.length, 0));
+    const withWholeSheets = styles.reduce((page, { inlined, whole }) => page.replace(`<style>${inlined}</style>`, () => `<style>${whole}</style>`), html);
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -84,7 +102,7 @@ for (const path of PAGES) {
         await page.unroute(url);
         await page.goto(url);
         const own = await computedStyles(page);
-        await page.route(url, (route) => route.fulfill({ status: path === '/no-such-page/' ? 404 : 200, contentType: 'text/html; charset=utf-8', body: html.replace(`<style>${inlined}</style>`, () => `<style>${whole}</style>`) }));
+        await page.route(url, (route) => route.fulfill({ status: path === '/no-such-page/' ? 404 : 200, contentType: 'text/html; charset=utf-8', body: withWholeSheets }));
         await page.goto(url);
         const withWhole = await computedStyles(page);
         const differs = own.length === withWhole.length ? own.findIndex((style, index) => style !== withWhole[index]) : Math.min(own.length, withWhole.length);
