@@ -121,7 +121,7 @@ export function renderReport(results: Results): string {
     ...(results.publish ? [renderPublishReport(results.publish)] : []),
     '## Reproducing',
     '',
-    '`npm run bench` runs everything above (a few minutes) and rewrites this file, `bench/results/latest.json` and `bench/results/build-scaling.svg`. `npm run bench -- --quick` runs small sizes in under two minutes and writes to `test-results/bench/`; `npm test` runs it as a smoke test.',
+    '`npm run bench` runs everything above (roughly half an hour on a 2-core machine, a third of it the cold build of 200 photos, which `--photos=0` leaves out) and rewrites this file, `bench/results/latest.json` and `bench/results/build-scaling.svg`. `npm run bench -- --quick` runs small sizes in three to four minutes and writes to `test-results/bench/`; `npm test` runs it as a smoke test.',
     '',
   ].join('\n');
 }
