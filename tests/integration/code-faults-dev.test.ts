@@ -73,7 +73,7 @@ describe('a broken registry folder (dev)', () => {
 });
 
 describe('a view that does not compile (dev)', () => {
-  it('breaks only the pages that show its type, naming it; other pages and the preview work', async () => {
+  it('breaks only the pages that show its type, naming it, and their preview; other pages and their preview work', async () => {
     const view = 'sections/stats-band/View.astro';
     const original = await readFile(source(view), 'utf8');
     await appendFile(source(view), '<div>{ unclosed\n');
@@ -85,6 +85,12 @@ describe('a view that does not compile (dev)', () => {
       const about = JSON.parse(await readFile(join(project.dataRoot, 'pages/about.json'), 'utf8'));
       const preview = await postJson(server.origin, '/api/editor/preview', { slug: 'about', files: { 'pages/about.json': about } });
       expect(preview.status, preview.text).toBe(200);
+      // The preview of a page that shows the type is an error naming the view, not a page cut off mid-way.
+      const homePage = JSON.parse(await readFile(join(project.dataRoot, 'pages/home.json'), 'utf8'));
+      const broken = await postJson(server.origin, '/api/editor/preview', { slug: 'home', files: { 'pages/home.json': homePage } });
+      expect(broken.status, broken.text).toBe(500);
+      expect(JSON.parse(broken.text)).toEqual({ error: expect.stringContaining('src/sections/stats-band/View.astro cannot be loaded') });
+      expect(broken.text).not.toContain(project.root);
     } finally {
       await writeFile(source(view), original);
     }
