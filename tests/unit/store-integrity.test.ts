@@ -138,6 +138,10 @@ describe('a redirect never leads away from a page', () => {
     ]);
   });
 
+  it('names an unknown field of a redirect at its own pointer, as the problem report does', () => {
+    expect(check([put('redirects.json', { redirects: [{ from: '/journal/', to: '/about/', extra: 1 }] })])).toEqual(['redirects.json/redirects/0/extra: Unknown field "extra". Known fields: from, to.']);
+  });
+
   it('still saves a page that was there with its redirect before, edited for another reason', () => {
     const both = siteOf([...site.paths()].map((file) => [file, site.get(file)] as [string, unknown]).concat([['pages/journal.json', page('journal')]]));
     expect(check([put('pages/journal.json', { ...page('journal'), meta: { ...meta, title: 'Edited' } })], both)).toEqual([]);

@@ -8,10 +8,10 @@
  * against the file it is in.
  */
 import { COLLECTIONS, entryIssues, type CollectionName } from '../../engine/schema/collections';
-import { ContentError, issuesOf, type Resolver } from '../../engine/resolver';
+import { ContentError, type Resolver } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
-import { REDIRECTS_FILE, redirectsOf, RedirectsSchema, type Redirect } from '../../engine/redirects';
+import { REDIRECTS_FILE, redirectsIssues, redirectsOf, RedirectsSchema, type Redirect } from '../../engine/redirects';
 import type { PageRoute } from '../../engine/routes';
 import { slugFromPath } from '../../engine/slug';
 import { SITE_SETTINGS_FILE, siteSettingsIssues } from '../../engine/schema/site-settings';
@@ -95,9 +95,10 @@ function redirectIssues(before: ContentSnapshot, plan: Plan, resolver: Resolver,
       return route ? [redirectedAwayIssue(route, written, redirect)] : [];
     });
   }
-  const parsed = RedirectsSchema.safeParse(stored);
-  if (!parsed.success) return issuesOf(parsed.error).map((issue) => ({ file: REDIRECTS_FILE, ...issue }));
   const live = new Set(pages.map((page) => page.slug));
+  const parsed = RedirectsSchema.safeParse(stored);
+  // As the problem report names them: an unknown field at its own pointer (/redirects/2/extra).
+  if (!parsed.success) return redirectsIssues(stored, (slug) => live.has(slug)).map((issue) => ({ file: REDIRECTS_FILE, ...issue }));
   return parsed.data.redirects.flatMap((redirect, index) => {
     const route = placedAway(slugFromPath(redirect.from));
     const away = route
