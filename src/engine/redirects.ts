@@ -71,6 +71,17 @@ export function redirectsIssues(stored: unknown, hasPage: (slug: string) => bool
 }
 
 /**
+ * The redirects a page's move from `fromSlug` to `toSlug` ends that are not its own trail: each
+ * leading away from the new address to somewhere other than the page (someone pointed that address
+ * at another page). redirectsAfterMove drops them, which only whoever may change the redirects may do.
+ */
+export function redirectsEndedByMove(document: unknown, fromSlug: string, toSlug: string): Redirect[] {
+  const [from, to] = [pathForSlug(fromSlug), pathForSlug(toSlug)];
+  const current = RedirectsSchema.safeParse(document ?? { redirects: [] });
+  return (current.success ? current.data.redirects : []).filter((redirect) => redirect.from === to && redirect.to !== from);
+}
+
+/**
  * The redirects after a page moves from `fromSlug` to `toSlug`: the old path
  * redirects to the new one, redirects that led to the old path now lead to the
  * new one (no chains), and a redirect away from the new path goes (a page lives there now).

@@ -135,6 +135,30 @@ describe('images', () => {
   });
 });
 
+describe('redirects', () => {
+  it("refuses an editor's move onto an address an administrator's redirect leaves from: the move ended the redirect, in the editor's commit", async () => {
+    // The redirect, as an administrator (or a developer) keeps them: in the repository.
+    const stored = await site.remote.read('src/data/redirects.json');
+    const content = { redirects: [...((stored && (JSON.parse(stored) as { redirects: unknown[] }).redirects) ?? []), { from: '/partners/', to: '/about/' }] };
+    await site.remote.pushAsDeveloper('A redirect for partners', (worktree) => writeFile(join(worktree, 'src', 'data', 'redirects.json'), `${JSON.stringify(content, null, 2)}\n`));
+    expect((await postWebhook(site.server)).status).toBe(200);
+    await expect.poll(async () => (await get('/partners/')).headers.location, { timeout: 20_000, interval: 100 }).toBe('/about/');
+    await published(await bea.post('/api/content/changes', { changes: [await newPage(ada, 'partners-soon')] }));
+    const move = async () => ({ changes: [{ op: 'move', file: 'pages/partners-soon.json', to: 'pages/partners.json', baseVersion: await versionOf('pages/partners-soon.json') }] });
+    const moved = await bea.post('/api/content/changes', await move());
+    expect(moved.status, moved.text).toBe(403);
+    expect(moved.json<{ error: string }>().error).toBe(
+      'Moving a page there would end the redirect /partners/ → /about/ (redirects.json), which only an administrator can change. Choose another address, or ask an administrator to remove the redirect first',
+    );
+    expect(JSON.parse((await site.remote.read('src/data/redirects.json'))!)).toEqual(content);
+    expect((await get('/partners/')).headers.location).toBe('/about/');
+    // An administrator may: the page takes the address, its move ending the redirect.
+    await published(await ada.post('/api/content/changes', await move()));
+    expect((await get('/partners/')).status).toBe(200);
+    expect((await get('/partners-soon/')).headers.location).toBe('/partners/');
+  });
+});
+
 describe('drafts', () => {
   it('publishes no redirect to a draft page that was moved: it would tell its new address', async () => {
     await published(await bea.post('/api/content/changes', { changes: [await newPage(ada, 'secret-plan', { status: 'draft' })] }));

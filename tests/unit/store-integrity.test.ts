@@ -138,6 +138,38 @@ describe('a redirect never leads away from a page', () => {
     ]);
   });
 
+  it('lets only whoever may change the redirects move a page onto an address another page’s redirect leaves from', async () => {
+    const applied: StoreWrite[][] = [];
+    const backend: StoreBackend = { version: async (file) => (site.get(file) === undefined ? undefined : 'v'), snapshot: async () => site, commit: async (writes) => (applied.push(writes), {}), recover: async () => {} };
+    const store = createContentStore(backend, 'ended-redirects');
+    const move: Change = { op: 'move', file: 'pages/old.json', to: 'pages/journal.json', baseVersion: 'v' };
+    const editor = (file: string) => file.startsWith('pages/') || file.startsWith('collections/');
+    const refusal = await store.apply({ changes: [move] }, undefined, editor).catch((error: HttpError) => error);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect((refusal as HttpError).status).toBe(403);
+    expect((refusal as HttpError).message).toBe(
+      'Moving a page there would end the redirect /journal/ → /about/ (redirects.json), which only an administrator can change. Choose another address, or ask an administrator to remove the redirect first',
+    );
+    expect(applied).toEqual([]);
+    // An administrator may: the move takes the address and ends the redirect, as before.
+    await store.apply({ changes: [move] }, undefined, () => true);
+    const redirects = applied[0]!.find((write) => write.file === 'redirects.json');
+    expect(JSON.parse((redirects as { data: string }).data).redirects).toEqual([{ from: '/posts/moved/', to: '/about/' }, { from: '/old/', to: '/journal/' }]);
+  });
+
+  it('lets an editor move a page back along its own trail, ending the redirect its own move left', async () => {
+    const moved = siteOf([...site.paths()].filter((file) => file !== 'pages/about.json').map((file) => [file, site.get(file)] as [string, unknown]).concat([['pages/company.json', page('company')]]));
+    const backend: StoreBackend = { version: async (file) => (moved.get(file) === undefined ? undefined : 'v'), snapshot: async () => moved, commit: async () => ({}), recover: async () => {} };
+    const store = createContentStore(backend, 'own-trail');
+    // /journal/ → /about/ leads to another page: ending it is refused.
+    const editor = (file: string) => file.startsWith('pages/');
+    await expect(store.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor)).rejects.toThrow('only an administrator');
+    // /journal/ → /company/ is the page's own trail (it moved from /journal/): moving back ends it.
+    const trail = siteOf([...moved.paths()].map((file) => [file, file === 'redirects.json' ? { redirects: [{ from: '/journal/', to: '/company/' }] } : moved.get(file)] as [string, unknown]));
+    const back = createContentStore({ ...backend, snapshot: async () => trail }, 'own-trail-back');
+    await expect(back.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor)).resolves.toBeDefined();
+  });
+
   it('names an unknown field of a redirect at its own pointer, as the problem report does', () => {
     expect(check([put('redirects.json', { redirects: [{ from: '/journal/', to: '/about/', extra: 1 }] })])).toEqual(['redirects.json/redirects/0/extra: Unknown field "extra". Known fields: from, to.']);
   });

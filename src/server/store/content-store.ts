@@ -18,7 +18,8 @@ import { serialised } from '../serialise';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { IMAGES_PREFIX, type Change, type Changeset } from './changeset';
 import { bytesVersion } from './fs-backend';
-import { planChangeset } from './plan';
+import { planChangeset, type Plan } from './plan';
+import { REDIRECTS_FILE } from '../../engine/redirects';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
 import { caseTwinIssues, imageFiles } from './file-name-case';
@@ -108,8 +109,23 @@ function refuseWhatCannotBeKeptWhole(before: ContentSnapshot, changes: readonly 
   );
 }
 
+/** Which files the role of whoever applies a changeset may change: all, when not given. */
+export type MayWrite = (file: string) => boolean;
+
+/**
+ * A move keeps the references to the page whole, so it rewrites redirects.json whoever makes it.
+ * But moved onto an address a redirect leads away from, to another page, it would end that
+ * redirect, which only someone who may change the redirects may do (an editor once removed an
+ * administrator's redirect this way).
+ */
+function refuseEndedRedirects(plan: Plan, mayWrite: MayWrite | undefined): void {
+  if (plan.endedRedirects.length === 0 || !mayWrite || mayWrite(REDIRECTS_FILE)) return;
+  const ended = plan.endedRedirects.map(({ from, to }) => `${from} → ${to}`).join(', ');
+  throw new HttpError(403, `Moving a page there would end the redirect ${ended} (redirects.json), which only an administrator can change. Choose another address, or ask an administrator to remove the redirect first`);
+}
+
 export interface ContentStore {
-  apply(changeset: Changeset, author?: Author): Promise<ApplyResult>;
+  apply(changeset: Changeset, author?: Author, mayWrite?: MayWrite): Promise<ApplyResult>;
   /**
    * Stores an uploaded image (already checked) as its own change: the same bytes again are
    * no change; other bytes under a taken name are a 409 unless `overwrite`.
@@ -184,7 +200,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
         return { versions: { [file]: version }, rewritten: [], ...(commit && { commit }) };
       }),
 
-    apply: (changeset, author) =>
+    apply: (changeset, author, mayWrite) =>
       change(async () => {
         const conflicts = await conflictsOf(backend, changeset.changes);
         if (conflicts.length > 0) {
@@ -194,6 +210,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
         const before = await backend.snapshot();
         refuseWhatCannotBeKeptWhole(before, changeset.changes);
         const plan = planChangeset(before, changeset.changes);
+        refuseEndedRedirects(plan, mayWrite);
         const issues = validatePlan(before, plan);
         if (issues.length > 0) {
           const files = [...new Set(issues.map((issue) => issue.file))].join(', ');

@@ -4,7 +4,7 @@
  * every reference it would leave dangling. Pure, over a content snapshot.
  */
 import { refReferrers, rewriteRefs, uploadedImageName, urlReferrers, type Referrer } from '../../engine/references';
-import { redirectsAfterMove, REDIRECTS_FILE } from '../../engine/redirects';
+import { redirectsAfterMove, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
 import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -22,6 +22,8 @@ export interface Plan {
   rewritten: string[];
   /** References the changeset would leave dangling. */
   issues: FileIssue[];
+  /** Redirects a page moved onto their address ends, other than its own trail (redirectsEndedByMove). */
+  endedRedirects: Redirect[];
   /** The content as it would be after the changeset. */
   after: ContentSnapshot;
 }
@@ -85,9 +87,11 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
   }
   // A moved page's old URL keeps working: a permanent redirect, stored as data. Not from an
   // address the server keeps for itself (a page put there before it was reserved, moved away).
+  const endedRedirects: Redirect[] = [];
   for (const [from, to] of moves) {
     if (!from.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(from)) || isReservedSlug(slugOfPageFile(from))) continue;
     const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
+    endedRedirects.push(...redirectsEndedByMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
     documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
   }
   // Every other file, named or not, follows the moves of the files it points at, and of images.
@@ -117,5 +121,5 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     issues.push(...refReferrers(after, file).map(danglingIssue(file)));
   }
   for (const file of imageRemovals) issues.push(...urlReferrers(after, imageUrl(file)).map(danglingIssue(imageUrl(file))));
-  return { documents, moves, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, after };
+  return { documents, moves, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, endedRedirects, after };
 }

@@ -29,7 +29,7 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     const forbidden = changeset.changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file])).filter((file) => !canWrite(role, file));
     if (forbidden.length > 0) throw new HttpError(403, `Only an administrator can change ${forbidden.join(', ')}`);
     const { contentStore } = await import('../../../server/store');
-    const result = await contentStore.apply(changeset, authorOf(locals.user));
+    const result = await contentStore.apply(changeset, authorOf(locals.user), (file) => canWrite(role, file));
     await audit({ event: 'changeset', user: locals.user?.name, address: clientAddress, files: Object.keys(result.versions), ...(result.commit && { commit: result.commit }) });
     // On the production server the change now goes live (GET /api/content/publishing follows it); astro dev has no publishing.
     const ticket = requestPublish();
