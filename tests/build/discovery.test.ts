@@ -49,6 +49,11 @@ beforeAll(async () => {
     join(project.dataRoot, 'collections', 'posts', 'closing-tags.json'),
     `${JSON.stringify({ title: HOSTILE_TITLE, excerpt: 'An excerpt with </script> in it.', date: '2020-01-02', author: 'Ann </script> Author', tags: [], body: 'Text.' }, null, 2)}\n`,
   );
+  // A post whose cover was deleted by hand, outside the editor: its pages show a broken image.
+  await writeFile(
+    join(project.dataRoot, 'collections', 'posts', 'cover-removed.json'),
+    `${JSON.stringify({ title: 'Cover removed', excerpt: 'Its cover is gone.', date: '2020-01-03', author: 'Ann', tags: [], body: 'Text.', cover: { url: '/assets/images/removed-by-hand.webp', alt: 'Gone' } }, null, 2)}\n`,
+  );
   const { stdout, stderr } = await promisify(execFile)(process.execPath, [ASTRO_CLI, 'build'], {
     cwd: project.root,
     env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1', SITE_URL: SITE },
@@ -218,6 +223,12 @@ describe('per-page indexing', () => {
 
   it('says nothing of SITE_URL when it is set', () => {
     expect(buildOutput).not.toContain('SITE_URL is not set');
+  });
+
+  it('names each field whose uploaded image is not there, and still builds', () => {
+    expect(buildOutput).toContain('1 field names an image that no one has uploaded (public/assets/images/): visitors get a broken image there.');
+    expect(buildOutput).toContain('src/data/collections/posts/cover-removed.json#/cover/url: /assets/images/removed-by-hand.webp');
+    expect(html.get('posts/cover-removed')).toContain('Cover removed');
   });
 });
 
