@@ -25,6 +25,18 @@ export async function openRegularFile(path) {
   return undefined;
 }
 
+/**
+ * Whether `path` is a regular file itself, not a link to one.
+ * @param {string} path
+ */
+export async function isRegularFile(path) {
+  try {
+    return (await lstat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a sibling is a regular file (not a link) written no earlier than the file it compresses: a stale one is ignored. */
 async function isFreshSibling(path, original) {
   try {

@@ -8,8 +8,8 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { join } from 'node:path';
 import { addressKey, clientAddressOfRequest } from './client-address.mjs';
-import { openRegularFile } from './files.mjs';
-import { cachedVariantPath, ensureVariant, MAX_PARALLEL_ENCODES, variantCacheDir } from './image-variant-store.mjs';
+import { isRegularFile, openRegularFile } from './files.mjs';
+import { cachedVariantPath, ensureVariant, MAX_PARALLEL_ENCODES, originalInfo, variantCacheDir } from './image-variant-store.mjs';
 import { parseVariantPath, VARIANT_FORMATS, VARIANTS_URL_PREFIX, variantFileName } from './image-variant-urls.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
@@ -92,6 +92,20 @@ async function makeVariant(client, spec, { places, limits, making }) {
 }
 
 /**
+ * Whether the content's own folder of uploads (the first of the originals) holds the variant's
+ * original as it is now: a regular file of that name with that hash. A variant of an image deleted,
+ * renamed or replaced since is gone with it, though the build made it or the cache keeps it: an
+ * editor withdrawing a photo was still served its variants, and new ones were made from the
+ * build's copy. Facts are remembered by file identity (server/original-facts.mjs), so this is a stat.
+ * @param {VariantPlaces} places
+ * @param {import('./image-variant-urls.mjs').VariantSpec} spec
+ */
+async function isCurrentOriginal({ originals: [own], cacheDir }, spec) {
+  if (!(await isRegularFile(join(own, spec.name)))) return false;
+  return (await originalInfo([own], spec.name, cacheDir))?.hash === spec.hash;
+}
+
+/**
  * Answers a request whose normalised path is under /_img/, and returns true; returns false for
  * any other path. Only GET and HEAD; a path that names no allowed variant, or no original with
  * its hash, is a 404. A variant neither built nor cached is made only within the limits: beyond
@@ -110,7 +124,8 @@ async function serveImageVariant(request, response, path, service) {
   // Before any wait: a client that hangs up meanwhile leaves a socket with no address, and would
   // otherwise be counted as "unknown", not against its own budget.
   const client = addressKey(clientAddressOfRequest(request, service.trustProxy));
-  const spec = parseVariantPath(path);
+  const parsed = parseVariantPath(path);
+  const spec = parsed && (await isCurrentOriginal(service.places, parsed)) ? parsed : undefined;
   let opened = spec && ((await openBuilt(service.places.builtDir, spec)) ?? (await openRegularFile(cachedVariantPath(service.places.cacheDir, spec))));
   if (spec && !opened) {
     const { made, refused } = await makeVariant(client, spec, service);

@@ -7,7 +7,7 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { join } from 'node:path';
 import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, IMAGE_TYPES, SVG_CSP } from './headers.mjs';
-import { chooseRepresentation, encodingHeaders, openRegularFile } from './files.mjs';
+import { chooseRepresentation, encodingHeaders, isRegularFile, openRegularFile } from './files.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 
@@ -33,7 +33,7 @@ function imageFileOf(path) {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path the request's normalised path
- * @param {readonly string[]} dirs the uploaded-images folders; of copies in several, the newest is served
+ * @param {readonly string[]} dirs the uploaded-images folders, the content's own first; of copies in several, the newest is served
  */
 export async function serveUploadedImage(request, response, path, dirs) {
   if (path !== ASSETS_URL_PREFIX.slice(0, -1) && !path.startsWith(ASSETS_URL_PREFIX)) return false;
@@ -42,11 +42,15 @@ export async function serveUploadedImage(request, response, path, dirs) {
     return true;
   }
   const file = imageFileOf(path);
-  // The newest copy wins: an upload or a replacement since the build is newer than the build's
-  // copy; an image from before the build is served from the build, with its precompressed forms.
+  // The content's own folder says which images there are: one deleted or renamed since the build
+  // is gone, though the build's copy is still on disk (an editor withdrawing a photo was served it
+  // until the next build). Of the copies of one that is there, the newest wins: an upload or a
+  // replacement since the build is newer than the build's copy; an image from before the build is
+  // served from the build, with its precompressed forms.
+  const present = file && (await isRegularFile(join(dirs[0], file.name)));
   let opened;
   let dir;
-  for (const candidate of file ? dirs : []) {
+  for (const candidate of present ? dirs : []) {
     const found = await openRegularFile(join(candidate, file.name));
     if (found && (!opened || found.info.mtimeMs > opened.info.mtimeMs)) {
       await opened?.handle.close();

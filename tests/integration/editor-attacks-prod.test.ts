@@ -133,13 +133,36 @@ describe('images', () => {
     await published(await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'assets/images/snap.jpg', to: 'assets/images/snap-renamed.jpeg', baseVersion: snap.version }] }));
     expect((await get('/assets/images/snap-renamed.jpeg')).status).toBe(200);
   });
+
+  it('serves no image deleted or renamed since the build, nor its variants: the build’s copies kept serving a withdrawn photo', async () => {
+    const logo = '/assets/images/logo-fieldnote.webp';
+    const variant = (await get('/pricing/')).text.match(/\/_img\/logo-fieldnote\.webp\/[\w.-]+/)![0];
+    expect((await get(variant)).status).toBe(200);
+    // The only page showing it lets it go, and the image is deleted, in one change.
+    const pricing = (await state(bea)).docs.find((doc) => doc.file === 'pages/pricing.json')!;
+    const without = JSON.parse(JSON.stringify(pricing.data, (key, value) => (Array.isArray(value) ? value.filter((item) => item?.image?.url !== logo) : value)));
+    const image = (await state(bea)).images.find((candidate) => candidate.url === logo)!;
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'put', file: pricing.file, content: without, baseVersion: pricing.version }, { op: 'delete', file: 'assets/images/logo-fieldnote.webp', baseVersion: image.version }] }));
+    expect((await get(logo)).status).toBe(404);
+    expect((await get(variant)).status).toBe(404);
+    // Nor a variant made anew from the build's copy, in a format the build did not make.
+    expect((await get(variant.replace(/\.(avif|webp)$/, '.png'))).status).toBe(404);
+    // Renamed: the old name is gone, its variants with it; the page shows the new one.
+    const kestrel = (await state(bea)).images.find((candidate) => candidate.url === '/assets/images/logo-kestrel-labs.webp')!;
+    const oldVariant = (await get('/pricing/')).text.match(/\/_img\/logo-kestrel-labs\.webp\/[\w.-]+/)![0];
+    await published(await bea.post('/api/content/changes', { changes: [{ op: 'move', file: 'assets/images/logo-kestrel-labs.webp', to: 'assets/images/logo-kestrel.webp', baseVersion: kestrel.version }] }));
+    expect((await get('/assets/images/logo-kestrel-labs.webp')).status).toBe(404);
+    expect((await get(oldVariant)).status).toBe(404);
+    expect((await get('/assets/images/logo-kestrel.webp')).status).toBe(200);
+    const newVariant = (await get('/pricing/')).text.match(/\/_img\/logo-kestrel\.webp\/[\w.-]+/)![0];
+    expect((await get(newVariant)).status).toBe(200);
+  });
 });
 
 describe('redirects', () => {
   it("refuses an editor's move onto an address an administrator's redirect leaves from: the move ended the redirect, in the editor's commit", async () => {
     // The redirect, as an administrator (or a developer) keeps them: in the repository.
-    const stored = await site.remote.read('src/data/redirects.json');
-    const content = { redirects: [...((stored && (JSON.parse(stored) as { redirects: unknown[] }).redirects) ?? []), { from: '/partners/', to: '/about/' }] };
+    const content = { redirects: [{ from: '/company/', to: '/about/' }, { from: '/partners/', to: '/about/' }] };
     await site.remote.pushAsDeveloper('A redirect for partners', (worktree) => writeFile(join(worktree, 'src', 'data', 'redirects.json'), `${JSON.stringify(content, null, 2)}\n`));
     expect((await postWebhook(site.server)).status).toBe(200);
     await expect.poll(async () => (await get('/partners/')).headers.location, { timeout: 20_000, interval: 100 }).toBe('/about/');
