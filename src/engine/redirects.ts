@@ -70,6 +70,15 @@ export function redirectsIssues(stored: unknown, hasPage: (slug: string) => bool
   return issues;
 }
 
+/** The items of a stored redirects document, valid or not, and each one's redirect where it is valid. */
+function storedRedirects(document: unknown): { item: unknown; redirect?: Redirect }[] {
+  const list = (document as { redirects?: unknown } | null | undefined)?.redirects;
+  return (Array.isArray(list) ? list : []).map((item) => {
+    const parsed = RedirectSchema.safeParse(item);
+    return parsed.success ? { item, redirect: parsed.data } : { item };
+  });
+}
+
 /**
  * The redirects a page's move from `fromSlug` to `toSlug` ends that are not its own trail: each
  * leading away from the new address to somewhere other than the page (someone pointed that address
@@ -77,18 +86,25 @@ export function redirectsIssues(stored: unknown, hasPage: (slug: string) => bool
  */
 export function redirectsEndedByMove(document: unknown, fromSlug: string, toSlug: string): Redirect[] {
   const [from, to] = [pathForSlug(fromSlug), pathForSlug(toSlug)];
-  const current = RedirectsSchema.safeParse(document ?? { redirects: [] });
-  return (current.success ? current.data.redirects : []).filter((redirect) => redirect.from === to && redirect.to !== from);
+  return storedRedirects(document).flatMap(({ redirect }) => (redirect && redirect.from === to && redirect.to !== from ? [redirect] : []));
 }
 
 /**
  * The redirects after a page moves from `fromSlug` to `toSlug`: the old path
  * redirects to the new one, redirects that led to the old path now lead to the
  * new one (no chains), and a redirect away from the new path goes (a page lives there now).
+ * Anything else in the document stays as it was, an invalid redirect too: the store then refuses
+ * the change naming it (src/server/store/validate.ts), where one invalid item once made every
+ * redirect vanish in the move's rewrite.
  */
-export function redirectsAfterMove(document: unknown, fromSlug: string, toSlug: string): { redirects: Redirect[] } {
+export function redirectsAfterMove(document: unknown, fromSlug: string, toSlug: string): unknown {
   const [from, to] = [pathForSlug(fromSlug), pathForSlug(toSlug)];
-  const current = RedirectsSchema.safeParse(document ?? { redirects: [] });
-  const kept = (current.success ? current.data.redirects : []).filter((redirect) => redirect.from !== to && redirect.from !== from);
-  return { redirects: [...kept.map((redirect) => (redirect.to === from ? { ...redirect, to } : redirect)), { from, to }] };
+  // A document that is not a list of redirects at all is left for the store to refuse, whole.
+  const list = (document as { redirects?: unknown } | null | undefined)?.redirects;
+  if (document !== undefined && (typeof document !== 'object' || document === null || Array.isArray(document) || (list !== undefined && !Array.isArray(list)))) return document;
+  const kept = storedRedirects(document)
+    .filter(({ redirect }) => !redirect || (redirect.from !== to && redirect.from !== from))
+    .map(({ item, redirect }) => (redirect?.to === from ? { ...redirect, to } : item));
+  const rest = typeof document === 'object' && document !== null && !Array.isArray(document) ? document : {};
+  return { ...rest, redirects: [...kept, { from, to }] };
 }

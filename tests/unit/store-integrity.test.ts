@@ -170,6 +170,17 @@ describe('a redirect never leads away from a page', () => {
     await expect(back.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor)).resolves.toBeDefined();
   });
 
+  it('keeps every redirect through a move when one is invalid, and refuses the move naming it: they all vanished in the rewrite', () => {
+    const bad = { from: '/editor/x/', to: '/about/' };
+    const withBad = siteOf([...site.paths()].map((file) => [file, file === 'redirects.json' ? { redirects: [{ from: '/posts/moved/', to: '/about/' }, bad, { from: '/elsewhere/', to: '/old/' }], note: 'kept' } : site.get(file)] as [string, unknown]));
+    const move: Change = { op: 'move', file: 'pages/old.json', to: 'pages/renamed.json', baseVersion: 'v' };
+    expect(planChangeset(withBad, [move]).documents.get('redirects.json')).toEqual({
+      redirects: [{ from: '/posts/moved/', to: '/about/' }, bad, { from: '/elsewhere/', to: '/renamed/' }, { from: '/old/', to: '/renamed/' }],
+      note: 'kept',
+    });
+    expect(check([move], withBad).some((issue) => issue.startsWith('redirects.json/redirects/1/from'))).toBe(true);
+  });
+
   it('names an unknown field of a redirect at its own pointer, as the problem report does', () => {
     expect(check([put('redirects.json', { redirects: [{ from: '/journal/', to: '/about/', extra: 1 }] })])).toEqual(['redirects.json/redirects/0/extra: Unknown field "extra". Known fields: from, to.']);
   });
