@@ -11,6 +11,7 @@
  * under another rule. Under astro dev there is no sign-in: the dev server's
  * own guards keep the editor to localhost, and the developer is an admin.
  */
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { DOUBLED_SLASHES, normalisedPath, singleSlashTarget, UNREADABLE_PATH } from '../server/requests.mjs';
 import { EDITOR_OFF_MESSAGE, NO_STORE } from './server/auth/endpoint-helpers';
@@ -42,7 +43,31 @@ function hasBearerToken(request: Request): boolean {
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, ...NO_STORE } });
 
+/**
+ * The editor's pages (the sign-in page too) are framed by no other site: laid under a page of its
+ * own, a signed-in editor could be led to click Save, Delete or Publish unseen (clickjacking). The
+ * preview is the editor's own frame, of its own origin.
+ */
+const NOT_FRAMED = { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
+
 export const onRequest = defineMiddleware(async (context, next) => {
+  const response = await gate(context, next);
+  return isEditorPath(normalisedPath(context.url.pathname) ?? '') ? notFramed(response) : response;
+});
+
+function notFramed(response: Response): Response {
+  let framed = response;
+  try {
+    for (const [name, value] of Object.entries(NOT_FRAMED)) framed.headers.set(name, value);
+  } catch {
+    // Headers that cannot be changed (a Response.redirect): the same response, with headers that can.
+    framed = new Response(response.body, response);
+    for (const [name, value] of Object.entries(NOT_FRAMED)) framed.headers.set(name, value);
+  }
+  return framed;
+}
+
+async function gate(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (context.isPrerendered) return next();
   if (import.meta.env.DEV) {
     context.locals.user = LOCAL_DEVELOPER;
@@ -75,4 +100,4 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return errorResponseFor(error);
   }
   return next();
-});
+}

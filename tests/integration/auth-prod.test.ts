@@ -139,6 +139,16 @@ describe('signing in', () => {
     expect((await postJson(origin, '/api/auth/login', 'not json', newClient())).status).toBe(400);
   });
 
+  it('lets no other site frame the editor or its sign-in page (clickjacking); visitor pages are not the editor', async () => {
+    const ada = await signIn('ada');
+    for (const answer of [await ada.get('/editor'), await ada.get('/editor/home'), await raw(origin, { path: '/editor/sign-in' }), await raw(origin, { path: '/editor/home' })]) {
+      expect(answer.headers['content-security-policy'], answer.text.slice(0, 80)).toBe("frame-ancestors 'self'");
+      expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    expect((await ada.get('/editor')).status).toBe(200);
+    expect((await raw(origin, { path: '/about/' })).headers['x-frame-options']).toBeUndefined();
+  });
+
   it('refuses a cross-origin sign-in and cross-origin writes with 403', async () => {
     const evil = { origin: 'https://evil.example' };
     expect((await login('ada', PASSWORD, { ...newClient(), ...evil })).status).toBe(403);
