@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { addressKey, clientAddressOfRequest } from './client-address.mjs';
 import { isRegularFile, openRegularFile } from './files.mjs';
-import { cachedVariantPath, ensureVariant, MAX_PARALLEL_ENCODES, originalInfo, variantCacheDir } from './image-variant-store.mjs';
+import { cachedVariantPath, ensureVariant, MAX_PARALLEL_ENCODES, variantCacheDir } from './image-variant-store.mjs';
 import { parseVariantPath, VARIANT_FORMATS, VARIANTS_URL_PREFIX, variantFileName } from './image-variant-urls.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
@@ -82,7 +82,7 @@ async function makeVariant(client, spec, { places, limits, making }) {
   if (!job) {
     const admission = limits.admit(client, Date.now());
     if (!admission.admitted) return { refused: admission };
-    job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals }, spec).finally(() => {
+    job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals.slice(0, 1) }, spec).finally(() => {
       making.delete(key);
       limits.finished();
     });
@@ -92,17 +92,18 @@ async function makeVariant(client, spec, { places, limits, making }) {
 }
 
 /**
- * Whether the content's own folder of uploads (the first of the originals) holds the variant's
- * original as it is now: a regular file of that name with that hash. A variant of an image deleted,
- * renamed or replaced since is gone with it, though the build made it or the cache keeps it: an
- * editor withdrawing a photo was still served its variants, and new ones were made from the
- * build's copy. Facts are remembered by file identity (server/original-facts.mjs), so this is a stat.
+ * Whether the content's own folder of uploads (the first of the originals) holds an image of the
+ * variant's name: a variant of an image deleted or renamed since is gone with it, though the build
+ * made it or the cache keeps it (an editor withdrawing a photo was still served its variants, and
+ * new ones were made from the build's copy). Only a `lstat`, before any limit: the original is not
+ * read here. A replaced image keeps its old variants that exist until its pages are published
+ * again, a second later (pages name variants by the original's hash), but none is made anew from
+ * the old bytes: makeVariant reads the content's own copy only.
  * @param {VariantPlaces} places
  * @param {import('./image-variant-urls.mjs').VariantSpec} spec
  */
-async function isCurrentOriginal({ originals: [own], cacheDir }, spec) {
-  if (!(await isRegularFile(join(own, spec.name)))) return false;
-  return (await originalInfo([own], spec.name, cacheDir))?.hash === spec.hash;
+function hasOwnOriginal({ originals: [own] }, spec) {
+  return isRegularFile(join(own, spec.name));
 }
 
 /**
@@ -125,7 +126,7 @@ async function serveImageVariant(request, response, path, service) {
   // otherwise be counted as "unknown", not against its own budget.
   const client = addressKey(clientAddressOfRequest(request, service.trustProxy));
   const parsed = parseVariantPath(path);
-  const spec = parsed && (await isCurrentOriginal(service.places, parsed)) ? parsed : undefined;
+  const spec = parsed && (await hasOwnOriginal(service.places, parsed)) ? parsed : undefined;
   let opened = spec && ((await openBuilt(service.places.builtDir, spec)) ?? (await openRegularFile(cachedVariantPath(service.places.cacheDir, spec))));
   if (spec && !opened) {
     const { made, refused } = await makeVariant(client, spec, service);

@@ -157,6 +157,19 @@ describe('images', () => {
     const newVariant = (await get('/pricing/')).text.match(/\/_img\/logo-kestrel\.webp\/[\w.-]+/)![0];
     expect((await get(newVariant)).status).toBe(200);
   });
+
+  it('publishes a replaced image at once, and never breaks its pages meanwhile: variants name the bytes, and the old ones stay until the page names the new', async () => {
+    const variantOf = async () => (await get('/pricing/')).text.match(/\/_img\/logo-harbor-review\.webp\/[\w.-]+/)![0];
+    const before = await variantOf();
+    const replacement = await sharp({ create: { width: 320, height: 120, channels: 3, background: '#aa3366' } }).webp().toBuffer();
+    const uploaded = await bea.post('/api/upload-asset', { filename: 'logo-harbor-review.webp', data: replacement.toString('base64'), overwrite: true });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    expect((await get(before)).status).toBe(200);
+    await expect.poll(variantOf, { timeout: 20_000, interval: 100 }).not.toBe(before);
+    const after = await variantOf();
+    expect(after.split('/')[3]!.split('-')[0]).not.toBe(before.split('/')[3]!.split('-')[0]);
+    expect((await get(after)).status).toBe(200);
+  });
 });
 
 describe('redirects', () => {

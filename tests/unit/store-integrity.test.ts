@@ -166,8 +166,11 @@ describe('a redirect never leads away from a page', () => {
     await expect(store.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor)).rejects.toThrow('only an administrator');
     // /journal/ → /company/ is the page's own trail (it moved from /journal/): moving back ends it.
     const trail = siteOf([...moved.paths()].map((file) => [file, file === 'redirects.json' ? { redirects: [{ from: '/journal/', to: '/company/' }] } : moved.get(file)] as [string, unknown]));
-    const back = createContentStore({ ...backend, snapshot: async () => trail }, 'own-trail-back');
-    await expect(back.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor)).resolves.toBeDefined();
+    const written: StoreWrite[][] = [];
+    const backWithWrites = createContentStore({ ...backend, snapshot: async () => trail, commit: async (writes) => (written.push(writes), {}) }, 'own-trail-written');
+    await backWithWrites.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor);
+    const redirects = written[0]!.find((write) => write.file === 'redirects.json') as { data: string };
+    expect(JSON.parse(redirects.data).redirects).toEqual([{ from: '/company/', to: '/journal/' }]);
   });
 
   it('keeps every redirect through a move when one is invalid, and refuses the move naming it: they all vanished in the rewrite', () => {

@@ -119,7 +119,8 @@ export function responsiveImages(): AstroIntegration {
         logger.info(`${made + cached} image variants in ${Math.round(performance.now() - started)} ms: ${made} made, ${cached} from the cache`);
         // A page names a variant of an original that changed while the build ran: fail loudly, never ship a broken image.
         if (missing.length > 0) throw new Error(`No original matches these image variants: ${missing.slice(0, 5).join(', ')}`);
-        const notUploaded = await missingUploads(await loadBuildSnapshot(), variantPlaces(serverConfig(), true).originals);
+        // The content's own folder, as the production server decides (server/uploaded-images.mjs).
+        const notUploaded = await missingUploads(await loadBuildSnapshot(), variantPlaces(serverConfig(), true).originals.slice(0, 1));
         if (notUploaded.length > 0) logger.warn(missingUploadsWarning(notUploaded));
       },
     },
