@@ -18,6 +18,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'server', 'site.abc.css'), 'body{margin:0}.a[data-astro-cid-aaa]{color:red}.b[data-astro-cid-bbb]{color:blue}');
   await writeFile(join(root, 'client', 'later.css'), 'p{margin:0}');
   await writeFile(join(root, 'client', 'closing.css'), 'a::after{content:"</style><script>"}');
+  await writeFile(join(root, 'client', 'imports.css'), '@import url("/fonts.css");q{margin:0}');
   await writeFile(join(root, 'secret.css'), 'secret{}');
   offered[FOLDERS] = [join(root, 'server'), join(root, 'client')];
 });
@@ -39,6 +40,12 @@ describe('inlining a page’s stylesheets', () => {
     );
     expect(inline('<link rel="stylesheet" href="/_astro/later.css"><link rel="stylesheet" href="/_astro/site.abc.css">')).toBe(
       page('<style>p{margin:0}body{margin:0}.a[data-astro-cid-aaa]{color:red}</style>').toString(),
+    );
+  });
+
+  it('starts a <style> at a sheet with an @import, which a browser drops after other rules', () => {
+    expect(inline('<link rel="stylesheet" href="/_astro/later.css"><link rel="stylesheet" href="/_astro/imports.css"><link rel="stylesheet" href="/_astro/later.css">')).toBe(
+      page('<style>p{margin:0}</style><style>@import url("/fonts.css");q{margin:0}p{margin:0}</style>').toString(),
     );
   });
 

@@ -33,6 +33,13 @@ const PRUNED_BUDGET_BYTES = 4 * 1024 * 1024;
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const sheets = new Map<string, PrunableStylesheet | undefined>();
+/**
+ * At-rules valid only before every other rule of a stylesheet (Vite hoists them to the top of each
+ * sheet): joined after another sheet in one `<style>`, a browser would drop them. Such a sheet
+ * starts a `<style>` of its own.
+ */
+const LEADING_AT_RULE = /@(?:import|namespace|charset)\b/i;
+const leadsItsStyle = new Set<string>();
 const styleElements = new Map<string, Buffer | undefined>();
 let styleElementBytes = 0;
 
@@ -43,7 +50,9 @@ function stylesheetNamed(name: string, folders: readonly string[]): PrunableStyl
   if (!sheets.has(name)) {
     // A regular file only: a link in the folder is not followed out of it.
     const file = STYLESHEET_NAME.test(name) ? folders.map((folder) => join(folder, name)).find((candidate) => lstatSync(candidate, { throwIfNoEntry: false })?.isFile()) : undefined;
-    sheets.set(name, file ? prunableStylesheet(readFileSync(file, 'utf8')) : undefined);
+    const text = file ? readFileSync(file, 'utf8') : undefined;
+    sheets.set(name, text === undefined ? undefined : prunableStylesheet(text));
+    if (text !== undefined && LEADING_AT_RULE.test(text)) leadsItsStyle.add(name);
   }
   return sheets.get(name);
 }
@@ -111,7 +120,7 @@ export function styleSplicesOf(page: Buffer): StyleSplice[] {
     if (!sheet) continue;
     const last = runs.at(-1);
     const to = end + LINK_END.length;
-    if (last?.to === at) Object.assign(last, { to, names: [...last.names, name], sheets: [...last.sheets, sheet] });
+    if (last?.to === at && !leadsItsStyle.has(name)) Object.assign(last, { to, names: [...last.names, name], sheets: [...last.sheets, sheet] });
     else runs.push({ from: at, to, names: [name], sheets: [sheet] });
   }
   if (runs.length === 0) return [];
