@@ -56,15 +56,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 function notFramed(response: Response): Response {
-  let framed = response;
-  try {
-    for (const [name, value] of Object.entries(NOT_FRAMED)) framed.headers.set(name, value);
-  } catch {
-    // Headers that cannot be changed (a Response.redirect): the same response, with headers that can.
-    framed = new Response(response.body, response);
-    for (const [name, value] of Object.entries(NOT_FRAMED)) framed.headers.set(name, value);
-  }
-  return framed;
+  for (const [name, value] of Object.entries(NOT_FRAMED)) response.headers.set(name, value);
+  return response;
 }
 
 async function gate(context: APIContext, next: MiddlewareNext): Promise<Response> {

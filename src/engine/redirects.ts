@@ -105,6 +105,6 @@ export function redirectsAfterMove(document: unknown, fromSlug: string, toSlug: 
   const kept = storedRedirects(document)
     .filter(({ redirect }) => !redirect || (redirect.from !== to && redirect.from !== from))
     .map(({ item, redirect }) => (redirect?.to === from ? { ...redirect, to } : item));
-  const rest = typeof document === 'object' && document !== null && !Array.isArray(document) ? document : {};
-  return { ...rest, redirects: [...kept, { from, to }] };
+  // `document` is an object here, or undefined (no redirects yet): its other keys stay.
+  return { ...(document as object | undefined), redirects: [...kept, { from, to }] };
 }

@@ -3,8 +3,8 @@
  * image under /assets/images/, as a change of the content store (a commit of
  * its own with the git backend). Dev: same-origin localhost requests.
  * Production: a signed-in editor (the session is checked by src/middleware.ts),
- * or a tool with the bearer token (CONTENT_API_TOKEN). On the production server the
- * upload is then published, like a changeset: a replaced image shows on its pages.
+ * or a tool with the bearer token (CONTENT_API_TOKEN). On the production server a
+ * replacement (`overwrite`) is then published, like a changeset: it shows on its pages.
  */
 import type { APIRoute } from 'astro';
 import { storeUpload } from '../../server/assets';
@@ -27,9 +27,10 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     const { contentStore } = await import('../../server/store');
     const url = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user));
     await audit({ event: 'upload', user: locals.user?.name, address: clientAddress, url });
-    // A replaced image changes every page showing it (its variants' URLs name its bytes): on the
-    // production server those pages go live again now, not at some later change.
-    requestPublish();
+    // A replaced image (only `overwrite` replaces one) changes every page showing it, since its
+    // variants' URLs name its bytes: on the production server those pages go live again now, not
+    // at some later change. A new name changes no page, and is not worth planning a publication.
+    if ((body as { overwrite?: unknown }).overwrite === true) requestPublish();
     return json({ url });
   });
 

@@ -111,34 +111,31 @@ function styleKey(names: readonly string[], sheets: readonly PrunableStylesheet[
 export function styleSplicesOf(page: Buffer): StyleSplice[] {
   const folders = offeredFolders();
   if (!folders) return [];
-  const runs: { from: number; to: number; names: string[]; sheets: PrunableStylesheet[] }[] = [];
+  // Each run of links one right after the other, each link with its range, its sheet's name and the sheet.
+  const runs: { from: number; to: number; name: string; sheet: PrunableStylesheet }[][] = [];
   for (let at = page.indexOf(LINK_START); at >= 0; at = page.indexOf(LINK_START, at + LINK_START.length)) {
     const end = page.indexOf(LINK_END, at + LINK_START.length);
     if (end < 0) break;
     const name = page.toString('latin1', at + LINK_START.length, end);
     const sheet = stylesheetNamed(name, folders);
     if (!sheet) continue;
-    const last = runs.at(-1);
-    const to = end + LINK_END.length;
-    if (last?.to === at && !leadsItsStyle.has(name)) Object.assign(last, { to, names: [...last.names, name], sheets: [...last.sheets, sheet] });
-    else runs.push({ from: at, to, names: [name], sheets: [sheet] });
+    const link = { from: at, to: end + LINK_END.length, name, sheet };
+    const run = runs.at(-1);
+    if (run && run.at(-1)!.to === at && !leadsItsStyle.has(name)) run.push(link);
+    else runs.push([link]);
   }
   if (runs.length === 0) return [];
   const scopes = scopesIn(page);
-  return runs.flatMap(({ from, to, names, sheets }) => {
-    const key = styleKey(names, sheets, scopes);
-    if (styleElementOf(key)) return [{ from, to, key }];
-    // One sheet that cannot be inlined (a `</style` in it) keeps only itself linked.
-    return names.flatMap((name, index) => {
-      const start = from + names.slice(0, index).reduce((length, before) => length + linkLength(before), 0);
-      const single = styleKey([name], [sheets[index]!], scopes);
-      return styleElementOf(single) ? [{ from: start, to: start + linkLength(name), key: single }] : [];
-    });
+  const spliceOf = (links: typeof runs[number]): StyleSplice[] => {
+    const key = styleKey(links.map((link) => link.name), links.map((link) => link.sheet), scopes);
+    return styleElementOf(key) ? [{ from: links[0]!.from, to: links.at(-1)!.to, key }] : [];
+  };
+  // A run that cannot be one `<style>` (a `</style` in one sheet) keeps only that sheet linked.
+  return runs.flatMap((links) => {
+    const whole = spliceOf(links);
+    return whole.length > 0 || links.length === 1 ? whole : links.flatMap((link) => spliceOf([link]));
   });
 }
-
-/** The length of the link Astro writes for the stylesheet `name` (LINK_START, the name, LINK_END). */
-const linkLength = (name: string) => LINK_START.length + Buffer.byteLength(name, 'latin1') + LINK_END.length;
 
 /**
  * Splices that cannot be made: a stylesheet a render worker inlined that this thread cannot (gone
