@@ -70,9 +70,13 @@ function refTargetsOf(file: string, document: unknown): string[] {
 }
 
 /** The files a page's bundle is made from: its page file, its entry, and every file their `$ref`s reach. */
-export function filesOfPage(route: PageRoute, snapshot: ContentSnapshot): Set<string> {
+export const filesOfPage = (route: PageRoute, snapshot: ContentSnapshot): Set<string> =>
+  filesReachedFrom([route.file, ...(route.entry ? [route.entry.file] : [])], snapshot);
+
+/** `from`, and every file their `$ref`s reach, however deep (a target that is not there is named too). */
+export function filesReachedFrom(from: Iterable<string>, snapshot: ContentSnapshot): Set<string> {
   const files = new Set<string>();
-  const pending = [route.file, ...(route.entry ? [route.entry.file] : [])];
+  const pending = [...from];
   while (pending.length > 0) {
     const file = pending.pop()!;
     if (files.has(file)) continue;

@@ -145,6 +145,7 @@ describe('while 20 changes are published', () => {
 describe('drafts and schedules', () => {
   it('keep a draft page and a draft post off every public surface', async () => {
     const post = (await docOf('collections/posts/accessible-by-construction.json')).data;
+    const versionBefore = (await get('/')).headers['x-content-version'];
     await saveAndPublish([
       await newPage(alice, 'secret-plans', { status: 'draft' }, 'Secret plans'),
       { op: 'put', file: 'collections/posts/unreleased.json', content: { ...post, title: 'Unreleased post', status: 'draft' }, baseVersion: null },
@@ -158,6 +159,9 @@ describe('drafts and schedules', () => {
       expect(text, path).not.toContain('secret-plans');
       expect(text, path).not.toContain('Unreleased post');
     }
+    // Nor does the content version tell visitors that unpublished work was saved.
+    expect((await get('/')).headers['x-content-version']).toBe(versionBefore);
+    expect((await get('/api/public-page/home')).headers['x-content-version']).toBe(versionBefore);
   });
 
   it('publish an edit of a draft that a published page includes through a $ref (it once kept the old words until another change)', async () => {

@@ -83,8 +83,18 @@ describe('changedInPlace with hidden files', () => {
     const { 'pages/snippet.json': _gone, ...withoutSnippet } = files;
     expect(changedInPlace(before, publicSnapshot(snapshotOf(withoutSnippet), now))).toEqual(new Set(['pages/snippet.json']));
 
-    // The content version names the hidden files too: two public outputs never share one.
+    // The content version names the hidden files a published page includes: two public outputs never share one.
     expect(contentVersionOf(pageEdited)).not.toBe(contentVersionOf(before));
+    expect(contentVersionOf(entryEdited)).not.toBe(contentVersionOf(before));
     expect(contentVersionOf(publicSnapshot(snapshotOf(files), now))).toBe(contentVersionOf(before));
+    // But not a draft no published page includes: saving one tells visitors nothing.
+    const lonelyDraft = { ...snippet, id: 'lonely', slug: 'lonely' };
+    const withLonely = publicSnapshot(snapshotOf({ ...files, 'pages/lonely.json': lonelyDraft }), now);
+    expect(contentVersionOf(withLonely)).toBe(contentVersionOf(before));
+    const lonelyEdited = publicSnapshot(snapshotOf({ ...files, 'pages/lonely.json': { ...lonelyDraft, meta: { title: 'Secret plans' } } }), now);
+    expect(contentVersionOf(lonelyEdited)).toBe(contentVersionOf(before));
+    // Until it is published.
+    const lonelyPublished = publicSnapshot(snapshotOf({ ...files, 'pages/lonely.json': { ...lonelyDraft, status: 'published' } }), now);
+    expect(contentVersionOf(lonelyPublished)).not.toBe(contentVersionOf(before));
   });
 });

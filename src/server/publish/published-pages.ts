@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { listPages, listRedirects, loadSnapshot, pageJson, resolvePage } from '../../lib/content';
 import { SITE_FILE, structuredData } from '../../lib/seo/page-data';
 import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
-import { readablePaths, type ContentSnapshot } from '../../engine/snapshot';
+import type { ContentSnapshot } from '../../engine/snapshot';
 import type { Bundle } from '../../engine/resolver';
 import { snapshotDocumentVersion } from '../version';
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
@@ -24,6 +24,7 @@ import { letRequestsThrough } from './page-feed';
 import { sectionDigest, sectionViewKey } from '../../lib/section-cache';
 import type { LayoutKeys } from './page-layout';
 import { sectionRegistry } from '../../sections/registry';
+import { filesReachedFrom } from '../../lib/carry-over';
 
 /** The code's version: one per build, or CONTENT_SITE_BUILD_ID (astro.config.mjs defines it), so a new deploy never reuses old HTML. */
 export const CODE_VERSION: string = import.meta.env.CONTENT_SITE_BUILD_ID ?? 'unbuilt';
@@ -57,11 +58,15 @@ export const NOT_FOUND_PATH = '/404.html';
 /** The normalised request path of a page (server/requests.mjs drops the trailing slash). */
 export const requestPathOf = (slug: string) => (slug === NOT_FOUND_SLUG ? NOT_FOUND_PATH : pathForSlug(slug).replace(/(.)\/$/, '$1'));
 
-/** A hash of the snapshot's files and their versions: equal content, equal name. */
+/**
+ * A hash of the public content: every listed file and every file their `$ref`s reach, with their
+ * versions. Equal content, equal name. A hidden file that a published page includes through a
+ * `$ref` is part of that page, so it is in; any other draft is not, so that saving one changes no
+ * public name (it once did, telling visitors that unpublished work was being saved).
+ */
 export function contentVersionOf(snapshot: ContentSnapshot): string {
   const hash = createHash('sha256');
-  // Hidden files too: a draft that a published page includes through a `$ref` is part of that page.
-  for (const path of [...readablePaths(snapshot)].sort()) hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
+  for (const path of [...filesReachedFrom(snapshot.paths(), snapshot)].sort()) hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
   return hash.digest('base64url').slice(0, 16);
 }
 
