@@ -87,7 +87,7 @@ function versionOfBuild({ contentVersion, pages, redirects }) {
 }
 
 /** The next version: what is unchanged keeps its representation (and its compressed forms). */
-function nextVersion(previous, { contentVersion, pages, redirects, files }) {
+function nextVersion(previous, { contentVersion, pages, redirects, files, keptFiles = [] }) {
   const entries = pages.map((page) => {
     const old = previous.pages.get(page.path);
     const html = page.html !== undefined ? representation(page.html) : old?.renderKey === page.renderKey ? old.html : missingHtml(page.path);
@@ -95,7 +95,10 @@ function nextVersion(previous, { contentVersion, pages, redirects, files }) {
     return { slug: page.slug, path: page.path, renderKey: page.renderKey, version: page.version, body: page.body, bundle, html };
   });
   const kept = new Map(files.map(({ path, body }) => [path, previous.files.get(path)?.text === body ? previous.files.get(path) : representation(body)]));
-  return versionOf(contentVersion, entries, redirects, kept);
+  // Files the content cannot make now stay as they are live (before the first publication, the build's in dist/client).
+  const stays = (path) => keptFiles.some((kept) => (kept.endsWith('-') ? path.startsWith(kept) : path === kept));
+  for (const [path, file] of previous.files) if (stays(path) && !kept.has(path)) kept.set(path, file);
+  return versionOf(contentVersion, entries, redirects ?? [...previous.redirects].map(([from, to]) => ({ from, to })), kept);
 }
 
 function missingHtml(path) {

@@ -182,9 +182,12 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     const route = isValidSlug(slug) ? listRoutes().bySlug.get(slug) : undefined;
     if (route) return route;
     if (isValidSlug(slug)) {
-      // A page file (or the template that would give this entry page) that is a refused link: say so, not "no page".
+      // A page file (or the template that would give this entry page) that is refused (a link, not JSON): say so, not "no page".
       const parent = slug.includes('/') ? `${slug.slice(0, slug.lastIndexOf('/'))}/` : '';
-      for (const file of [pageFileOfSlug(slug), pageFileOfSlug(`${parent}${TEMPLATE_SEGMENT}`)]) {
+      // Or the entry file behind it: a post that is not valid JSON says so, rather than vanish (live publishing keeps its page).
+      const template = listRoutes().templates.find((route) => route.slug === `${parent}${TEMPLATE_SEGMENT}`);
+      const entryFile = template && `${collectionDir(template.collection)}/${slug.slice(parent.length)}.json`;
+      for (const file of [pageFileOfSlug(slug), pageFileOfSlug(`${parent}${TEMPLATE_SEGMENT}`), ...(entryFile ? [entryFile] : [])]) {
         const refused = refusal(file);
         if (refused) throw new ContentError('refused', file, describeRefusal(refused, file));
       }

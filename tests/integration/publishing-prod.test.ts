@@ -4,7 +4,7 @@
  * (`server/index.mjs`) with its own clone. Saves go through the editor's API
  * as a signed-in user; what visitors get is read from the same server.
  */
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BareRemote } from '../helpers/git-remote';
@@ -15,7 +15,7 @@ import { buildProject, type RunningServer } from '../helpers/servers';
 import { childText, parseXml } from '../helpers/xml';
 import { signIn, type Session } from '../helpers/sessions';
 import { hasDotSegment } from './attacks';
-import { editorState, newPage, postWebhook, retitled, untilLive, WEBHOOK_SECRET } from '../helpers/editing';
+import { editorState, newPage, retitled, untilLive, WEBHOOK_SECRET } from '../helpers/editing';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -47,8 +47,6 @@ const docOf = async (file: string) => (await state()).docs.find((doc) => doc.fil
 const saveAndPublish = async (changes: unknown[]) => untilLive(alice, await alice.post('/api/content/changes', { changes }));
 
 const retitle = (file: string, title: string) => retitled(alice, file, title);
-
-const webhook = () => postWebhook(server);
 
 describe('a saved change goes live', () => {
   it('in the HTML, the page API and the sitemap, without a restart', async () => {
@@ -193,72 +191,6 @@ describe('drafts and schedules', () => {
     await expect.poll(async () => (await get('/coming-soon/')).status, { timeout: 30_000, interval: 250 }).toBe(200);
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(publishAt));
     expect((await get('/sitemap-0.xml')).text).toContain('/coming-soon/</loc>');
-  });
-});
-
-describe('a publication that fails', () => {
-  it('keeps the previous version of a page the content cannot make, publishes the rest, and says which (one broken file breaks only its page)', async () => {
-    await saveAndPublish([await retitle('pages/about.json', 'About, before the breakage')]);
-    const homeBefore = (await get('/')).text;
-    const before = server.output().length;
-    await remote.pushAsDeveloper('Break the home page, retitle pricing', async (worktree) => {
-      const path = join(worktree, 'src/data/pages/home.json');
-      const page = JSON.parse(await readFile(path, 'utf8'));
-      page.sections.push({ id: 'home-broken', type: 'no-such-section', data: {}, settings: {} });
-      await writeFile(path, JSON.stringify(page));
-      const pricing = join(worktree, 'src/data/pages/pricing.json');
-      await writeFile(pricing, JSON.stringify({ ...JSON.parse(await readFile(pricing, 'utf8')), meta: { ...JSON.parse(await readFile(pricing, 'utf8')).meta, title: 'Pricing, beside a broken page' } }));
-    });
-    expect((await webhook()).status).toBe(200);
-    await expect.poll(async () => titleIn((await get('/pricing/')).text), { timeout: 20_000, interval: 100 }).toBe('Pricing, beside a broken page');
-    expect(server.output().slice(before)).toContain('Publishing kept the previous version of /: ');
-    const home = await get('/');
-    expect(home.status).toBe(200);
-    expect(home.text).toBe(homeBefore);
-    expect((await get('/sitemap-0.xml')).text).toContain('/pricing/');
-
-    // A save made meanwhile is live, and its publishing state names the page kept, with why.
-    const saved = await saveAndPublish([await retitle('pages/about.json', 'About, saved beside a broken page')]);
-    const answer = (await alice.get(`/api/content/publishing?ticket=${saved.json<{ publish: { ticket: number } }>().publish.ticket}`)).json<{ state: string; kept?: { path: string; reason: string }[] }>();
-    expect(answer).toMatchObject({ state: 'live', kept: [{ path: '/', reason: expect.stringContaining('no-such-section') }] });
-    expect(titleIn((await get('/about/')).text)).toBe('About, saved beside a broken page');
-
-    await remote.pushAsDeveloper('Mend the home page', async (worktree) => {
-      const path = join(worktree, 'src/data/pages/home.json');
-      const page = JSON.parse(await readFile(path, 'utf8'));
-      page.sections = page.sections.filter((section: { id: string }) => section.id !== 'home-broken');
-      page.meta.title = 'Home, mended';
-      await writeFile(path, JSON.stringify(page));
-    });
-    expect((await webhook()).status).toBe(200);
-    await expect.poll(async () => titleIn((await get('/')).text), { timeout: 20_000, interval: 100 }).toBe('Home, mended');
-    expect((await get('/')).text).not.toContain('home-broken');
-    const mended = await saveAndPublish([await retitle('pages/about.json', 'About, all mended')]);
-    expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
-  });
-
-  it('fails on a file that is not JSON (a merge left its conflict markers), never publishing the site without it', async () => {
-    await saveAndPublish([await retitle('pages/about.json', 'About, before the conflict')]);
-    const before = server.output().length;
-    let stored = '';
-    await remote.pushAsDeveloper('Commit a conflicted about page', async (worktree) => {
-      const path = join(worktree, 'src/data/pages/about.json');
-      stored = await readFile(path, 'utf8');
-      await writeFile(path, `<<<<<<< HEAD\n${stored}=======\n${stored}>>>>>>> theirs\n`);
-    });
-    expect((await webhook()).status).toBe(200);
-    await expect.poll(() => server.output().slice(before), { timeout: 20_000, interval: 100 }).toContain('pages/about.json is not valid JSON');
-    expect(server.output().slice(before)).toContain('Publishing failed; the previous version stays live.');
-    expect(titleIn((await get('/about/')).text)).toBe('About, before the conflict');
-    expect((await get('/sitemap-0.xml')).text).toContain('/about/');
-
-    await remote.pushAsDeveloper('Resolve the conflict', async (worktree) => {
-      const page = JSON.parse(stored);
-      page.meta.title = 'About, resolved';
-      await writeFile(join(worktree, 'src/data/pages/about.json'), JSON.stringify(page));
-    });
-    expect((await webhook()).status).toBe(200);
-    await expect.poll(async () => titleIn((await get('/about/')).text), { timeout: 20_000, interval: 100 }).toBe('About, resolved');
   });
 });
 

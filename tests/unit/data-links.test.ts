@@ -112,6 +112,25 @@ describe('the dev snapshot and the resolver', () => {
       await rm(join(data, 'pages', 'list.json'));
     }
   });
+
+  it("name the refused entry file behind an entry's page, not \"no page\" (live publishing keeps that page)", async () => {
+    const posts = join(data, 'collections', 'posts');
+    const template = join(data, 'pages', 'posts', '[slug].json');
+    await mkdir(join(data, 'pages', 'posts'), { recursive: true });
+    await writeFile(template, JSON.stringify({ ...page('posts/[slug]', [{ id: 'p', type: 'post-detail', data: {} }]), template: { collection: 'posts' } }));
+    await writeFile(join(posts, 'mid-merge.json'), '<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> theirs\n');
+    await symlink(join(temp, 'outside', 'secret.json'), join(posts, 'linked.json'));
+    try {
+      const resolver = resolverFor((await createFsSnapshotLoader(data)()).snapshot);
+      expect(errorOf(() => resolver.resolvePage('posts/mid-merge'))).toMatchObject({ kind: 'refused', file: 'collections/posts/mid-merge.json', message: expect.stringContaining('is not valid JSON') });
+      expect(errorOf(() => resolver.resolvePage('posts/linked'))).toMatchObject({ kind: 'refused', file: 'collections/posts/linked.json' });
+      expect(errorOf(() => resolver.resolvePage('posts/never-written'))).toBeInstanceOf(PageNotFoundError);
+    } finally {
+      await rm(join(data, 'pages', 'posts'), { recursive: true });
+      await rm(join(posts, 'mid-merge.json'));
+      await rm(join(posts, 'linked.json'));
+    }
+  });
 });
 
 describe("the editor's state", () => {

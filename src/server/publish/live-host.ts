@@ -18,9 +18,12 @@ export interface PageToInstall extends Pick<PublishedPage, 'slug' | 'path' | 'bo
 export interface VersionToInstall {
   contentVersion: string;
   pages: PageToInstall[];
-  redirects: { from: string; to: string }[];
+  /** The moved pages' redirects; absent: the live ones stay (redirects.json cannot be read now). */
+  redirects?: { from: string; to: string }[];
   /** Text files other than pages (the feed, the sitemap), by normalised request path. */
   files: { path: string; body: string }[];
+  /** Paths (or, ending in "-", path prefixes) of text files the content cannot make now: the live ones stay. */
+  keptFiles?: string[];
 }
 
 export interface LiveHost {

@@ -9,18 +9,11 @@
  * succeeds. A failed publication changes nothing that visitors get and says
  * why (`publishState`). docs/architecture.md has the design and its trade-offs.
  */
-import type { APIContext } from 'astro';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
-import { sitemapPages } from '../../lib/seo/page-data';
-import { fileTimesUnder, sitemapFiles, sitemapUrls, type FileTime } from '../../lib/seo/sitemap-files';
-import type { ContentSnapshot } from '../../engine/snapshot';
-import { FEED_PATH } from '../../lib/seo/discovery-files';
 import { nextPublicationTime, publicSnapshot } from '../../engine/publication';
-import { DATA_ROOT } from '../paths';
-import { unreadableEntriesError } from '../../engine/data-files';
 import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
-import { GET as feed } from '../../pages/rss.xml';
-import { liveHost, type LiveHost, type VersionToInstall } from './live-host';
+import { liveHost, type LiveHost } from './live-host';
+import { discoveryFiles, unlistedButUnreadable, unreadableRedirects, type KeptPage } from './publication-files';
 import { pageToRender, publishedSite } from './published-pages';
 import { planWhileRendering } from './page-feed';
 import type { PageToRender } from './render-worker-side';
@@ -35,11 +28,7 @@ import type { PageBytes } from './page-styles';
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** A page the live version keeps from before, since the content cannot make it now (a file broken by hand, a view that throws), and why. */
-export interface KeptPage {
-  path: string;
-  reason: string;
-}
+export type { KeptPage };
 
 /** `kept`: pages the live version holds from an earlier one, each with why; absent when every page is as the content says. */
 export type PublishState = { state: 'publishing' } | { state: 'live'; kept?: KeptPage[] } | { state: 'failed'; error: string };
@@ -54,33 +43,6 @@ let again = false;
 let timer: NodeJS.Timeout | undefined;
 
 /**
- * Modification times of the data files, by parsed object: the snapshot loader reads a file
- * again when its time or size changes, so an object that stayed has the time it had.
- */
-const timesOf = new WeakMap<object, Date>();
-
-function fileTimes(snapshot: ContentSnapshot): FileTime {
-  const read = fileTimesUnder(DATA_ROOT);
-  return async (name) => {
-    const document = snapshot.get(name);
-    if (typeof document !== 'object' || document === null) return read(name);
-    let time = timesOf.get(document);
-    if (!time) {
-      time = await read(name);
-      timesOf.set(document, time);
-    }
-    return time;
-  };
-}
-
-/** The site's text files other than pages that change with the content: the feed and the sitemap. */
-async function discoveryFiles(site: URL, snapshot: ContentSnapshot, broken: ReadonlySet<string>): Promise<VersionToInstall['files']> {
-  const feedText = await (await feed({ site } as APIContext)).text();
-  const sitemaps = await sitemapFiles(await sitemapUrls(await sitemapPages(site, broken), fileTimes(snapshot), site), site);
-  return [{ path: FEED_PATH, body: feedText }, ...[...sitemaps].map(([name, body]) => ({ path: `/${name}`, body }))];
-}
-
-/**
  * Reads the committed content, renders the pages whose render key changed, and installs the whole.
  * One broken page does not hold back the rest: a page that does not resolve or render keeps its
  * live version (a new page that cannot be made is left out), and is returned with why.
@@ -91,11 +53,8 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   const started = performance.now();
   // The process's CPU time covers its threads, the render workers too: on a loaded machine it says what the clock cannot.
   const cpuAtStart = process.cpuUsage();
+  // A file that cannot be read (not JSON, say a merge's conflict markers, or a link) keeps what reads it as it is live (publication-files.ts).
   const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
-  // As the build does: a file that cannot be read (not JSON, say a merge's conflict markers, or a
-  // link) would otherwise be published as if it were not there, its page gone from the site.
-  const unreadable = unreadableEntriesError(snapshot.refused?.());
-  if (unreadable) throw unreadable;
   const now = new Date();
   const context = { snapshot: publicSnapshot(snapshot, now), markViews: true } satisfies LiveRenderContext;
   const site = new URL(import.meta.env.SITE);
@@ -149,16 +108,23 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
       }),
     (feed) => renderPages({ pages: feed, context, readable: snapshot.paths(), refuse: keep }, renderPiecesOnThread, pool, takeRendered),
   );
-  const files = await withLiveRenderContext(context, () => discoveryFiles(site, snapshot, broken));
+  const listed = new Set(pages.map(({ path }) => path));
+  const { files, keptFiles } = await withLiveRenderContext(context, async () => {
+    await unlistedButUnreadable(host, listed, keep);
+    return discoveryFiles(site, snapshot, broken, keep);
+  });
+  const redirectsUnread = unreadableRedirects(snapshot);
+  if (redirectsUnread) keep('redirects', redirectsUnread);
   const rendered = performance.now();
   // A kept page is installed as the live version has it; one the live version lacks (new, and broken) is left out.
   const installed = pages.filter(({ path }) => !kept.has(path)).map(({ slug, path, body, version, renderKey }) => ({ slug, path, body, version, renderKey, html: html.get(path) }));
   const carried = [...kept.values()].flatMap(({ path, reason }) => {
     const previous = host.livePage(path);
-    console.error(`Publishing kept the previous version of ${path}${previous ? '' : ' (none: it is not published)'}: ${reason}`);
+    const what = previous || listed.has(path) ? `the previous version of ${path}${previous ? '' : ' (none: it is not published)'}` : `the live ${path}`;
+    console.error(`Publishing kept ${what}: ${reason}`);
     return previous ?? [];
   });
-  host.install({ contentVersion, pages: [...installed, ...carried], redirects, files });
+  host.install({ contentVersion, pages: [...installed, ...carried], ...(redirectsUnread ? {} : { redirects }), files, keptFiles });
   liveLayouts = layouts.layouts;
   const ms = (from: number, to: number) => Math.round(to - from);
   const cpu = process.cpuUsage(cpuAtStart);

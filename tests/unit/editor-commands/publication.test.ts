@@ -88,9 +88,11 @@ describe('publishing after a save', () => {
     expect(state.publishing).toMatchObject({ state: 'live' });
     expect(state.notice).toEqual({
       kind: 'error',
-      text: 'Live, but one page keeps its previous version for visitors, because the content cannot make it now. A developer needs to mend what is named below.',
+      text: 'Live, but one page or file keeps its previous version for visitors, because the content cannot make it now. A developer needs to mend what is named below.',
       details: [{ text: '/about/: pages/about.json: unknown field "titel"' }],
     });
+    const more = publishSettled(publishRequested(saved(), { ticket: 8, now: NOW }), { ticket: 8, kept: [{ path: '/about', reason: 'a' }, { path: '/rss.xml', reason: 'b' }] });
+    expect(more.notice?.text).toMatch(/^Live, but 2 pages or files keep their previous version for visitors,/);
   });
 
   it('offers no link to a page visitors do not get: a draft as saved, an entry without a template page, no page', () => {

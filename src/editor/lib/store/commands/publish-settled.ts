@@ -1,6 +1,6 @@
 import type { EditorState } from '../state';
 
-/** A page the live site keeps from an earlier version, since the content cannot make it now, and why. */
+/** A page (or the feed, the sitemap, the redirects) the live site keeps from an earlier version, since the content cannot make it now, and why. */
 export interface KeptPage {
   path: string;
   reason: string;
@@ -15,12 +15,13 @@ export function publishSettled(state: EditorState, input: { ticket: number; kept
   if (state.publishing?.ticket !== input.ticket) return state;
   const live = { ...state, publishing: { ...state.publishing, state: 'live' as const } };
   if (!input.kept?.length) return live;
-  const pages = input.kept.length === 1 ? 'One page keeps' : `${input.kept.length} pages keep`;
+  // Pages, and the feed, the sitemap or the redirects when the files they read cannot be read.
+  const what = input.kept.length === 1 ? 'one page or file keeps its' : `${input.kept.length} pages or files keep their`;
   return {
     ...live,
     notice: {
       kind: 'error',
-      text: `Live, but ${pages.charAt(0).toLowerCase()}${pages.slice(1)} its previous version for visitors, because the content cannot make it now. A developer needs to mend what is named below.`,
+      text: `Live, but ${what} previous version for visitors, because the content cannot make it now. A developer needs to mend what is named below.`,
       details: input.kept.map(({ path, reason }) => ({ text: `${path}: ${reason}` })),
     },
   };

@@ -1,0 +1,139 @@
+/**
+ * Live publishing when the content is broken, over HTTP: a build of a project copy, a bare
+ * repository as the git host, and a real production server with its own clone. A developer's
+ * push breaks files; what visitors get, and what the editor is told, is read from the server.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BareRemote } from '../helpers/git-remote';
+import { startGitSite, type GitSite } from '../helpers/git-site';
+import { raw } from '../helpers/http';
+import type { RunningServer } from '../helpers/servers';
+import { signIn, type Session } from '../helpers/sessions';
+import { editorState, postWebhook, retitled, untilLive, WEBHOOK_SECRET } from '../helpers/editing';
+
+const PASSWORD = 'correct horse battery staple';
+const POST = 'zero-javascript-by-default';
+
+let site: GitSite;
+let remote: BareRemote;
+let server: RunningServer;
+let alice: Session;
+
+beforeAll(async () => {
+  site = await startGitSite('publishing-faults-prod', { name: 'alice', role: 'admin', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  ({ remote, server } = site);
+  alice = await signIn(server, 'alice', PASSWORD);
+});
+
+afterAll(async () => {
+  await site?.remove();
+});
+
+const get = (path: string) => raw(server.origin, { path });
+const titleIn = (html: string) => html.slice(html.indexOf('<title>') + 7, html.indexOf('</title>'));
+const docOf = async (file: string) => (await editorState(alice)).docs.find((doc) => doc.file === file)!;
+
+/** Saves `changes` and waits until the server says they are live; returns the save's answer. */
+const saveAndPublish = async (changes: unknown[]) => untilLive(alice, await alice.post('/api/content/changes', { changes }));
+const retitle = (file: string, title: string) => retitled(alice, file, title);
+const webhook = () => postWebhook(server);
+
+describe('one broken file holds back only what reads it', () => {
+  it('keeps the previous version of a page the content cannot make, publishes the rest, and says which (one broken file breaks only its page)', async () => {
+    await saveAndPublish([await retitle('pages/about.json', 'About, before the breakage')]);
+    const homeBefore = (await get('/')).text;
+    const before = server.output().length;
+    await remote.pushAsDeveloper('Break the home page, retitle pricing', async (worktree) => {
+      const path = join(worktree, 'src/data/pages/home.json');
+      const page = JSON.parse(await readFile(path, 'utf8'));
+      page.sections.push({ id: 'home-broken', type: 'no-such-section', data: {}, settings: {} });
+      await writeFile(path, JSON.stringify(page));
+      const pricing = join(worktree, 'src/data/pages/pricing.json');
+      await writeFile(pricing, JSON.stringify({ ...JSON.parse(await readFile(pricing, 'utf8')), meta: { ...JSON.parse(await readFile(pricing, 'utf8')).meta, title: 'Pricing, beside a broken page' } }));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => titleIn((await get('/pricing/')).text), { timeout: 20_000, interval: 100 }).toBe('Pricing, beside a broken page');
+    expect(server.output().slice(before)).toContain('Publishing kept the previous version of /: ');
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toBe(homeBefore);
+    expect((await get('/sitemap-0.xml')).text).toContain('/pricing/');
+
+    // A save made meanwhile is live, and its publishing state names the page kept, with why.
+    const saved = await saveAndPublish([await retitle('pages/about.json', 'About, saved beside a broken page')]);
+    const answer = (await alice.get(`/api/content/publishing?ticket=${saved.json<{ publish: { ticket: number } }>().publish.ticket}`)).json<{ state: string; kept?: { path: string; reason: string }[] }>();
+    expect(answer).toMatchObject({ state: 'live', kept: [{ path: '/', reason: expect.stringContaining('no-such-section') }] });
+    expect(titleIn((await get('/about/')).text)).toBe('About, saved beside a broken page');
+
+    await remote.pushAsDeveloper('Mend the home page', async (worktree) => {
+      const path = join(worktree, 'src/data/pages/home.json');
+      const page = JSON.parse(await readFile(path, 'utf8'));
+      page.sections = page.sections.filter((section: { id: string }) => section.id !== 'home-broken');
+      page.meta.title = 'Home, mended';
+      await writeFile(path, JSON.stringify(page));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => titleIn((await get('/')).text), { timeout: 20_000, interval: 100 }).toBe('Home, mended');
+    expect((await get('/')).text).not.toContain('home-broken');
+    const mended = await saveAndPublish([await retitle('pages/about.json', 'About, all mended')]);
+    expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
+  });
+
+  it('keeps what reads a file that is not JSON (a merge left its conflict markers) as it is live, and publishes everything else', async () => {
+    // A moved page, so that there is a redirect to keep.
+    const features = await docOf('pages/features.json');
+    await saveAndPublish([{ op: 'move', file: 'pages/features.json', to: 'pages/capabilities.json', baseVersion: features.version }, await retitle('pages/about.json', 'About, before the conflict')]);
+    expect((await get('/features/')).headers.location).toBe('/capabilities/');
+    const before = { journal: (await get('/journal/')).text, post: (await get(`/posts/${POST}/`)).text, feed: (await get('/rss.xml')).text, sitemap: (await get('/sitemap-0.xml')).text };
+    expect(before.feed).toContain(`/posts/${POST}/`);
+    const output = server.output().length;
+    const stored: Record<string, string> = {};
+    const conflicted = ['src/data/pages/about.json', `src/data/collections/posts/${POST}.json`, 'src/data/redirects.json'];
+    await remote.pushAsDeveloper('Commit a conflicted merge, and retitle pricing', async (worktree) => {
+      for (const file of conflicted) {
+        stored[file] = await readFile(join(worktree, file), 'utf8');
+        await writeFile(join(worktree, file), `<<<<<<< HEAD\n${stored[file]}=======\n${stored[file]}>>>>>>> theirs\n`);
+      }
+      const pricing = join(worktree, 'src/data/pages/pricing.json');
+      const page = JSON.parse(await readFile(pricing, 'utf8'));
+      await writeFile(pricing, JSON.stringify({ ...page, meta: { ...page.meta, title: 'Pricing, beside a conflict' } }));
+    });
+    expect((await webhook()).status).toBe(200);
+    // Everything else goes live.
+    await expect.poll(async () => titleIn((await get('/pricing/')).text), { timeout: 20_000, interval: 100 }).toBe('Pricing, beside a conflict');
+    const log = server.output().slice(output);
+    expect(log).not.toContain('Publishing failed');
+    expect(log).toContain('pages/about.json: is not valid JSON');
+    // The page the file gives, the entry's page, the pages that list the posts, the feed, the sitemap and the redirects stay as they are live.
+    expect(titleIn((await get('/about/')).text)).toBe('About, before the conflict');
+    expect((await get('/api/public-page/about')).json<{ meta: { title: string } }>().meta.title).toBe('About, before the conflict');
+    expect((await get(`/posts/${POST}/`)).text).toBe(before.post);
+    expect((await get(`/api/public-page/posts/${POST}`)).status).toBe(200);
+    expect((await get('/journal/')).text).toBe(before.journal);
+    expect((await get('/rss.xml')).text).toBe(before.feed);
+    expect((await get('/sitemap-0.xml')).text).toBe(before.sitemap);
+    expect((await get('/features/')).headers.location).toBe('/capabilities/');
+
+    // A save made meanwhile goes live too, and its publishing state names what was kept, with why.
+    const saved = await saveAndPublish([await retitle('pages/capabilities.json', 'Capabilities, saved beside a conflict')]);
+    expect(titleIn((await get('/capabilities/')).text)).toBe('Capabilities, saved beside a conflict');
+    const { kept } = (await alice.get(`/api/content/publishing?ticket=${saved.json<{ publish: { ticket: number } }>().publish.ticket}`)).json<{ kept: { path: string; reason: string }[] }>();
+    const keptPaths = kept.map(({ path }) => path);
+    for (const path of ['/about', `/posts/${POST}`, '/journal', '/', '/rss.xml', '/sitemap-index.xml', 'redirects']) expect(keptPaths, path).toContain(path);
+    expect(kept.find(({ path }) => path === '/about')!.reason).toContain('pages/about.json: is not valid JSON');
+    expect(kept.find(({ path }) => path === 'redirects')!.reason).toContain('redirects.json is not valid JSON');
+
+    await remote.pushAsDeveloper('Resolve the conflict', async (worktree) => {
+      for (const file of conflicted) await writeFile(join(worktree, file), stored[file]!);
+      const page = JSON.parse(stored['src/data/pages/about.json']!);
+      await writeFile(join(worktree, 'src/data/pages/about.json'), JSON.stringify({ ...page, meta: { ...page.meta, title: 'About, resolved' } }));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => titleIn((await get('/about/')).text), { timeout: 20_000, interval: 100 }).toBe('About, resolved');
+    const mended = await saveAndPublish([await retitle('pages/pricing.json', 'Pricing, all mended')]);
+    expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
+    expect((await get('/features/')).headers.location).toBe('/capabilities/');
+  });
+});
