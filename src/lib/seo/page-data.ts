@@ -14,6 +14,7 @@ import { HOME_SLUG, pathForSlug } from '../../engine/slug';
 import { PostSchema, type Post } from '../../engine/schema/collections';
 import { collectionRegistry } from '../../collections/registry';
 import { readSiteSettings, type SiteSettings } from '../../engine/schema/site-settings';
+import { sharedImageUrl } from '../images/shared-image';
 import { article, breadcrumbList, organization, website, type JsonLd, type SiteDetails } from './json-ld';
 import { breadcrumbTrail, canonicalUrl, crumbName, isListed } from './page-urls';
 
@@ -122,7 +123,7 @@ export async function structuredData(slug: string, site: URL): Promise<JsonLd[]>
   const entry = route.entry && entryOf(snapshot, route.entry.collection, route.entry.file);
   if (route.entry?.collection === 'posts') {
     const post = PostSchema.parse(entry);
-    const image = bundle.meta.ogImage && new URL(bundle.meta.ogImage.url, site).href;
+    const image = bundle.meta.ogImage && (await sharedImageUrl(bundle.meta.ogImage.url, site));
     const url = canonicalUrl(bundle.meta, pathForSlug(slug), site).href;
     blocks.push(article({ url, headline: post.title, description: post.excerpt, authorName: post.author, datePublished: post.date, images: image ? [image] : [] }, details));
   }
