@@ -108,3 +108,15 @@ export function redirectsAfterMove(document: unknown, fromSlug: string, toSlug: 
   // `document` is an object here, or undefined (no redirects yet): its other keys stay.
   return { ...(document as object | undefined), redirects: [...kept, { from, to }] };
 }
+
+/**
+ * The redirects after the page at `slug` is deleted: those that led to it go too (they would lead
+ * to "not found", and the store refuses a redirect to no page, so the page could not be deleted
+ * at all once it had been moved). Undefined when none led to it. Anything else stays as it was.
+ */
+export function redirectsAfterDelete(document: unknown, slug: string): unknown {
+  const path = pathForSlug(slug);
+  const items = storedRedirects(document);
+  const kept = items.filter(({ redirect }) => redirect?.to !== path);
+  return kept.length === items.length ? undefined : { ...(document as object), redirects: kept.map(({ item }) => item) };
+}

@@ -244,3 +244,18 @@ test('a shared section in use can be removed from its pages and deleted in one c
   expect(existsSync(dataFile('shared/ops-banner.json'))).toBe(false);
   expect(JSON.stringify(await readData('pages/ops-blog.json'))).not.toContain('ops-banner');
 });
+
+test('a page that was moved can be deleted: the redirect to it goes with it (it was refused, leading nowhere)', async ({ page }) => {
+  const journal = await readData('pages/ops-blog.json');
+  await writeData('pages/ops-moved.json', { ...journal, id: 'ops-moved', slug: 'ops-moved', meta: { ...journal.meta, title: 'Ops moved' } });
+  const redirects = await readData('redirects.json');
+  await writeData('redirects.json', { ...redirects, redirects: [...redirects.redirects, { from: '/ops-moving/', to: '/ops-moved/' }] });
+  await openEditor(page, 'ops-moved');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await page.getByRole('button', { name: 'Delete page…' }).click();
+  await expect(dialog(page)).toContainText('will stop working, and so will any old address that redirects to it');
+  await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The old addresses that redirected to it stop working too.' })).toBeVisible();
+  expect(existsSync(dataFile('pages/ops-moved.json'))).toBe(false);
+  expect((await readData('redirects.json')).redirects).toEqual(redirects.redirects);
+});

@@ -11,6 +11,7 @@ import {
 import type { Docs } from '../lib/model';
 import { addressOf, placeOf } from '../lib/page-links';
 import { applyChanges, loadState } from './api';
+import { REDIRECTS_FILE } from '../../engine/redirects';
 import { Dialog } from './dialogs';
 
 import type { OpRequest } from '../lib/store/state';
@@ -91,10 +92,13 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
     const result = await applyChanges(changes, `${action === 'delete' ? 'Delete' : 'Rename'} ${title}`);
     setBusy(false);
     if (result.status === 'saved') {
-      const rewritten = result.rewritten.length ? ` Updated ${result.rewritten.length} file${result.rewritten.length === 1 ? '' : 's'} that pointed at it.` : '';
+      // The redirects file is said apart: a rename's message names the redirect it adds, a delete's the ones it ends.
+      const pointing = result.rewritten.filter((file) => file !== REDIRECTS_FILE);
+      const rewritten = pointing.length ? ` Updated ${pointing.length} file${pointing.length === 1 ? '' : 's'} that pointed at it.` : '';
+      const redirectsEnded = action === 'delete' && result.rewritten.includes(REDIRECTS_FILE) ? ' The old addresses that redirected to it stop working too.' : '';
       const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
       const publish = result.publish && { publish: result.publish };
-      if (action === 'delete') onApplied({ request, ...publish, message: `Deleted ${title}.${unlinked}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
+      if (action === 'delete') onApplied({ request, ...publish, message: `Deleted ${title}.${unlinked}${redirectsEnded}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
       else onApplied({ request, ...publish, message: `Renamed ${title} to “${name}”.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
     } else if (result.status === 'invalid') {
       setErrors([`Nothing was changed: ${result.error}`, ...result.issues.map((issue) => describeIssue(docs, issue))]);
@@ -164,7 +168,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
             )}
             {action === 'delete' && referrers.length === 0 && links.length === 0 && (
               <p>
-                Nothing points at it. {address !== undefined ? `Its address ${addressText} will stop working.` : ''}
+                Nothing points at it. {address !== undefined ? `Its address ${addressText} will stop working, and so will any old address that redirects to it.` : ''}
               </p>
             )}
             {action === 'delete' && links.length > 0 && (

@@ -4,7 +4,7 @@
  * every reference it would leave dangling. Pure, over a content snapshot.
  */
 import { refReferrers, rewriteRefs, uploadedImageName, urlReferrers, type Referrer } from '../../engine/references';
-import { redirectsAfterMove, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
+import { redirectsAfterDelete, redirectsAfterMove, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
 import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -93,6 +93,12 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
     endedRedirects.push(...redirectsEndedByMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
     documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
+  }
+  // A deleted page takes the redirects that led to it along (redirectsAfterDelete).
+  for (const change of changes) {
+    if (change.op !== 'delete' || !change.file.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(change.file))) continue;
+    const redirects = redirectsAfterDelete(documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE), slugOfPageFile(change.file));
+    if (redirects !== undefined) documents.set(REDIRECTS_FILE, redirects);
   }
   // Every other file, named or not, follows the moves of the files it points at, and of images.
   // Every spelling of a moved image's URL shows it (`?v=2` after it, percent-escapes): each follows, keeping its query and fragment.
