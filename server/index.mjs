@@ -120,6 +120,8 @@ function requestProblem(request, path) {
 }
 
 async function serve(request, response) {
+  // First, so that every answer has it, the redirects and refusals below too.
+  response.setHeader('X-Content-Type-Options', 'nosniff');
   const path = normalisedPath(request.url ?? '');
   const problem = requestProblem(request, path);
   if (problem) {
@@ -127,7 +129,6 @@ async function serve(request, response) {
     return;
   }
   if (redirectedToSingleSlashes(request, response)) return;
-  response.setHeader('X-Content-Type-Options', 'nosniff');
   if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) {
     refuseRequest(request, response, 404, 'Not found');
     return;

@@ -240,6 +240,8 @@ describe('one spelling of a path', () => {
       expect(response.status).toBe(301);
       expect(response.headers.location).toBe('/editor/sign-in');
       expect(response.text).toBe('');
+      // Every answer says nosniff, this redirect too (it was sent before the header was set).
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
     }
     expect((await get('/\\evil.example/editor')).headers.location).toBe('/evil.example/editor');
   });
