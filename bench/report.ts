@@ -21,7 +21,7 @@ function apiSection(api: Results): string[] {
     '',
     `Throughput ratio: **${fixed(api.throughputRatio, 2)}** of the static file (target ≥ 0.8): ${verdict(api.throughputRatio >= 0.8)}. p99: **${fixed(api.api.p99Ms.median)} ms** (target < 20 ms): ${verdict(api.api.p99Ms.median < 20)}.`,
     '',
-    'Production content is fixed at build time, so the build writes every bundle into one file, `dist/server/page-bundles.json`, and `server/index.mjs` answers the page API from memory. It beats the floor because a static file is read from disk for each request. In dev, bundles are cached per content snapshot and re-resolved when a file changes; tests in `npm test` cover both paths.',
+    'The build writes every bundle into one file, `dist/server/page-bundles.json`, which the production server loads at start. It answers the page API from memory, from the live version of the content (`server/live-site.mjs`), which each published change replaces whole: no request reads a bundle from disk. It beats the floor because a static file is read from disk for each request. In dev, bundles are cached per content snapshot and re-resolved when a file changes; tests in `npm test` cover both paths.',
   ];
 }
 
@@ -71,7 +71,7 @@ function deliverySection(delivery: Results[]): string[] {
   const home = delivery.find((row) => row.path === '/');
   return [
     '### Compression: bytes on the wire',
-    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 5 and gzip at level 6 for pages, brotli 9 and gzip 9 for the editor\'s code bundles and the sitemaps, which no page load waits for, brotli 11 and gzip 9 for other shared files); the page API\'s bundles are compressed once when the server starts (brotli at quality 5, so a start with thousands of pages stays quick).',
+    'Body bytes the production server sends for one request, asked for as Chromium asks (`Accept-Encoding: gzip, deflate, br, zstd`), as a gzip-only client asks, and with no `Accept-Encoding`. Text files are precompressed at build (brotli at quality 5 and gzip at level 6 for pages, brotli 9 and gzip 9 for the editor\'s code bundles and the sitemaps, which no page load waits for, brotli 11 and gzip 9 for other shared files); the page API\'s bundles, and pages published since the build, are compressed by the server, each on its first request after it changes (brotli at quality 5: about 0.5 ms a bundle against 7 ms at quality 11, for about 14 % more bytes).',
     '',
     '| Resource | Uncompressed | gzip | As Chromium asks | Ratio |',
     '|---|---:|---:|---:|---:|',
@@ -89,7 +89,7 @@ function editorSection(editor: Results): string[] {
     '| | Measured | Compared with | Target |',
     '|---|---:|---|---|',
     `| Island JS, first load, minified + gzip | **${kib(bundle.editorGzipBytes)}** | React + React DOM alone: ${kib(bundle.reactGzipBytes)} (${fixed(bundle.editorOverReact, 2)}×); Puck 0.23 with React 19: 401 KB (reference figure from the issue, not measured here) | ≤ 200 KB: ${verdict(bundle.editorGzipBytes <= 200 * 1024)} |`,
-    `| Rich-text field, loaded when a Markdown field first shows (dynamic \`import()\`) | **${kib(bundle.richTextGzipBytes ?? 0)}**${bundle.otherLazyGzipBytes ? `; other lazy chunks: ${kib(bundle.otherLazyGzipBytes)}` : ''} | ProseMirror with its Markdown parser; not part of the first load | not in the first-load budget |`,
+    `| Rich-text field, loaded when a Markdown field first shows (dynamic \`import()\`) | ${bundle.richTextGzipBytes === undefined ? 'not measured in this run' : `**${kib(bundle.richTextGzipBytes)}**`}${bundle.otherLazyGzipBytes ? `; other lazy chunks: ${kib(bundle.otherLazyGzipBytes)}` : ''} | ProseMirror with its Markdown parser; not part of the first load | not in the first-load budget |`,
     `| Keystroke → inspector updated, ${latency.sections} sections | median **${fixed(latency.inspectorMs.median)} ms**, p95 ${fixed(latency.inspectorMs.p95)} ms | ${floorLatency ? `the same form on a ${floorLatency.sections}-section page: median ${fixed(floorLatency.inspectorMs.median)} ms, p95 ${fixed(floorLatency.inspectorMs.p95)} ms (**${fixed(latency.inspectorMs.median / floorLatency.inspectorMs.median, 2)}×**); one frame at 60 Hz: 16 ms` : 'one frame at 60 Hz: 16 ms'} | median < 16 ms: ${verdict(latency.inspectorMs.median < 16)}; p95 < 50 ms: ${verdict(latency.inspectorMs.p95 < 50)} |`,
     `| Keystroke → preview updated, ${latency.sections} sections | median **${fixed(latency.previewMs.median)} ms**, p95 ${fixed(latency.previewMs.p95)} ms | the 120 ms debounce it includes | median < 300 ms: ${verdict(latency.previewMs.median < 300)} |`,
     '',
@@ -97,14 +97,36 @@ function editorSection(editor: Results): string[] {
   ];
 }
 
+/** `2026-11-28T10:22:29.584Z` as `2026-11-28 10:22 UTC`. */
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * Which runs the figures come from. A full run writes every section; `--only=… --merge` replaces
+ * some sections with a later run's and keeps the rest (bench/run.ts), so a report can hold
+ * several runs: it says so when the results record a merge, or when a section's own date is
+ * after the first run ended.
+ */
+function runsOf(results: Results): string {
+  const run = `a ${results.mode} run started ${utc(results.generatedAt)} that took ${whole(results.durationSeconds)} s`;
+  const runEnded = Date.parse(results.generatedAt) + (results.durationSeconds + 60) * 1000;
+  const sectionDates: string[] = [...(results.build ?? []).map((point: Results) => point.measuredAt), results.images?.measuredAt, results.images?.build?.measuredAt].filter(Boolean);
+  const merges = Object.entries((results.merged ?? {}) as Record<string, string>);
+  if (merges.length === 0 && !sectionDates.some((at) => Date.parse(at) > runEnded)) return `, in ${run}.`;
+  const recorded = merges.length > 0 ? `; merges recorded: ${merges.map(([scenario, at]) => `${scenario} ${utc(at)}`).join(', ')}` : '';
+  return [
+    `. The figures come from more than one run: ${run}, which recorded the machine and versions above, and later runs of some scenarios, whose figures replaced that run's (\`npm run bench -- --only=… --merge\`${recorded}).`,
+    'A section that gives its own date was measured then; for one that does not, the git history of `bench/results/latest.json` says which run it comes from.',
+  ].join(' ');
+}
+
 export function renderReport(results: Results): string {
   const m = results.machine;
   return [
     '# Performance',
     '',
-    `<!-- Generated by \`npm run bench\` on ${results.generatedAt}; do not edit by hand. Raw figures: bench/results/latest.json. -->`,
+    '<!-- Generated by `npm run bench` from bench/results/latest.json; do not edit by hand. -->',
     '',
-    `Measured on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, Astro ${m.astro}, in a ${results.mode} run that took ${whole(results.durationSeconds)} s. These machines are shared and noisy, so each figure sits beside its floor from the same run, and ratios are what to compare. Tables quote medians; ranges are min–max over the runs.`,
+    `Measured on ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, Astro ${m.astro}${runsOf(results)} These machines are shared and noisy, so each figure sits beside its floor from the same run, and ratios are what to compare. Tables quote medians; ranges are min–max over the runs.`,
     '',
     ...(results.build ? buildSection(results.build) : []),
     '',
@@ -121,7 +143,7 @@ export function renderReport(results: Results): string {
     ...(results.publish ? [renderPublishReport(results.publish)] : []),
     '## Reproducing',
     '',
-    '`npm run bench` runs everything above (roughly half an hour on a 2-core machine, a third of it the cold build of 200 photos, which `--photos=0` leaves out) and rewrites this file, `bench/results/latest.json` and `bench/results/build-scaling.svg`. `npm run bench -- --quick` runs small sizes in three to four minutes and writes to `test-results/bench/`; `npm test` runs it as a smoke test.',
+    '`npm run bench` runs everything above (roughly half an hour on a 2-core machine, a third of it the cold build of 200 photos, which `--photos=0` leaves out) and rewrites this file, `bench/results/latest.json` and `bench/results/build-scaling.svg`. `npm run bench -- --quick` runs small sizes in three to four minutes and writes to `test-results/bench/`; `npm test` runs it as a smoke test. `npm run bench -- --only=publish --merge` measures some scenarios again and puts their figures into this file and `latest.json`, keeping the others. `npm run bench -- --help` lists every flag; an unknown one is refused.',
     '',
   ].join('\n');
 }

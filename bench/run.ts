@@ -10,31 +10,101 @@
  * `--build-runs=N` how many builds of each kind the build scenario times at each size.
  * `--report-only` renders the chart and docs/performance.md again from
  * bench/results/latest.json, after a change to the report's wording.
+ * Any other flag or argument is refused with the usage (exit code 2), since a mistyped flag
+ * would otherwise start the full half-hour run that rewrites the docs; `--help` prints it.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../tests/helpers/project-copy.ts';
 import { buildScaling } from './scenarios/build.ts';
 import { renderChart, renderReport } from './report.ts';
 
-const args = process.argv.slice(2);
-const quick = args.includes('--quick');
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+/** The scenarios `--only` may name. */
+const SCENARIOS = ['build', 'api', 'upload', 'delivery', 'pages', 'images', 'publish', 'editor'];
+
+const USAGE = 'Usage: npm run bench [-- [--quick] [--only=<scenario>,… [--merge]] [--photos=N] [--build-runs=N]] | npm run bench -- --report-only | npm run bench -- --help';
+
+const HELP = `${USAGE}
+
+With no flag: every scenario at full size (about half an hour), rewriting docs/performance.md,
+bench/results/latest.json and bench/results/build-scaling.svg.
+  --quick          small sizes, a few minutes; writes to test-results/bench/ only
+  --only=a,b       only these scenarios (${SCENARIOS.join(', ')}); prints the figures, writes nothing
+  --merge          with --only (not --quick): puts those figures into bench/results/latest.json
+                   and renders docs/performance.md and the chart again
+  --photos=N       distinct photos for the images scenario (default 200, none with --quick)
+  --build-runs=N   builds of each kind at each size (default 5, 2 with --quick)
+  --report-only    renders docs/performance.md and the chart from bench/results/latest.json, runs nothing
+  --help           prints this`;
+
+/** Refuses the command line: the reason and the usage on stderr, exit code 2, before anything runs. */
+function refuse(reason: string): never {
+  console.error(`npm run bench: ${reason}\n${USAGE}\n(npm run bench -- --help says what each flag does)`);
+  process.exit(2);
+}
+
+/** A whole number given to `--name=N`, or undefined when the flag is absent. */
+function wholeNumberFlag(name: string, value: string | undefined, min = 0): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) refuse(`--${name} takes a whole number of at least ${min}, written in digits (got "${value}")`);
+  return Number(value);
+}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      allowPositionals: false,
+      options: {
+        quick: { type: 'boolean' },
+        only: { type: 'string' },
+        merge: { type: 'boolean' },
+        photos: { type: 'string' },
+        'build-runs': { type: 'string' },
+        'report-only': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    // Node's advice for an unknown option (pass it after `--` as a positional) does not apply: none is taken.
+    const { code, message } = error as { code?: string; message: string };
+    return refuse(code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? `unknown flag ${/'([^']+)'/.exec(message)?.[1] ?? message}` : message);
+  }
+}
+
+// `npm run bench --quick`, without the `--`, gives the flag to npm, which passes it on only as
+// npm_config_quick: the bench would see no flag and start the full run.
+const toNpm = ['quick', 'only', 'merge', 'photos', 'build_runs', 'report_only'].filter((name) => process.env[`npm_config_${name}`] !== undefined);
+if (toNpm.length > 0) refuse(`npm took ${toNpm.map((name) => `--${name.replace('_', '-')}`).join(', ')} for itself: put \`--\` before the bench's flags (npm run bench -- --quick)`);
+const flags = readArgs();
+if (flags.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const quick = flags.quick === true;
+const only = flags.only?.split(',');
+const unknownScenarios = only?.filter((name) => !SCENARIOS.includes(name));
+if (unknownScenarios?.length) refuse(`--only names no scenario ${unknownScenarios.map((name) => `"${name}"`).join(', ')}: the scenarios are ${SCENARIOS.join(', ')}`);
+const merge = flags.merge === true;
+// Without --only, --merge would be ignored and the full run would rewrite the docs; with --quick it merges nothing.
+if (merge && !only) refuse('--merge needs --only=<scenarios>');
+if (merge && quick) refuse('--merge puts full-size figures into the committed results: not with --quick');
+if (flags['report-only'] && Object.keys(flags).length > 1) refuse('--report-only takes no other flag');
 const wanted = (name: string) => !only || only.includes(name);
 /** `--photos=N`: how many distinct photos the images scenario builds with (default: 200, none with --quick). */
-const photosFlag = args.find((arg) => arg.startsWith('--photos='));
-const photosArg = photosFlag ? Number(photosFlag.slice('--photos='.length)) : undefined;
-const merge = args.includes('--merge');
+const photosArg = wholeNumberFlag('photos', flags.photos);
 /** `--build-runs=N`: builds of each kind at each size (default: 5, 2 with --quick). */
-const buildRunsFlag = args.find((arg) => arg.startsWith('--build-runs='));
+const buildRunsArg = wholeNumberFlag('build-runs', flags['build-runs'], 1);
 
 const config = quick
   ? { sizes: [30, 120], buildRuns: 2, posts: 60, tags: 8, apiSeconds: 2, apiRuns: 2, uploadRuns: 2, lighthousePages: ['/'], lighthouseRuns: 1, keystrokes: 20, sections: 60, photos: 0, publishSizes: [120], publishRuns: 3 }
   : { sizes: [1000, 5000], buildRuns: 5, posts: 500, tags: 20, apiSeconds: 10, apiRuns: 3, uploadRuns: 3, lighthousePages: null, lighthouseRuns: 5, keystrokes: 50, sections: 200, photos: 200, publishSizes: [1000, 5000], publishRuns: 5 };
 
 async function main() {
-  if (args.includes('--report-only')) {
+  if (flags['report-only']) {
     const resultsDir = join(PROJECT_ROOT, 'bench', 'results');
     const results = JSON.parse(await readFile(join(resultsDir, 'latest.json'), 'utf8'));
     await writeFile(join(resultsDir, 'build-scaling.svg'), renderChart(results));
@@ -51,7 +121,7 @@ async function main() {
   };
   if (wanted('build')) {
     console.log('Static build scaling');
-    const runs = buildRunsFlag ? Number(buildRunsFlag.slice('--build-runs='.length)) : config.buildRuns;
+    const runs = buildRunsArg ?? config.buildRuns;
     results.build = await buildScaling({ sizes: config.sizes, runs, posts: config.posts, tags: config.tags });
   }
   const { serverScenarios } = await import('./scenarios/server.ts');
@@ -85,7 +155,9 @@ async function main() {
     // `--photos=0` measures the pages only: the build times with photos keep the run that measured them.
     const images = measured.images as { build?: unknown } | undefined;
     if (images && !images.build && latest.images?.build) images.build = { measuredAt: latest.images.measuredAt, ...latest.images.build };
-    const merged = { ...latest, ...measured };
+    // When each merged scenario was measured: the report says its figures come from more than one run.
+    const mergedAt = Object.fromEntries(only.map((name) => [name, results.generatedAt]));
+    const merged = { ...latest, ...measured, merged: { ...latest.merged, ...mergedAt } };
     await writeFile(join(resultsDir, 'latest.json'), `${JSON.stringify(merged, null, 2)}\n`);
     // The chart too: a merged build scenario changes it, and it must show the figures the report gives.
     await writeFile(join(resultsDir, 'build-scaling.svg'), renderChart(merged));
