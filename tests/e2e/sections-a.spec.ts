@@ -74,6 +74,8 @@ test('testimonials: add, title and a new quote with a photo by URL, shown as a f
   await item.getByLabel('Name', { exact: true }).fill('Grace Hopper');
   await item.getByLabel('Role (optional)', { exact: true }).fill('Rear Admiral, US Navy');
   await item.getByRole('button', { name: 'Enter URL' }).click();
+  // Focus moves to the new field, not to the page (the button is gone).
+  await expect(item.getByLabel('Image URL', { exact: true })).toBeFocused();
   await item.getByLabel('Image URL', { exact: true }).fill('/assets/images/avatar-jonas-weber.webp');
   await item.getByLabel('Alt text', { exact: true }).fill('Illustrated portrait of Grace Hopper');
 

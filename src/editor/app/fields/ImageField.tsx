@@ -21,6 +21,9 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   const [picking, setPicking] = useState(false);
   const [focusAlt, setFocusAlt] = useState(false);
   const altRef = useRef<HTMLDivElement>(null);
+  // After "Enter URL", focus goes to the new URL field (the button it was on is gone).
+  const [focusUrl, setFocusUrl] = useState(false);
+  const urlRef = useRef<HTMLDivElement>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
@@ -36,7 +39,10 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
       returnFocus.current = true;
       return;
     }
-    if (focusAlt && record) {
+    if (focusUrl && record) {
+      setFocusUrl(false);
+      requestAnimationFrame(() => urlRef.current?.querySelector<HTMLElement>('input')?.focus());
+    } else if (focusAlt && record) {
       setFocusAlt(false);
       returnFocus.current = false;
       requestAnimationFrame(() => altRef.current?.querySelector<HTMLElement>('input, textarea')?.focus());
@@ -44,7 +50,7 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
       returnFocus.current = false;
       requestAnimationFrame(() => chooseRef.current?.focus());
     }
-  }, [picking, focusAlt, record]);
+  }, [picking, focusAlt, focusUrl, record]);
 
   const select = useCallback(
     (next: string) => {
@@ -73,7 +79,14 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
           <span className="field-label">{spec.label}</span>
           <span className="media-absent-actions">
             {chooseButton}
-            <button type="button" className="btn btn-small" onClick={() => context.onChange(path, { url: '', alt: '' })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => {
+                context.onChange(path, { url: '', alt: '' });
+                setFocusUrl(true);
+              }}
+            >
               Enter URL
             </button>
           </span>
@@ -103,7 +116,7 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
           </div>
         </div>
         {error && <p className="field-error">{error}</p>}
-        {child('url')}
+        <div ref={urlRef}>{child('url')}</div>
         {missing && (
           <p className="notice notice-warning notice-stacked media-field-missing" role="status">
             No uploaded image has this address: visitors would see a broken image. Check the spelling, or choose the image from the library.
