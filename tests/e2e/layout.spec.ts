@@ -122,3 +122,25 @@ test('long words an editor types never widen a visitor page past a phone: button
     await rm(dataFile('pages/long-labels.json'), { force: true });
   }
 });
+
+test('a post without a cover fills the featured card\'s media with its placeholder, as a cover would (it left a grey band)', async ({ page }) => {
+  const { cover: _cover, ...post } = await readData('collections/posts/zero-javascript-by-default.json');
+  // The newest post: the home page's bento features it.
+  await writeFile(dataFile('collections/posts/no-cover.json'), JSON.stringify({ ...post, title: 'A post without a cover', date: '2030-01-01' }));
+  try {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/');
+    const card = page.locator('.card--featured', { hasText: 'A post without a cover' });
+    await expect(card).toBeVisible();
+    const media = (await card.locator('.card__media').boundingBox())!;
+    const placeholder = (await card.locator('.card__placeholder').boundingBox())!;
+    expect(media.height).toBeGreaterThan(200);
+    // Within the media's 1 px border.
+    expect(media.height - placeholder.height).toBeLessThanOrEqual(1);
+    expect(media.width - placeholder.width).toBeLessThanOrEqual(1);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'visitor-post-without-cover');
+  } finally {
+    await rm(dataFile('collections/posts/no-cover.json'), { force: true });
+  }
+});
