@@ -43,10 +43,29 @@ test('undo and redo across a typed edit, a move and an added section', async ({ 
   await expect(page.getByRole('status').filter({ hasText: 'Undid: Move Page header down' })).toBeVisible();
   await outlineItem(page, 'getting-started-hero').click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Typed title');
+  // That press outside closed the menu.
+  await page.locator('.history-menu > summary').click();
   await page.getByRole('button', { name: 'Add Call to action' }).click();
   expect(await outlineIds(page)).toHaveLength(before.length + 1);
   await page.getByRole('button', { name: 'As opened' }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
+
+  // The menu closes as menus do: Escape gives the focus back to its button, a press outside closes it.
+  const history = page.getByRole('list', { name: 'Edit history, newest first' });
+  await page.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await expect(page.locator('.history-menu > summary')).toBeFocused();
+  await page.locator('.history-menu > summary').click();
+  await expect(history).toBeVisible();
+  await page.locator('.stage').click({ position: { x: 5, y: 5 } });
+  await expect(history).toBeHidden();
+  // On a phone it stays on the screen (the top bar wraps, and it once went off its left edge).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.history-menu > summary').click();
+  const menu = (await page.locator('.history-list').boundingBox())!;
+  expect(menu.x).toBeGreaterThanOrEqual(0);
+  expect(menu.x + menu.width).toBeLessThanOrEqual(390);
+  await shot(page, 'history-menu-phone');
 });
 
 test('unsaved edits survive a closed tab and can be restored', async ({ context }) => {

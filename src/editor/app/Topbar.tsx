@@ -4,12 +4,16 @@
  * Its props are plain values and stable callbacks, so typing, which changes
  * none of them, does not render it.
  */
-import { memo, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
+import { useDismiss, useDropdownPlace } from './hooks/useDropdown';
 import { VIEWPORTS, type Viewport } from './Preview';
 import type { EditorUser } from '../lib/model';
 import { AccountMenu } from './AccountMenu';
 import { SaveStatus } from './SaveStatus';
 import type { Publishing } from '../lib/store/state';
+
+/** The History menu's width on a screen wide enough for it (styles/history.css). */
+const HISTORY_WIDTH = 280;
 
 interface Props {
   /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
@@ -41,6 +45,13 @@ interface Props {
 
 export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  const historyRef = useRef<HTMLDetailsElement>(null);
+  const historyPlace = useDropdownPlace(historyRef, historyOpen, HISTORY_WIDTH);
+  const closeHistory = useCallback((refocus: boolean) => {
+    if (historyRef.current) historyRef.current.open = false;
+    if (refocus) historyRef.current?.querySelector('summary')?.focus();
+  }, []);
+  useDismiss(historyRef, historyOpen, closeHistory);
   return (
     <header className="topbar">
       <a className="brand" href="/editor">
@@ -73,11 +84,11 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
         <button type="button" className="btn btn-small" onClick={onRedo} disabled={future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={future.length ? `Redo: ${future.at(-1)}` : 'Nothing to redo'}>
           Redo
         </button>
-        <details className="history-menu" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
+        <details ref={historyRef} className="history-menu" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
           <summary className="btn btn-small">History</summary>
           {/* Rendered only while open: it can list 200 steps. */}
           {historyOpen && (
-            <div className="history-list">
+            <div className="history-list" style={historyPlace}>
               {past.length === 0 && future.length === 0 ? (
                 <p className="empty-note">No edits yet.</p>
               ) : (
