@@ -201,6 +201,8 @@ test('removing a shared section from a page says the shared file stays', async (
   await expect(page.getByRole('note')).toContainText('Shared section.');
   await expect(page.getByRole('button', { name: 'Delete file…' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove from page' }).click();
+  // The keyboard's focus goes to the row that took its place, not to the page (the button is gone).
+  await expect(page.locator('[data-section-index]:focus')).toHaveCount(1);
   const toast = page.locator('.toast');
   await expect(toast).toContainText('Removed Footer (shared) from this page; the shared section itself stays, on the pages that show it.');
   await toast.getByRole('button', { name: 'Undo' }).click();

@@ -60,6 +60,8 @@ test('adds a cta-banner, reorders it, saves, and finds it after a reload', async
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/content/changes') && request.method() === 'POST');
   await save(page);
   expect((await sent).postDataJSON().message).toBe('add Call to action');
+  // The button keeps the keyboard's focus through the save (a disabled one dropped it to the page).
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
 
   const stored = await readData('pages/about.json');
   expect(stored.sections[1]).toMatchObject({ id: 'about-cta-banner', type: 'cta-banner', data: { title: 'Banner added by a test' } });

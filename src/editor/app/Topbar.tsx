@@ -127,7 +127,8 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
         </button>
       )}
       <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} />
-      <button type="button" className="btn btn-primary" onClick={onSave} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
+      {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard's focus to the page. */}
+      <button type="button" className="btn btn-primary" onClick={saving ? undefined : onSave} aria-disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save
       </button>
       {user && <AccountMenu user={user} leaving={leaving} onSignOut={onSignOut} />}

@@ -70,6 +70,9 @@ describe('removeSection, restoreRemoved and dismissRemoved', () => {
     expect(ids(state)).not.toContain('home-hero');
     expect(state.selection).toBeNull();
     expect(state.removed).toMatchObject({ index: 1, label: 'Hero' });
+    // Focus goes to the row that took its place (its Delete button is gone), and to the one before for the last row.
+    expect(state.focus).toMatchObject({ kind: 'section', index: 1 });
+    expect(removeSection(start(), { index: 3, now: NOW }).focus).toMatchObject({ kind: 'section', index: 2 });
     state = restoreRemoved(state, { now: NOW + 1 });
     expect(ids(state)[1]).toBe('home-hero');
     expect(state).toMatchObject({ removed: null, selection: 1 });
