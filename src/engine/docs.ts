@@ -61,7 +61,7 @@ function sectionDoc(definition: AnySectionDefinition): string {
   const { data, settings, bound } = sectionJsonSchemas(definition);
   const rules = [
     `Rendered as \`<${definition.element}>\`.`,
-    definition.placement === 'first' ? 'At most once per page, as the first section after the header.' : '',
+    definition.placement === 'first' ? 'At most once per page, as the first section after the header.' : definition.placement === 'once' ? 'The editor offers it only to a page that has none (the shared one counts).' : '',
   ].filter(Boolean);
   const parts = [
     `### \`${definition.type}\` — ${definition.label}`,

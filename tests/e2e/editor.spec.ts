@@ -156,6 +156,8 @@ test('the section picker offers the page’s types, opens in its search, adds th
   await expect(page.getByRole('option', { name: /Call to action/ })).toBeVisible();
   const offered = await page.locator('.picker-label').allTextContents();
   for (const type of ['Post', 'Tag header', 'Tag posts', 'Related tags']) expect(offered).not.toContain(type);
+  // Nor a second header or footer beside the shared ones.
+  for (const type of ['Header', 'Footer']) expect(offered).not.toContain(type);
   expect(offered).toContain('Posts list');
   const before = (await outlineIds(page)).length;
   await search.fill('stats');

@@ -19,6 +19,13 @@ describe('which section types a page may take', () => {
     expect(offered({ types: ['header', 'hero'] })).not.toContain('hero');
   });
 
+  it('offers a once-only type (the header, the footer) only while the page has none, its shared one included', () => {
+    expect(offered({ types: ['hero'] })).toEqual(expect.arrayContaining(['header', 'footer']));
+    expect(offered({ types: ['header', 'hero', 'footer'] })).not.toContain('header');
+    expect(offered({ types: ['header', 'hero', 'footer'] })).not.toContain('footer');
+    expect(offered({ types: ['header', 'content-block', 'content-block'] })).toContain('content-block');
+  });
+
   it('declares a template need only with a collection that has a template binding', () => {
     for (const definition of sectionDefinitions) if (definition.template !== undefined) expect(['posts', 'tags']).toContain(definition.template);
   });

@@ -66,8 +66,11 @@ export interface SectionDefinition<
   defaults: Omit<z.input<Schema>, Bound>;
   /** Root element of the rendered section. */
   element: 'section' | 'header' | 'footer';
-  /** `first`: at most once per page, and only as its first section (hero). */
-  placement: 'any' | 'first';
+  /**
+   * `first`: at most once per page, and only as its first section (hero); `once`: at most once per
+   * page (the header and the footer: a page with the shared header is not offered another).
+   */
+  placement: 'any' | 'first' | 'once';
   /**
    * The collection whose template page this section needs (post-detail needs
    * `posts`): it shows the page's current entry, so it is offered only on a
@@ -109,7 +112,7 @@ export type AnySectionDefinition = SectionDefinition<string, AnyObject, any>;
 /** Whether a section of this definition may be added to `page`: its template need, and its placement, allow it. */
 export function allowedOnPage(definition: AnySectionDefinition, page: { template?: { collection?: string }; types: readonly string[] }): boolean {
   if (definition.template !== undefined && definition.template !== page.template?.collection) return false;
-  return definition.placement !== 'first' || !page.types.includes(definition.type);
+  return definition.placement === 'any' || !page.types.includes(definition.type);
 }
 
 export function defineSection<

@@ -7,6 +7,7 @@ export default defineSection({
   label: 'Footer',
   description: 'Brand text, tagline, contact email, copyright line and a menu.',
   element: 'footer',
+  placement: 'once',
   // The brand mark's gradient id comes from the section id.
   viewReads: { id: true },
   schema: z.object({

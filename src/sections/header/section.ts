@@ -8,6 +8,7 @@ export default defineSection({
   label: 'Header',
   description: 'Site navigation bar with logo text, an optional announcement strip and a menu.',
   element: 'header',
+  placement: 'once',
   // The brand mark's gradient id comes from the section id; of the path, the view reads only which menu items are current.
   viewReads: { id: true, path: (data, path) => data.menu.map((item) => isCurrentPath(item.href, path)) },
   schema: z.object({
