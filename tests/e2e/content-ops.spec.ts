@@ -166,9 +166,11 @@ test('the Problems panel lists a broken page and opens it at the failing field; 
   await page.getByRole('button', { name: /^Problems/ }).click();
   const panel = page.getByRole('dialog', { name: 'Problems' });
   await expect(panel).toContainText('Page “Ops journal” (/ops-blog/)');
-  await expect(panel).toContainText('/sections/2/data/title');
+  // Where, in the form's words, not as a pointer into the file.
+  await expect(panel).toContainText('Posts list › Title: Invalid input');
+  await expect(panel).not.toContainText('/sections/2/data/title');
   await shot(page, 'content-ops-problems');
-  await panel.getByRole('button', { name: /Open Page “Ops journal”/ }).click();
+  await panel.getByRole('button', { name: 'Open Page “Ops journal” (/ops-blog/) at Posts list › Title' }).click();
   await expect(page).toHaveURL(/\/editor\/ops-blog$/);
   const title = page.locator('.inspector [data-field="data.title"]');
   await expect(title).toBeFocused();

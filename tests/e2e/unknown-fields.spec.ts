@@ -17,7 +17,8 @@ test('an unknown field is shown in the form, named, and removed with Remove fiel
     await page.goto('/editor/about');
     await page.getByRole('button', { name: /^Problems/ }).click();
     const panel = page.getByRole('dialog', { name: 'Problems' });
-    await expect(panel).toContainText(`/sections/${hero}/data/titel`);
+    // In the form's words; the pointer into the file is in the tooltip.
+    await expect(panel.locator('.problem-path', { hasText: 'titel' }).first()).toHaveAttribute('title', `At /sections/${hero}/data/titel in the file`);
     await panel.getByRole('button', { name: /^Open Page “About/ }).first().click();
 
     const remove = page.locator('.inspector [data-field="data.titel"]');

@@ -94,6 +94,20 @@ group('the Problems panel', () => {
     expect(files.map((f) => [f.name, f.unreadable])).toEqual([['pages/bad.json', true], ['Shared footer (shared/footer.json)', false]]);
   });
 
+  it('says a collection refused for one unreadable post once, as that post’s problem, with the pages the collection breaks', () => {
+    const files = problemFiles(
+      {
+        problems: [{ file: 'collections/posts/bad.json', message: 'is not valid JSON' }],
+        siteProblems: [
+          { file: 'collections/posts', issues: [{ path: '', message: 'collections/posts/bad.json is not valid JSON' }], pages: ['home', 'journal'] },
+          { file: 'collections/posts/bad.json', issues: [{ path: '', message: 'is not valid JSON' }], pages: ['posts/bad'] },
+        ],
+      },
+      docs,
+    );
+    expect(files).toEqual([{ file: 'collections/posts/bad.json', name: 'collections/posts/bad.json', issues: [{ path: '', message: 'is not valid JSON' }], pages: ['home', 'journal', 'posts/bad'], unreadable: true }]);
+  });
+
   it('opens a page at the section and field, an entry at its field, a shared document on a page that uses it', () => {
     expect(problemLocation(docs, 'pages/home.json', '/sections/1/data/title')).toEqual({ route: 'home', section: 1, field: 'data.title' });
     expect(problemLocation(docs, 'pages/home.json', '/meta/title')).toEqual({ route: 'home', section: null, field: 'meta.title' });

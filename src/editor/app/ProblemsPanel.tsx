@@ -6,6 +6,7 @@
 import { problemCount, problemLocation, projectPath, type ProblemFile, type ProblemLocation } from '../lib/problems';
 import type { Docs } from '../lib/model';
 import { Dialog } from './dialogs';
+import { pointerLabel } from '../lib/store/issue-details';
 
 interface Props {
   files: readonly ProblemFile[];
@@ -35,13 +36,20 @@ export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props
             <ul className="problem-issues">
               {file.issues.map((issue) => {
                 const location = file.unreadable ? undefined : problemLocation(docs, file.file, issue.path);
+                const where = issue.path && (pointerLabel(docs, file.file, issue.path) || issue.path);
                 return (
                   <li key={`${issue.path}\n${issue.message}`} className="problem-issue">
                     <span className="problem-message">
-                      {issue.path && <code className="problem-path">{issue.path}</code>} {issue.message}
+                      {/* Where, in the form's words ("Hero › Title"); the pointer into the file stays in its tooltip, for a text editor. */}
+                      {where && (
+                        <span className="problem-path" title={`At ${issue.path} in the file`}>
+                          {where}:
+                        </span>
+                      )}{' '}
+                      {issue.message}
                     </span>
                     {location ? (
-                      <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${file.name} at ${issue.path || 'the start'}`}>
+                      <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${file.name} at ${where || 'the start'}`}>
                         Open
                       </button>
                     ) : (

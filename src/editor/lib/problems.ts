@@ -23,8 +23,15 @@ export interface ProblemFile {
 
 export function problemFiles(payload: Pick<EditorContent, 'problems' | 'siteProblems'>, docs: Docs): ProblemFile[] {
   const unreadable: ProblemFile[] = payload.problems.map(({ file, message }) => ({ file, name: file, issues: [{ path: '', message }], pages: [], unreadable: true }));
-  const broken = payload.siteProblems.map(({ file, issues, pages }) => ({ file, name: docName(docs, file), issues, pages, unreadable: false }));
-  return [...unreadable, ...broken.filter((problem) => !unreadable.some((u) => u.file === problem.file))];
+  const broken: ProblemFile[] = [];
+  for (const { file, issues, pages } of payload.siteProblems) {
+    // A folder that breaks because a file in it cannot be read (a collection refused for one post that is
+    // not JSON) is that file's problem, said once: the pages it breaks are listed with the file.
+    const inside = unreadable.filter((u) => u.file === file || u.file.startsWith(`${file}/`));
+    if (inside.length === 0) broken.push({ file, name: docName(docs, file), issues, pages, unreadable: false });
+    for (const u of inside) u.pages = [...new Set([...u.pages, ...pages])];
+  }
+  return [...unreadable, ...broken];
 }
 
 /** A problem's file from the project's root: data files are named from src/data, a broken registry folder's code from the root already. */

@@ -26,10 +26,16 @@ export function detailAtKey(docs: Docs, file: string, key: string, message: stri
   return detailAtPointer(docs, file, pointer, message);
 }
 
+/** Where the JSON pointer `pointer` is in `file`, in the form's words ("Hero › Title"), or '' for the file itself. */
+export function pointerLabel(docs: Docs, file: string, pointer: string): string {
+  const tokens = pointerTokens(pointer);
+  return tokens.length ? fieldLocationLabel(docs, file, asPath(tokens)) : '';
+}
+
 /** A problem at the JSON pointer `pointer` of `file` (the server's issues). */
 export function detailAtPointer(docs: Docs, file: string, pointer: string, message: string): NoticeDetail {
-  const tokens = pointerTokens(pointer);
-  const where = tokens.length ? `${docName(docs, file)} › ${fieldLocationLabel(docs, file, asPath(tokens))}` : docName(docs, file);
+  const label = pointerLabel(docs, file, pointer);
+  const where = label ? `${docName(docs, file)} › ${label}` : docName(docs, file);
   const location = problemLocation(docs, file, pointer);
   return { text: `${where}: ${message}`, ...(location && { location }) };
 }
