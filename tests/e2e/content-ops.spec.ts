@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { dataFile, openEditor, readData, save, shot, test } from './support';
+import { dataFile, openEditor, preview, readData, save, shot, test } from './support';
 
 const imageFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
 const writeData = async (path: string, value: unknown) => {
@@ -232,8 +232,15 @@ test('a page that is not valid still opens, with its problem listed', async ({ p
   const panel = page.getByRole('dialog', { name: 'Problems' });
   await expect(panel).toContainText('src/data/pages/ops-broken.json');
   await panel.getByRole('button', { name: 'Close' }).first().click();
+  // Nothing of it can be shown, and the preview says so (it claimed to show "the last version it could").
+  await expect(page.locator('.preview-error')).toContainText('This page cannot be shown until its problem is fixed.');
   await page.getByRole('link', { name: /About/ }).click();
   await expect(page).toHaveURL(/\/editor\/about$/);
+  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
+  // Back to it from another page: the preview does not go on showing that other page.
+  await page.getByRole('link', { name: /Ops broken/ }).click();
+  await expect(page.locator('.preview-error')).toContainText('This page cannot be shown until its problem is fixed.');
+  await expect(preview(page).locator('[data-section-id]')).toHaveCount(0);
 });
 
 test('a shared section in use can be removed from its pages and deleted in one change', async ({ page }) => {

@@ -100,6 +100,8 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
   const [error, setError] = useState<string | null>(null);
+  /** The error came before anything of this page was shown: the frame is empty, not an earlier version. */
+  const [nothingShown, setNothingShown] = useState(false);
   const [heldBack, setHeldBack] = useState(0);
   const [busy, setBusy] = useState(false);
 
@@ -135,6 +137,14 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
       try {
         const result = await renderPreview(slug, files, controller.signal);
         if (!result.ok) {
+          // Another page's last version is no version of this one: the frame is emptied instead.
+          const fresh = shownSlug.current !== slug;
+          if (fresh && frame.current) {
+            frame.current.srcdoc = '';
+            shownSlug.current = null;
+            shownPage.current = null;
+          }
+          setNothingShown(fresh || shownSlug.current === null);
           setError(result.error);
           return;
         }
@@ -203,7 +213,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
     <div className="preview-stage" data-viewport={viewport}>
       {error && (
         <div className="preview-error" role="status">
-          <strong>The preview shows the last version it could.</strong> Fix what the form marks and it follows again. <span className="preview-error-detail">{error}</span>
+          {nothingShown ? <strong>This page cannot be shown until its problem is fixed.</strong> : <strong>The preview shows the last version it could.</strong>} Fix what the form marks and it follows again. <span className="preview-error-detail">{error}</span>
         </div>
       )}
       {!error && heldBack > 0 && (
