@@ -213,12 +213,16 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
     <div className="preview-stage" data-viewport={viewport}>
       {error && (
         <div className="preview-error" role="status">
-          {nothingShown ? <strong>This page cannot be shown until its problem is fixed.</strong> : <strong>The preview shows the last version it could.</strong>} Fix what the form marks and it follows again. <span className="preview-error-detail">{error}</span>
+          {nothingShown ? <strong>This page cannot be shown until its problem is fixed.</strong> : <strong>The preview shows the last version it could.</strong>} Fix what the form marks and it follows again.{' '}
+          <details className="preview-error-detail">
+            <summary>Details</summary>
+            {error}
+          </details>
         </div>
       )}
       {!error && heldBack > 0 && (
         <div className="preview-error preview-held-back" role="status">
-          {heldBack === 1 ? 'A part with a problem shows' : `${heldBack} parts with problems show`} as last saved (a new one not at all) until fixed: the form marks what to fix.
+          {heldBack === 1 ? 'A section with a problem shows as it was last saved' : `${heldBack} sections with problems show as they were last saved`} (a new one is hidden) until the form’s marked fields are fixed.
         </div>
       )}
       <div ref={area} className="preview-area">
