@@ -128,6 +128,8 @@ test('creates a nested page from its title, with starter content, focus in the t
   await slug.fill('guides/first-steps');
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page).toHaveURL(/\/editor\/guides\/first-steps$/);
+  // Its row in the Pages list is scrolled into the list's view (it landed below the list's fold).
+  await expect(page.getByRole('navigation', { name: 'Pages' }).locator('[aria-current="page"]')).toBeInViewport();
   expect(await outlineIds(page)).toEqual(['site-header', 'first-steps-hero', 'first-steps-intro', 'first-steps-cta', 'site-footer']);
   await expect(preview(page).locator('h1')).toHaveText('Pricing Page');
   // A new page is a draft until published, so its placeholder copy never goes live by a reflexive Save.

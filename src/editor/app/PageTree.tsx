@@ -1,5 +1,5 @@
 /** All page files, nested slugs indented and templates marked; opening one is a client-side switch. */
-import { memo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { isDirty, sortedPages, type Docs, type StoredPage } from '../lib/model';
 import { localDateTime, publicationStatus, statusText } from '../lib/publication';
 
@@ -88,11 +88,19 @@ export function RowStatusLine({ status }: { status: RowStatus }) {
 
 /** A row of the pages, posts or tags: a real link to its editor URL, opened in place without a reload. */
 export function RouteLink({ route, current, isDirty, onOpen, style, children }: { route: string; current: string | null; isDirty: boolean; onOpen(route: string): void; style?: CSSProperties; children: ReactNode }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const isCurrent = route === current;
+  // The open document's row is scrolled into the list's view when it becomes the open one (a page
+  // just made, say, lands below the list's fold), and only as far as it must.
+  useEffect(() => {
+    if (isCurrent) link.current?.scrollIntoView({ block: 'nearest' });
+  }, [isCurrent]);
   return (
     <a
+      ref={link}
       href={`/editor/${route}`}
       className="page-link"
-      aria-current={route === current ? 'page' : undefined}
+      aria-current={isCurrent ? 'page' : undefined}
       style={style}
       onClick={(event) => {
         event.preventDefault();
