@@ -80,6 +80,8 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   await openEditor(reopened, 'about');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
+  // The save status does not say "All changes saved" beside it.
+  await expect(reopened.locator('.save-state')).toHaveText('Unsaved changes from an earlier session: restore or discard them');
   await banner.getByRole('button', { name: 'Restore' }).click();
   await expect(reopened.locator('.save-state')).toHaveText('1 document with unsaved changes');
   await outlineItem(reopened, 'about-hero').click();

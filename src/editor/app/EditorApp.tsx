@@ -117,6 +117,7 @@ function Editor({ payload, initialSlug }: Props) {
         onTravel={travel}
         dirtyCount={view.dirtyDocs.length}
         saving={state.save.status === 'saving'}
+        recoverable={state.recovery.length > 0}
         publishing={state.publishing}
         onSave={save}
         problemCount={problemCount(problemFiles(state.site, state.docs))}

@@ -12,6 +12,8 @@ interface Props {
   saving: boolean;
   dirtyCount: number;
   publishing: Publishing | null;
+  /** Unsaved changes from an earlier visit are offered back (the banner below): not "All changes saved". */
+  recoverable?: boolean;
 }
 
 function PublishingText({ publishing }: { publishing: Publishing }) {
@@ -34,7 +36,7 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
   );
 }
 
-export function SaveStatus({ saving, dirtyCount, publishing }: Props) {
+export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false }: Props) {
   // Counted by document: five edits to one page are one page to save.
   const unsaved = dirtyCount ? `${dirtyCount} document${dirtyCount === 1 ? '' : 's'} with unsaved changes` : '';
   const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : publishing?.state === 'unknown' ? ' is-unknown' : dirtyCount ? ' is-dirty' : '';
@@ -48,7 +50,7 @@ export function SaveStatus({ saving, dirtyCount, publishing }: Props) {
           {unsaved && ` · ${unsaved}`}
         </>
       ) : (
-        unsaved || 'All changes saved'
+        unsaved || (recoverable ? 'Unsaved changes from an earlier session: restore or discard them' : 'All changes saved')
       )}
     </span>
   );

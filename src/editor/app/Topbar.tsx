@@ -30,6 +30,8 @@ interface Props {
   onTravel(steps: number): void;
   dirtyCount: number;
   saving: boolean;
+  /** Unsaved changes from an earlier visit are offered back. */
+  recoverable: boolean;
   /** The publication of the last save, on the production server. */
   publishing: Publishing | null;
   onSave(): void;
@@ -43,7 +45,7 @@ interface Props {
   onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyRef = useRef<HTMLDetailsElement>(null);
   const historyPlace = useDropdownPlace(historyRef, historyOpen, HISTORY_WIDTH);
@@ -126,7 +128,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
           Problems <span className="badge badge-error">{problemCount}</span>
         </button>
       )}
-      <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} />
+      <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} recoverable={recoverable} />
       {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard's focus to the page. */}
       <button type="button" className="btn btn-primary" onClick={saving ? undefined : onSave} aria-disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save
