@@ -39,6 +39,22 @@ test('choices read as words, and section and page IDs are under Advanced', async
   await expect(inspector.getByLabel('Section ID')).toHaveValue('about-cta');
 });
 
+test('the SEO title and description count against what search results show, and say what happens past it', async ({ page }) => {
+  await openEditor(page, 'about');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  const inspector = page.getByLabel('Inspector');
+  const title = inspector.getByLabel('SEO title');
+  await title.fill('About us');
+  await expect(inspector.locator('.field-count').first()).toHaveText('8 of about 60 characters shown');
+  await title.fill('About the studio that builds fast, calm websites for agencies and the clients they serve');
+  const over = inspector.locator('.field-count.is-over');
+  await expect(over).toHaveText('88 characters, over the 60 or so shown. Search results cut longer titles, so put what matters first.');
+  // Read with the field, and no error: nothing blocks saving.
+  await expect(title).toHaveAttribute('aria-describedby', /-count/);
+  await expect(title).not.toHaveAttribute('aria-invalid', 'true');
+  await shot(page, 'seo-title-length');
+});
+
 test('a link field offers the site’s pages and posts, and checks a typed URL as you type', async ({ page }) => {
   await openEditor(page, 'about');
   await outlineRow(page, 'about-cta').click();

@@ -35,6 +35,10 @@ describe('canonical URLs', () => {
     expect(noindex.description).toMatch(/sitemap/);
     expect(canonical).toMatchObject({ kind: 'link', label: 'Canonical URL', required: false });
     expect(canonical.description).toMatch(/original/);
+    // The title and description count against what search results show (a soft length, not a rule).
+    expect(fields.find((field) => field.key === 'title')!.shownUpTo).toMatchObject({ length: 60 });
+    expect(fields.find((field) => field.key === 'description')!.shownUpTo).toMatchObject({ length: 160 });
+    expect(PageMetaSchema.safeParse({ title: 'T'.repeat(200), description: 'D'.repeat(400) }).success).toBe(true);
   });
 });
 

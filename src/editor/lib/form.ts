@@ -35,6 +35,8 @@ export interface FieldSpec {
   relation?: string;
   /** An identifier's source: the sibling field it is generated from. */
   identifierFrom?: string;
+  /** How much of the text others show: the field counts as you type (primitives.ts, ShownUpTo). */
+  shownUpTo?: { length: number; past: string };
 }
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
@@ -70,6 +72,7 @@ export function fieldSpec(key: string, schema: JsonSchema, required: boolean): F
     if (schema.relation) spec.relation = schema.relation;
   }
   if (schema.identifierFrom) spec.identifierFrom = schema.identifierFrom;
+  if (schema.shownUpTo) spec.shownUpTo = schema.shownUpTo;
   return spec;
 }
 

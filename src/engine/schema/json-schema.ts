@@ -19,6 +19,8 @@ export interface JsonSchema {
   optionLabels?: Record<string, string>;
   /** An array of slugs of this collection's entries. */
   relation?: string;
+  /** How much of the text others show (primitives.ts, ShownUpTo). */
+  shownUpTo?: { length: number; past: string };
   example?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];

@@ -29,10 +29,13 @@ export function canonicalProblem(value: string): string | undefined {
 /** SEO metadata of a page (spec §2.1). */
 export const PageMetaSchema = z.object({
   /** The page's `<title>` and og:title. */
-  title: field(text(), 'SEO title', 'The page title shown in search results and browser tabs.'),
+  title: field(text(), 'SEO title', 'The page title shown in search results and browser tabs.', {
+    shownUpTo: { length: 60, past: 'Search results cut longer titles, so put what matters first.' },
+  }),
   /** Meta description and og:description. */
   description: field(text(), 'SEO description', 'One or two sentences shown in search results.', {
     kind: 'textarea',
+    shownUpTo: { length: 160, past: 'Search results cut longer descriptions.' },
   }),
   /** Image shown when the page is shared (og:image). */
   ogImage: field(ImageSelectionSchema.optional(), 'Social image', 'Image shown when the page is shared.'),

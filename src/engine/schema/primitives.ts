@@ -32,11 +32,22 @@ declare module 'zod/v4/core' {
  * Attaches the label and description that the editor form and the generated
  * docs show for a field. Both come from here so they cannot drift apart.
  */
+/**
+ * A soft length: how much of a text others show (search results cut a title at about 60
+ * characters). Not a rule, since nothing breaks past it: the editor counts as you type and says
+ * what happens past it.
+ */
+export interface ShownUpTo {
+  length: number;
+  /** What is cut, and where: "Search results cut longer titles." */
+  past: string;
+}
+
 export function field<T extends z.ZodType>(
   schema: T,
   title: string,
   description: string,
-  extra: { kind?: DeclaredKind; example?: string; relation?: string; optionLabels?: Record<string, string> } = {},
+  extra: { kind?: DeclaredKind; example?: string; relation?: string; optionLabels?: Record<string, string>; shownUpTo?: ShownUpTo } = {},
 ): T {
   return schema.meta({ title, description, ...extra });
 }

@@ -1,5 +1,5 @@
 /** Single-line text, email and date inputs, and the multi-line textarea. */
-import { controlProps, FieldFrame, textSetter } from './parts';
+import { controlProps, FieldFrame, LengthCount, textSetter } from './parts';
 import type { WidgetProps } from './types';
 
 const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', date: 'date' };
@@ -9,6 +9,7 @@ export function TextField(props: WidgetProps) {
   return (
     <FieldFrame id={id} spec={spec} error={error}>
       <input className="input" type={INPUT_TYPES[spec.kind] ?? 'text'} {...controlProps(props)} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} spellCheck={spec.kind === 'text'} />
+      <LengthCount id={id} spec={spec} text={String(value ?? '')} />
     </FieldFrame>
   );
 }
@@ -18,6 +19,7 @@ export function TextareaField(props: WidgetProps) {
   return (
     <FieldFrame id={id} spec={spec} error={error}>
       <textarea className="input textarea" {...controlProps(props)} rows={3} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} />
+      <LengthCount id={id} spec={spec} text={String(value ?? '')} />
     </FieldFrame>
   );
 }

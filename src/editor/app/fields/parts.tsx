@@ -22,7 +22,22 @@ export function Hint({ id, description, error }: { id: string; description?: str
 }
 
 export const describedBy = (id: string, spec: FieldSpec, error?: string) =>
-  [spec.description && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  [spec.description && `${id}-hint`, spec.shownUpTo && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+/**
+ * A text's length against how much of it others show (a title in search results), as you type;
+ * past it, what happens. Read with the field (aria-describedby), not announced at each keystroke.
+ */
+export function LengthCount({ id, spec, text }: { id: string; spec: FieldSpec; text: string }) {
+  if (!spec.shownUpTo) return null;
+  const { length, past } = spec.shownUpTo;
+  const count = [...text].length;
+  return (
+    <p className={`field-count${count > length ? ' is-over' : ''}`} id={`${id}-count`}>
+      {count > length ? `${count} characters, over the ${length} or so shown. ${past}` : `${count} of about ${length} characters shown`}
+    </p>
+  );
+}
 
 export function FieldLabel({ htmlFor, spec }: { htmlFor: string; spec: FieldSpec }) {
   return (
