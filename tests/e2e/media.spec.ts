@@ -216,7 +216,10 @@ test('a name conflict offers a new name or replacing the image', async ({ page }
 
 test('from the keyboard: choosing an image without alt text goes to the alt input, which says Required', async ({ page }) => {
   await openEditor(page, 'about');
-  // Page settings: the optional social image is not set.
+  // Page settings: the optional social image is not set, and says so, with what it is for.
+  const absent = page.locator('.media-absent');
+  await expect(absent).toContainText('Social image (optional)');
+  await expect(absent).toContainText('Image shown when the page is shared.');
   const choose = page.getByRole('button', { name: 'Choose image', exact: true });
   await choose.focus();
   await page.keyboard.press('Enter');

@@ -11,6 +11,7 @@ import { FieldsetLegend } from '../FieldsetLegend';
 import { MediaLibrary } from '../MediaLibrary';
 import { describeAsset, GPS_WARNING, useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
 import { Field } from './Field';
+import { AbsentField } from './parts';
 import { FocalPoint } from './FocalPoint';
 import type { WidgetProps } from './types';
 
@@ -75,8 +76,7 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   if (!record) {
     return (
       <>
-        <div className="field field-absent media-absent">
-          <span className="field-label">{spec.label}</span>
+        <AbsentField spec={spec} error={error} className="media-absent">
           <span className="media-absent-actions">
             {chooseButton}
             <button
@@ -90,8 +90,7 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
               Enter URL
             </button>
           </span>
-          {error && <p className="field-error">{error}</p>}
-        </div>
+        </AbsentField>
         {picker}
       </>
     );

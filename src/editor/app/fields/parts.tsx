@@ -65,3 +65,21 @@ export function FieldFrame({ id, spec, error, children }: { id: string; spec: Fi
     </div>
   );
 }
+
+/**
+ * An object or image that is not there yet (an optional one, or a required one still missing): its
+ * label, the buttons that add it, and its hint, so an empty Cover or Social image still says what it is for.
+ */
+export function AbsentField({ spec, error, className = '', children }: { spec: FieldSpec; error?: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={`field field-absent ${className}`.trim()}>
+      <span className="field-label">
+        {spec.label}
+        {spec.required ? null : <span className="field-optional"> (optional)</span>}
+      </span>
+      {children}
+      {spec.description && <p className="field-hint field-absent-hint">{spec.description}</p>}
+      {error && <p className="field-error">{error}</p>}
+    </div>
+  );
+}
