@@ -153,6 +153,10 @@ test('an executable renamed .png gets the server’s 400 message', async ({ page
   const { error } = await response.json();
   expect(error).toBe('The file is not a JPEG, PNG, WebP, GIF or SVG image');
   await expect(dialog.getByRole('alert')).toHaveText(`The server refused “setup.png”: ${error}`);
+  // The same file under the same name would be refused again: Upload waits for another name, or Cancel.
+  await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();
+  await dialog.getByLabel('File name').fill('setup-2.png');
+  await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeEnabled();
   await expect(dialog).toBeVisible();
   await expect(page.getByLabel('Image URL')).toHaveValue('/assets/images/hero-studio.webp');
   await expect(readFile(assetFile('setup.png'))).rejects.toThrow(/ENOENT/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  dismissUpload, newUpload, othersPending, queueUpload, renameAfterConflict, renameUpload, uploadFailed, uploadFinished, uploadProgressed, uploadStarted, uploadUnreadable,
+  canSendAgain, dismissUpload, newUpload, othersPending, queueUpload, renameAfterConflict, renameUpload, uploadFailed, uploadFinished, uploadProgressed, uploadStarted, uploadUnreadable,
   type UploadItem,
 } from '../../src/editor/lib/uploads';
 
@@ -45,7 +45,12 @@ describe('the upload queue', () => {
     // The name is another image's in other capitals: Replace would be refused again, so only a new name is offered.
     expect(uploadFailed(started, 1, { status: 409, error: 'case', caseTwin: true }, MiB)[0]).toMatchObject({ status: 'conflict', replaceable: false, message: expect.stringMatching(/^An image named “holiday-photo.png” in other capitals is already in the library: .* Use a new name\.$/) });
     expect(uploadFailed(started, 1, { status: 413, error: 'big' }, MiB)[0]!.status).toBe('rejected');
-    expect(uploadFailed(started, 1, { status: 400, error: 'not an image' }, MiB)[0]).toMatchObject({ status: 'ready', message: 'The server refused “holiday-photo.png”: not an image' });
+    const refused = uploadFailed(started, 1, { status: 400, error: 'not an image' }, MiB);
+    expect(refused[0]).toMatchObject({ status: 'ready', message: 'The server refused “holiday-photo.png”: not an image' });
+    // Not sent again unchanged (a text file named .png would be refused again); a new name may be tried.
+    expect(canSendAgain(refused[0]!)).toBe(false);
+    expect(canSendAgain(renameUpload(refused, 1, 'holiday.png')[0]!)).toBe(true);
+    expect(canSendAgain(uploadFailed(started, 1, { error: 'offline' }, MiB)[0]!)).toBe(true);
     expect(uploadFailed(started, 1, { error: 'offline' }, MiB)[0]).toMatchObject({ status: 'ready', message: 'The upload of “holiday-photo.png” failed: offline' });
     expect(uploadUnreadable(started, 1, 'gone')[0]).toMatchObject({ status: 'ready', message: 'The file could not be read: gone' });
     expect(renameAfterConflict(started, 1, ['holiday-photo.png'])[0]).toMatchObject({ status: 'ready', name: 'holiday-photo-2.png', message: undefined });

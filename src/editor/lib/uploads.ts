@@ -20,6 +20,8 @@ export interface UploadItem {
   message?: string;
   /** After a name conflict: whether Replace can mend it (not when the taken name differs in capitals only). */
   replaceable?: boolean;
+  /** The name the server refused this file under (400): sending it again unchanged would be refused again. */
+  refusedAs?: string;
   /** 0 to 1. */
   progress: number;
 }
@@ -46,6 +48,9 @@ export const uploadProgressed = (items: Items, id: number, progress: number) => 
 /** The file could not be read in the browser: it stays ready, with the reason. */
 export const uploadUnreadable = (items: Items, id: number, reason: string) => changeItem(items, id, { status: 'ready', message: `The file could not be read: ${reason}` });
 
+/** Whether the item can be sent as it is: not when the server refused it under this very name (a text file named .png, say). */
+export const canSendAgain = (item: UploadItem) => item.status === 'ready' && item.refusedAs !== item.name;
+
 /** The server refused the upload (`status` is its HTTP status): a conflict can be renamed or replaced, a file too large is rejected, anything else can be retried. */
 export function uploadFailed(items: Items, id: number, failure: { status?: number; error: string; caseTwin?: boolean }, maxUploadBytes: number): UploadItem[] {
   const name = items.find((item) => item.id === id)?.name ?? '';
@@ -58,7 +63,7 @@ export function uploadFailed(items: Items, id: number, failure: { status?: numbe
     case 413:
       return changeItem(items, id, { status: 'rejected', message: `“${name}” is too large: images can be at most ${formatBytes(maxUploadBytes)}.` });
     case 400:
-      return changeItem(items, id, { status: 'ready', message: `The server refused “${name}”: ${failure.error}` });
+      return changeItem(items, id, { status: 'ready', refusedAs: name, message: `The server refused “${name}”: ${failure.error}` });
     default:
       return changeItem(items, id, { status: 'ready', message: `The upload of “${name}” failed: ${failure.error}` });
   }

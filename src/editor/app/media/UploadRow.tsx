@@ -1,6 +1,6 @@
 /** One queued upload: its name to check (ready), its progress (uploading), a name conflict to resolve, or why it was refused. */
 import { filenameProblem, formatBytes } from '../../lib/media';
-import type { UploadItem } from '../../lib/uploads';
+import { canSendAgain, type UploadItem } from '../../lib/uploads';
 
 export function UploadRow({ item, uid, onRename, onUpload, onReplace, onNewName, onRemove }: {
   item: UploadItem;
@@ -13,6 +13,8 @@ export function UploadRow({ item, uid, onRename, onUpload, onReplace, onNewName,
 }) {
   const nameId = `${uid}-name-${item.id}`;
   const problem = item.status === 'ready' ? filenameProblem(item.name, item.file.type) : null;
+  // Refused by the server under this name: Upload waits for a new name (or Cancel), not the same refusal again.
+  const blocked = Boolean(problem) || !canSendAgain(item);
   return (
     <li className={`media-upload is-${item.status}`}>
       {item.preview && <img className="media-upload-thumb" src={item.preview} alt="" />}
@@ -22,7 +24,7 @@ export function UploadRow({ item, uid, onRename, onUpload, onReplace, onNewName,
             className="media-upload-form"
             onSubmit={(event) => {
               event.preventDefault();
-              if (!problem) onUpload();
+              if (!blocked) onUpload();
             }}
           >
             <label className="field-label" htmlFor={nameId}>
@@ -39,7 +41,7 @@ export function UploadRow({ item, uid, onRename, onUpload, onReplace, onNewName,
                 aria-describedby={`${nameId}-hint${problem ? ` ${nameId}-problem` : ''}${item.message ? ` ${nameId}-message` : ''}`}
                 onChange={(event) => onRename(event.target.value.trim())}
               />
-              <button type="submit" className="btn btn-primary btn-small" disabled={Boolean(problem)}>
+              <button type="submit" className="btn btn-primary btn-small" disabled={blocked}>
                 Upload
               </button>
               <button type="button" className="btn btn-small" onClick={onRemove}>
