@@ -179,7 +179,7 @@ describe('structured data', () => {
     expect(ofType('home', 'WebSite')).toEqual([expect.objectContaining({ name: 'Northwind', url: `${SITE}/` })]);
   });
 
-  it('gives every post an Article and a trail through the Journal', () => {
+  it('gives every post an Article and a trail through the Journal', async () => {
     for (const route of posts()) {
       const post = postOf(route);
       const [article] = ofType(route.slug, 'Article');
@@ -192,7 +192,11 @@ describe('structured data', () => {
       ]);
     }
     const withCover = posts().find((route) => bundles.get(route.slug)!.meta.ogImage)!;
-    expect(ofType(withCover.slug, 'Article')[0]!.image).toEqual([new URL(bundles.get(withCover.slug)!.meta.ogImage!.url, SITE).href]);
+    // A copy of the upload (no EXIF, no GPS), which the build made, never the original (src/lib/images/shared-image.ts).
+    const name = bundles.get(withCover.slug)!.meta.ogImage!.url.replace('/assets/images/', '');
+    const [image] = ofType(withCover.slug, 'Article')[0]!.image as string[];
+    expect(image).toMatch(new RegExp(`^${SITE.replaceAll('.', '\\.')}/_img/${name.replaceAll('.', '\\.')}/[0-9a-f]{16}-w\\d+\\.(?:jpg|png)$`));
+    expect((await stat(client(new URL(image!).pathname))).isFile()).toBe(true);
   });
 
   it('gives nested pages and tag pages a trail, and top-level pages none', () => {
