@@ -18,7 +18,7 @@ import { siteSettingsProblems } from './schema/site-settings';
 import { checkStoredPage, type StoredPage } from './stored-page';
 import { entryMeta } from './entry-meta';
 import { ContentError, PageNotFoundError, type Issue } from './content-error';
-import { collectionDir, entriesOrThrow, entryFiles, listSiteRoutes, pageFileOfSlug, strayCollectionFiles, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
+import { collectionDir, entriesOrThrow, refuseUnreadableCollection, entryFiles, listSiteRoutes, pageFileOfSlug, strayCollectionFiles, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
 export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
 export { MAX_REF_DEPTH, MAX_REFS_PER_PAGE, MAX_RESOLVED_PAGE_SIZE } from './expand-refs';
@@ -105,11 +105,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
 
   function loadCollections() {
     if (collections) return collections;
-    // A refused entry (or folder) in a collection would leave lists silently short: refuse them instead.
-    for (const collection of COLLECTION_NAMES) {
-      const refused = refusal(collectionDir(collection));
-      if (refused) throw new ContentError('refused', collectionDir(collection), describeRefusal(refused, collectionDir(collection)));
-    }
+    for (const collection of COLLECTION_NAMES) refuseUnreadableCollection(snapshot, collection);
     const tags: ResolvedTag[] = entriesOrThrow(snapshot, 'tags')
       .map(({ slug, file }) => ({ ...(readEntry('tags', file) as Tag), slug, url: entryUrl('tags', slug) }))
       .sort((a, b) => a.name.localeCompare(b.name));

@@ -10,7 +10,7 @@
 import { ContentError } from './content-error';
 import { COLLECTIONS, type CollectionName } from './schema/collections';
 import { isReservedSlug, isTemplateSlug, isValidSegment, isValidSlug, reservedSlugProblem, TEMPLATE_SEGMENT } from './slug';
-import type { ContentSnapshot } from './snapshot';
+import { describeRefusal, refusalAt, type ContentSnapshot } from './snapshot';
 
 export const PAGES_DIR = 'pages';
 export const collectionDir = (collection: CollectionName) => `collections/${collection}`;
@@ -89,6 +89,16 @@ export function entryFiles(snapshot: ContentSnapshot, collection: CollectionName
   }
   entries.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   return { entries, problems };
+}
+
+/**
+ * Refuses a collection whose folder, or anything in it, cannot be read (a link, a file that is not
+ * JSON): a list of its entries (a posts list, the feed) would otherwise be silently short.
+ */
+export function refuseUnreadableCollection(snapshot: ContentSnapshot, collection: CollectionName): void {
+  const dir = collectionDir(collection);
+  const refused = refusalAt(snapshot.refused?.(), dir);
+  if (refused) throw new ContentError('refused', dir, describeRefusal(refused, dir));
 }
 
 /** The entries of a collection, for lists of them: a list never leaves an entry out silently. */

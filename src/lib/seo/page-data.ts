@@ -7,9 +7,9 @@
  * build's copy in a build and on the production server).
  */
 import { findPageRoute, listPages, loadSnapshot, resolvePage } from '../content';
-import { ContentError, type Bundle, type PageRoute } from '../../engine/resolver';
-import { describeRefusal, refusalAt, type ContentSnapshot } from '../../engine/snapshot';
-import { collectionDir } from '../../engine/routes';
+import type { Bundle, PageRoute } from '../../engine/resolver';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import { collectionDir, refuseUnreadableCollection } from '../../engine/routes';
 import { HOME_SLUG, pathForSlug } from '../../engine/slug';
 import { PostSchema, type Post } from '../../engine/schema/collections';
 import { collectionRegistry } from '../../collections/registry';
@@ -63,9 +63,8 @@ export interface PublishedPost {
 /** Every post that has a page, newest first (ties by slug, as the lists order them). */
 export async function publishedPosts(): Promise<PublishedPost[]> {
   const snapshot = await loadSnapshot();
-  // A post that cannot be read (not JSON, a link) would leave the feed silently short: refused, as lists are.
-  const refused = refusalAt(snapshot.refused?.(), collectionDir('posts'));
-  if (refused) throw new ContentError('refused', collectionDir('posts'), describeRefusal(refused, collectionDir('posts')));
+  // The feed, like the lists, is never silently short of a post that cannot be read.
+  refuseUnreadableCollection(snapshot, 'posts');
   const routes = (await listPages()).filter((route) => route.entry?.collection === 'posts');
   return routes
     .map((route) => {
