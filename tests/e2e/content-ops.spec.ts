@@ -167,7 +167,7 @@ test('the Problems panel lists a broken page and opens it at the failing field; 
   const panel = page.getByRole('dialog', { name: 'Problems' });
   await expect(panel).toContainText('Page “Ops journal” (/ops-blog/)');
   // Where, in the form's words, not as a pointer into the file.
-  await expect(panel).toContainText('Posts list › Title: Invalid input');
+  await expect(panel).toContainText('Posts list › Title: Must be text, not a number');
   await expect(panel).not.toContainText('/sections/2/data/title');
   await shot(page, 'content-ops-problems');
   await panel.getByRole('button', { name: 'Open Page “Ops journal” (/ops-blog/) at Posts list › Title' }).click();

@@ -4,7 +4,12 @@
  * that the editor forms and the generated docs read.
  */
 import { z } from 'astro/zod';
+import { plainMessage } from './messages';
 import { imageUrlProblem, linkProblem } from './urls';
+
+// Every schema is built from this module, so installing the plain words here covers them all,
+// on the server, in the build and in the editor's bundle alike.
+z.config({ customError: plainMessage });
 
 /**
  * The field kinds a schema declares explicitly; the editor's kinds table
