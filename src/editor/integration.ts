@@ -28,7 +28,7 @@ export function contentEditor(): AstroIntegration {
         const { dataRoot, imagesDir, journalDir } = fsStoreDirs(serverConfig().contentRoot);
         await createFsTransactions(journalDir, [dataRoot, imagesDir]).recover({ sweepTemps: true });
       },
-      'astro:config:setup': ({ command, injectRoute, updateConfig }) => {
+      'astro:config:setup': ({ command, config, injectRoute, updateConfig }) => {
         dev = command === 'dev';
         // The sign-in page, before the catch-all editor route (a static segment outranks a rest parameter anyway).
         injectRoute({ pattern: '/editor/sign-in', entrypoint: './src/editor/routes/SignIn.astro', prerender: false });
@@ -41,11 +41,12 @@ export function contentEditor(): AstroIntegration {
         // (public/ stays watched: Vite serves only the public files its watcher knows.)
         // Vite would also serve the content folders' files by their paths (/src/data/…, /public/assets/images/…,
         // /@fs/…), through symbolic links too, and uploads without their own route's headers: it never does.
+        // Nor does Astro's image endpoint, which names those files in its query (dev-data-requests.ts).
         // A section type or collection added while it runs is taken in (src/server/dev-registry-folders.ts).
         const { contentRoot, projectRoot, usersFile, auditLog } = serverConfig();
         const { dataRoot, imagesDir, journalDir } = fsStoreDirs(contentRoot);
         const refused = [dataRoot, imagesDir, dirname(journalDir), join(projectRoot, '.content-store'), variantCacheDir(projectRoot), usersFile, auditLog];
-        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(refused), followRegistryFolders()] } });
+        updateConfig({ vite: { server: { watch: { ignored: ['**/src/data/**'] } }, plugins: [refuseContentFileRequests(refused, config.image.endpoint.route), followRegistryFolders()] } });
       },
     },
   };

@@ -10,6 +10,13 @@
  * disk by the routes, and uploads are served at /assets/images/ by the same
  * handler production uses. So every request naming either folder by its file
  * path is answered 404 before Vite sees it.
+ *
+ * Astro's own image endpoint (`/_image?href=…`) is a second way to the same
+ * files: it names the file in its query, re-serves an SVG without the sandbox,
+ * follows links, and makes any size of image for any GET, with none of the
+ * variant limits. The site never uses it (variants are made at /_img/ by the
+ * handler production uses, server/variant-making-limits.mjs), and production
+ * does not serve it, so in dev it is answered 404 too.
  */
 import { realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -52,9 +59,18 @@ export function isFolderFileRequest(url: string, prefixes: readonly string[]): b
   return prefixes.some((prefix) => bare === prefix || bare.startsWith(`${prefix}/`));
 }
 
-/** Refuses Vite's file-path spellings of the content folders and files (src/data, the uploaded images, the store's own). */
-export function refuseContentFileRequests(folders: readonly string[]): Plugin {
+const refuse = (response: ServerResponse, error: string) => {
+  response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify({ error }));
+};
+
+/**
+ * Refuses Vite's file-path spellings of the content folders and files (src/data, the uploaded
+ * images, the store's own), and Astro's image endpoint at `imageEndpoint` (its `image.endpoint.route`).
+ */
+export function refuseContentFileRequests(folders: readonly string[], imageEndpoint: string): Plugin {
   let prefixes: string[] = [];
+  const endpoint = [folded(imageEndpoint.replace(/\/+$/, ''))];
   return {
     name: 'content-site-refuse-content-files',
     configResolved(config) {
@@ -62,9 +78,9 @@ export function refuseContentFileRequests(folders: readonly string[]): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
-        if (!isFolderFileRequest(request.url ?? '', prefixes)) return next();
-        response.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
-        response.end(JSON.stringify({ error: 'Not found: content files are served through the page API, and images at /assets/images/, only' }));
+        if (isFolderFileRequest(request.url ?? '', prefixes)) refuse(response, 'Not found: content files are served through the page API, and images at /assets/images/, only');
+        else if (isFolderFileRequest(request.url ?? '', endpoint)) refuse(response, "Not found: Astro's image endpoint is off, as in production; images are served at /assets/images/ and their sizes at /_img/");
+        else next();
       });
     },
   };

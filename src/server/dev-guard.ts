@@ -10,6 +10,7 @@
  *   (Astro builds a URL from both); doubled slashes: a read is sent to the
  *   single-slash address (301), anything else refused (400).
  * - The API through a host name that is not loopback (DNS rebinding): 403.
+ * - Vite's open-in-editor link from any page but the dev server's own: 403.
  * - GET and HEAD go on.
  * - Every other method: loopback Host and same origin (403); then the write
  *   endpoints need JSON (415), a Content-Length (411) within their cap (413),
@@ -19,6 +20,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOUBLED_SLASHES, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH } from '../../server/requests.mjs';
 import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
+
+/** Vite's route that opens a file in the developer's editor (its error overlay links to it). */
+const OPEN_IN_EDITOR = '/__open-in-editor';
 
 /** A Host header that is an IP address (IPv4, or bracketed IPv6), with an optional port. */
 const IP_HOST = /^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -36,13 +40,18 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
   // text: the API answers in JSON. An IP address cannot be rebound; Vite takes it (`astro dev --host`).
   const host = request.headers.host ?? '';
   if ((path === '/api' || path.startsWith('/api/')) && !isLoopbackHost(host) && !IP_HOST.test(host)) return [403, 'The dev server answers its API only through a localhost address'];
+  // Vite opens any file of the project in the developer's own editor for a GET of this path. Its error
+  // overlay, on the site's own pages, and the developer's own typing may ask; another site's link or image
+  // may not (browsers say which in Sec-Fetch-Site, and a page cannot forge it).
+  const secFetchSite = request.headers['sec-fetch-site'] as string | undefined;
+  if (path === OPEN_IN_EDITOR && (secFetchSite === 'cross-site' || secFetchSite === 'same-site')) return [403, 'Only the dev server\'s own pages may open a file in your editor'];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
 
   const headers = {
     host: request.headers.host,
     origin: request.headers.origin,
-    secFetchSite: request.headers['sec-fetch-site'] as string | undefined,
+    secFetchSite,
     contentType: request.headers['content-type'],
   };
   const originProblem = localOriginProblem(headers);

@@ -79,6 +79,9 @@ describe('uploaded images (dev)', () => {
     expect((await upload('by-path.svg', ACTIVE_SVG)).status).toBe(400);
     await writeFile(join(imagesDir(), 'by-path.svg'), ACTIVE_SVG);
     await symlink('/etc/passwd', join(imagesDir(), 'passwd-by-path.png'));
+    // Astro's /_image endpoint named the files in its query: it served the SVG unsandboxed and followed a link out.
+    await writeFile(join(project.root, 'outside.svg'), ACTIVE_SVG);
+    await symlink(join(project.root, 'outside.svg'), join(imagesDir(), 'outside.svg'));
     for (const dir of ['.content-store', '.cache/image-variants']) {
       await mkdir(join(project.root, dir), { recursive: true });
       await writeFile(join(project.root, dir, 'kept.json'), '{"secret":"kept"}');
@@ -92,6 +95,10 @@ describe('uploaded images (dev)', () => {
       '/.content-store/kept.json',
       `/@fs${project.root}/.content-store/kept.json`,
       '/.cache/image-variants/kept.json',
+      ...['/_image', '/_image/', '/_IMAGE', '/%5Fimage'].map((endpoint) => `${endpoint}?href=/assets/images/by-path.svg&f=svg`),
+      `/_image?href=/@fs${project.root}/public/assets/images/outside.svg&f=svg`,
+      // And it made any size of image for a GET, outside the variant limits.
+      '/_image?href=/assets/images/hero-studio.webp&w=4000&f=avif&q=100',
     ];
     for (const path of paths) {
       const response = await rawFollowingSlashes(origin, { path });
@@ -179,6 +186,15 @@ describe('cross-origin reads (dev)', () => {
     expect(preflight.status).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+  });
+
+  it("opens no file in the developer's editor for another site's link or image", async () => {
+    // The attack: any page could GET Vite's /__open-in-editor?file=… and have the host launch an editor on a file.
+    for (const site of ['cross-site', 'same-site']) {
+      const opened = await raw(origin, { path: '/__open-in-editor?file=package.json', headers: { 'sec-fetch-site': site } });
+      expect(opened.status, site).toBe(403);
+      expect(opened.json(), site).toEqual({ error: expect.stringMatching(/own pages/) });
+    }
   });
 
   it('keeps the editor state from a DNS-rebinding page (a Host that is not local)', async () => {
