@@ -89,9 +89,9 @@ test('deleting a post that links lead to names them: visitors who follow them wo
 test('unsaved changes are saved first', async ({ page }) => {
   await page.goto('/editor/~posts/ops-cited');
   await page.getByLabel('Author').fill('Someone else');
-  await page.getByRole('button', { name: 'Rename post…' }).click();
+  await page.getByRole('button', { name: 'Change post address…' }).click();
   await expect(dialog(page)).toContainText('You have unsaved changes in 1 document');
-  await expect(dialog(page).getByRole('button', { name: 'Rename', exact: true })).toBeDisabled();
+  await expect(dialog(page).getByRole('button', { name: 'Change address', exact: true })).toBeDisabled();
   await dialog(page).getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog(page).getByText(/unsaved change/)).toHaveCount(0);
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -101,16 +101,18 @@ test('unsaved changes are saved first', async ({ page }) => {
 test('renaming a page moves its file and redirects its old address', async ({ page }) => {
   await openEditor(page, 'ops-journal');
   await page.getByRole('button', { name: 'Page settings' }).click();
-  await page.getByRole('button', { name: 'Rename page…' }).click();
-  const name = dialog(page).getByLabel('New slug');
+  await page.getByRole('button', { name: 'Change page address…' }).click();
+  const name = dialog(page).getByLabel('New address');
   await name.fill('Ops Blog');
   await expect(dialog(page)).toContainText('Use lowercase letters');
   await name.fill('journal');
   await expect(dialog(page)).toContainText('is taken');
   await name.fill('ops-blog');
   await expect(dialog(page)).toContainText('/ops-journal/ will redirect to /ops-blog/');
+  // It says what it changes: the address, not the title.
+  await expect(page.getByRole('dialog', { name: 'Change the address of page “Ops journal” (/ops-journal/)' })).toContainText('not its title');
   await shot(page, 'content-ops-rename-page');
-  await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
+  await dialog(page).getByRole('button', { name: 'Change address', exact: true }).click();
   await expect(page).toHaveURL(/\/editor\/ops-blog$/);
   await expect(page.getByRole('status').filter({ hasText: '/ops-journal/ now redirects to /ops-blog/' })).toBeVisible();
   expect(existsSync(dataFile('pages/ops-journal.json'))).toBe(false);
@@ -123,10 +125,10 @@ test('renaming a page moves its file and redirects its old address', async ({ pa
 
 test('renaming a tag keeps its posts tagged', async ({ page }) => {
   await page.goto('/editor/~tags/ops-tag');
-  await page.getByRole('button', { name: 'Rename tag…' }).click();
+  await page.getByRole('button', { name: 'Change tag address…' }).click();
   await expect(dialog(page)).toContainText('Post “Ops tagged”');
-  await dialog(page).getByLabel('New slug').fill('ops-renamed');
-  await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
+  await dialog(page).getByLabel('New address').fill('ops-renamed');
+  await dialog(page).getByRole('button', { name: 'Change address', exact: true }).click();
   await expect(page).toHaveURL(/\/editor\/~tags\/ops-renamed$/);
   expect(await readData('collections/posts/ops-tagged.json')).toMatchObject({ tags: ['ops-renamed'] });
   expect(await (await page.request.get('/tags/ops-renamed/')).text()).toContain('Ops tagged');
@@ -191,7 +193,7 @@ test('a broken shared section is listed with the pages it breaks, and opens on a
     await expect(panel).toContainText('shared/footer.json');
     await expect(panel).toContainText('/about/');
     await panel.getByRole('button', { name: /^Open Shared footer/ }).first().click();
-    await expect(page.locator('.outline-item[aria-current="true"]')).toContainText('site-footer');
+    await expect(page.locator('.outline-item[aria-current="true"]')).toHaveAttribute('data-section-id', 'site-footer');
   } finally {
     await writeFile(dataFile('shared/footer.json'), original);
   }
@@ -199,7 +201,7 @@ test('a broken shared section is listed with the pages it breaks, and opens on a
 
 test('removing a shared section from a page says the shared file stays', async ({ page }) => {
   await openEditor(page, 'ops-blog');
-  await page.locator('.outline-item', { hasText: 'site-footer' }).click();
+  await page.locator('.outline-item[data-section-id="site-footer"]').click();
   await expect(page.getByRole('note')).toContainText('Shared section.');
   await expect(page.getByRole('button', { name: 'Delete file…' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove from page' }).click();
@@ -208,7 +210,7 @@ test('removing a shared section from a page says the shared file stays', async (
   const toast = page.locator('.toast');
   await expect(toast).toContainText('Removed Footer (shared) from this page; the shared section itself stays, on the pages that show it.');
   await toast.getByRole('button', { name: 'Undo' }).click();
-  await expect(page.locator('.outline-item', { hasText: 'site-footer' })).toBeVisible();
+  await expect(page.locator('.outline-item[data-section-id="site-footer"]')).toBeVisible();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });
 
@@ -245,13 +247,13 @@ test('a page that is not valid still opens, with its problem listed', async ({ p
 
 test('a shared section in use can be removed from its pages and deleted in one change', async ({ page }) => {
   await openEditor(page, 'ops-blog');
-  await page.locator('.outline-item', { hasText: 'ops-banner' }).click();
+  await page.locator('.outline-item[data-section-id="ops-banner"]').click();
   await page.getByRole('button', { name: 'Delete file…' }).click();
   await expect(dialog(page)).toContainText('Page “Ops journal” (/ops-blog/)');
   await shot(page, 'content-ops-unlink-shared');
   await dialog(page).getByRole('button', { name: 'Remove from 1 page and delete' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'It was removed from 1 file first.' })).toBeVisible();
-  await expect(page.locator('.outline-item', { hasText: 'ops-banner' })).toHaveCount(0);
+  await expect(page.locator('.outline-item[data-section-id="ops-banner"]')).toHaveCount(0);
   expect(existsSync(dataFile('shared/ops-banner.json'))).toBe(false);
   expect(JSON.stringify(await readData('pages/ops-blog.json'))).not.toContain('ops-banner');
 });

@@ -1,10 +1,10 @@
 /** Field kinds in the inspector: generated identifiers under "Advanced", readable choices, the link combobox. */
 import { expect } from '@playwright/test';
-import { openEditor, outlineRow, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
+import { openEditor, outlineItem, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
 
 test('a new call-to-action button gets its ID from its label, and saves without typing one', async ({ page }) => {
   await openEditor(page, 'about');
-  await outlineRow(page, 'about-cta').click();
+  await outlineItem(page, 'about-cta').click();
   const inspector = page.getByLabel('Inspector');
   await inspector.getByRole('button', { name: '+ Add button' }).click();
   const second = inspector.locator('.array-item').nth(1);
@@ -29,7 +29,7 @@ test('a new call-to-action button gets its ID from its label, and saves without 
 
 test('choices read as words, and section and page IDs are under Advanced', async ({ page }) => {
   await openEditor(page, 'about');
-  await outlineRow(page, 'about-cta').click();
+  await outlineItem(page, 'about-cta').click();
   const inspector = page.getByLabel('Inspector');
   await expect(inspector.getByLabel('Padding top')).toContainText('Medium');
   expect(await inspector.getByLabel('Padding top').locator('option').allTextContents()).toEqual(['None', 'Small', 'Medium', 'Large', 'Extra large', '2× large']);
@@ -57,7 +57,7 @@ test('the SEO title and description count against what search results show, and 
 
 test('a link field offers the site’s pages and posts, and checks a typed URL as you type', async ({ page }) => {
   await openEditor(page, 'about');
-  await outlineRow(page, 'about-cta').click();
+  await outlineItem(page, 'about-cta').click();
   const link = page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first();
   await link.fill('/journ');
   const options = page.getByRole('listbox', { name: 'Pages and posts' });
@@ -98,9 +98,9 @@ test('a form that fails to render says so in its own pane, and the rest of the e
   // A stand-in for a bug in one field: the link field's list of matches throws while it renders.
   await throwWhenLowercasing(page, { marker: 'boom', inFunction: 'matchingTargets', message: 'Field failed on purpose.' });
   await openEditor(page, 'about');
-  await outlineRow(page, 'about-hero').click();
+  await outlineItem(page, 'about-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('Kept through a broken form');
-  await outlineRow(page, 'about-cta').click();
+  await outlineItem(page, 'about-cta').click();
   await page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first().fill('/boom');
 
   const fault = page.getByLabel('Inspector').getByRole('alert');
@@ -111,12 +111,12 @@ test('a form that fails to render says so in its own pane, and the rest of the e
   await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
   await shot(page, 'fields-form-fault');
   // Choosing another section shows its form again.
-  await outlineRow(page, 'about-hero').click();
+  await outlineItem(page, 'about-hero').click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept through a broken form');
   await expect(page.getByLabel('Inspector').getByRole('alert')).toHaveCount(0);
 
   // Undo takes back the value the form failed on, and the form is there again, without it.
-  await outlineRow(page, 'about-cta').click();
+  await outlineItem(page, 'about-cta').click();
   await page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first().fill('/boom-again');
   await expect(fault).toBeVisible();
   await page.getByRole('button', { name: 'Undo', exact: true }).click();

@@ -1,7 +1,7 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { test, dataFile, outlineItem, outlineIds, outlineRow, openEditor, shot } from './support';
+import { test, dataFile, outlineItem, outlineIds, openEditor, shot } from './support';
 
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
@@ -169,7 +169,7 @@ test('two closed tabs\' drafts of one page, of different fields, are both restor
   const edit = async (section: string, title: string) => {
     const tab = await context.newPage();
     await openEditor(tab, 'about');
-    await outlineRow(tab, section).click();
+    await outlineItem(tab, section).click();
     await tab.getByLabel('Title', { exact: true }).fill(title);
     await tab.waitForTimeout(800); // the idle-time write has happened
     return tab;
@@ -188,7 +188,7 @@ test('two closed tabs\' drafts of one page, of different fields, are both restor
   await expect(banner).toBeHidden();
   await outlineItem(reopened, 'about-hero').click();
   await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('From the first tab');
-  await outlineRow(reopened, 'about-cta').click();
+  await outlineItem(reopened, 'about-cta').click();
   await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('From the second tab');
   // The closed tabs' drafts are gone only because both are in this tab's now.
   await reopened.waitForTimeout(800);

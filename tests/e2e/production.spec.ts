@@ -44,7 +44,7 @@ test('signs in, edits, saves, and the save is a commit by the signed-in user', a
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
   await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
 
-  await page.locator('.outline-item', { hasText: 'about-hero' }).click();
+  await page.locator('.outline-item[data-section-id="about-hero"]').click();
   const title = page.getByLabel('Title', { exact: true });
   await title.fill('About us, edited in production');
   await expect(page.frameLocator('iframe[title="Preview"]').getByText('About us, edited in production')).toBeVisible();
@@ -114,7 +114,7 @@ test('someone else signs in on this browser: the first user’s tab, visited aga
   };
   const first = await context.newPage();
   await signInAs(first, 'ada', PASSWORD, '/editor/about');
-  await first.locator('.outline-item', { hasText: 'about-hero' }).click();
+  await first.locator('.outline-item[data-section-id="about-hero"]').click();
   await first.getByLabel('Title', { exact: true }).fill('Ada’s words, not saved');
 
   // In another tab of the same browser, ada signs out and bea signs in.
@@ -136,7 +136,7 @@ test('someone else signs in on this browser: the first user’s tab, visited aga
   await first.evaluate(() => window.dispatchEvent(new Event('focus')));
   await reloaded;
   await expect(first.getByRole('group', { name: 'Account' })).toContainText('bea');
-  await first.locator('.outline-item', { hasText: 'about-hero' }).click();
+  await first.locator('.outline-item[data-section-id="about-hero"]').click();
   await expect(first.getByLabel('Title', { exact: true })).not.toHaveValue('Ada’s words, not saved');
   await expect(first.getByText('Ada’s words, not saved')).toHaveCount(0);
   await expect(first.locator('.banner-recovery')).toHaveCount(0);

@@ -74,7 +74,7 @@ test('says what unpublishing a template page hides, and marks links to pages vis
 
   // Unsaved, the draft already shows where links are chosen: every post is offered, marked Draft.
   await page.locator('.page-tree a[href="/editor/about"]').click();
-  await page.locator('.outline-item').filter({ hasText: 'about-cta' }).first().click();
+  await page.locator('.outline-item[data-section-id^="about-cta"]').first().click();
   const link = page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first();
   await link.fill('zero javascript');
   const option = page.getByRole('listbox', { name: 'Pages and posts' }).getByRole('option', { name: /Zero JavaScript/i });

@@ -29,7 +29,7 @@ test.afterAll(async () => {
 test('a section type added while the editor is open is offered, previewed and saved', async ({ page }) => {
   await page.goto(`${server.origin}/editor/about`);
   await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
-  await page.locator('.outline-item', { hasText: 'about-story' }).click();
+  await page.locator('.outline-item[data-section-id="about-story"]').click();
 
   await addQuoteSection(project.root);
   const picker = page.getByRole('dialog');

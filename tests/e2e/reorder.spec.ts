@@ -52,7 +52,7 @@ test('drag a section in the outline: the preview, the history and the saved file
   await openEditor(page, 'reorder-lab');
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-hero', 'lab-stats', 'lab-story', 'lab-cta', 'site-footer']);
 
-  await drag(page, page.getByRole('button', { name: 'Drag Call to action lab-cta' }), outlineItem(page, 'lab-hero'));
+  await drag(page, page.getByRole('button', { name: 'Drag Call to action “Act now”' }), outlineItem(page, 'lab-hero'));
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
   await expect(outlineItem(page, 'lab-cta')).toHaveAttribute('aria-current', 'true');
   await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
@@ -79,32 +79,32 @@ test('drag a section in the outline: the preview, the history and the saved file
 
 test('a section moves from the keyboard through its drag handle, and each step is announced', async ({ page }) => {
   await openEditor(page, 'reorder-lab');
-  const handle = page.getByRole('button', { name: 'Drag Page header lab-hero' });
+  const handle = page.getByRole('button', { name: 'Drag Page header “Reorder lab”' });
   await handle.focus();
   await expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
   const live = page.locator('[id^="DndLiveRegion"]').first();
 
   await page.keyboard.press('Space');
-  await expect(live).toContainText('Picked up Page header lab-hero, at position 2 of 6.');
+  await expect(live).toContainText('Picked up Page header “Reorder lab”, at position 2 of 6.');
   await page.keyboard.press('ArrowDown');
   await expect(live).toContainText('is over position 3 of 6');
   await page.keyboard.press('ArrowDown');
   await expect(live).toContainText('is over position 4 of 6');
   await page.keyboard.press('Space');
-  await expect(live).toContainText('Dropped Page header lab-hero at position 4 of 6.');
+  await expect(live).toContainText('Dropped Page header “Reorder lab” at position 4 of 6.');
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
   // The handle keeps the focus, so the next move can follow at once.
-  await expect(page.getByRole('button', { name: 'Drag Page header lab-hero' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Drag Page header “Reorder lab”' })).toBeFocused();
 
   // Escape puts the section back where it was.
   // Each key waits for the step before it to be announced, as a screen-reader user would (under load,
   // a key pressed before the pick-up has taken effect is not part of the drag).
   await page.keyboard.press('Enter');
-  await expect(live).toContainText('Picked up Page header lab-hero, at position 4 of 6.');
+  await expect(live).toContainText('Picked up Page header “Reorder lab”, at position 4 of 6.');
   await page.keyboard.press('ArrowUp');
   await expect(live).toContainText('is over position 3 of 6');
   await page.keyboard.press('Escape');
-  await expect(live).toContainText('Cancelled. Page header lab-hero stays at position 4 of 6.');
+  await expect(live).toContainText('Cancelled. Page header “Reorder lab” stays at position 4 of 6.');
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
 });
 

@@ -1,14 +1,14 @@
 /** Saves that go wrong between the editor and the server: an answer lost on the way, a document renamed elsewhere. */
 import { access } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { dataFile, openEditor, outlineRow, readData, save, shot, test } from './support';
+import { dataFile, openEditor, outlineItem, readData, save, shot, test } from './support';
 
 const section = async (file: string, id: string) => (await readData(file)).sections.find((entry: { id?: string }) => entry.id === id);
 const notice = (page: Page) => page.locator('.banner').filter({ hasText: /save/i });
 
 test('a save whose answer is lost after the server took it is found saved: never "nothing was saved", never a false conflict', async ({ page }) => {
   await openEditor(page, 'pricing');
-  await outlineRow(page, 'pricing-hero').click();
+  await outlineItem(page, 'pricing-hero').click();
   const title = page.getByLabel('Title', { exact: true });
   await title.fill('Saved though unanswered');
   // The request reaches the server and is committed; the connection drops before its answer arrives.
@@ -30,7 +30,7 @@ test('a save whose answer is lost after the server took it is found saved: never
 
 test('a save that never reached the server says it did not arrive, and keeps the edit to save again', async ({ page }) => {
   await openEditor(page, 'pricing');
-  await outlineRow(page, 'pricing-hero').click();
+  await outlineItem(page, 'pricing-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('Not sent the first time');
   await page.route('**/api/content/changes', (route) => route.abort('connectionreset'), { times: 1 });
   await page.getByRole('button', { name: 'Save', exact: true }).click();

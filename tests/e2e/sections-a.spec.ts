@@ -10,21 +10,20 @@ import faq from '../../src/sections/faq/section';
 import featureGrid from '../../src/sections/feature-grid/section';
 import mediaText from '../../src/sections/media-text/section';
 import testimonials from '../../src/sections/testimonials/section';
-import { openEditor, preview, readData, save, shot, test } from './support';
+import { openEditor, outlineItem, preview, readData, save, shot, test } from './support';
 
-const outlineRow = (page: Page, id: string) => page.locator('.outline-item').filter({ has: page.locator('.outline-id', { hasText: new RegExp(`^${id}$`) }) });
 const inspector = (page: Page) => page.getByLabel('Inspector');
 
 /** Adds a section of the type the picker names `label`, after the page header; returns its generated id. */
 async function addSection(page: Page, label: string): Promise<string> {
   await openEditor(page, 'features');
-  await outlineRow(page, 'features-hero').click();
+  await outlineItem(page, 'features-hero').click();
   await page.getByRole('button', { name: 'Add section' }).click();
   await page.getByRole('dialog').getByRole('option', { name: new RegExp(`^${label}`) }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  const selected = page.locator('.outline-item[aria-current="true"] .outline-id');
-  await expect(selected).toHaveText(/^features-/);
-  return (await selected.textContent())!;
+  const selected = page.locator('.outline-item[aria-current="true"]');
+  await expect(selected).toHaveAttribute('data-section-id', /^features-/);
+  return (await selected.getAttribute('data-section-id'))!;
 }
 
 /** Saves, then returns the stored section `id` after checking its data against the type's schema (these types bind nothing, so it is also the stored one). */

@@ -9,10 +9,9 @@ export const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2
 export const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
 export const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
 export const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
-export const outlineItem = (page: Page, id: string) => page.locator('.outline-item', { hasText: id });
-/** The outline row of the section with exactly this id (other specs add `about-cta-banner`, which `outlineItem` would match too). */
-export const outlineRow = (page: Page, id: string) => page.locator('.outline-item').filter({ has: page.locator('.outline-id', { hasText: new RegExp(`^${id}$`) }) });
-export const outlineIds = (page: Page) => page.locator('.outline-item .outline-id').allTextContents();
+/** The outline row of the section with exactly this id (rows show what a section says; the id is their `data-section-id`). */
+export const outlineItem = (page: Page, id: string) => page.locator(`.outline-item[data-section-id="${id}"]`);
+export const outlineIds = (page: Page) => page.locator('.outline-item').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-section-id') ?? ''));
 export const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/e2e/screens/${name}.png` });
 
 export async function openEditor(page: Page, slug: string) {

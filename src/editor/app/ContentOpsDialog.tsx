@@ -71,7 +71,10 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
 
   const target: OpTarget = request.target.type === 'image' ? { ...request.target, version: images?.find((image) => image.url === (request.target as { url: string }).url)?.version } : request.target;
   const title = targetName(docs, target);
-  // "Rename page “About” (/about/)": the name starts a sentence elsewhere, not here.
+  // A page's or an entry's move changes its address, not its title; a shared file or an image is renamed.
+  const movesAddress = target.type === 'doc' && docs[target.file]?.kind !== 'shared';
+  const verb = movesAddress ? { noun: 'Change address', doing: 'Changing…', done: 'Moved' } : { noun: 'Rename', doing: 'Renaming…', done: 'Renamed' };
+  // "Change the address of page “About” (/about/)": the name starts a sentence elsewhere, not here.
   const inSentence = title.charAt(0).toLowerCase() + title.slice(1);
   const locked = lockedBecause(docs, target);
   const referrers = referrersOf(docs, target);
@@ -89,7 +92,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   const apply = async (changes = action === 'delete' ? deleteChanges(docs, target) : plan!.changes) => {
     setBusy(true);
     setErrors([]);
-    const result = await applyChanges(changes, `${action === 'delete' ? 'Delete' : 'Rename'} ${title}`);
+    const result = await applyChanges(changes, `${action === 'delete' ? 'Delete' : movesAddress ? 'Move' : 'Rename'} ${title}`);
     setBusy(false);
     if (result.status === 'saved') {
       // The redirects file is said apart: a rename's message names the redirect it adds, a delete's the ones it ends.
@@ -99,7 +102,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
       const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
       const publish = result.publish && { publish: result.publish };
       if (action === 'delete') onApplied({ request, ...publish, message: `Deleted ${title}.${unlinked}${redirectsEnded}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
-      else onApplied({ request, ...publish, message: `Renamed ${title} to “${name}”.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
+      else onApplied({ request, ...publish, message: `${verb.done} ${title} to ${movesAddress ? `${prefixOf(docs, target)}${name}/` : `“${name}”`}.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
     } else if (result.status === 'invalid') {
       setErrors([`Nothing was changed: ${result.error}`, ...result.issues.map((issue) => describeIssue(docs, issue))]);
     } else if (result.status === 'conflict') {
@@ -113,7 +116,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   };
 
   return (
-    <Dialog title={action === 'delete' ? `Delete ${inSentence}?` : `Rename ${inSentence}`} onClose={onClose} className="dialog-op">
+    <Dialog title={action === 'delete' ? `Delete ${inSentence}?` : movesAddress ? `Change the address of ${inSentence}` : `Rename ${inSentence}`} onClose={onClose} className="dialog-op">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -139,14 +142,14 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
             {action === 'rename' && (
               <div className="field">
                 <label className="field-label" htmlFor="op-new-name">
-                  New {target.type === 'image' ? 'file name' : docs[target.file]?.kind === 'shared' ? 'file name' : 'slug'}
+                  {movesAddress ? 'New address' : 'New file name'}
                 </label>
                 <div className="slug-input">
                   <span aria-hidden="true">{prefixOf(docs, target)}</span>
                   <input id="op-new-name" className="input mono" value={name} autoFocus spellCheck={false} aria-invalid={touched && problem ? true : undefined} aria-describedby="op-new-name-help" onChange={(event) => { setName(event.target.value.trim()); setTouched(true); }} />
                 </div>
                 <p className={touched && problem ? 'field-error' : 'field-hint'} id="op-new-name-help">
-                  {touched && problem ? problem : 'Lowercase letters, digits and hyphens.'}
+                  {touched && problem ? problem : `Lowercase letters, digits and hyphens.${movesAddress ? ' This changes where it lives, not its title: the title is a field of the form.' : ''}`}
                 </p>
               </div>
             )}
@@ -208,7 +211,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
           </button>
           {!locked && (
             <button type="submit" className={action === 'delete' ? 'btn btn-danger-solid' : 'btn btn-primary'} disabled={blocked}>
-              {busy ? (action === 'delete' ? 'Deleting…' : 'Renaming…') : action === 'delete' ? 'Delete' : 'Rename'}
+              {busy ? (action === 'delete' ? 'Deleting…' : verb.doing) : action === 'delete' ? 'Delete' : verb.noun}
             </button>
           )}
         </div>

@@ -18,7 +18,7 @@ import type { MediaOptions } from './MediaLibrary';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const metaFields = fieldsOf(inputJsonSchema(PageMetaSchema));
-const pageIdField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Page ID', description: 'Unique page identifier, set from the slug when the page was created.', required: true };
+const pageIdField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Page ID', description: 'Unique page identifier, set from its address when the page was created.', required: true };
 
 interface PageProps {
   page: { id: string; slug: string; meta: Record<string, unknown> };
@@ -34,13 +34,16 @@ interface PageProps {
   publication?: ReactNode;
 }
 
-/** Rename… and Delete… of a whole page, post or tag, beside its title. */
+/**
+ * Change address… and Delete… of a whole page, post or tag, beside its title. A move changes the
+ * address (and file), never the title, so it is not called "Rename", which reads as the title's.
+ */
 function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(action: 'delete' | 'rename'): void }) {
   if (!onFileAction) return null;
   return (
     <div className="inspector-actions">
-      <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')} aria-label={`Rename ${noun}…`}>
-        Rename…
+      <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')} aria-label={`Change ${noun} address…`}>
+        Change address…
       </button>
       <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('delete')} aria-label={`Delete ${noun}…`}>
         Delete…

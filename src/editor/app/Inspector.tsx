@@ -4,26 +4,14 @@
  * and an entry's form are in DocumentInspectors.tsx.
  */
 import { useMemo } from 'react';
-import { inputJsonSchema, sectionJsonSchemas } from '../../engine/schema/json-schema';
 import { sectionRegistry } from '../../sections/registry';
-import { fieldsOf, type FieldSpec } from '../lib/form';
+import type { FieldSpec } from '../lib/form';
+import { sectionForm } from '../lib/section-forms';
 import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
 import { Field, UnknownFields, type FieldContext, type Path } from './fields';
 import { Advanced } from './fields/IdentifierField';
 import type { MediaOptions } from './MediaLibrary';
-
-const formCache = new Map<string, { data: FieldSpec[]; settings: FieldSpec[] }>();
-
-function formOf(type: string) {
-  let form = formCache.get(type);
-  if (!form) {
-    const { data, settings } = sectionJsonSchemas(sectionRegistry.get(type)!);
-    form = { data: fieldsOf(data), settings: fieldsOf(settings) };
-    formCache.set(type, form);
-  }
-  return form;
-}
 
 // Generated when the section or page is created; editors rarely need them, so they sit under "Advanced".
 const idField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Section ID', description: 'Unique within the page: <page-name>-<purpose>. Set when the section was added.', required: true };
@@ -56,7 +44,7 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
   const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
   const context: FieldContext = { issues, onChange, onRemove: onRemoveField, resolveRef, media, readOnly: Boolean(readOnly) };
-  const form = definition && formOf(section.type);
+  const form = definition && sectionForm(section.type);
   return (
     <div className="inspector-body">
       <div className="inspector-head">

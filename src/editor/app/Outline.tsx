@@ -1,7 +1,11 @@
-/** The page's sections in order: type label, id, shared and error markers; reordered by dragging or from the keyboard. */
+/**
+ * The page's sections in order: type label, what each says (its title, else its id), shared and
+ * error markers; reordered by dragging or from the keyboard.
+ */
 import { memo } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
+import { sectionSummary } from '../lib/section-forms';
 import { DragHandle, SortableList, useSortableItem } from './Sortable';
 import { useStableValue } from './useStableCallback';
 
@@ -32,7 +36,11 @@ function dragIds(entries: OutlineEntry[]): string[] {
   });
 }
 
-const sameRow = (a: OutlineEntry, b: OutlineEntry) => a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b));
+const sameRow = (a: OutlineEntry, b: OutlineEntry) =>
+  a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b) && (a.section === b.section || sectionSummary(a.section) === sectionSummary(b.section)));
+
+/** The row's second line: what the section says, else its id, so two sections of one type can be told apart. */
+const nameOf = (entry: OutlineEntry) => sectionSummary(entry.section) ?? entry.id;
 
 /**
  * Every edit makes new entries and counts, but most edits change no row:
@@ -63,7 +71,7 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
       <p className="visually-hidden" id="outline-help">
         Alt plus arrow up or down moves the focused section. Each section also has a drag handle.
       </p>
-      <SortableList ids={ids} describe={(index) => `${labelOf(entries[index]?.type ?? '')} ${entries[index]?.id ?? ''}`} onMove={(from, to) => onMove(from, to, false)}>
+      <SortableList ids={ids} describe={(index) => (entries[index] ? `${labelOf(entries[index].type)} “${nameOf(entries[index])}”` : '')} onMove={(from, to) => onMove(from, to, false)}>
         <ol className="outline-list" aria-describedby="outline-help">
           {entries.map((entry, i) => (
             <OutlineItem
@@ -71,6 +79,7 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
               dragId={ids[i]!}
               index={entry.index}
               id={entry.id}
+              name={nameOf(entry)}
               type={entry.type}
               shared={sharedOf(entry)}
               isSelected={selected === entry.index}
@@ -90,6 +99,7 @@ interface ItemProps {
   dragId: string;
   index: number;
   id: string;
+  name: string;
   type: string;
   shared: Shared;
   isSelected: boolean;
@@ -99,17 +109,18 @@ interface ItemProps {
 }
 
 /** One row, with only plain values for props, so a re-rendered outline re-renders only the rows that changed. */
-const OutlineItem = memo(function OutlineItem({ dragId, index, id, type, shared, isSelected, issues, onSelect, onMove }: ItemProps) {
+const OutlineItem = memo(function OutlineItem({ dragId, index, id, name, type, shared, isSelected, issues, onSelect, onMove }: ItemProps) {
   const label = labelOf(type);
   const sortable = useSortableItem(dragId);
   return (
     <li ref={sortable.ref} style={sortable.style} className={`outline-row${sortable.isDragging ? ' is-dragging' : ''}`}>
-      <DragHandle label={`Drag ${label} ${id}`} handle={sortable.handle} />
+      <DragHandle label={`Drag ${label} “${name}”`} handle={sortable.handle} />
       <button
         type="button"
         className="outline-item"
         aria-current={isSelected ? 'true' : undefined}
         data-section-index={index}
+        data-section-id={id}
         onClick={() => onSelect(index)}
         onKeyDown={(event) => {
           if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
@@ -122,7 +133,8 @@ const OutlineItem = memo(function OutlineItem({ dragId, index, id, type, shared,
         </span>
         <span className="outline-text">
           <span className="outline-label">{label}</span>
-          <span className="outline-id">{id}</span>
+          {/* An id (no words of its own to show) is set as code, words as text. */}
+          <span className={name === id ? 'outline-name is-id' : 'outline-name'}>{name}</span>
         </span>
         {shared && <span className={`badge ${shared === 'broken' ? 'badge-error' : 'badge-shared'}`}>{shared === 'broken' ? 'Broken link' : 'Shared'}</span>}
         {issues > 0 && (

@@ -1,0 +1,45 @@
+/**
+ * Each section type's form fields, generated once from its registry schema, and the few words
+ * that tell one section of a page from another of the same type.
+ */
+import { sectionJsonSchemas } from '../../engine/schema/json-schema';
+import { sectionRegistry } from '../../sections/registry';
+import { fieldsOf, type FieldKind, type FieldSpec } from './form';
+import type { StoredSection } from './model';
+
+export interface SectionForm {
+  data: FieldSpec[];
+  settings: FieldSpec[];
+}
+
+const formCache = new Map<string, SectionForm>();
+
+/** The form of a registered type (callers check the type is registered). */
+export function sectionForm(type: string): SectionForm {
+  let form = formCache.get(type);
+  if (!form) {
+    const { data, settings } = sectionJsonSchemas(sectionRegistry.get(type)!);
+    form = { data: fieldsOf(data), settings: fieldsOf(settings) };
+    formCache.set(type, form);
+  }
+  return form;
+}
+
+// Plain text only: Markdown would need its parser, which the editor loads only with a rich-text field.
+const SUMMARY_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea']);
+
+/**
+ * What a section says, in its own words, for the outline: its `title` if it has one, else its
+ * first plain-text field with a value, in schema order ("Hero · Launch faster"). Undefined for a
+ * section with none, or of a type the registry does not know.
+ */
+export function sectionSummary(section: StoredSection | undefined): string | undefined {
+  const data = section?.data as Record<string, unknown> | undefined;
+  if (!section || typeof data !== 'object' || data === null || !sectionRegistry.has(section.type)) return undefined;
+  const fields = sectionForm(section.type).data.filter((spec) => SUMMARY_KINDS.has(spec.kind));
+  for (const spec of [...fields.filter((spec) => spec.key === 'title'), ...fields.filter((spec) => spec.key !== 'title')]) {
+    const value = data[spec.key];
+    if (typeof value === 'string' && value.trim()) return value.trim().replace(/\s+/g, ' ');
+  }
+  return undefined;
+}
