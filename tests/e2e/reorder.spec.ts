@@ -77,6 +77,21 @@ test('drag a section in the outline: the preview, the history and the saved file
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-hero', 'lab-stats', 'lab-story', 'lab-cta', 'site-footer']);
 });
 
+test('the header and footer stay where they are: a section dragged onto the footer lands above it', async ({ page }) => {
+  await openEditor(page, 'reorder-lab');
+  await expect(outlineItem(page, 'site-footer').locator('..').locator('.drag-handle')).toHaveCount(0);
+  await expect(outlineItem(page, 'site-header').locator('..').locator('.drag-handle')).toHaveCount(0);
+  await drag(page, page.getByRole('button', { name: 'Drag Page header “Reorder lab”' }), outlineItem(page, 'site-footer'), { below: true });
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-cta', 'lab-hero', 'site-footer']);
+  await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-cta', 'lab-hero', 'site-footer']);
+  // From the keyboard too: the footer's row says it stays, and nothing moves.
+  await outlineItem(page, 'site-footer').focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(page.getByRole('status').filter({ hasText: 'Footer (shared) stays at the bottom of the page.' })).toBeVisible();
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-cta', 'lab-hero', 'site-footer']);
+  await shot(page, 'outline-pinned-footer');
+});
+
 test('a section moves from the keyboard through its drag handle, and each step is announced', async ({ page }) => {
   await openEditor(page, 'reorder-lab');
   const handle = page.getByRole('button', { name: 'Drag Page header “Reorder lab”' });

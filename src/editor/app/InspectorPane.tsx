@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { docName, lockedBecause } from '../lib/content-ops';
+import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { hasPublication, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
@@ -77,13 +78,16 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
 
   if (page && selectedEntry && selectedSection && typeof selectedSection === 'object') {
     const index = selectedEntry.index;
+    // The header and footer stay put, and nothing moves past them (section-order.ts).
+    const ends = sectionEnds(view.entries);
+    const pinned = pinnedAt(ends, index) !== undefined;
     return (
       <SectionInspector
         entry={selectedEntry}
         section={selectedSection}
         issues={view.inspectorIssues}
-        isFirst={index === 0}
-        isLast={index === view.entries.length - 1}
+        isFirst={pinned || movedWithinEnds(ends, index - 1) === index}
+        isLast={pinned || movedWithinEnds(ends, index + 1) === index}
         onChange={changeSection}
         onRemoveField={removeSectionField}
         resolveRef={resolveRef}

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
 import { sectionSummary } from '../lib/section-forms';
+import { pinnedAt, sectionEnds } from '../lib/section-order';
 import { DragHandle, SortableList, useSortableItem } from './Sortable';
 import { useStableValue } from './useStableCallback';
 
@@ -60,6 +61,7 @@ function sameOutline(a: Props, b: Props): boolean {
 export const Outline = memo(function Outline({ entries, selected, issueCounts, onSelect, onMove, onAdd }: Props) {
   // The same array while the order is, so the rows' drag context does not change on selection.
   const ids = useStableValue(dragIds(entries));
+  const ends = sectionEnds(entries);
   return (
     <section className="panel outline" aria-labelledby="outline-title">
       <div className="panel-head">
@@ -82,6 +84,7 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
               name={nameOf(entry)}
               type={entry.type}
               shared={sharedOf(entry)}
+              pinned={pinnedAt(ends, i) !== undefined}
               isSelected={selected === entry.index}
               issues={issueCounts[entry.index] ?? 0}
               onSelect={onSelect}
@@ -102,6 +105,8 @@ interface ItemProps {
   name: string;
   type: string;
   shared: Shared;
+  /** The header or footer, which stays where it is: no drag handle. */
+  pinned: boolean;
   isSelected: boolean;
   issues: number;
   onSelect(index: number): void;
@@ -109,12 +114,12 @@ interface ItemProps {
 }
 
 /** One row, with only plain values for props, so a re-rendered outline re-renders only the rows that changed. */
-const OutlineItem = memo(function OutlineItem({ dragId, index, id, name, type, shared, isSelected, issues, onSelect, onMove }: ItemProps) {
+const OutlineItem = memo(function OutlineItem({ dragId, index, id, name, type, shared, pinned, isSelected, issues, onSelect, onMove }: ItemProps) {
   const label = labelOf(type);
   const sortable = useSortableItem(dragId);
   return (
     <li ref={sortable.ref} style={sortable.style} className={`outline-row${sortable.isDragging ? ' is-dragging' : ''}`}>
-      <DragHandle label={`Drag ${label} “${name}”`} handle={sortable.handle} />
+      {pinned ? <span className="drag-handle-space" aria-hidden="true" /> : <DragHandle label={`Drag ${label} “${name}”`} handle={sortable.handle} />}
       <button
         type="button"
         className="outline-item"

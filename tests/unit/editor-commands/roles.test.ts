@@ -4,7 +4,7 @@ import { editField, removeSection, requestOp, requestSave, restoreDrafts, moveSe
 import { isDirty } from '../../../src/editor/lib/model';
 import { forbiddenFiles, mayWrite, readOnlyNote } from '../../../src/editor/lib/permissions';
 import { initialState } from '../../../src/editor/lib/store/state';
-import { FOOTER, HOME, ids, NOW, payload, POST, start, startAsEditor } from './fixture';
+import { FOOTER, HOME, homePage, ids, NOW, payload, POST, start, startAsEditor } from './fixture';
 
 const NOTE = 'Only an administrator can change the shared header and footer.';
 const editFooter = (state = startAsEditor()) => editField(state, { file: FOOTER, path: ['data', 'copyright'], value: '© 2027', now: NOW });
@@ -37,8 +37,13 @@ describe('editField for an editor', () => {
   });
 
   it('may still move a shared section on a page, or remove it from the page: that changes the page only', () => {
-    const moved = moveSection(startAsEditor(), { from: 3, to: 2, now: NOW });
-    expect(ids(moved).at(2)).toBe('../shared/footer.json');
+    // A shared call to action between the page's own sections (the header and footer stay put for everyone).
+    const promo = { file: 'shared/promo.json', kind: 'shared' as const, saveSlug: 'shared/promo', data: { id: 'site-promo', type: 'cta-banner', data: { title: 'Promo', ctas: [] } }, version: 'v6' };
+    const sections = [...homePage.sections.slice(0, 3), { $ref: '../shared/promo.json' }, homePage.sections[3]!];
+    const docs = [...payload.docs.map((doc) => (doc.file === HOME ? { ...doc, data: { ...homePage, sections } } : doc)), promo];
+    const moved = moveSection(initialState({ ...payload, docs, user: { name: 'ada', role: 'editor' } }, 'home'), { from: 3, to: 2, now: NOW });
+    expect(ids(moved).at(2)).toBe('../shared/promo.json');
+    expect(isDirty(moved.docs['shared/promo.json']!)).toBe(false);
     const removed = removeSection(startAsEditor(), { index: 0, now: NOW });
     expect(ids(removed)).not.toContain('../shared/header.json');
     expect(isDirty(removed.docs['shared/header.json']!)).toBe(false);

@@ -20,6 +20,12 @@ describe('addSection', () => {
     expect(ids(state)[3]).toBe('home-cta-banner-2');
   });
 
+  it('adds above the footer, not under it, when the footer is selected', () => {
+    const state = addSection(selectSection(start(), { index: 3 }), { sectionType: 'faq', now: NOW });
+    expect(ids(state)).toEqual(['../shared/header.json', 'home-hero', 'home-cta', 'home-faq', '../shared/footer.json']);
+    expect(state.selection).toBe(3);
+  });
+
   it('does nothing for an unknown type or without an open page', () => {
     const state = start();
     expect(addSection(state, { sectionType: 'nope', now: NOW })).toBe(state);
@@ -39,9 +45,37 @@ describe('moveSection', () => {
   });
 
   it('names a jump by its position and keeps the focus where it is after a drag', () => {
-    const state = moveSection(start(), { from: 1, to: 3, focusRow: false, now: NOW });
-    expect(labels(state)).toEqual(['Move Hero to position 4']);
-    expect(state.focus).toBeNull();
+    let state = addSection(start(), { sectionType: 'content-block', now: NOW });
+    state = addSection({ ...state, selection: null }, { sectionType: 'faq', now: NOW });
+    state = moveSection(state, { from: 1, to: 4, focusRow: false, now: NOW });
+    expect(ids(state)).toEqual(['../shared/header.json', 'home-cta', 'home-content-block', 'home-faq', 'home-hero', '../shared/footer.json']);
+    expect(labels(state).at(-1)).toBe('Move Hero to position 5');
+    expect(state.focus).toMatchObject({ kind: 'section', index: 4 });
+    expect(moveSection({ ...state, focus: null }, { from: 4, to: 1, focusRow: false, now: NOW }).focus).toBeNull();
+  });
+
+  it('keeps the header at the top and the footer at the bottom: a drag onto either lands next to it', () => {
+    const before = start();
+    const ontoFooter = moveSection(before, { from: 1, to: 3, now: NOW });
+    expect(ids(ontoFooter)).toEqual(['../shared/header.json', 'home-cta', 'home-hero', '../shared/footer.json']);
+    expect(labels(ontoFooter)).toEqual(['Move Hero down']);
+    const ontoHeader = moveSection(before, { from: 2, to: 0, now: NOW });
+    expect(ids(ontoHeader)).toEqual(['../shared/header.json', 'home-cta', 'home-hero', '../shared/footer.json']);
+  });
+
+  it('says so, and changes nothing, when the header or footer is moved or a section is already next to it', () => {
+    const before = start();
+    const cases: [number, number, string][] = [
+      [3, 2, 'Footer (shared) stays at the bottom of the page.'],
+      [0, 1, 'Header (shared) stays at the top of the page.'],
+      [2, 3, 'Call to action is already the last section above the footer.'],
+      [1, 0, 'Hero is already the first section under the header.'],
+    ];
+    for (const [from, to, text] of cases) {
+      const state = moveSection(before, { from, to, now: NOW });
+      expect(state.docs).toBe(before.docs);
+      expect(state.notice).toEqual({ kind: 'info', text });
+    }
   });
 
   it('refuses moves out of range or onto itself', () => {

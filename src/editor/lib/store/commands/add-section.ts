@@ -1,5 +1,6 @@
 import { sectionRegistry } from '../../../../sections/registry';
 import { addSection as added, newSection } from '../../model';
+import { addedWithinEnds, sectionEnds } from '../../section-order';
 import { withData } from '../edit';
 import { sectionLabel } from '../labels';
 import { openPage, pageOutline } from '../selectors';
@@ -7,7 +8,7 @@ import type { EditorState } from '../state';
 
 /**
  * Adds a section of `type` with its registry defaults: after the selected
- * section, else before a trailing footer, else at the end. It is selected,
+ * section, else at the end, and always between the header and the footer. It is selected,
  * and focus goes to its row, so a keyboard user carries on from there.
  */
 export function addSection(state: EditorState, input: { sectionType: string; now: number }): EditorState {
@@ -15,8 +16,9 @@ export function addSection(state: EditorState, input: { sectionType: string; now
   const definition = sectionRegistry.get(input.sectionType);
   if (!open || !definition || !Array.isArray(open.page.sections)) return state;
   const section = newSection(open.page, input.sectionType, definition.defaults, open.file, state.docs);
-  const footerAt = pageOutline(state).findLastIndex((entry) => entry.type === 'footer');
-  const at = state.selection !== null ? state.selection + 1 : footerAt >= 0 ? footerAt : open.page.sections.length;
+  // After the selection, else at the end, but never above the header or under the footer (section-order.ts).
+  const ends = sectionEnds(pageOutline(state));
+  const at = addedWithinEnds(ends, state.selection !== null ? state.selection + 1 : open.page.sections.length);
   const next = withData(state, open.file, added(open.page, section, at), `Add ${sectionLabel(input.sectionType)}`, input.now);
   return { ...next, dialog: null, selection: at, pane: 'form', scrollRequest: state.scrollRequest + 1, focus: { kind: 'section', index: at, at: input.now } };
 }
