@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySnapshot, COALESCE_MS, emptyHistory, MAX_STEPS, record, redo, snapshotOf, undo, type History } from '../../src/editor/lib/history';
+import { applySnapshot, COALESCE_MS, emptyHistory, MAX_STEPS, record, redo, snapshotOf, stepNames, undo, type History } from '../../src/editor/lib/history';
 import { docsFromPayload, setAt, type Docs } from '../../src/editor/lib/model';
 
 const docs: Docs = docsFromPayload({
@@ -81,5 +81,35 @@ describe('editor history', () => {
     const undone = undo(history, created)!;
     expect(undone.docs['pages/new.json']).toBeUndefined();
     expect(applySnapshot(docs, snapshotOf(created))['pages/new.json']).toBeUndefined(); // only redo, which knows the doc, can restore it
+  });
+});
+
+describe('stepNames (the History menu tells steps of one label apart by their time)', () => {
+  const clock = (at: number, seconds: boolean) => {
+    const date = new Date(at);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}${seconds ? `:${two(date.getUTCSeconds())}` : ''}`;
+  };
+  const at = (time: string) => Date.parse(`2026-11-28T${time}Z`);
+
+  it('gives each step its minute, and seconds only to steps that would read alike', () => {
+    const steps = [
+      { label: 'Edit Hero › Title', at: at('14:32:05') },
+      { label: 'Move Hero down', at: at('14:32:20') },
+      { label: 'Edit Hero › Title', at: at('14:32:41') },
+      { label: 'Edit Hero › Title', at: at('14:35:00') },
+    ];
+    expect(stepNames(steps, clock)).toEqual([
+      { label: 'Edit Hero › Title', time: '14:32:05' },
+      { label: 'Move Hero down', time: '14:32' },
+      { label: 'Edit Hero › Title', time: '14:32:41' },
+      { label: 'Edit Hero › Title', time: '14:35' },
+    ]);
+  });
+
+  it('reads the clock in the browser’s own format by default', () => {
+    const [step] = stepNames([{ label: 'Add FAQ', at: at('09:05:00') }]);
+    expect(step!.label).toBe('Add FAQ');
+    expect(step!.time).toBe(new Date(at('09:05:00')).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }));
   });
 });

@@ -11,9 +11,17 @@ import type { EditorUser } from '../lib/model';
 import { AccountMenu } from './AccountMenu';
 import { SaveStatus } from './SaveStatus';
 import type { Publishing } from '../lib/store/state';
+import type { StepName } from '../lib/history';
 
 /** The History menu's width on a screen wide enough for it (styles/history.css). */
 const HISTORY_WIDTH = 280;
+
+/** A step's label, then when it was made (the same field edited twice reads alike but for its time). */
+const StepText = ({ step }: { step: StepName }) => (
+  <>
+    <span className="history-label">{step.label}</span> <span className="history-time">{step.time}</span>
+  </>
+);
 
 interface Props {
   /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
@@ -21,9 +29,9 @@ interface Props {
   canView: boolean;
   viewport: Viewport;
   onViewport(viewport: Viewport): void;
-  /** Step labels, oldest first. */
-  past: readonly string[];
-  future: readonly string[];
+  /** Steps' labels and times, oldest first. */
+  past: readonly StepName[];
+  future: readonly StepName[];
   onUndo(): void;
   onRedo(): void;
   /** Goes back (negative) or forward that many steps: a step in the History menu. */
@@ -80,10 +88,10 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
         ))}
       </div>
       <div className="history-controls" role="group" aria-label="History">
-        <button type="button" className="btn btn-small" onClick={onUndo} disabled={past.length === 0} aria-keyshortcuts="Control+Z Meta+Z" title={past.length ? `Undo: ${past.at(-1)}` : 'Nothing to undo'}>
+        <button type="button" className="btn btn-small" onClick={onUndo} disabled={past.length === 0} aria-keyshortcuts="Control+Z Meta+Z" title={past.length ? `Undo: ${past.at(-1)!.label}` : 'Nothing to undo'}>
           Undo
         </button>
-        <button type="button" className="btn btn-small" onClick={onRedo} disabled={future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={future.length ? `Redo: ${future.at(-1)}` : 'Nothing to redo'}>
+        <button type="button" className="btn btn-small" onClick={onRedo} disabled={future.length === 0} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={future.length ? `Redo: ${future.at(-1)!.label}` : 'Nothing to redo'}>
           Redo
         </button>
         <details ref={historyRef} className="history-menu" onToggle={(event) => setHistoryOpen(event.currentTarget.open)}>
@@ -96,17 +104,17 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
               ) : (
                 // Each step returns the documents to how they were right after it; the top of the past is where they are now.
                 <ol aria-label="Edit history, newest first">
-                  {future.map((label, index) => (
+                  {future.map((step, index) => (
                     <li key={`f${index}`} className="history-future">
                       <button type="button" className="history-step" onClick={() => onTravel(future.length - index)} title="Redo up to this step">
-                        {label}
+                        <StepText step={step} />
                       </button>
                     </li>
                   ))}
-                  {[...past].reverse().map((label, index) => (
+                  {[...past].reverse().map((step, index) => (
                     <li key={`p${index}`} aria-current={index === 0 ? 'step' : undefined}>
                       <button type="button" className="history-step" onClick={() => onTravel(-index)} disabled={index === 0} title={index === 0 ? 'Where you are' : 'Undo back to this step'}>
-                        {label}
+                        <StepText step={step} />
                       </button>
                     </li>
                   ))}

@@ -27,6 +27,25 @@ export const MAX_STEPS = 200;
 export const COALESCE_MS = 1200;
 export const emptyHistory: History = { past: [], future: [] };
 
+/** A step as the History menu lists it. */
+export interface StepName {
+  label: string;
+  /** When it was made, as the clock reads: "14:32", or "14:32:05" where the minute alone would repeat an entry. */
+  time: string;
+}
+
+const clockTime = (at: number, seconds: boolean) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) });
+
+/**
+ * Each step's label and time. The same field edited twice, with another edit between, gives two
+ * steps of one label; their times tell them apart, to the second when they share a minute.
+ */
+export function stepNames(steps: readonly Pick<Step, 'label' | 'at'>[], format: (at: number, seconds: boolean) => string = clockTime): StepName[] {
+  const byMinute = steps.map((step) => `${step.label}\n${format(step.at, false)}`);
+  const repeated = new Set(byMinute.filter((name, index) => byMinute.indexOf(name) !== index));
+  return steps.map((step, index) => ({ label: step.label, time: format(step.at, repeated.has(byMinute[index]!)) }));
+}
+
 export function snapshotOf(docs: Docs): Snapshot {
   return Object.fromEntries(Object.values(docs).map((doc) => [doc.file, doc.data]));
 }

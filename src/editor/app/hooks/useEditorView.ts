@@ -6,6 +6,7 @@
  */
 import { useMemo } from 'react';
 import { getAt, isDirty, type StoredSection } from '../../lib/model';
+import { stepNames } from '../../lib/history';
 import { entryPageSlug } from '../../lib/entries';
 import { countBySection, docIssues, issuesUnder, mergeIssues, NO_ISSUES } from '../../lib/store/issues';
 import { openEntry, openPage, pageOutline, sectionTarget } from '../../lib/store/selectors';
@@ -59,9 +60,10 @@ export function useEditorView(state: EditorState) {
   // The lists on the left, as plain rows that keep their identity while unchanged, so typing does not render them.
   const pages = useStableValue(pageRows(docs));
   const entryLists = useStableValue(Object.fromEntries(collectionNames.map((name) => [name, entryRows(docs, name)])));
-  // The topbar's history, stable while typing (typing coalesces into one step, so no label changes).
-  const past = useStableValue(state.history.past.map((step) => step.label));
-  const future = useStableValue(state.history.future.map((step) => step.label));
+  // The topbar's history, stable while typing (typing coalesces into one step, so no label changes, and its time only by the minute).
+  const names = stepNames([...state.history.past, ...state.history.future]);
+  const past = useStableValue(names.slice(0, state.history.past.length));
+  const future = useStableValue(names.slice(state.history.past.length));
   const previewFiles = useMemo(() => Object.fromEntries(dirtyDocs.map((doc) => [doc.file, doc.data])), [dirtyDocs]);
 
   return {
