@@ -124,3 +124,27 @@ test('a form that fails to render says so in its own pane, and the rest of the e
   await expect(page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first()).not.toHaveValue('/boom-again');
   await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
 });
+
+test('a new section whose required field is emptied shows as a placeholder in the preview, not nowhere', async ({ page }) => {
+  await openEditor(page, 'docs/getting-started');
+  await outlineItem(page, 'getting-started-hero').click();
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.getByRole('dialog').getByRole('option', { name: /^Call to action/ }).click();
+  const added = page.locator('.outline-item[aria-current="true"]');
+  const id = (await added.getAttribute('data-section-id'))!;
+  const title = page.getByLabel('Inspector').getByLabel('Title', { exact: true });
+  await expect(preview(page).locator(`[data-section-id="${id}"]`)).toContainText('Ready to start?');
+  await title.fill('');
+  // It cannot be rendered and has no saved version: a placeholder says what it is and what to do.
+  const placeholder = preview(page).locator(`[data-section-id="${id}"][data-editor-placeholder]`);
+  await expect(placeholder).toContainText('Call to action will show here once the fields marked in the form are filled in.');
+  await expect(page.locator('.preview-held-back')).toContainText('a new one as a placeholder');
+  await shot(page, 'fields-new-section-placeholder');
+  // Clicked, it selects its section like any other.
+  await outlineItem(page, 'getting-started-hero').click();
+  await placeholder.click();
+  await expect(outlineItem(page, id)).toHaveAttribute('aria-current', 'true');
+  await title.fill('Questions?');
+  await expect(preview(page).locator(`[data-section-id="${id}"]`)).toContainText('Questions?');
+  await expect(placeholder).toHaveCount(0);
+});

@@ -33,6 +33,9 @@ describe('previewing a draft that does not resolve yet', () => {
     expect(heldBack(shown)).toBe(2);
     expect(shown.text).not.toContain('javascript:');
     expect(shown.text).not.toContain('data-section-id="about-new"');
+    // The new one is named, for the editor to show a placeholder where it goes; the one shown as saved is not.
+    expect(shown.headers['x-preview-hidden']).toBe('about-new');
+    expect(heldBack(await preview('about', { 'pages/about.json': await site.readJson('pages/about.json') }))).toBe(0);
   });
 
   it('shows a shared section whose draft fails as saved', async () => {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { renderPreview } from './api';
+import { addPlaceholders, type PreviewSection } from './preview-placeholders';
 
 /**
  * The CSS width each device renders at, whatever the editor's window: a
@@ -43,6 +44,8 @@ interface Props {
   slug: string;
   files: Record<string, unknown>;
   selectedId: string | undefined;
+  /** The open page's sections, in order: where a placeholder for a new section goes. */
+  sections?: readonly PreviewSection[];
   /** Incremented when the selection comes from the editor, to scroll the preview to it. */
   scrollRequest: number;
   viewport: Viewport;
@@ -88,7 +91,7 @@ function patchSections(shown: Document, before: Rendered, after: Rendered): bool
   return true;
 }
 
-export function Preview({ slug, files, selectedId, scrollRequest, viewport, renewed = 0, onSelect }: Props) {
+export function Preview({ slug, files, selectedId, sections = [], scrollRequest, viewport, renewed = 0, onSelect }: Props) {
   const frame = useRef<HTMLIFrameElement>(null);
   const area = useRef<HTMLDivElement>(null);
   const shownSlug = useRef<string | null>(null);
@@ -99,6 +102,8 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
   onSelectRef.current = onSelect;
   const selectedRef = useRef(selectedId);
   selectedRef.current = selectedId;
+  const sectionsRef = useRef(sections);
+  sectionsRef.current = sections;
   const [error, setError] = useState<string | null>(null);
   /** The error came before anything of this page was shown: the frame is empty, not an earlier version. */
   const [nothingShown, setNothingShown] = useState(false);
@@ -151,6 +156,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
         setError(null);
         setHeldBack(result.heldBack);
         const next = parse(result.html);
+        addPlaceholders(next, sectionsRef.current, result.hidden);
         const iframe = frame.current;
         const current = iframe?.contentDocument;
         if (!iframe) return;
@@ -222,7 +228,7 @@ export function Preview({ slug, files, selectedId, scrollRequest, viewport, rene
       )}
       {!error && heldBack > 0 && (
         <div className="preview-error preview-held-back" role="status">
-          {heldBack === 1 ? 'A section with a problem shows as it was last saved' : `${heldBack} sections with problems show as they were last saved`} (a new one is hidden) until the form’s marked fields are fixed.
+          {heldBack === 1 ? 'A section with a problem shows as it was last saved' : `${heldBack} sections with problems show as they were last saved`} (a new one as a placeholder) until the form’s marked fields are fixed.
         </div>
       )}
       <div ref={area} className="preview-area">

@@ -1,5 +1,6 @@
 /** The middle of the editor: the live preview of the open page (or of the open entry's page), or why there is none. */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { sectionLabel } from '../lib/store/labels';
 import type { EditorState } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
@@ -25,12 +26,13 @@ export function Stage({ state, view, dispatch, entryNoun }: Props) {
     },
     [entries, dispatch],
   );
+  const previewSections = useMemo(() => entries.map((row) => ({ id: row.id, label: sectionLabel(row.type) })), [entries]);
 
   if (view.settingsOpen) {
     return <Preview slug={SETTINGS_PREVIEW_SLUG} files={view.previewFiles} selectedId={undefined} scrollRequest={0} viewport={state.viewport} renewed={state.session.renewed} onSelect={noSelect} />;
   }
   if (page) {
-    return <Preview slug={page.slug} files={view.previewFiles} selectedId={selectedEntry?.id} scrollRequest={state.scrollRequest} viewport={state.viewport} renewed={state.session.renewed} onSelect={selectFromPreview} />;
+    return <Preview slug={page.slug} files={view.previewFiles} selectedId={selectedEntry?.id} sections={previewSections} scrollRequest={state.scrollRequest} viewport={state.viewport} renewed={state.session.renewed} onSelect={selectFromPreview} />;
   }
   if (entry && entryDoc && entryPage) {
     return <Preview slug={entryPage} files={view.previewFiles} selectedId={undefined} scrollRequest={0} viewport={state.viewport} renewed={state.session.renewed} onSelect={noSelect} />;

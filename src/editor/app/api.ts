@@ -136,7 +136,7 @@ export async function loadState(): Promise<EditorContent> {
 }
 
 /** `heldBack`: how many sections or documents show as saved, their drafts not resolving yet. */
-export type PreviewResult = { ok: true; html: string; heldBack: number } | { ok: false; error: string };
+export type PreviewResult = { ok: true; html: string; heldBack: number; hidden: string[] } | { ok: false; error: string };
 
 export async function renderPreview(slug: string, files: Record<string, unknown>, signal: AbortSignal): Promise<PreviewResult> {
   const response = await fetch('/api/editor/preview', {
@@ -145,7 +145,10 @@ export async function renderPreview(slug: string, files: Record<string, unknown>
     body: JSON.stringify({ slug, files }),
     signal,
   });
-  if (response.ok) return { ok: true, html: await response.text(), heldBack: Number(response.headers.get('x-preview-held-back') ?? 0) };
+  if (response.ok) {
+    const hidden = response.headers.get('x-preview-hidden');
+    return { ok: true, html: await response.text(), heldBack: Number(response.headers.get('x-preview-held-back') ?? 0), hidden: hidden ? hidden.split(',') : [] };
+  }
   if (endedSession(response)) return { ok: false, error: SIGNED_OUT };
   return { ok: false, error: (await errorOf(response)).error };
 }

@@ -17,6 +17,8 @@ import type { Bundle } from '../../engine/resolver';
 import { parsePointer } from '../../engine/pointer';
 
 const DATA_FILE = /^(?:[a-z0-9-]+\/)*(?:[a-z0-9-]+|\[slug\])\.json$/;
+/** A section id that can go in a header and a selector as it is; a new section with any other id gets no placeholder. */
+const SECTION_ID = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** The draft's settings; while they are invalid (a colour half typed), the saved ones: the form shows what is wrong. */
 function previewSettings(draft: ContentSnapshot, saved: ContentSnapshot): SiteSettings {
@@ -33,10 +35,10 @@ type Files = Record<string, unknown>;
 /**
  * The draft with the parts that fail as they were saved, when that is all it takes: each section of
  * the page whose own fields fail (a new image whose alt text is still empty) as saved, or left out
- * when it is new, and each other document that fails (a shared section, the post being previewed)
+ * when it is new (its id in `hidden`), and each other document that fails (a shared section, the post being previewed)
  * as saved. Undefined when something else fails (the page's own fields).
  */
-function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError): { files: Files; heldBack: number } | undefined {
+function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError): { files: Files; heldBack: number; hidden: string[] } | undefined {
   const sections = new Set<number>();
   const documents = new Set<string>();
   for (const issue of error.fileIssues()) {
@@ -46,6 +48,7 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
     else return undefined;
   }
   const next: Files = Object.fromEntries(Object.entries(files).filter(([file]) => !documents.has(file)));
+  const hidden: string[] = [];
   const draft = files[pageFile] as { sections?: unknown[] } | undefined;
   if (sections.size > 0) {
     if (!Array.isArray(draft?.sections)) return undefined;
@@ -56,11 +59,13 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
       sections: draft.sections.flatMap((section, index) => {
         if (!sections.has(index)) return [section];
         const id = typeof section === 'object' && section !== null ? (section as { id?: unknown }).id : undefined;
-        return savedById.has(id) ? [savedById.get(id)] : [];
+        if (savedById.has(id)) return [savedById.get(id)];
+        if (typeof id === 'string' && SECTION_ID.test(id)) hidden.push(id);
+        return [];
       }),
     };
   }
-  return { files: next, heldBack: sections.size + documents.size };
+  return { files: next, heldBack: sections.size + documents.size, hidden };
 }
 
 /**
@@ -72,7 +77,7 @@ function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target
     const partial = withFailingPartsAsSaved(files, saved, pageFile(), error);
     if (!partial) return undefined;
     const shown = overlaySnapshot(saved, partial.files);
-    return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack };
+    return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack, hidden: partial.hidden };
   } catch {
     return undefined; // the draft's own error is then the one to show
   }
@@ -83,6 +88,8 @@ export interface PreviewBundle {
   settings: SiteSettings;
   /** How many sections or documents show as saved, because the draft of them does not resolve yet. */
   heldBack: number;
+  /** The ids of new sections left out for that reason, which have no saved version: the editor shows a placeholder. */
+  hidden: string[];
 }
 
 export async function previewBundle(request: Request, user: App.Locals['user']): Promise<PreviewBundle> {
@@ -100,7 +107,7 @@ export async function previewBundle(request: Request, user: App.Locals['user']):
   const target = isTemplateSlug(slug) ? resolver.listPages().find((page) => page.file === `pages/${slug}.json`)?.slug : slug;
   if (!target) throw new HttpError(404, `The template "${slug}" has no entries to preview`);
   try {
-    return { bundle: resolver.resolvePage(target), settings: previewSettings(snapshot, saved), heldBack: 0 };
+    return { bundle: resolver.resolvePage(target), settings: previewSettings(snapshot, saved), heldBack: 0, hidden: [] };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     // While a section is half edited (a field still empty), the rest of the draft still shows.
