@@ -74,5 +74,5 @@ test('skip links come first and jump past the preview’s links', async ({ page 
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.locator('#editor-inspector')).toBeFocused();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editing the page “Northwind”');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Editing the page “Home”');
 });

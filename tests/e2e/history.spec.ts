@@ -133,7 +133,7 @@ test('a tab closed right after a keystroke keeps that keystroke, and edits made 
   await openEditor(third, 'about');
   const banner = third.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
-  await expect(banner).toContainText('Page “Northwind”');
+  await expect(banner).toContainText('Page “Home”');
   await banner.getByRole('button', { name: 'Restore' }).click();
   await outlineItem(third, 'about-hero').click();
   await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Quick!');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addSection, docsFromPayload, duplicateSection, isDirty, moveSection, newSection, outline,
-  removeSection, uniqueSectionId, type Docs, type StoredPage,
+  pageTitle, removeSection, uniqueSectionId, type Docs, type StoredPage,
 } from '../../src/editor/lib/model';
 
 const header = { id: 'site-header', type: 'header', data: { logoText: { $ref: 'site.json#/name' }, menu: [] } };
@@ -77,5 +77,19 @@ describe('outline and documents', () => {
     const doc = docs['shared/header.json']!;
     expect(isDirty(doc)).toBe(false);
     expect(isDirty({ ...doc, data: { ...header, id: 'changed' } })).toBe(true);
+  });
+});
+
+describe('pageTitle (what editors call a page)', () => {
+  it('drops the site name after the dash, and falls back to the slug', () => {
+    expect(pageTitle({ meta: { title: 'About — Northwind' } }, 'about')).toBe('About');
+    expect(pageTitle({ meta: { title: 'Pricing' } }, 'pricing')).toBe('Pricing');
+    expect(pageTitle({ meta: { title: '  ' } }, 'docs/setup')).toBe('docs/setup');
+    expect(pageTitle({ meta: { title: ' — Northwind' } }, 'odd')).toBe('— Northwind');
+    expect(pageTitle(undefined, 'broken')).toBe('broken');
+  });
+
+  it('calls the home page Home, whose title is most often the site name alone', () => {
+    expect(pageTitle({ meta: { title: 'Northwind — a studio journal' } }, 'home')).toBe('Home');
   });
 });

@@ -11,6 +11,7 @@ import { PageMetaSchema } from '../../engine/schema/page';
 import { PUBLICATION_KEYS } from '../../engine/schema/publication';
 import { collectionRegistry } from '../../collections/registry';
 import { fieldsOf, type FieldSpec } from '../lib/form';
+import { pageTitle } from '../lib/model';
 import { PAGE_KEYS, type IssueMap } from '../lib/validate';
 import { Field, UnknownFields, type FieldContext, type Path, type RelationOption } from './fields';
 import { Advanced } from './fields/IdentifierField';
@@ -56,15 +57,14 @@ export function PageInspector({ page, issues, onChange, onRemoveField, resolveRe
   const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media }), [issues, onChange, onRemoveField, resolveRef, media]);
   // Named by its title (as the page list names it, without the site's name after " — "), its address under it.
   const path = `/${page.slug === 'home' ? '' : page.slug}`;
-  const title = page.meta?.title;
-  const pageTitle = typeof title === 'string' && title.trim() ? title.split(' — ')[0]! : path;
+  const name = pageTitle(page, page.slug);
   return (
     <div className="inspector-body">
       <div className="inspector-head">
         <div>
           <p className="eyebrow">Page settings</p>
-          <h2 className="inspector-title">{pageTitle}</h2>
-          {pageTitle !== path && <p className="inspector-path">{path}</p>}
+          <h2 className="inspector-title">{name}</h2>
+          {name !== path && <p className="inspector-path">{path}</p>}
         </div>
         <FileActions noun="page" onFileAction={onFileAction} />
       </div>

@@ -6,7 +6,7 @@
  * browser or the server.
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { EditorPayload } from '../lib/model';
+import { pageTitle, type EditorPayload } from '../lib/model';
 import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
@@ -76,7 +76,7 @@ function Editor({ payload, initialSlug }: Props) {
 
   const { page, entry, entryDoc, entryPage } = view;
   const noun = entry ? entryNounOf(entry.collection) : '';
-  const heading = view.settingsOpen ? 'Editing the site settings' : page ? `Editing the page “${String(page.page.meta?.title ?? page.slug).split(' — ')[0]}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
+  const heading = view.settingsOpen ? 'Editing the site settings' : page ? `Editing the page “${pageTitle(page.page, page.slug)}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
   useEffect(() => {
     const title = view.settingsOpen ? 'Site settings' : page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun} ${entry?.slug}` : null;
     document.title = title ? `${title} · Editor` : 'Editor · Content site';

@@ -1,6 +1,6 @@
 /** All page files, nested slugs indented and templates marked; opening one is a client-side switch. */
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
-import { isDirty, sortedPages, type Docs, type StoredPage } from '../lib/model';
+import { isDirty, pageTitle, sortedPages, type Docs, type StoredPage } from '../lib/model';
 import { localDateTime, publicationStatus, statusText } from '../lib/publication';
 
 /** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */
@@ -34,7 +34,7 @@ export function pageRows(docs: Docs, now = new Date()): PageRow[] {
     const status = rowStatus(page, now);
     return {
       slug: doc.saveSlug,
-      title: template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : String(page.meta?.title ?? doc.saveSlug).split(' — ')[0]!,
+      title: template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : pageTitle(page, doc.saveSlug),
       // Indented under the pages above it in its path only: /docs/getting-started with no /docs page
       // would otherwise sit indented under whichever page came before it, as if it were that page's.
       depth: doc.saveSlug.split('/').slice(0, -1).filter((_, index, segments) => slugs.has(segments.slice(0, index + 1).join('/'))).length,

@@ -11,7 +11,7 @@ import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
 import { linksTo } from './page-links';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
-import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
+import { pageFile, pageTitle, type Docs, type EditorDoc, type StoredPage } from './model';
 import { addressTakenProblem, entryAddressTakenProblem, entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
@@ -48,8 +48,7 @@ export function docName(docs: Docs, file: string): string {
   if (doc.kind === 'page') {
     const page = doc.data as Partial<StoredPage> | undefined;
     if (page?.template) return `The ${page.template.collection} template (${sitePath(doc.saveSlug)})`;
-    const title = typeof page?.meta?.title === 'string' && page.meta.title.trim() ? String(page.meta.title).split(' — ')[0] : doc.saveSlug;
-    return `Page “${title}” (${sitePath(doc.saveSlug)})`;
+    return `Page “${pageTitle(page, doc.saveSlug)}” (${sitePath(doc.saveSlug)})`;
   }
   if (doc.kind === 'entry') {
     const noun = entryNounOf(entryCollectionOf(doc));

@@ -83,6 +83,17 @@ export function docsFromPayload(payload: Pick<EditorContent, 'docs'> & Partial<E
 
 export const pageFile = (slug: string) => `pages/${slug}.json`;
 
+/**
+ * What editors call a page: its SEO title without the site's name after " — " ("About — Northwind"
+ * is "About"), else its slug. The home page is "Home": its title is most often the site's name, which
+ * names the site, not a page.
+ */
+export function pageTitle(page: unknown, slug: string): string {
+  if (slug === HOME_SLUG) return 'Home';
+  const title = (page as Partial<StoredPage> | undefined)?.meta?.title;
+  return typeof title === 'string' && title.trim() ? title.split(' — ')[0]!.trim() || title.trim() : slug;
+}
+
 /** The last segment of a slug names the page in section ids: `docs/getting-started` → `getting-started`. */
 export function pageName(slug: string): string {
   const last = slug.split('/').at(-1)!;

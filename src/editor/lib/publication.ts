@@ -9,7 +9,7 @@ import { hasPublication as hasPublicationFile, publicationState, type Publicatio
 import { parsePublishAt } from '../../engine/schema/publication';
 import { collectionRegistry } from '../../collections/registry';
 import { entriesOf, entryCollectionOf, entryLabel, entryNounOf, templatePageOf } from './entries';
-import type { Docs, EditorDoc, StoredPage } from './model';
+import { pageTitle, type Docs, type EditorDoc, type StoredPage } from './model';
 
 export interface PublicationStatus {
   state: PublicationState;
@@ -84,8 +84,7 @@ export function publicationReach(docs: Docs, file: string, now: Date, formatDate
 /** How a history step names the document: page “About”, post “Hello”. */
 export function documentName(doc: EditorDoc): string {
   if (doc.kind === 'entry') return `${entryNounOf(entryCollectionOf(doc))} “${entryLabel(doc)}”`;
-  const title = (doc.data as Partial<StoredPage> | undefined)?.meta?.title;
-  return `page “${typeof title === 'string' && title.trim() ? title.split(' — ')[0] : doc.saveSlug}”`;
+  return `page “${pageTitle(doc.data, doc.saveSlug)}”`;
 }
 
 /** `data` with its publication fields set: `status` always, `publishAt` only when given (absent: removed). */
