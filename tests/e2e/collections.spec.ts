@@ -120,6 +120,11 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
 
   // A new post is a draft until published; the new tag is public at once, as posts show their tags.
   await expect(page.getByRole('region', { name: 'Publication' })).toContainText('Draft');
+  // Before Publish, it names the fields that still have the starter's text; rewriting one drops it.
+  const starter = page.locator('.publication-starter');
+  await expect(starter).toContainText('3 fields still have the text they started with, which says what to write there: Excerpt, Author, Body.');
+  await page.getByLabel('Excerpt', { exact: true }).fill('Notes from a week with a client team.');
+  await expect(starter).toContainText('2 fields still have the text they started with, which says what to write there: Author, Body.');
   await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Publish', exact: true }).click();
   await save(page);
   expect(await readData('collections/tags/field-notes.json')).toEqual({ name: 'Field notes', description: expect.any(String), accent: expect.stringMatching(/^#[0-9a-f]{6}$/) });

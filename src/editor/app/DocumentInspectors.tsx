@@ -6,12 +6,11 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { inputJsonSchema } from '../../engine/schema/json-schema';
-import { collectionSchemas } from '../../engine/schema/collections';
 import { PageMetaSchema } from '../../engine/schema/page';
-import { PUBLICATION_KEYS } from '../../engine/schema/publication';
 import { collectionRegistry } from '../../collections/registry';
 import { fieldsOf, type FieldSpec } from '../lib/form';
 import { pageTitle } from '../lib/model';
+import { entryForm } from '../lib/section-forms';
 import { PAGE_KEYS, type IssueMap } from '../lib/validate';
 import { Field, UnknownFields, type FieldContext, type Path, type RelationOption } from './fields';
 import { Advanced } from './fields/IdentifierField';
@@ -85,10 +84,6 @@ export function PageInspector({ page, issues, onChange, onRemoveField, resolveRe
   );
 }
 
-// The publication fields are set with the status control above the form (Publish, Unpublish, Schedule…), not typed.
-const entryForms = Object.fromEntries(
-  Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema)).filter((spec) => !PUBLICATION_KEYS.includes(spec.key))]),
-) as Record<string, FieldSpec[]>;
 
 interface EntryProps {
   collection: string;
@@ -108,7 +103,7 @@ interface EntryProps {
 
 export function EntryInspector({ collection, slug, data, issues, onChange, onRemoveField, resolveRef, media, relationOptions, onFileAction, publication }: EntryProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media, relationOptions }), [issues, onChange, onRemoveField, resolveRef, media, relationOptions]);
-  const fields = entryForms[collection] ?? [];
+  const fields = entryForm(collection);
   const definition = collectionRegistry.get(collection);
   const label = definition ? (data as Record<string, unknown> | undefined)?.[definition.labelField] : undefined;
   const name = typeof label === 'string' && label.trim() ? label : slug;

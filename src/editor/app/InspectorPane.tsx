@@ -6,6 +6,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { docName, lockedBecause } from '../lib/content-ops';
 import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
+import { entryStarterCopy, pageStarterCopy } from '../lib/starter-copy';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { hasPublication, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
@@ -116,7 +117,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   }
   if (page && selectedEntry) return <BrokenRefInspector entry={selectedEntry} onDelete={() => dispatch({ type: 'removeSection', index: selectedEntry.index })} />;
   // Publish, Unpublish and Schedule… of the open page or entry, as store commands.
-  const publication = (file: string, data: unknown, noun: string, pageless = false, collection?: string) => {
+  const publication = (file: string, data: unknown, noun: string, starterCopy: readonly string[], pageless = false, collection?: string) => {
     const now = new Date();
     const status = publicationStatus(data, now);
     const dated = scheduledDateNote(collection, data, now);
@@ -132,11 +133,12 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         onPublish={() => dispatch({ type: 'publishDocument', file })}
         onUnpublish={() => dispatch({ type: 'unpublishDocument', file })}
         onSchedule={(at) => dispatch({ type: 'scheduleDocument', file, at })}
+        starterCopy={starterCopy}
         dateNote={dated && { shown: dated.shown, day: dated.day, onUse: () => changeEntry([dated.field], dated.day) }}
       />
     );
   };
-  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page')} />;
+  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page', pageStarterCopy(page.page, page.slug, docs))} />;
   if (entry && entryDoc) {
     return (
       <EntryInspector
@@ -150,7 +152,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         media={media}
         relationOptions={relationOptions}
         onFileAction={fileAction(entry.file)}
-        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection), entryPagePrefix(docs, entry.collection) === undefined, entry.collection)}
+        publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection), entryStarterCopy(entry.collection, entry.slug, entryDoc.data), entryPagePrefix(docs, entry.collection) === undefined, entry.collection)}
       />
     );
   }

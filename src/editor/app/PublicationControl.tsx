@@ -21,6 +21,8 @@ interface Props {
   links?: string;
   /** A scheduled entry dated before the day it goes live (YYYY-MM-DD both), and how to date it that day. */
   dateNote?: { shown: string; day: string; onUse(): void };
+  /** Fields that still have the text the editor started them with ("Page header › Description"): said before Publish. */
+  starterCopy?: readonly string[];
   /** A page with no status (the 404 page): it says so, with no buttons. */
   alwaysPublic?: boolean;
   onPublish(): void;
@@ -48,7 +50,7 @@ const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => strin
   published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
 };
 
-export function PublicationControl({ status, noun, reach, links, dateNote, readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
+export function PublicationControl({ status, noun, reach, links, dateNote, starterCopy = [], readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,6 +90,18 @@ export function PublicationControl({ status, noun, reach, links, dateNote, readO
       </p>
       {reach && <p className="publication-reach">{reach}</p>}
       {links && status.state !== 'published' && <p className="publication-reach">{links}</p>}
+      {starterCopy.length > 0 && (
+        <p className="publication-reach publication-starter">
+          {starterCopy.length === 1 ? 'One field still has the text it' : `${starterCopy.length} fields still have the text they`} started with, which says what to write there:{' '}
+          {starterCopy.map((field, index) => (
+            <span key={`${field}-${index}`}>
+              {index > 0 && ', '}
+              <strong>{field}</strong>
+            </span>
+          ))}
+          . {status.state === 'published' ? 'Visitors read it as it is.' : 'Replace it before you publish, or visitors will read it as it is.'}
+        </p>
+      )}
       {dateNote && !readOnly && (
         <p className="publication-reach publication-date">
           Its date reads {calendarDay(dateNote.shown)}: visitors will see it dated then, and lists put it below newer {noun}s.{' '}

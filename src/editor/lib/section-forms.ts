@@ -1,8 +1,10 @@
 /**
- * Each section type's form fields, generated once from its registry schema, and the few words
- * that tell one section of a page from another of the same type.
+ * The form fields of each section type and each collection, generated once from their registry
+ * schemas, and the few words that tell one section of a page from another of the same type.
  */
-import { sectionJsonSchemas } from '../../engine/schema/json-schema';
+import { collectionSchemas } from '../../engine/schema/collections';
+import { inputJsonSchema, sectionJsonSchemas } from '../../engine/schema/json-schema';
+import { PUBLICATION_KEYS } from '../../engine/schema/publication';
 import { sectionRegistry } from '../../sections/registry';
 import { fieldsOf, type FieldKind, type FieldSpec } from './form';
 import type { StoredSection } from './model';
@@ -24,6 +26,14 @@ export function sectionForm(type: string): SectionForm {
   }
   return form;
 }
+
+// The publication fields are set with the status control (Publish, Unpublish, Schedule…), not typed.
+const entryForms = Object.fromEntries(
+  Object.entries(collectionSchemas).map(([name, schema]) => [name, fieldsOf(inputJsonSchema(schema)).filter((spec) => !PUBLICATION_KEYS.includes(spec.key))]),
+) as Record<string, FieldSpec[]>;
+
+/** The form of a collection's entries, without the publication fields; empty for an unknown collection. */
+export const entryForm = (collection: string): readonly FieldSpec[] => entryForms[collection] ?? [];
 
 // Plain text only: Markdown would need its parser, which the editor loads only with a rich-text field.
 const SUMMARY_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea']);

@@ -1,0 +1,95 @@
+/**
+ * Text a page or entry still has from what the editor filled in for it: a new
+ * page's starter copy ("Replace this text with…"), a new post's ("Start writing
+ * here."). It is there to say what to write, and reads as unfinished to a
+ * visitor, so the publication control names each field that still has it.
+ * Advice, never an error: such a text may be exactly what was wanted.
+ *
+ * A field counts when its text is the very text the starter would give it
+ * now, at the same place: the starters are the one source, so nothing here
+ * lists phrases of its own. A section type's defaults do not count: they are
+ * meant as usable copy ("Browse by topic"), and many pages keep them.
+ */
+import { collectionRegistry } from '../../collections/registry';
+import { inputJsonSchema } from '../../engine/schema/json-schema';
+import { PageMetaSchema } from '../../engine/schema/page';
+import { isRef } from '../../engine/schema/refs';
+import { sectionRegistry } from '../../sections/registry';
+import { fieldsOf, type FieldKind, type FieldSpec } from './form';
+import type { Docs, StoredPage } from './model';
+import { entryForm, sectionForm } from './section-forms';
+import { starterPage } from './starter-page';
+
+const COPY_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'markdown']);
+const metaForm = fieldsOf(inputJsonSchema(PageMetaSchema));
+/** A title no page has, to see which starter sections carry the page's title. */
+const PROBE = '\u0000title';
+
+type Values = Record<string, unknown> | undefined;
+const fieldsOfValue = (value: unknown): Values => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+
+/** Every string anywhere in `value`. */
+const textsIn = (value: unknown): string[] =>
+  typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsIn) : [];
+
+/**
+ * The labels ("Buttons 1 › Label") of the text fields of `value` that equal any of `starters` at the
+ * same place, except texts in `own`: the titles the starters were made from are the user's words.
+ */
+function sameText(fields: readonly FieldSpec[], value: unknown, starters: readonly unknown[], trail: readonly string[], out: string[], own: ReadonlySet<string> = new Set()): void {
+  const values = fieldsOfValue(value);
+  if (!values) return;
+  for (const spec of fields) {
+    const text = values[spec.key];
+    const at = starters.map((starter) => fieldsOfValue(starter)?.[spec.key]);
+    const label = [...trail, spec.label];
+    if (COPY_KINDS.has(spec.kind)) {
+      if (typeof text === 'string' && text.trim() && !own.has(text) && at.includes(text)) out.push(label.join(' › '));
+    } else if (spec.children && spec.kind !== 'image') {
+      // An image's alt text goes with the picture: a default picture kept is a choice like any other.
+      sameText(spec.children, text, at, label, out, own);
+    } else if (spec.item?.children && Array.isArray(text)) {
+      text.forEach((item, index) => sameText(spec.item!.children!, item, at.map((list) => (Array.isArray(list) ? list[index] : undefined)), [...trail, `${spec.label} ${index + 1}`], out, own));
+    }
+  }
+}
+
+/**
+ * The fields of a page that still have starter text, by their place in the form ("Call to action ›
+ * Description", "SEO description"). A page is compared with the page the editor would create under
+ * its slug and title, each of its own sections with the starter's section of its type. Shared
+ * sections are the shared documents' business, not the page's.
+ */
+export function pageStarterCopy(page: StoredPage, slug: string, docs: Docs): string[] {
+  const sections = (Array.isArray(page.sections) ? page.sections : []).filter((section) => !isRef(section) && typeof section === 'object' && section !== null) as { type?: unknown; data?: unknown }[];
+  // The starter's texts name the page by the title it was created with: its SEO title, or the title of the
+  // section the starter gives that title (the page header), as they are now.
+  const titled = new Set(starterPage({ slug, title: PROBE, docs }).sections.filter((section) => fieldsOfValue((section as { data?: unknown }).data)?.title === PROBE).map((section) => (section as { type?: unknown }).type));
+  const titles = sections.filter((section) => titled.has(section.type)).map((section) => fieldsOfValue(section.data)?.title);
+  const names = new Set([page.meta?.title, ...titles].filter((name): name is string => typeof name === 'string'));
+  const starters = [...names].map((title) => starterPage({ slug, title, docs }));
+  const out: string[] = [];
+  sameText(metaForm, page.meta, starters.map((starter) => starter.meta), [], out, names);
+  for (const { type, data } of sections) {
+    const definition = typeof type === 'string' ? sectionRegistry.get(type) : undefined;
+    if (!definition) continue;
+    const started = starters.flatMap((starter) => starter.sections.filter((section) => (section as { type?: unknown }).type === type).map((section) => (section as { data?: unknown }).data));
+    // A starter text that is also the type's default (a button's "Get in touch") is usable copy too.
+    sameText(sectionForm(definition.type).data, data, started, [definition.label], out, new Set([...names, ...textsIn(definition.defaults)]));
+  }
+  return out;
+}
+
+/** The fields of an entry that still have its collection's starter text ("Excerpt", "Body"); never its name or date. */
+export function entryStarterCopy(collection: string, slug: string, data: unknown): string[] {
+  const definition = collectionRegistry.get(collection);
+  const own = fieldsOfValue(data);
+  if (!definition || !own) return [];
+  const label = own[definition.labelField];
+  const today = definition.dateField ? own[definition.dateField] : undefined;
+  const starter = definition.starter({ slug, title: typeof label === 'string' ? label : '', today: typeof today === 'string' ? today : '' });
+  const fields = entryForm(collection).filter((spec) => spec.key !== definition.labelField && spec.key !== definition.dateField);
+  const out: string[] = [];
+  sameText(fields, own, [starter], [], out);
+  return out;
+}
