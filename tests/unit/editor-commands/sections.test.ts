@@ -26,6 +26,14 @@ describe('addSection', () => {
     expect(state.selection).toBe(3);
   });
 
+  it('adds a type that must come first (the hero) right under the header, wherever the selection is', () => {
+    const withoutHero = { ...start(), docs: { ...start().docs } };
+    let state = selectSection(removeSection(withoutHero, { index: 1, now: NOW }), { index: 1 });
+    state = addSection(state, { sectionType: 'hero', now: NOW });
+    expect(ids(state)).toEqual(['../shared/header.json', 'home-hero', 'home-cta', '../shared/footer.json']);
+    expect(state.selection).toBe(1);
+  });
+
   it('does nothing for an unknown type or without an open page', () => {
     const state = start();
     expect(addSection(state, { sectionType: 'nope', now: NOW })).toBe(state);

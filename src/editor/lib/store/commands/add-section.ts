@@ -18,7 +18,8 @@ export function addSection(state: EditorState, input: { sectionType: string; now
   const section = newSection(open.page, input.sectionType, definition.defaults, open.file, state.docs);
   // After the selection, else at the end, but never above the header or under the footer (section-order.ts).
   const ends = sectionEnds(pageOutline(state));
-  const at = addedWithinEnds(ends, state.selection !== null ? state.selection + 1 : open.page.sections.length);
+  // A type that must come first (the hero) goes right under the header, wherever the selection is: anywhere else the page could not be saved.
+  const at = definition.placement === 'first' ? ends.lead : addedWithinEnds(ends, state.selection !== null ? state.selection + 1 : open.page.sections.length);
   const next = withData(state, open.file, added(open.page, section, at), `Add ${sectionLabel(input.sectionType)}`, input.now);
   return { ...next, dialog: null, selection: at, pane: 'form', scrollRequest: state.scrollRequest + 1, focus: { kind: 'section', index: at, at: input.now } };
 }
