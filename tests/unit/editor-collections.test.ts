@@ -62,7 +62,7 @@ describe('entry validation', () => {
   it('reports schema issues keyed by field', () => {
     const issues = entryIssues('posts', { ...post, title: ' ', date: '2026-13-40', tags: ['Not A Slug'] });
     expect(issues.get('title')).toBe('Required');
-    expect(issues.get('date')).toBe('Use a YYYY-MM-DD date');
+    expect(issues.get('date')).toBe('Pick a date (YYYY-MM-DD)');
     expect(issues.get('tags.0')).toBe('Use lowercase letters, digits and hyphens');
     expect(entryIssues('tags', { ...tag, accent: 'red' }).get('accent')).toBe('Use a #rrggbb colour');
     expect(entryIssues('posts', { ...post, body: undefined }).has('body')).toBe(true);

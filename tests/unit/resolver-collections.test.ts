@@ -108,7 +108,7 @@ describe('resolvePage: collections and templates', () => {
 
   it('reports an invalid entry with its field', () => {
     const error = errorOf(() => resolverForFiles({ ...site, 'collections/posts/bad.json': post('Bad', 'yesterday', []) }).resolvePage('home'));
-    expect(error.issues).toContainEqual({ path: '/date', message: 'Use a YYYY-MM-DD date' });
+    expect(error.issues).toContainEqual({ path: '/date', message: 'Pick a date (YYYY-MM-DD)' });
   });
 
   it('requires a template collection on [slug] pages, reported as a route problem that leaves other pages working', () => {

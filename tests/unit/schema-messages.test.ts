@@ -28,7 +28,7 @@ describe('validation messages in plain words (schema/messages.ts, installed by p
   });
 
   it('keeps a message the schema writes itself', () => {
-    expect(messages(PostSchema, { title: 'T', excerpt: 'x', date: '2026-13-01', author: 'a', tags: [], body: 'b' })).toEqual({ date: 'Use a YYYY-MM-DD date' });
+    expect(messages(PostSchema, { title: 'T', excerpt: 'x', date: '2026-13-01', author: 'a', tags: [], body: 'b' })).toEqual({ date: 'Pick a date (YYYY-MM-DD)' });
     const banner = { id: 'c', type: 'cta-banner', data: { title: 'T', ctas: [1, 2, 3].map((n) => ({ id: `b${n}`, label: 'Go', href: '/', variant: 'primary' })) } };
     expect(messages(StoredSectionSchema, banner)['data.ctas']).toBe('At most two buttons');
   });

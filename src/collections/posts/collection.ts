@@ -14,7 +14,7 @@ export const PostSchema = z.object({
     kind: 'textarea',
   }),
   /** Publication date, YYYY-MM-DD. Lists sort on it, newest first. */
-  date: field(z.iso.date('Use a YYYY-MM-DD date'), 'Date', 'The date the post shows; lists put the newest first.'),
+  date: field(z.iso.date('Pick a date (YYYY-MM-DD)'), 'Date', 'The date the post shows; lists put the newest first.'),
   /** Name of the author. */
   author: field(text(), 'Author', 'Name of the author.'),
   /** Optional cover image, also used as the page's og:image. */

@@ -5,7 +5,7 @@
  * string, received number", "Too big: expected array to have <=2 items").
  * Editors read these messages beside a field and in the Problems panel, and
  * the API returns them, so each says what the value must be, in plain words.
- * A message a schema gives itself ('Use a YYYY-MM-DD date') keeps priority:
+ * A message a schema gives itself ('Pick a date (YYYY-MM-DD)') keeps priority:
  * zod asks this map only about issues that have none.
  *
  * `primitives.ts`, which every section and collection schema is built from,
@@ -35,7 +35,7 @@ function kindOf(value: unknown): string {
 }
 
 const FORMATS: Record<string, string> = {
-  date: 'Use a YYYY-MM-DD date',
+  date: 'Pick a date (YYYY-MM-DD)',
   datetime: 'Use a date and time like 2026-01-31T09:00:00Z',
   time: 'Use a time like 09:30',
   url: 'Use a full address, like https://example.com',

@@ -6,7 +6,7 @@ import { parsePointer } from '../../../engine/pointer';
 import { docName } from '../content-ops';
 import type { Docs } from '../model';
 import { problemLocation } from '../problems';
-import { fieldLocationLabel } from './labels';
+import { entryFieldLabel, fieldLocationLabel } from './labels';
 import type { NoticeDetail } from './state';
 
 const asPath = (tokens: readonly string[]) => tokens.map((token) => (/^\d+$/.test(token) ? Number(token) : token));
@@ -26,10 +26,15 @@ export function detailAtKey(docs: Docs, file: string, key: string, message: stri
   return detailAtPointer(docs, file, pointer, message);
 }
 
-/** Where the JSON pointer `pointer` is in `file`, in the form's words ("Hero › Title"), or '' for the file itself. */
+/**
+ * Where the JSON pointer `pointer` is in `file`, in the form's words ("Hero › Title"), or '' for the
+ * file itself. An entry's is its field alone ("Title"): the entry is named before it, as "Post “Hello”".
+ */
 export function pointerLabel(docs: Docs, file: string, pointer: string): string {
   const tokens = pointerTokens(pointer);
-  return tokens.length ? fieldLocationLabel(docs, file, asPath(tokens)) : '';
+  if (!tokens.length) return '';
+  const doc = docs[file];
+  return doc?.kind === 'entry' ? entryFieldLabel(doc, asPath(tokens)) || pointer : fieldLocationLabel(docs, file, asPath(tokens));
 }
 
 /** A problem at the JSON pointer `pointer` of `file` (the server's issues). */

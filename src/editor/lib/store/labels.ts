@@ -66,15 +66,17 @@ export function sectionLabelOf(section: unknown, docs: Docs, file: string): stri
   return shared ? `${sectionLabel(shared.type)} (shared)` : 'Shared section';
 }
 
+/** Where `path` is in an entry's form ("Title", "Cover › Alt text"), for a sentence that names the entry already. */
+export const entryFieldLabel = (doc: Pick<EditorDoc, 'saveSlug'>, path: Path) => fieldTrail(entrySchema(doc.saveSlug.split('/')[0]!), path);
+
 /** "Hero › Title", "Page settings › SEO title", "Post › Body": where in the documents `path` of `file` is. */
 export function fieldLocationLabel(docs: Docs, file: string, path: Path): string {
   const doc = docs[file];
   if (!doc) return path.join('.');
   if (isSettingsFile(file)) return fieldTrail(settingsJsonSchema, path) || path.join('.');
   if (doc.kind === 'entry') {
-    const noun = entryNoun(doc);
-    const trail = fieldTrail(entrySchema(doc.saveSlug.split('/')[0]!), path);
-    return trail ? `${humanize(noun)} › ${trail}` : humanize(noun);
+    const trail = entryFieldLabel(doc, path);
+    return trail ? `${humanize(entryNoun(doc))} › ${trail}` : humanize(entryNoun(doc));
   }
   const onPage = doc.kind === 'page' && path[0] === 'sections' && path[1] !== undefined;
   if (doc.kind === 'page' && !onPage) {

@@ -29,6 +29,8 @@ export interface Notice {
   kind: 'success' | 'error' | 'info';
   text: string;
   details?: readonly NoticeDetail[];
+  /** "Save is blocked: fix N problems first": its list follows the edits, and it goes once none is left. */
+  blockedSave?: true;
 }
 
 export type Dialog =

@@ -4,6 +4,7 @@
  * commands themselves stay pure and a test can pass its own clock.
  */
 import * as commands from './commands';
+import { blockedSaveNotice } from './commands/request-save';
 import type { EditorState } from './state';
 
 type Commands = typeof commands;
@@ -23,10 +24,14 @@ export function run(state: EditorState, command: Command & { now?: number }): Ed
 /**
  * A notice says what the last action did ("Moved FAQ up to position 4.", "Saved 1 document.").
  * Once a later command changes the documents or opens another page without a notice of its own,
- * the old one describes nothing any more, and it goes; an error stays until it is dealt with.
+ * the old one describes nothing any more, and it goes; an error stays until it is dealt with, and a
+ * blocked save's list of problems follows the edits.
  */
 export function withStaleNoticeCleared(before: EditorState, after: EditorState): EditorState {
   const notice = before.notice;
-  if (!notice || notice.kind === 'error' || after.notice !== notice) return after;
+  if (!notice || after.notice !== notice) return after;
+  // The problems that block a save are listed as they are now: fixed ones leave the list, and the notice goes with the last.
+  if (notice.blockedSave) return after.docs === before.docs ? after : { ...after, notice: blockedSaveNotice(after) };
+  if (notice.kind === 'error') return after;
   return after.docs !== before.docs || after.route !== before.route ? { ...after, notice: null } : after;
 }

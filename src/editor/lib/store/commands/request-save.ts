@@ -3,9 +3,19 @@ import { isDirty } from '../../model';
 import { forbiddenFiles, readOnlyNote } from '../../permissions';
 import { detailAtKey } from '../issue-details';
 import { docIssues } from '../issues';
-import type { EditorState } from '../state';
+import type { EditorState, Notice } from '../state';
 
 const MAX_DETAILS = 8;
+
+/** What stops a save among the changed documents' problems, as a notice listing them, or null when there is none. */
+export function blockedSaveNotice(state: Pick<EditorState, 'docs'>): Notice | null {
+  const problems = Object.values(state.docs)
+    .filter(isDirty)
+    .flatMap((doc) => [...docIssues(doc, state.docs)].map(([key, message]) => detailAtKey(state.docs, doc.file, key, message)));
+  if (problems.length === 0) return null;
+  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+  return { kind: 'error', text: `Save is blocked: fix ${count} first.`, details: problems.slice(0, MAX_DETAILS), blockedSave: true };
+}
 
 /**
  * Starts saving every changed document as one changeset, unless there is
@@ -29,11 +39,8 @@ export function requestSave(state: EditorState, input: { baseVersions?: Readonly
       notice: { kind: 'error', text: `Save is blocked: ${readOnlyNote(forbidden[0]!)} Undo your changes to ${forbidden.length === 1 ? 'this file' : 'these files'}, or ask an administrator.`, details: forbidden.map((file) => ({ text: `src/data/${file}` })) },
     };
   }
-  const problems = dirty.flatMap((doc) => [...docIssues(doc, state.docs)].map(([key, message]) => detailAtKey(state.docs, doc.file, key, message)));
-  if (problems.length > 0) {
-    const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-    return { ...state, notice: { kind: 'error', text: `Save is blocked: fix ${count} first.`, details: problems.slice(0, MAX_DETAILS) } };
-  }
+  const blocked = blockedSaveNotice(state);
+  if (blocked) return { ...state, notice: blocked };
   const summary = changeSummary(state.docs, dirty);
   return { ...state, dialog: null, save: { status: 'saving', files: dirty.map((doc) => doc.file), baseVersions: input.baseVersions ?? {}, ...(summary && { summary }) } };
 }
