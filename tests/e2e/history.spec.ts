@@ -1,7 +1,7 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { test, dataFile, outlineItem, outlineIds, openEditor, shot } from './support';
+import { test, dataFile, outlineItem, outlineIds, openEditor, save, shot } from './support';
 
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
@@ -196,4 +196,21 @@ test('two closed tabs\' drafts of one page, of different fields, are both restor
   expect(drafts).toHaveLength(1);
   expect(drafts[0]).toContain('From the first tab');
   expect(drafts[0]).toContain('From the second tab');
+});
+
+test('History marks where the last save was, and going back to it drops only what is unsaved', async ({ page }) => {
+  await openEditor(page, 'pricing');
+  await page.getByLabel('SEO description').fill('Plans for teams of every size.');
+  await save(page);
+  await page.getByLabel('SEO title').fill('Plans — Northwind');
+  await page.locator('.history-menu > summary').click();
+  const history = page.getByRole('list', { name: 'Edit history, newest first' });
+  await expect(history.getByRole('button', { name: /Edit Page settings › SEO description/ })).toContainText('Saved');
+  await expect(history.getByRole('button', { name: /Edit Page settings › SEO title/ })).not.toContainText('Saved');
+  // "As opened" says it goes back before the save too.
+  await expect(history.getByRole('button', { name: /^As opened, before your saves/ })).toBeVisible();
+  await shot(page, 'history-save-point');
+  await history.getByRole('button', { name: /Edit Page settings › SEO description/ }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  await expect(page.getByLabel('SEO description')).toHaveValue('Plans for teams of every size.');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySnapshot, COALESCE_MS, emptyHistory, MAX_STEPS, record, redo, snapshotOf, stepNames, undo, type History } from '../../src/editor/lib/history';
+import { applySnapshot, COALESCE_MS, emptyHistory, MAX_STEPS, record, redo, sealed, snapshotOf, stepNames, undo, withSavePoint, type History } from '../../src/editor/lib/history';
 import { docsFromPayload, setAt, type Docs } from '../../src/editor/lib/model';
 
 const docs: Docs = docsFromPayload({
@@ -111,5 +111,37 @@ describe('stepNames (the History menu tells steps of one label apart by their ti
     const [step] = stepNames([{ label: 'Add FAQ', at: at('09:05:00') }]);
     expect(step!.label).toBe('Add FAQ');
     expect(step!.time).toBe(new Date(at('09:05:00')).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' }));
+  });
+});
+
+describe('the save point (the History menu marks where the last save was)', () => {
+  const step = (history: History, label: string, at: number, key?: string) => record(history, snapshotOf(docs), label, key, at);
+
+  it('stays where the save was through undo and redo, and goes when a new edit replaces the steps after it', () => {
+    let history = withSavePoint(step(step(emptyHistory, 'A', 0), 'B', 5000), 2);
+    expect(history.savedAt).toBe(2);
+    history = undo(history, docs)!.history;
+    expect(history.savedAt).toBe(2);
+    history = step(history, 'C', 9000);
+    expect(history.savedAt).toBeUndefined();
+  });
+
+  it('follows the steps when the oldest are dropped, and goes with them', () => {
+    let history: History = emptyHistory;
+    for (let n = 0; n < MAX_STEPS; n += 1) history = step(history, `Edit ${n}`, n * 5000);
+    history = withSavePoint(history, 1);
+    history = step(history, 'one more', MAX_STEPS * 5000);
+    expect(history.savedAt).toBe(0);
+    expect(step(history, 'and another', (MAX_STEPS + 1) * 5000).savedAt).toBeUndefined();
+  });
+
+  it('seals the last step as a save starts, so typing on does not merge into what was saved', () => {
+    const typing = step(emptyHistory, 'Edit Title', 0, 'title');
+    expect(step(typing, 'Edit Title', 100, 'title').past).toHaveLength(1);
+    expect(step(sealed(typing), 'Edit Title', 100, 'title').past).toHaveLength(2);
+  });
+
+  it('is not set to a point the history no longer has', () => {
+    expect(withSavePoint(step(emptyHistory, 'A', 0), 3).savedAt).toBeUndefined();
   });
 });

@@ -112,6 +112,7 @@ function Editor({ payload, initialSlug }: Props) {
         onViewport={setViewport}
         past={view.past}
         future={view.future}
+        savedAt={state.history.savedAt}
         onUndo={undo}
         onRedo={redo}
         onTravel={travel}

@@ -16,10 +16,10 @@ import type { StepName } from '../lib/history';
 /** The History menu's width on a screen wide enough for it (styles/history.css). */
 const HISTORY_WIDTH = 280;
 
-/** A step's label, then when it was made (the same field edited twice reads alike but for its time). */
-const StepText = ({ step }: { step: StepName }) => (
+/** A step's label, then when it was made (the same field edited twice reads alike but for its time), and whether the last save was there. */
+const StepText = ({ step, saved }: { step: StepName; saved: boolean }) => (
   <>
-    <span className="history-label">{step.label}</span> <span className="history-time">{step.time}</span>
+    <span className="history-label">{step.label}</span> {saved && <span className="history-saved">Saved</span>} <span className="history-time">{step.time}</span>
   </>
 );
 
@@ -32,6 +32,8 @@ interface Props {
   /** Steps' labels and times, oldest first. */
   past: readonly StepName[];
   future: readonly StepName[];
+  /** Where the last save was, in steps from the oldest: going back past it undoes saved work. */
+  savedAt?: number;
   onUndo(): void;
   onRedo(): void;
   /** Goes back (negative) or forward that many steps: a step in the History menu. */
@@ -53,7 +55,7 @@ interface Props {
   onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyRef = useRef<HTMLDetailsElement>(null);
   const historyPlace = useDropdownPlace(historyRef, historyOpen, HISTORY_WIDTH);
@@ -107,21 +109,22 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
                   {future.map((step, index) => (
                     <li key={`f${index}`} className="history-future">
                       <button type="button" className="history-step" onClick={() => onTravel(future.length - index)} title="Redo up to this step">
-                        <StepText step={step} />
+                        <StepText step={step} saved={savedAt === past.length + future.length - index} />
                       </button>
                     </li>
                   ))}
                   {[...past].reverse().map((step, index) => (
                     <li key={`p${index}`} aria-current={index === 0 ? 'step' : undefined}>
                       <button type="button" className="history-step" onClick={() => onTravel(-index)} disabled={index === 0} title={index === 0 ? 'Where you are' : 'Undo back to this step'}>
-                        <StepText step={step} />
+                        <StepText step={step} saved={savedAt === past.length - index} />
                       </button>
                     </li>
                   ))}
                   {past.length > 0 && (
                     <li className="history-origin">
-                      <button type="button" className="history-step" onClick={() => onTravel(-past.length)} title="Undo every edit">
-                        As opened
+                      <button type="button" className="history-step" onClick={() => onTravel(-past.length)} title={savedAt ? 'Undo every edit, the saved ones too: Save would then put them back as they were' : 'Undo every edit'}>
+                        <span className="history-label">As opened{savedAt ? ', before your saves' : ''}</span>
+                        {savedAt === 0 && <span className="history-saved">Saved</span>}
                       </button>
                     </li>
                   )}

@@ -21,6 +21,12 @@ export interface Step {
 export interface History {
   past: readonly Step[];
   future: readonly Step[];
+  /**
+   * Where the last save was, as a count of steps from the oldest kept (`past.length` then): the
+   * History menu marks it, so going back past it is seen to undo saved work. Undefined when that
+   * point is gone (a new edit after undoing past it) or was never reached.
+   */
+  savedAt?: number;
 }
 
 export const MAX_STEPS = 200;
@@ -50,14 +56,32 @@ export function snapshotOf(docs: Docs): Snapshot {
   return Object.fromEntries(Object.values(docs).map((doc) => [doc.file, doc.data]));
 }
 
+/** `savedAt` once `trimmed` of the oldest steps are dropped and the future is gone: undefined if that point went with them. */
+function savePointAfter(history: History, trimmed: number): number | undefined {
+  const at = history.savedAt;
+  return at === undefined || at > history.past.length || at - trimmed < 0 ? undefined : at - trimmed;
+}
+
 /** Records that an edit labelled `label` is about to change `before`. */
 export function record(history: History, before: Snapshot, label: string, key: string | undefined, now: number): History {
   const last = history.past.at(-1);
   if (key !== undefined && last?.key === key && now - last.at < COALESCE_MS && history.future.length === 0) {
-    return { past: [...history.past.slice(0, -1), { ...last, at: now }], future: [] };
+    return { ...history, past: [...history.past.slice(0, -1), { ...last, at: now }] };
   }
   const past = [...history.past, { snapshot: before, label, key, at: now }];
-  return { past: past.slice(-MAX_STEPS), future: [] };
+  const trimmed = Math.max(0, past.length - MAX_STEPS);
+  return { past: past.slice(trimmed), future: [], savedAt: savePointAfter(history, trimmed) };
+}
+
+/** The history as a save starts: the last step takes no more typing, so the save falls between two steps. */
+export function sealed(history: History): History {
+  const last = history.past.at(-1);
+  return last?.key === undefined ? history : { ...history, past: [...history.past.slice(0, -1), { ...last, key: undefined }] };
+}
+
+/** The history once a save that started `at` steps in has landed (if that point is still in it). */
+export function withSavePoint(history: History, at: number): History {
+  return at <= history.past.length + history.future.length ? { ...history, savedAt: at } : history;
 }
 
 /** Puts a snapshot's data back into the documents, keeping what is known about the files on disk. */
@@ -75,7 +99,7 @@ export function undo(history: History, docs: Docs): { history: History; docs: Do
   const step = history.past.at(-1);
   if (!step) return undefined;
   return {
-    history: { past: history.past.slice(0, -1), future: [...history.future, { ...step, snapshot: snapshotOf(docs) }] },
+    history: { ...history, past: history.past.slice(0, -1), future: [...history.future, { ...step, snapshot: snapshotOf(docs) }] },
     docs: applySnapshot(docs, step.snapshot),
     label: step.label,
   };
@@ -85,7 +109,7 @@ export function redo(history: History, docs: Docs): { history: History; docs: Do
   const step = history.future.at(-1);
   if (!step) return undefined;
   return {
-    history: { past: [...history.past, { ...step, snapshot: snapshotOf(docs), key: undefined }], future: history.future.slice(0, -1) },
+    history: { ...history, past: [...history.past, { ...step, snapshot: snapshotOf(docs), key: undefined }], future: history.future.slice(0, -1) },
     docs: applySnapshot(docs, step.snapshot),
     label: step.label,
   };

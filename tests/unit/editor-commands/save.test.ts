@@ -16,7 +16,7 @@ describe('requestSave', () => {
   it('starts saving every changed file as one changeset, with overridden versions after a conflict', () => {
     let state = editField(typed('Hey'), { file: FOOTER, path: ['data', 'copyright'], value: '© 2027', now: NOW + 5000 });
     state = requestSave(state, { baseVersions: { [FOOTER]: 'v9' } });
-    expect(state.save).toEqual({ status: 'saving', files: [HOME, FOOTER], baseVersions: { [FOOTER]: 'v9' }, summary: 'home: Hero › Title; shared/footer: Footer › Copyright' });
+    expect(state.save).toEqual({ status: 'saving', files: [HOME, FOOTER], baseVersions: { [FOOTER]: 'v9' }, summary: 'home: Hero › Title; shared/footer: Footer › Copyright', historyAt: 2 });
     expect(requestSave(state, {})).toBe(state);
   });
 
@@ -40,6 +40,9 @@ describe('save outcomes', () => {
     expect(isDirty(state.docs[HOME]!)).toBe(true);
     expect(state.save.status).toBe('idle');
     expect(state.notice).toEqual({ kind: 'success', text: 'Saved 1 document.' });
+    // Typing on during the save is a step of its own, after the save point the History menu marks.
+    expect(state.history.past).toHaveLength(2);
+    expect(state.history.savedAt).toBe(1);
   });
 
   it('saveRejected keeps the edits, puts the server’s issues on their fields and lists them as links', () => {
@@ -79,7 +82,7 @@ describe('save outcomes', () => {
       expect(state.save.status).toBe('idle');
       expect(isDirty(state.docs[HOME]!)).toBe(true);
       // Ready to retry: Save sends the same changes again.
-      expect(requestSave(state, {}).save).toEqual({ status: 'saving', files: [HOME], baseVersions: {}, summary: 'Hero › Title' });
+      expect(requestSave(state, {}).save).toEqual({ status: 'saving', files: [HOME], baseVersions: {}, summary: 'Hero › Title', historyAt: 1 });
     }
   });
 });

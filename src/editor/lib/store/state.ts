@@ -92,7 +92,8 @@ export interface Session {
 /** Idle, or saving these files (with, after a conflict, the versions to overwrite, and what changed in words for the commit). */
 export type SaveState =
   | { status: 'idle' }
-  | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>>; summary?: string };
+  /** `historyAt`: how many steps in the history the save was asked for, its save point once it lands. */
+  | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>>; summary?: string; historyAt: number };
 
 /**
  * After a save on the production server: its publication, by ticket, until

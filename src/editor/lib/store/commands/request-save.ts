@@ -1,4 +1,5 @@
 import { changeSummary } from '../../change-summary';
+import { sealed } from '../../history';
 import { isDirty } from '../../model';
 import { forbiddenFiles, readOnlyNote } from '../../permissions';
 import { detailAtKey } from '../issue-details';
@@ -42,5 +43,10 @@ export function requestSave(state: EditorState, input: { baseVersions?: Readonly
   const blocked = blockedSaveNotice(state);
   if (blocked) return { ...state, notice: blocked };
   const summary = changeSummary(state.docs, dirty);
-  return { ...state, dialog: null, save: { status: 'saving', files: dirty.map((doc) => doc.file), baseVersions: input.baseVersions ?? {}, ...(summary && { summary }) } };
+  return {
+    ...state,
+    dialog: null,
+    history: sealed(state.history),
+    save: { status: 'saving', files: dirty.map((doc) => doc.file), baseVersions: input.baseVersions ?? {}, ...(summary && { summary }), historyAt: state.history.past.length },
+  };
 }

@@ -1,3 +1,4 @@
+import { withSavePoint } from '../../history';
 import { NO_ISSUES } from '../issues';
 import type { EditorState } from '../state';
 
@@ -15,5 +16,7 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   }
   const count = input.saved.length;
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).
-  return { ...state, docs, serverIssues, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.` } };
+  // Where in the history this save was asked for is now its save point, which the History menu marks.
+  const history = state.save.status === 'saving' ? withSavePoint(state.history, state.save.historyAt) : state.history;
+  return { ...state, docs, serverIssues, history, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.` } };
 }
