@@ -17,6 +17,32 @@ import { TEMP_PREFIX } from './atomic-write.mjs';
 /** The folders of the repository the content store writes: everything else is the developers'. */
 export const CONTENT_PATHS = ['src/data', 'public/assets/images'];
 
+/** The code of the error refuseLinkedContentFolders throws. */
+export const LINKED_CONTENT_FOLDER = 'LINKED_CONTENT_FOLDER';
+
+/** The content folders and every folder above them in the repository (`src`, `src/data`, `public`, …). */
+const CONTENT_FOLDER_CHAIN = [...new Set(CONTENT_PATHS.flatMap((path) => path.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'))))];
+
+/**
+ * Refuses a commit in which a content folder, or a folder above one, is a symbolic link (or a
+ * file): checked out, `src/data` linked to a host folder would publish its files, and an editor's
+ * save would write into it. The links inside the folders are refused by whoever reads them
+ * (src/engine/data-files.ts); these the server never checks out, from a push or anywhere else.
+ * @param {string} dir the working tree
+ * @param {string} commit
+ */
+export async function refuseLinkedContentFolders(dir, commit) {
+  const listing = await gitAt(dir).raw(['ls-tree', '-z', commit, '--', ...literal(CONTENT_FOLDER_CHAIN)]);
+  for (const entry of listing.split('\0').filter(Boolean)) {
+    const [meta, path] = entry.split('\t');
+    const [mode, type] = (meta ?? '').split(' ');
+    if (type !== 'tree') {
+      const refusal = new Error(`The content repository's ${commit.startsWith('origin/') ? 'branch' : 'commit'} makes ${path} ${mode === '120000' ? 'a symbolic link' : 'a file'} where content is kept in a folder, so the server does not check it out, and the site stays as it is. Replace it with the folder itself and push again.`);
+      throw Object.assign(refusal, { code: LINKED_CONTENT_FOLDER });
+    }
+  }
+}
+
 /** Who commits: the server. The author of each commit is the signed-in user. */
 const COMMITTER = ['user.name=Content site editor', 'user.email=editor@content-site.invalid'];
 
@@ -159,8 +185,14 @@ async function repair(git) {
     // fetched, which holds every acknowledged change (one is acknowledged once pushed). Saves wait
     // for the remote (503), and the poller or the webhook takes in what it has since.
     await fetchBranch(git).catch((error) => console.warn(`The content repository's remote cannot be reached (${firstLine(error)}): starting from the copy fetched last. Saves are refused until it answers.`));
-    await client.raw(['checkout', '-q', '-B', git.branch, `origin/${git.branch}`]);
-    await client.raw(['reset', '-q', '--hard', `origin/${git.branch}`]);
+    // A remote whose branch the server refuses must not keep the site down either: it starts from its own tree.
+    const refused = await refuseLinkedContentFolders(git.dir, `origin/${git.branch}`).then(() => undefined, (error) => error);
+    if (refused?.code !== LINKED_CONTENT_FOLDER && refused) throw refused;
+    if (refused) console.error(`${refused.message} Starting from the working tree as it is; saves are refused until the branch is mended.`);
+    else {
+      await client.raw(['checkout', '-q', '-B', git.branch, `origin/${git.branch}`]);
+      await client.raw(['reset', '-q', '--hard', `origin/${git.branch}`]);
+    }
     await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
   } else {
     await restorePending(git.dir);
@@ -209,6 +241,8 @@ export async function prepareContentRepository(git) {
   if (!prepared.has(git.dir)) {
     const cloned = await cloneIfMissing(git);
     if (!cloned) await repair(git);
+    // What is checked out now (a fresh clone, or the tree without a remote) is held to the same rule as a push.
+    await refuseLinkedContentFolders(git.dir, 'HEAD');
     prepared.add(git.dir);
   }
   return (await gitAt(git.dir).revparse(['HEAD'])).trim();
@@ -227,6 +261,7 @@ export async function syncFromRemote(git) {
   await fetchBranch(git);
   const remote = (await client.revparse([`origin/${git.branch}`])).trim();
   if (remote === before) return { head: before, changed: false };
+  await refuseLinkedContentFolders(git.dir, remote);
   await client.raw(['reset', '-q', '--hard', remote]);
   return { head: remote, changed: true };
 }

@@ -31,7 +31,9 @@ import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
 import { createLiveSite } from './live-site.mjs';
 import { serialised } from './serialise.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
-import { crossOriginWriteProblem, DOUBLED_SLASHES, isWellFormedHost, LIVE_PREFIX, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH } from './requests.mjs';
+import {
+  crossOriginWriteProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, LIVE_PREFIX, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY,
+} from './requests.mjs';
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
 import { imageVariantHandler } from './image-variants.mjs';
@@ -105,6 +107,7 @@ const API_WRITE_METHODS = ['POST', 'DELETE'];
 function requestProblem(request, path) {
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   if (path === undefined) return [400, UNREADABLE_PATH];
+  if (!isDecodableTarget(request.url ?? '')) return [400, UNREADABLE_QUERY];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
   if (!path.startsWith(API_PREFIX)) return [405, `${request.method} is not allowed here`, { Allow: 'GET, HEAD' }];

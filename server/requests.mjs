@@ -59,6 +59,23 @@ export function normalisedPath(url) {
   return `/${segments.join('/')}`;
 }
 
+/** Why a request whose query string cannot be decoded (`?x=%zz`) is refused (400). */
+export const UNREADABLE_QUERY = 'The request address cannot be decoded: its query string holds a % not followed by two hex digits, or bytes that are not UTF-8';
+
+/**
+ * Whether the whole request target decodes as the adapter decodes it (`decodeURI`): one that does not
+ * got the adapter's own plain-text 400, where every refusal here is `{ "error": … }`.
+ * @param {string} url
+ */
+export function isDecodableTarget(url) {
+  try {
+    decodeURI(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Why a write to a path with doubled slashes is refused (400). */
 export const DOUBLED_SLASHES = 'The request path holds an empty segment (// or a backslash)';
 

@@ -17,7 +17,7 @@
  *   and every other path takes no body at all (413).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DOUBLED_SLASHES, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH } from '../../server/requests.mjs';
+import { DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY } from '../../server/requests.mjs';
 import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
 
@@ -36,6 +36,7 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   const path = normalisedPath(request.url ?? '');
   if (path === undefined) return [400, UNREADABLE_PATH];
+  if (!isDecodableTarget(request.url ?? '')) return [400, UNREADABLE_QUERY];
   // A host name that is not loopback is DNS rebinding's way in. Vite refuses it too, but in plain
   // text: the API answers in JSON. An IP address cannot be rebound; Vite takes it (`astro dev --host`).
   const host = request.headers.host ?? '';

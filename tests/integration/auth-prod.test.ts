@@ -272,6 +272,17 @@ describe('roles', () => {
 });
 
 describe('records', () => {
+  it('logs a changeset by the address the proxy names (TRUST_PROXY), as it does a sign-in, not the proxy\'s own', async () => {
+    const ada = await signIn('ada');
+    const state = (await ada.get('/api/editor/state')).json() as { docs: { file: string; data: { meta: { title: string } }; version: string }[] };
+    const about = state.docs.find((doc) => doc.file === 'pages/about.json')!;
+    const content = { ...about.data, meta: { ...about.data.meta, title: 'About, audited' } };
+    const saved = await ada.post('/api/content/changes', { changes: [{ op: 'put', file: 'pages/about.json', baseVersion: about.version, content }] }, { 'x-forwarded-for': '203.0.113.9' });
+    expect(saved.status, saved.text).toBe(200);
+    const events = (await readFile(auditLog, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(events.findLast((event) => event.event === 'changeset')).toMatchObject({ user: 'ada', address: '203.0.113.9', files: ['pages/about.json'] });
+  });
+
   it('the audit log has a line for each sign-in, failure, sign-out and user change', async () => {
     const events = (await readFile(auditLog, 'utf8')).trimEnd().split('\n').map((line) => JSON.parse(line));
     const kinds = new Set(events.map((event) => event.event));

@@ -6,7 +6,7 @@
  * changed on both sides, with 400 when only the combination is invalid, and
  * the clone is left exactly as the remote is.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { cp, lstat, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesVersion } from '../../src/server/store/fs-backend';
@@ -144,5 +144,30 @@ describe('the git content backend', () => {
     expect(refused).toMatchObject({ status: 503 });
     expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(head);
     expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+  });
+  // Last: it moves the shared remote's branch to a tree no clone takes, then mends it.
+  it('never checks out a push that makes a content folder a symbolic link: sync and saves are refused (502), and nothing is written through it', async () => {
+    const a = await server('linked-folder');
+    // The attack: a push that makes src/data a link to a host folder published that folder, and saves wrote into it.
+    const outside = join(remote.scratch, 'host-folder');
+    await mkdir(join(outside, 'pages'), { recursive: true });
+    await writeFile(join(outside, 'pages', 'host-only.json'), '{"secret":"host"}');
+    await remote.pushAsDeveloper('Make src/data a link', async (tree) => {
+      await rm(join(tree, 'src', 'data'), { recursive: true });
+      await symlink(outside, join(tree, 'src', 'data'));
+    });
+    await expect(a.store.sync()).rejects.toMatchObject({ status: 502, message: expect.stringContaining('makes src/data a symbolic link') });
+    expect((await lstat(join(a.dir, 'src', 'data'))).isDirectory()).toBe(true);
+    // A save meets the moved branch when it pushes: refused the same way, with the clone as it was.
+    await expect(a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About, through a link')] }, ALICE)).rejects.toMatchObject({ status: 502 });
+    expect((await lstat(join(a.dir, 'src', 'data'))).isDirectory()).toBe(true);
+    expect(await readFile(join(outside, 'pages', 'host-only.json'), 'utf8')).toBe('{"secret":"host"}');
+    await expect(readFile(join(outside, 'pages', 'about.json'))).rejects.toThrow();
+
+    await remote.pushAsDeveloper('Put src/data back', async (tree) => {
+      await rm(join(tree, 'src', 'data'));
+      await cp(join(PROJECT_ROOT, 'src', 'data'), join(tree, 'src', 'data'), { recursive: true });
+    });
+    expect(await a.store.sync()).toMatchObject({ changed: true });
   });
 });

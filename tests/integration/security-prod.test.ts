@@ -151,6 +151,14 @@ describe('malformed requests (production)', () => {
     }
   });
 
+  it('answers an undecodable query string with a JSON 400, before the adapter answers it in plain text', async () => {
+    for (const [method, path] of [['GET', '/api/list-assets?x=%zz'], ['POST', '/api/content/changes?x=%E0%A4'], ['GET', '/about/?q=%']] as const) {
+      const answer = await raw(origin, { method, path });
+      expect(answer.status, path).toBe(400);
+      expect(answer.json(), path).toEqual({ error: expect.stringMatching(/query string/) });
+    }
+  });
+
   it('keeps no temp file of a refused or finished upload', async () => {
     for (const dir of [servedDir(), publicDir()]) expect((await readdir(dir)).filter((name) => name.startsWith('.'))).toEqual([]);
   });

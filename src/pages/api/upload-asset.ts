@@ -13,20 +13,23 @@ import { guardLocalWrite, guardSessionWrite, guardTokenWrite } from '../../serve
 import { handle, json, otherMethods } from '../../server/http';
 import { maxUploadBodyBytes, maxUploadBytes } from '../../server/limits';
 import { audit } from '../../../server/audit-log.mjs';
+import { serverConfig } from '../../../server/config.mjs';
+import { clientAddressOf } from '../../server/auth/request-facts';
 import { authorOf } from '../../server/authors';
 import { requestPublish } from '../../server/publish/publisher';
 
 export const prerender = false;
 
-export const POST: APIRoute = ({ request, locals, clientAddress }) =>
+export const POST: APIRoute = (context) =>
   handle(async () => {
+    const { request, locals } = context;
     if (import.meta.env.DEV) guardLocalWrite(request);
     else if (request.headers.has('authorization') || !locals.user) guardTokenWrite(request);
     else guardSessionWrite(request, locals.user);
     const body = await readJsonBody(request, maxUploadBodyBytes());
     const { contentStore } = await import('../../server/store');
     const url = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user));
-    await audit({ event: 'upload', user: locals.user?.name, address: clientAddress, url });
+    await audit({ event: 'upload', user: locals.user?.name, address: clientAddressOf(context, serverConfig().trustProxy), url });
     // A replaced image (only `overwrite` replaces one) changes every page showing it, since its
     // variants' URLs name its bytes: on the production server those pages go live again now, not
     // at some later change. A new name changes no page, and is not worth planning a publication.

@@ -13,7 +13,9 @@
  * refused (400). Whatever fails, nothing of the change stays behind.
  */
 import { join } from 'node:path';
-import { clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, literal, markPending, prepareContentRepository, remoteGit, restorePaths, restorePending, syncFromRemote, timedOut, withGitFile } from '../../../server/git-content.mjs';
+import {
+  clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, LINKED_CONTENT_FOLDER, literal, markPending, prepareContentRepository, refuseLinkedContentFolders, remoteGit, restorePaths, restorePending, syncFromRemote, timedOut, withGitFile,
+} from '../../../server/git-content.mjs';
 import { heldLock, retryingWhileLocked } from '../../../server/git-locks.mjs';
 import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -52,8 +54,13 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
   const head = async () => (await client.revparse(['HEAD'])).trim();
   const tracking = `origin/${git.branch}`;
 
+  /** A branch the server will not check out (a content folder made a link) is the remote's fault, said as such. */
+  const isRefusedBranch = (error: unknown) => (error as { code?: unknown } | null)?.code === LINKED_CONTENT_FOLDER;
+  const inWords = (error: unknown) => (isRefusedBranch(error) ? new HttpError(502, `Nothing was changed: ${(error as Error).message}`) : error);
+
   /** Puts the working tree exactly where the remote branch is (as last fetched). */
   async function resetToRemote(): Promise<void> {
+    await refuseLinkedContentFolders(git.dir, tracking);
     await client.raw(['reset', '-q', '--hard', tracking]);
     await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
   }
@@ -149,7 +156,9 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
 
     async commit(writes: StoreWrite[], details: CommitDetails) {
       const paths = [...new Set(writes.flatMap((write) => (write.kind === 'move' ? [write.file, write.to] : [write.file])))].map(repoPath);
-      await repairIfNeeded();
+      await repairIfNeeded().catch((error) => {
+        throw inWords(error);
+      });
       await refuseDetachedHead();
       const parent = await head();
       const before = await readBefore(git.dir, paths);
@@ -170,7 +179,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         return { commit };
       } catch (error) {
         await rollBack(parent, paths, before);
-        throw heldLock(error) ? new HttpError(503, LOCKED) : error;
+        throw heldLock(error) ? new HttpError(503, LOCKED) : inWords(error);
       }
     },
 
@@ -179,8 +188,19 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     },
 
     sync: async () => {
-      await repairIfNeeded();
-      return syncFromRemote(git);
+      // A repair left by a change the remote's branch refused waits for that branch to be mended, which the sync fetches.
+      const waiting = await repairIfNeeded().then(
+        () => false,
+        (error) => {
+          if (isRefusedBranch(error)) return true;
+          throw error;
+        },
+      );
+      const synced = await syncFromRemote(git).catch((error) => {
+        throw inWords(error);
+      });
+      if (waiting) await repairIfNeeded();
+      return synced;
     },
   };
 }

@@ -9,6 +9,8 @@
  */
 import type { APIRoute } from 'astro';
 import { audit } from '../../../../server/audit-log.mjs';
+import { serverConfig } from '../../../../server/config.mjs';
+import { clientAddressOf } from '../../../server/auth/request-facts';
 import { authorOf } from '../../../server/authors';
 import { readJsonBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
@@ -21,8 +23,9 @@ import { requestPublish } from '../../../server/publish/publisher';
 
 export const prerender = false;
 
-export const POST: APIRoute = ({ request, locals, clientAddress }) =>
+export const POST: APIRoute = (context) =>
   handle(async () => {
+    const { request, locals } = context;
     guardEditorWrite(request, locals.user);
     const changeset = parseChangeset(await readJsonBody(request, MAX_SAVE_BYTES));
     const role = locals.user?.role ?? 'admin';
@@ -30,7 +33,7 @@ export const POST: APIRoute = ({ request, locals, clientAddress }) =>
     if (forbidden.length > 0) throw new HttpError(403, `Only an administrator can change ${forbidden.join(', ')}`);
     const { contentStore } = await import('../../../server/store');
     const result = await contentStore.apply(changeset, authorOf(locals.user), (file) => canWrite(role, file));
-    await audit({ event: 'changeset', user: locals.user?.name, address: clientAddress, files: Object.keys(result.versions), ...(result.commit && { commit: result.commit }) });
+    await audit({ event: 'changeset', user: locals.user?.name, address: clientAddressOf(context, serverConfig().trustProxy), files: Object.keys(result.versions), ...(result.commit && { commit: result.commit }) });
     // On the production server the change now goes live (GET /api/content/publishing follows it); astro dev has no publishing.
     const ticket = requestPublish();
     return json({ ok: true, ...result, ...(ticket !== undefined && { publish: { ticket } }) });

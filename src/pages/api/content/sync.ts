@@ -13,6 +13,7 @@ import { requestPublish } from '../../../server/publish/publisher';
 import { createHmac } from 'node:crypto';
 import { serverConfig } from '../../../../server/config.mjs';
 import { audit } from '../../../../server/audit-log.mjs';
+import { clientAddressOf } from '../../../server/auth/request-facts';
 import { readRawBody } from '../../../server/body';
 import { HttpError } from '../../../server/errors';
 import { sameSecret } from '../../../server/guards';
@@ -29,8 +30,9 @@ function proven(request: Request, body: Buffer, secret: string): boolean {
   return token !== null && sameSecret(token, secret);
 }
 
-export const POST: APIRoute = ({ request, clientAddress }) =>
+export const POST: APIRoute = (context) =>
   handle(async () => {
+    const { request } = context;
     const { backend, git } = serverConfig();
     if (backend !== 'git' || !git.remote || !git.webhookSecret) {
       throw new HttpError(404, 'Not found: the sync webhook needs CONTENT_BACKEND=git, CONTENT_GIT_REMOTE and CONTENT_WEBHOOK_SECRET');
@@ -40,7 +42,7 @@ export const POST: APIRoute = ({ request, clientAddress }) =>
     const { contentStore } = await import('../../../server/store');
     const synced = (await contentStore.sync())!;
     if (synced.changed) {
-      await audit({ event: 'sync', address: clientAddress, head: synced.head });
+      await audit({ event: 'sync', address: clientAddressOf(context, serverConfig().trustProxy), head: synced.head });
       requestPublish();
     }
     return json({ ok: true, ...synced });
