@@ -234,19 +234,31 @@ test('choosing a section scrolls the preview to it, never the editor around the 
   expect(await aroundScroll()).toBe(0);
 });
 
-test('a file changed on disk since loading offers reload or overwrite', async ({ page }) => {
+test('a file changed on disk since loading in other fields keeps both; in the same field, offers reload or overwrite', async ({ page }) => {
   await openEditor(page, 'journal');
   await outlineItem(page, 'journal-posts').click();
-  await page.getByLabel('Title', { exact: true }).fill('My version');
+  const title = page.getByLabel('Title', { exact: true });
+  await title.fill('My version');
   const onDisk = await readData('pages/journal.json');
   onDisk.meta.title = 'Changed elsewhere';
   await writeFile(dataFile('pages/journal.json'), JSON.stringify(onDisk, null, 2));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // Different fields: both are kept and saved, and it says so.
+  await expect(page.getByRole('status').filter({ hasText: 'had been changed elsewhere meanwhile, in other fields than yours: both changes are kept' })).toBeVisible();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  expect(await readData('pages/journal.json')).toMatchObject({ meta: { title: 'Changed elsewhere' }, sections: { 2: { data: { title: 'My version' } } } });
+
+  // The same field: the user decides.
+  await title.fill('My second version');
+  const again = await readData('pages/journal.json');
+  again.sections[2].data.title = 'Their version';
+  await writeFile(dataFile('pages/journal.json'), JSON.stringify(again, null, 2));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
-  await expect(dialog).toContainText('Page “Journal”');
+  await expect(dialog).toContainText('Page “Changed elsewhere”');
   await dialog.getByRole('button', { name: 'Replace with mine' }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
-  expect((await readData('pages/journal.json')).sections[2].data.title).toBe('My version');
+  expect((await readData('pages/journal.json')).sections[2].data.title).toBe('My second version');
 });
 
 test('visitor pages link to the editor in dev', async ({ page }) => {

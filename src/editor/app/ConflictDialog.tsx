@@ -5,8 +5,8 @@ export function ConflictDialog({ name, onReload, onOverwrite, onClose }: { name:
   return (
     <Dialog title="Changed since you opened it" onClose={onClose}>
       <p>
-        <strong>{name}</strong> was changed and saved since you opened it, by someone else or in another tab. Nothing of yours was saved yet. Load
-        their version (your edits to it are discarded), or replace it with yours.
+        <strong>{name}</strong> was changed and saved since you opened it, by someone else or in another tab, in the same places you changed. Nothing
+        of yours was saved yet. Load their version (your edits to it are discarded), or replace it with yours (theirs are then lost).
       </p>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>

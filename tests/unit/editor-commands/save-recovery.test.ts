@@ -1,6 +1,6 @@
 /** Saves that went wrong in ways the server's documents explain: an answer lost on the way, a file renamed or deleted elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { editField, requestSave, restoreDrafts, saveConflicted, saveUnanswered, settleGoneDocument } from '../../../src/editor/lib/store/commands';
+import { editField, requestSave, restoreDrafts, saveConflicted, saveSucceeded, saveUnanswered, settleGoneDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import type { ServerDoc } from '../../../src/editor/lib/server-docs';
 import { initialState } from '../../../src/editor/lib/store/state';
@@ -80,9 +80,26 @@ describe('a save over a file renamed or deleted elsewhere', () => {
     expect(discarded.route).toBeNull();
   });
 
-  it('still asks load-or-replace for a file changed, not gone', () => {
-    const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: POST, currentVersion: 'v8' }], sent: sentOf(saving), server: server({ [POST]: { version: 'v8' } }) });
+  it('still asks load-or-replace for a file whose same field was changed there, not gone', () => {
+    const theirs = { ...(loadedPost.data as object), title: 'Theirs' };
+    const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: POST, currentVersion: 'v8' }], sent: sentOf(saving), server: server({ [POST]: { version: 'v8', data: theirs } }) });
     expect(state.dialog).toEqual({ kind: 'conflict', file: POST, currentVersion: 'v8' });
+  });
+});
+
+describe('a save over a file changed elsewhere in other fields (a review saw "Replace with mine" undo a colleague\'s edit)', () => {
+  const loadedPost = payload.docs[3]!;
+  const saving = requestSave(editField(start('~posts/hello'), { file: POST, path: ['title'], value: 'Mine', now: NOW }), {});
+
+  it('keeps both, based on their version, saves again at once and says so once saved', () => {
+    const theirs = { ...(loadedPost.data as object), author: 'Their author' };
+    const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: POST, currentVersion: 'v8' }], sent: sentOf(saving), server: server({ [POST]: { version: 'v8', data: theirs } }) });
+    expect(state.dialog).toBeNull();
+    expect(state.docs[POST]).toMatchObject({ version: 'v8', data: { title: 'Mine', author: 'Their author' } });
+    expect(JSON.parse(state.docs[POST]!.savedJson)).toEqual(theirs);
+    expect(state.save).toMatchObject({ status: 'saving', files: [POST], merged: [POST] });
+    const saved = saveSucceeded(state, { saved: [{ file: POST, version: 'v9', json: JSON.stringify(state.docs[POST]!.data) }] });
+    expect(saved.notice?.text).toBe('Saved 1 document. Post “Mine” had been changed elsewhere meanwhile, in other fields than yours: both changes are kept, and the form shows them.');
   });
 });
 

@@ -93,7 +93,15 @@ export interface Session {
 export type SaveState =
   | { status: 'idle' }
   /** `historyAt`: how many steps in the history the save was asked for, its save point once it lands. */
-  | { status: 'saving'; files: readonly string[]; baseVersions: Readonly<Record<string, string | null>>; summary?: string; historyAt: number };
+  | {
+      status: 'saving';
+      files: readonly string[];
+      baseVersions: Readonly<Record<string, string | null>>;
+      summary?: string;
+      historyAt: number;
+      /** Files whose edits were put together with changes saved elsewhere to other fields (saveConflicted): said once saved. */
+      merged?: readonly string[];
+    };
 
 /**
  * After a save on the production server: its publication, by ticket, until

@@ -26,7 +26,7 @@ export function blockedSaveNotice(state: Pick<EditorState, 'docs'>): Notice | nu
  * the user's role may not change (the server would answer 403).
  * `baseVersions` overrides the versions of files the user chose to overwrite.
  */
-export function requestSave(state: EditorState, input: { baseVersions?: Readonly<Record<string, string | null>> }): EditorState {
+export function requestSave(state: EditorState, input: { baseVersions?: Readonly<Record<string, string | null>>; merged?: readonly string[] }): EditorState {
   if (state.save.status === 'saving' || state.session.status === 'signing-out') return state;
   const dirty = Object.values(state.docs).filter(isDirty);
   if (dirty.length === 0) return { ...state, notice: { kind: 'info', text: 'Nothing to save.' } };
@@ -47,6 +47,13 @@ export function requestSave(state: EditorState, input: { baseVersions?: Readonly
     ...state,
     dialog: null,
     history: sealed(state.history),
-    save: { status: 'saving', files: dirty.map((doc) => doc.file), baseVersions: input.baseVersions ?? {}, ...(summary && { summary }), historyAt: state.history.past.length },
+    save: {
+      status: 'saving',
+      files: dirty.map((doc) => doc.file),
+      baseVersions: input.baseVersions ?? {},
+      ...(summary && { summary }),
+      historyAt: state.history.past.length,
+      ...(input.merged && { merged: input.merged }),
+    },
   };
 }
