@@ -72,6 +72,9 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
 
   // A post, by its title, with the mouse.
   await link.fill('zero javascript');
+  // Words that find pages and posts are a search: no error while the list shows them.
+  await expect(options.getByRole('option', { name: /Zero JavaScript/i })).toBeVisible();
+  await expect(page.getByLabel('Inspector').locator('.field-error')).toHaveCount(0);
   await options.getByRole('option', { name: /Zero JavaScript/i }).click();
   await expect(link).toHaveValue('/posts/zero-javascript-by-default');
   await expect(page.getByLabel('Inspector').getByText(/Links to post “Zero JavaScript/i)).toBeVisible();
@@ -81,6 +84,12 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await expect(link).toHaveAttribute('aria-invalid', 'true');
   await link.press('Escape');
   await link.fill('https://example.com/contact');
+  await expect(link).not.toHaveAttribute('aria-invalid', 'true');
+  // What a refused link most likely meant is offered, in one click.
+  await link.fill('www.example.com');
+  await link.press('Escape');
+  await page.getByLabel('Inspector').getByRole('button', { name: 'Use https://www.example.com' }).click();
+  await expect(link).toHaveValue('https://www.example.com');
   await expect(link).not.toHaveAttribute('aria-invalid', 'true');
 
   // A page address no page has is said (a typo would be a live "page not found"), though not refused;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadsNowhere, linkTargets, matchingTargets, sitePathOf, targetOf } from '../../src/editor/lib/link-targets';
+import { leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -107,5 +107,17 @@ describe('where a typed link leads', () => {
       expect(targetOf(targets, link), link).toBeUndefined();
       expect(leadsNowhere(targets, link), link).toBe(false);
     }
+  });
+});
+
+describe('suggestedLink (what a refused link most likely meant)', () => {
+  it('offers https:// for a bare address and mailto: for an e-mail address', () => {
+    expect(suggestedLink('www.example.com')).toBe('https://www.example.com');
+    expect(suggestedLink(' example.org/pricing?plan=a ')).toBe('https://example.org/pricing?plan=a');
+    expect(suggestedLink('hello@northwind.studio')).toBe('mailto:hello@northwind.studio');
+  });
+
+  it('offers nothing for a link already taken, for words, or for what would still be refused', () => {
+    for (const typed of ['https://example.com', '/about', 'team', 'our team', 'a@b@c.com', 'javascript:alert(1)', '']) expect(suggestedLink(typed), typed).toBeUndefined();
   });
 });

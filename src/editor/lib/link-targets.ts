@@ -6,7 +6,7 @@
  * written before its page goes live) but marked, so it is never chosen unawares.
  */
 import { HOME_SLUG, isReservedSlug } from '../../engine/slug';
-import { sameSiteUrl } from '../../engine/schema/urls';
+import { linkProblem, sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { sortedPages, type Docs, type StoredPage } from './model';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
@@ -85,4 +85,17 @@ export function leadsNowhere(targets: readonly LinkTarget[], link: string): bool
   const segments = path.split('/').filter(Boolean);
   if (segments.length === 0 || segments.at(-1)!.includes('.')) return false;
   return !isReservedSlug(segments.join('/'));
+}
+
+/**
+ * What a typed link that is refused most likely meant, when that is a link the allowlist takes:
+ * `www.example.com` an https:// address, `hello@example.com` an e-mail link. A suggestion the user
+ * applies, never a silent rewrite; anything else gets undefined.
+ */
+export function suggestedLink(typed: string): string | undefined {
+  const value = typed.trim();
+  if (value === '' || /\s/.test(value) || linkProblem(value) === undefined) return undefined;
+  const atSign = value.indexOf('@');
+  const candidate = atSign > 0 && atSign === value.lastIndexOf('@') && value.slice(atSign + 1).includes('.') ? `mailto:${value}` : /^[a-z0-9-]+(\.[a-z0-9-]+)+(?:[/?#].*)?$/i.test(value) ? `https://${value}` : undefined;
+  return candidate && linkProblem(candidate) === undefined ? candidate : undefined;
 }

@@ -7,7 +7,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
-import { leadsNowhere, matchingTargets, sitePathOf, targetOf, type LinkTarget } from '../../lib/link-targets';
+import { leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
 
 
@@ -41,13 +41,17 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   const [typed, setTyped] = useState(false);
   const options = useMemo(() => matchingTargets(targets, typed ? value : '').slice(0, MAX_OPTIONS), [targets, value, typed]);
   const chosen = targetOf(targets, value);
-  const problem = value === '' ? undefined : linkProblem(value);
+  const refusal = value === '' ? undefined : linkProblem(value);
   // A typo in a site path would be a live "page not found": said, though saving stays allowed (a page may come later).
-  const nowhere = !problem && leadsNowhere(targets, value) ? sitePathOf(value) : undefined;
+  const nowhere = !refusal && leadsNowhere(targets, value) ? sitePathOf(value) : undefined;
   const listId = `${id}-targets`;
   // A typed path that is exactly a page's needs no list (which would cover what comes below, such as a dialog's buttons).
   const expanded = open && options.length > 0 && !(typed && chosen);
   const optionId = (index: number) => `${id}-target-${index}`;
+  // While words typed still find pages and posts, they are a search, not yet a link to refuse; a scheme (`javascript:`) is a link.
+  const searching = expanded && typed && !value.includes(':');
+  const problem = searching ? undefined : refusal;
+  const suggestion = problem ? suggestedLink(value) : undefined;
 
   const show = (from: number) => {
     setOpen(true);
@@ -142,6 +146,14 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
       {problem && (
         <p className="field-error" id={`${id}-problem`} role="alert">
           {problem}
+          {suggestion && (
+            <>
+              {' '}
+              <button type="button" className="btn btn-small" onClick={() => onChange(suggestion)}>
+                Use {suggestion}
+              </button>
+            </>
+          )}
         </p>
       )}
     </div>
