@@ -13,34 +13,19 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
 import { TEMP_PREFIX } from './atomic-write.mjs';
+import { CONTENT_PATHS, LINKED_CONTENT_FOLDER, literal, linkedContentFolder } from './content-folders.mjs';
 
-/** The folders of the repository the content store writes: everything else is the developers'. */
-export const CONTENT_PATHS = ['src/data', 'public/assets/images'];
-
-/** The code of the error refuseLinkedContentFolders throws. */
-export const LINKED_CONTENT_FOLDER = 'LINKED_CONTENT_FOLDER';
-
-/** The content folders and every folder above them in the repository (`src`, `src/data`, `public`, …). */
-const CONTENT_FOLDER_CHAIN = [...new Set(CONTENT_PATHS.flatMap((path) => path.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'))))];
+export { CONTENT_PATHS, LINKED_CONTENT_FOLDER, literal } from './content-folders.mjs';
 
 /**
- * Refuses a commit in which a content folder, or a folder above one, is a symbolic link (or a
- * file): checked out, `src/data` linked to a host folder would publish its files, and an editor's
- * save would write into it. The links inside the folders are refused by whoever reads them
- * (src/engine/data-files.ts); these the server never checks out, from a push or anywhere else.
+ * Refuses a commit in which a content folder, or a folder above one, is a symbolic link or a file
+ * (content-folders.mjs), with an error whose `code` is LINKED_CONTENT_FOLDER.
  * @param {string} dir the working tree
  * @param {string} commit
  */
 export async function refuseLinkedContentFolders(dir, commit) {
-  const listing = await gitAt(dir).raw(['ls-tree', '-z', commit, '--', ...literal(CONTENT_FOLDER_CHAIN)]);
-  for (const entry of listing.split('\0').filter(Boolean)) {
-    const [meta, path] = entry.split('\t');
-    const [mode, type] = (meta ?? '').split(' ');
-    if (type !== 'tree') {
-      const refusal = new Error(`The content repository's ${commit.startsWith('origin/') ? 'branch' : 'commit'} makes ${path} ${mode === '120000' ? 'a symbolic link' : 'a file'} where content is kept in a folder, so the server does not check it out, and the site stays as it is. Replace it with the folder itself and push again.`);
-      throw Object.assign(refusal, { code: LINKED_CONTENT_FOLDER });
-    }
-  }
+  const problem = await linkedContentFolder(gitAt(dir), commit);
+  if (problem) throw Object.assign(new Error(problem), { code: LINKED_CONTENT_FOLDER });
 }
 
 /** Who commits: the server. The author of each commit is the signed-in user. */
@@ -85,13 +70,6 @@ function gitEnv() {
   const kept = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'SSH_AUTH_SOCK', 'XDG_CONFIG_HOME'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
   return { ...kept, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
 }
-
-/**
- * Repository paths as literal pathspecs: a page template is `[slug].json`, which git
- * would otherwise read as a pattern.
- * @param {readonly string[]} paths
- */
-export const literal = (paths) => paths.map((path) => `:(literal)${path}`);
 
 let argumentFiles = 0;
 
