@@ -10,7 +10,7 @@ import { settingsFields, settingsIssues } from '../../src/editor/lib/site-settin
 import { mayWrite, readOnlyNote } from '../../src/editor/lib/permissions';
 import { docName } from '../../src/editor/lib/content-ops';
 import { problemLocation } from '../../src/editor/lib/problems';
-import { fieldLocationLabel } from '../../src/editor/lib/store/labels';
+import { fieldLocationLabel, refPlaceLabel } from '../../src/editor/lib/store/labels';
 import { docsFromPayload } from '../../src/editor/lib/model';
 
 const settings = (fields: Record<string, unknown>) => ({ name: 'Acme', ...fields });
@@ -128,6 +128,12 @@ describe('the site settings in the editor’s words', () => {
     expect(docName(docs, SITE_SETTINGS_FILE)).toBe('Site settings');
     expect(fieldLocationLabel(docs, SITE_SETTINGS_FILE, ['brandColor'])).toBe('Brand colour');
     expect(fieldLocationLabel(docs, SITE_SETTINGS_FILE, ['socialImage', 'alt'])).toMatch(/^Default social image › Alt text$/);
+  });
+
+  it('name where a linked value comes from, for a field that shows it (a header’s logo text linked to the site name)', () => {
+    expect(refPlaceLabel(docs, SITE_SETTINGS_FILE, ['name'])).toBe('Site settings › Site name');
+    const withFooter = docsFromPayload({ docs: [{ file: 'shared/footer.json', kind: 'shared', saveSlug: 'shared/footer', data: { id: 'site-footer', type: 'footer', data: { menu: [] } }, version: 'v' }] });
+    expect(refPlaceLabel(withFooter, 'shared/footer.json', ['data', 'menu'])).toBe('Footer › Menu');
   });
 
   it('a problem in them opens their form at the field', () => {

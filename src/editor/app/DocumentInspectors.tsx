@@ -26,7 +26,7 @@ interface PageProps {
   onChange(path: Path, value: unknown): void;
   /** Removes a field no schema declares (shown by name in the form). */
   onRemoveField?(path: Path): void;
-  resolveRef(ref: string): unknown;
+  resolveRef: FieldContext['resolveRef'];
   media?: MediaOptions;
   /** Rename (move) or delete the page file. */
   onFileAction?(action: 'delete' | 'rename'): void;
@@ -93,7 +93,7 @@ interface EntryProps {
   onChange(path: Path, value: unknown): void;
   /** Removes a field no schema declares (shown by name in the form). */
   onRemoveField?(path: Path): void;
-  resolveRef(ref: string): unknown;
+  resolveRef: FieldContext['resolveRef'];
   media?: MediaOptions;
   relationOptions(collection: string): readonly RelationOption[];
   onFileAction?(action: 'delete' | 'rename'): void;

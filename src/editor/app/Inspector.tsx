@@ -28,7 +28,7 @@ interface SectionProps {
   onChange(path: Path, value: unknown): void;
   /** Removes a field no schema declares (shown by name in the form). */
   onRemoveField?(path: Path): void;
-  resolveRef(ref: string): unknown;
+  resolveRef: FieldContext['resolveRef'];
   /** For image fields' media library. */
   media?: MediaOptions;
   onMove(delta: -1 | 1): void;

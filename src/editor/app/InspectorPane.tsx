@@ -14,6 +14,7 @@ import { linksToHiddenNote } from '../lib/page-links';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import { SITE_SETTINGS_FILE } from '../lib/site-settings';
 import type { EditorState } from '../lib/store/state';
+import { refPlaceLabel } from '../lib/store/labels';
 import type { Path, RelationOption } from './fields';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
@@ -70,7 +71,13 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   // Reads the docs at call time (a Detach click), so it need not change identity on every edit.
   const docsNow = useRef(docs);
   docsNow.current = docs;
-  const resolveRef = useCallback((ref: string) => followRefs({ $ref: ref }, targetFile ?? page?.file ?? entry?.file ?? '', docsNow.current)?.value, [targetFile, page?.file, entry?.file]);
+  const resolveRef = useCallback(
+    (ref: string) => {
+      const at = followRefs({ $ref: ref }, targetFile ?? page?.file ?? entry?.file ?? '', docsNow.current);
+      return at && { value: at.value, place: refPlaceLabel(docsNow.current, at.file, at.tokens) };
+    },
+    [targetFile, page?.file, entry?.file],
+  );
 
   // No Rename… or Delete… where neither can happen (the home page, templates, a file the role may not change); the dialog explains other refusals.
   const { user } = state.session;

@@ -13,7 +13,7 @@ interface Props {
   data: Record<string, unknown> | undefined;
   issues: IssueMap;
   onChange(path: Path, value: unknown): void;
-  resolveRef(ref: string): unknown;
+  resolveRef: FieldContext['resolveRef'];
   media?: MediaOptions;
   /** Why the user may not change the settings, when they may not. */
   readOnly?: string;

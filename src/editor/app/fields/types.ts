@@ -5,14 +5,20 @@ import type { MediaOptions } from '../MediaLibrary';
 
 export type Path = readonly (string | number)[];
 
+/** A `$ref`'s value, and where it lives ("Site settings › Site name", "Footer › Menu"). */
+export interface ResolvedRef {
+  value: unknown;
+  place: string;
+}
+
 export interface FieldContext {
   issues: IssueMap;
   /** Dotted prefix of `issues` keys for this form (`data`, `settings`, `meta`). */
   onChange(path: Path, value: unknown): void;
   /** Removes the key at `path` (a field no schema declares, shown by UnknownFields); without it, such a field cannot be removed here. */
   onRemove?(path: Path): void;
-  /** The value a `$ref` stands for, to detach it into a plain value. */
-  resolveRef(ref: string): unknown;
+  /** What a `$ref` stands for: its value (to detach it into a plain value), and where that is, in the forms' words. */
+  resolveRef(ref: string): ResolvedRef | undefined;
   /** For image fields: the upload limit and where images are used. Without it, image fields have no picker. */
   media?: MediaOptions;
   /** The form is shown, not edited (a shared section an editor may not change): widgets that are not form controls stop taking input too. */

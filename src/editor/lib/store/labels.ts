@@ -10,7 +10,7 @@ import { PageMetaSchema } from '../../../engine/schema/page';
 import { isRef } from '../../../engine/schema/refs';
 import { sectionRegistry } from '../../../sections/registry';
 import { followRefs, getAt, type Docs, type EditorDoc } from '../model';
-import { isSettingsFile, settingsJsonSchema } from '../site-settings';
+import { isSettingsFile, SETTINGS_NAME, settingsJsonSchema } from '../site-settings';
 
 type Path = readonly (string | number)[];
 
@@ -68,6 +68,9 @@ export function sectionLabelOf(section: unknown, docs: Docs, file: string): stri
 
 /** Where `path` is in an entry's form ("Title", "Cover › Alt text"), for a sentence that names the entry already. */
 export const entryFieldLabel = (doc: Pick<EditorDoc, 'saveSlug'>, path: Path) => fieldTrail(entrySchema(doc.saveSlug.split('/')[0]!), path);
+
+/** Where a `$ref` leads, in the forms' words: "Site settings › Site name", "Footer › Menu". */
+export const refPlaceLabel = (docs: Docs, file: string, path: Path) => (isSettingsFile(file) ? `${SETTINGS_NAME} › ${fieldLocationLabel(docs, file, path)}` : fieldLocationLabel(docs, file, path));
 
 /** "Hero › Title", "Page settings › SEO title", "Post › Body": where in the documents `path` of `file` is. */
 export function fieldLocationLabel(docs: Docs, file: string, path: Path): string {
