@@ -86,7 +86,7 @@ async function keystrokeLatency(sections: number, keystrokes: number, { preview:
     const middle = `big-${Math.floor(sections / 2) - (Math.floor(sections / 2) % 4)}`; // a content-block
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.locator(`.outline-item:has(.outline-id:text-is("${middle}"))`).click();
+    await page.locator(`.outline-item[data-section-id="${middle}"]`).click();
     const title = page.getByLabel(/^Title/);
     await title.waitFor({ timeout: 15_000 }).catch(async (error) => {
       await page.screenshot({ path: join(PROJECT_ROOT, 'test-results', 'bench-editor-failure.png') });

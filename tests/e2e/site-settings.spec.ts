@@ -8,7 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { dataFile, preview, readData, save, shot, test } from './support';
+import { dataFile, openEditor, outlineItem, preview, readData, save, shot, test } from './support';
 
 const field = (page: Page, key: string) => page.getByLabel('Inspector').locator(`[data-field="${key}"]`).first();
 const rootProperty = (page: Page, property: string) =>
@@ -95,4 +95,17 @@ test('the site settings screen has no serious accessibility violation', async ({
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('a value linked to the site settings says where it comes from, in the forms’ words, and can be made a copy', async ({ page }) => {
+  await openEditor(page, 'about');
+  await outlineItem(page, 'site-header').click();
+  const inspector = page.getByLabel('Inspector');
+  const linked = inspector.locator('.ref-chip').first();
+  await expect(linked).toContainText('Site settings › Site name');
+  await expect(linked.locator('.ref-place')).toHaveAttribute('title', 'site.json#/name');
+  await expect(inspector).toContainText('It shows what Site settings › Site name says: change it there, and every page that uses it changes too.');
+  await shot(page, 'site-settings-linked-value');
+  await linked.getByRole('button', { name: 'Use different text here' }).click();
+  await expect(inspector.getByLabel('Logo text', { exact: true })).toHaveValue('Northwind');
 });
