@@ -27,6 +27,41 @@ test('a new call-to-action button gets its ID from its label, and saves without 
   expect(cta.data.ctas[0]).toMatchObject({ id: 'about-cta-docs', label: 'Open the guide' });
 });
 
+test('a just-added item says "Required" only once its field is left, or a save is tried', async ({ page }) => {
+  await openEditor(page, 'features');
+  await outlineItem(page, 'features-faq').click();
+  const inspector = page.getByLabel('Inspector');
+  await inspector.getByRole('button', { name: '+ Add question' }).click();
+  const added = inspector.locator('.array-item').last();
+  const question = added.getByLabel('Question', { exact: true });
+  const answer = added.getByRole('textbox', { name: 'Answer' });
+  await expect(question).toBeFocused();
+  // Nothing typed yet: the empty fields are not scolded, though the outline counts what is missing.
+  await expect(added.locator('.field-error')).toHaveCount(0);
+  await expect(question).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(outlineItem(page, 'features-faq').locator('.badge-error')).toHaveText('2');
+  await shot(page, 'fields-fresh-item');
+  // Leaving the question empty is when it says so; the answer, not left yet, still waits.
+  await answer.click();
+  await expect(question).toHaveAttribute('aria-invalid', 'true');
+  await expect(added.locator('.field-error')).toHaveText(['Required']);
+  await expect(answer).not.toHaveAttribute('aria-invalid', 'true');
+  // Leaving the answer (a formatted-text field) counts too.
+  await question.focus();
+  await expect(answer).toHaveAttribute('aria-invalid', 'true');
+  await expect(added.locator('.field-error')).toHaveCount(2);
+  // Another new question waits again, until a save is tried: that shows every error.
+  await inspector.getByRole('button', { name: '+ Add question' }).click();
+  const third = inspector.locator('.array-item').last();
+  await expect(third.locator('.field-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Save is blocked' })).toBeVisible();
+  await expect(third.getByLabel('Question', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(third.locator('.field-error')).toHaveCount(2);
+  // Nothing was saved.
+  expect((await readData('pages/features.json')).sections.find((section: { id?: string }) => section.id === 'features-faq').data.items).toHaveLength(await inspector.locator('.array-item').count() - 2);
+});
+
 test('choices read as words, and section and page IDs are under Advanced', async ({ page }) => {
   await openEditor(page, 'about');
   await outlineItem(page, 'about-cta').click();

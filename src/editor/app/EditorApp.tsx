@@ -22,6 +22,7 @@ import { usePublishWatcher } from './hooks/usePublishWatcher';
 import { useSession } from './hooks/useSession';
 import { useShortcuts } from './hooks/useShortcuts';
 import { useUrlRoute } from './hooks/useUrlRoute';
+import { ProblemsRevealed } from './fields/fresh';
 import { InspectorPane } from './InspectorPane';
 import { FaultBoundary } from './FaultBoundary';
 import { SessionBanner } from './SessionBanner';
@@ -140,7 +141,10 @@ function Editor({ payload, initialSlug }: Props) {
         <aside className="inspector" id="editor-inspector" tabIndex={-1} aria-label="Inspector">
           <LinkTargetsProvider value={targets}>
             <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`} retryOn={state.docs}>
-              <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+              {/* A blocked save, or the Problems panel, shows every error, a just-added item's too (fields/fresh.tsx). */}
+              <ProblemsRevealed.Provider value={Boolean(state.notice?.blockedSave) || state.problemsOpen}>
+                <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+              </ProblemsRevealed.Provider>
             </FaultBoundary>
           </LinkTargetsProvider>
         </aside>

@@ -101,6 +101,8 @@ export function useItemKeys(length: number) {
   keys.length = length;
   return {
     keys: [...keys],
+    /** The key the next item added will get. */
+    nextKey: () => `item-${state.current.next}`,
     move(from: number, to: number) {
       state.current.keys = moveItem(state.current.keys, from, to);
     },

@@ -4,6 +4,7 @@ import { isRef } from '../../../engine/schema/refs';
 import { moveItem } from '../../lib/model';
 import { DragHandle, SortableList, useItemKeys, useSortableItem } from '../Sortable';
 import { Field } from './Field';
+import { FreshScope } from './fresh';
 import { initialValue } from './kinds';
 import { ObjectChildren } from './ObjectChildren';
 import type { WidgetProps } from './types';
@@ -15,6 +16,8 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
   // After "+ Add", focus goes to the new item's first field, as a new section's form gets it.
   const list = useRef<HTMLOListElement>(null);
   const [focusAdded, setFocusAdded] = useState(false);
+  // The items added here: their empty fields wait to say "Required" until they are left (./fresh.tsx).
+  const [freshKeys, setFreshKeys] = useState<ReadonlySet<string>>(() => new Set());
   useEffect(() => {
     if (!focusAdded) return;
     setFocusAdded(false);
@@ -64,16 +67,19 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
                 </button>
               </>}
             >
-              {item.kind === 'object' && !isRef(entry) ? (
-                <ObjectChildren spec={{ ...item, label: itemLabel }} record={entry as Record<string, unknown> | undefined} path={[...path, index]} context={context} siblingIds={idsBesides(index)} />
-              ) : (
-                <Field spec={{ ...item, label: `${itemLabel} ${index + 1}` }} value={entry} path={[...path, index]} context={context} />
-              )}
+              <FreshScope fresh={freshKeys.has(itemKeys.keys[index]!)}>
+                {item.kind === 'object' && !isRef(entry) ? (
+                  <ObjectChildren spec={{ ...item, label: itemLabel }} record={entry as Record<string, unknown> | undefined} path={[...path, index]} context={context} siblingIds={idsBesides(index)} />
+                ) : (
+                  <Field spec={{ ...item, label: `${itemLabel} ${index + 1}` }} value={entry} path={[...path, index]} context={context} />
+                )}
+              </FreshScope>
             </ArrayItem>
           ))}
         </ol>
       </SortableList>
       <button type="button" className="btn btn-small btn-add" disabled={full} onClick={() => {
+          setFreshKeys(new Set(freshKeys).add(itemKeys.nextKey()));
           context.onChange(path, [...items, initialValue({ ...item, label: itemLabel }, items)]);
           setFocusAdded(true);
         }}>

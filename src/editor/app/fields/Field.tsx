@@ -5,6 +5,7 @@
 import { memo, useId, type ReactNode } from 'react';
 import { isRef } from '../../../engine/schema/refs';
 import { pathKey, sameIssuesUnder } from '../../lib/validate';
+import { useShownError } from './fresh';
 import { FIELD_KINDS } from './kinds';
 import { RefValue } from './RefValue';
 import type { FieldProps } from './types';
@@ -22,7 +23,9 @@ function sameField(a: FieldProps, b: FieldProps): boolean {
 
 export const Field = memo(function Field({ spec, value, path, context }: FieldProps): ReactNode {
   const id = `f-${useId().replace(/:/g, '')}`;
+  const key = pathKey(path);
+  const error = useShownError(key, value, context.issues.get(key));
   if (isRef(value)) return <RefValue id={id} spec={spec} value={value as { $ref: string }} path={path} context={context} />;
   const { Widget } = FIELD_KINDS[spec.kind];
-  return <Widget id={id} spec={spec} value={value} path={path} context={context} error={context.issues.get(pathKey(path))} />;
+  return <Widget id={id} spec={spec} value={value} path={path} context={context} error={error} />;
 }, sameField);

@@ -20,7 +20,7 @@ export function MarkdownField(props: WidgetProps) {
   return (
     <FieldFrame id={id} spec={spec} error={error}>
       <Suspense fallback={fallback}>
-        <RichTextField id={id} value={text} onChange={onChange} label={spec.label} describedBy={describedBy(id, spec, error)} invalid={Boolean(error)} readOnly={context.readOnly} />
+        <RichTextField id={id} fieldKey={pathKey(path)} value={text} onChange={onChange} label={spec.label} describedBy={describedBy(id, spec, error)} invalid={Boolean(error)} readOnly={context.readOnly} />
       </Suspense>
     </FieldFrame>
   );

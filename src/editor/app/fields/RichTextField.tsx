@@ -17,6 +17,8 @@ export interface RichTextFieldProps {
   value: string;
   onChange(markdown: string): void;
   label: string;
+  /** The form's path of the field, as `data-field` on whichever control is shown. */
+  fieldKey?: string;
   describedBy?: string;
   invalid?: boolean;
   /** Shown, not edited (a shared section the user's role may not change). */
@@ -29,7 +31,7 @@ function linkedText(state: EditorState, link: { from: number; to: number } | und
   return from < to ? state.doc.textBetween(from, to, ' ') : undefined;
 }
 
-export default function RichTextField({ id, value, onChange, label, describedBy, invalid, readOnly }: RichTextFieldProps) {
+export default function RichTextField({ id, value, onChange, label, fieldKey, describedBy, invalid, readOnly }: RichTextFieldProps) {
   const [reason, setReason] = useState<SourceReason | undefined>(() => {
     const opening = openMarkdown(value);
     return opening.mode === 'source' ? opening.reason : undefined;
@@ -42,7 +44,7 @@ export default function RichTextField({ id, value, onChange, label, describedBy,
     setSource(true);
   };
   const { view, editorState, load } = useRichTextView(host, {
-    id, value, label, describedBy, invalid, readOnly, onChange, active: !source,
+    id, value, label, fieldKey, describedBy, invalid, readOnly, onChange, active: !source,
     onLink: () => setLinkOpen(true),
     onNeedsSource: toSource,
   });
@@ -107,6 +109,7 @@ export default function RichTextField({ id, value, onChange, label, describedBy,
       {source && (
         <textarea
           id={id}
+          data-field={fieldKey}
           className="rt-source mono"
           value={value}
           rows={12}

@@ -17,6 +17,8 @@ export interface RichTextViewOptions {
   id: string;
   value: string;
   label: string;
+  /** The form's path of the field (`data-field`): the Problems panel focuses it, and a fresh item's field counts as left by it. */
+  fieldKey?: string;
   describedBy?: string;
   invalid?: boolean;
   /** The text is shown, not edited. */
@@ -32,7 +34,10 @@ function accessibleAttributes(options: RichTextViewOptions & { active: boolean }
   const { id, label, describedBy, invalid, active } = options;
   const attributes: Record<string, string> = { role: 'textbox', 'aria-multiline': 'true', 'aria-label': label, class: 'rich-text-content', spellcheck: 'true' };
   // In source view the textarea carries the field's id (labels and "go to field" find it there).
-  if (active) attributes.id = id;
+  if (active) {
+    attributes.id = id;
+    if (options.fieldKey) attributes['data-field'] = options.fieldKey;
+  }
   if (describedBy) attributes['aria-describedby'] = describedBy;
   if (invalid) attributes['aria-invalid'] = 'true';
   if (options.readOnly) attributes['aria-readonly'] = 'true';
@@ -93,10 +98,10 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const { id, label, describedBy, invalid, value, active, readOnly } = options;
+  const { id, label, fieldKey, describedBy, invalid, value, active, readOnly } = options;
   useEffect(() => {
     viewRef.current?.setProps({ attributes: accessibleAttributes(latest.current) });
-  }, [id, label, describedBy, invalid, active, readOnly]);
+  }, [id, label, fieldKey, describedBy, invalid, active, readOnly]);
 
   // A value changed from outside (undo, a restored draft) while the view shows.
   useEffect(() => {
