@@ -7,6 +7,7 @@ import { z } from 'astro/zod';
 import type { AnySectionDefinition } from './schema/define-section';
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from './schema/json-schema';
 import { PageMetaSchema } from './schema/page';
+import { MAX_MARKDOWN_LENGTH } from './schema/primitives';
 import { publicationFields } from './schema/publication';
 import type { AnyCollectionDefinition } from './schema/define-collection';
 import { SITE_SETTINGS_FILE, SiteSettingsSchema } from './schema/site-settings';
@@ -84,7 +85,7 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[], 
   return [
     '# Section and content reference',
     '<!-- Generated from the zod schemas by `npm run docs`; do not edit by hand. -->',
-    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…`, `http://…` or a site path `/…`. Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
+    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values, and a Markdown text holds at most ' + MAX_MARKDOWN_LENGTH.toLocaleString('en') + ' characters. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…`, `http://…` or a site path `/…`. Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
     '## Page metadata (`meta`)',
     table(inputJsonSchema(PageMetaSchema)),
     '## Publication (`status`, `publishAt`)',

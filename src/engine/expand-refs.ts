@@ -19,9 +19,10 @@ export const MAX_REFS_PER_PAGE = 2000;
  * would otherwise make a page of gigabytes (a 10 KB page with 100 refs to a
  * 2 MiB string took 82 s and 3 GB to render). Measured as values are placed:
  * the characters of every string and key, plus one per other value, a lower
- * bound on the page's JSON size.
+ * bound on the page's JSON size. It also bounds what rendering one page costs: the server renders
+ * a publication's pages, and 5 MiB of Markdown tables took 13 s of its thread.
  */
-export const MAX_RESOLVED_PAGE_SIZE = 5 * 1024 * 1024;
+export const MAX_RESOLVED_PAGE_SIZE = 1024 * 1024;
 
 /** Where the resolver is in a file, as pointer tokens. */
 export type Path = (string | number)[];

@@ -122,19 +122,19 @@ describe('dev server', () => {
     });
 
     beforeAll(async () => {
-      // A 2 MiB shared string is a legitimate save on its own.
-      const response = await save({ slug: 'shared/big', projectState: { shared: { big: { text: 'x '.repeat(MiB) } } } });
+      // A 0.4 MiB shared string is a legitimate save on its own.
+      const response = await save({ slug: 'shared/big', projectState: { shared: { big: { text: 'x '.repeat(0.2 * MiB) } } } });
       expect(response.status, response.text).toBe(200);
     });
 
-    it('a small page with 100 refs to the 2 MiB string is refused with 400, quickly', async () => {
+    it('a small page with 100 refs to the 0.4 MiB string is refused with 400, quickly', async () => {
       const body = JSON.stringify({ slug: 'fanout', projectState: { pages: { fanout: fanOut('fanout') } } });
       expect(body.length).toBeLessThan(20_000);
       const started = Date.now();
       const response = await save(body);
       expect(Date.now() - started).toBeLessThan(5_000);
       const error = expectError(response, 400);
-      expect(error.error).toMatch(/resolves to more than 5 MiB/);
+      expect(error.error).toMatch(/resolves to more than 1 MiB/);
       await expect(readFile(join(project.dataRoot, 'pages', 'fanout.json'))).rejects.toThrow();
     });
 
@@ -143,8 +143,34 @@ describe('dev server', () => {
       const started = Date.now();
       const body = expectError(await page('fanout-disk'), 500);
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(body.error).toMatch(/^pages\/fanout-disk\.json#\/sections\/\d+\/data\/body: resolves to more than 5 MiB/);
+      expect(body.error).toMatch(/^pages\/fanout-disk\.json#\/sections\/\d+\/data\/body: resolves to more than 1 MiB/);
       await rm(join(project.dataRoot, 'pages', 'fanout-disk.json'));
+    });
+  });
+
+  describe('Markdown that costs the server seconds to render', () => {
+    // A hostile review's attack: a 4.4 MB body of 300-column table rows rendered to 24 MB of HTML
+    // in 13 s of the server's thread, once per page that pointed at it.
+    const row = `|${'a|'.repeat(300)}\n`;
+    const table = `${row}|${'-|'.repeat(300)}\n${row.repeat(Math.ceil((4.4 * MiB) / row.length))}`;
+    const bodyPage = (slug: string, body: unknown) => ({ id: slug, slug, meta: { title: 'T', description: 'D' }, sections: [{ id: 'b', type: 'content-block', data: { body } }] });
+
+    it('a body over 200,000 characters is refused with 400 naming the field, and nothing is written', async () => {
+      const started = Date.now();
+      const error = expectError(await save({ slug: 'md-bomb', projectState: { pages: { 'md-bomb': bodyPage('md-bomb', table) } } }), 400);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(error.issues).toContainEqual({ path: '/sections/0/data/body', message: 'Keep this text to 200,000 characters (about 30,000 words) or fewer' });
+      await expect(readFile(join(project.dataRoot, 'pages', 'md-bomb.json'))).rejects.toThrow();
+    });
+
+    it('so is a page that gathers more than 1 MiB of bodies of that size through refs', async () => {
+      const body = table.slice(0, 190_000);
+      const response = await save({ slug: 'shared/md-bodies', projectState: { shared: { 'md-bodies': { bodies: Array.from({ length: 6 }, (_, i) => `${i}${body}`) } } } });
+      expect(response.status, response.text).toBe(200);
+      const gathering = bodyPage('md-gather', 'x');
+      gathering.sections = Array.from({ length: 6 }, (_, i) => ({ id: `b${i}`, type: 'content-block', data: { body: { $ref: `../shared/md-bodies.json#/bodies/${i}` } as never } }));
+      const error = expectError(await save({ slug: 'md-gather', projectState: { pages: { 'md-gather': gathering } } }), 400);
+      expect(error.error).toMatch(/resolves to more than 1 MiB/);
     });
   });
 

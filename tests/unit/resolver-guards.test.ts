@@ -13,6 +13,9 @@ const meta = { title: 'T', description: 'D' };
 const page = (slug: string, sections: unknown[]) => ({ id: slug, slug, meta, sections });
 const block = (id: string, body: unknown) => ({ id, type: 'content-block', data: { body } });
 const MiB = 1024 * 1024;
+/** Blocks whose bodies add up to `chars`, each within a Markdown field's 200,000. */
+const fillers = (chars: number) =>
+  Array.from({ length: Math.ceil(chars / 200_000) }, (_, index) => block(`big${index}`, 'z'.repeat(Math.min(200_000, chars - index * 200_000))));
 
 const errorOf = contentErrorOf;
 
@@ -24,7 +27,7 @@ function timedError(run: () => unknown) {
 }
 
 describe('the resolved size cap', () => {
-  const big = { text: 'x'.repeat(2 * MiB) };
+  const big = { text: 'x'.repeat(180_000) };
   const fanOut = (count: number) => page('home', Array.from({ length: count }, (_, i) => block(`b${i}`, { $ref: '../shared/big.json#/text' })));
 
   it('refuses the fan-out attack at once, naming the page and the ref that crossed the cap', () => {
@@ -32,14 +35,14 @@ describe('the resolved size cap', () => {
     const { error, ms } = timedError(() => resolver.resolvePage('home'));
     expect(error.kind).toBe('limit');
     expect(error.file).toBe('pages/home.json');
-    // 2 MiB, 4 MiB, then the third ref passes 5 MiB.
-    expect(error.pointer).toBe('/sections/2/data/body');
-    expect(error.message).toMatch(/^pages\/home\.json#\/sections\/2\/data\/body: resolves to more than 5 MiB/);
+    // 180,000 characters a ref: the sixth passes 1 MiB.
+    expect(error.pointer).toBe('/sections/5/data/body');
+    expect(error.message).toMatch(/^pages\/home\.json#\/sections\/5\/data\/body: resolves to more than 1 MiB/);
     expect(ms).toBeLessThan(500);
   });
 
   it('resolves a page under the cap, and counts a cached target every time it is used', () => {
-    const resolver = resolverForFiles({ 'shared/big.json': big, 'pages/home.json': fanOut(2), 'pages/about.json': { ...fanOut(3), id: 'about', slug: 'about' } });
+    const resolver = resolverForFiles({ 'shared/big.json': big, 'pages/home.json': fanOut(2), 'pages/about.json': { ...fanOut(6), id: 'about', slug: 'about' } });
     expect(resolver.resolvePage('home').sections).toHaveLength(2);
     // The target is cached by now; the cap still counts each use.
     expect(errorOf(() => resolver.resolvePage('about')).kind).toBe('limit');
@@ -61,30 +64,30 @@ describe('the resolved size cap', () => {
 
   it('walks a section it has seen without refs once, and still counts it toward the cap where the page crosses it', () => {
     let dataReads = 0;
-    const section = new Proxy(block('kept', 'k'.repeat(100)), {
+    const section = new Proxy(block('kept', 'k'.repeat(1000)), {
       get: (target, key, receiver) => {
         if (key === 'data') dataReads += 1;
         return Reflect.get(target, key, receiver);
       },
     });
-    const files = { 'pages/a.json': page('a', [section]), 'pages/b.json': page('b', [block('big', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE - 50)), section]) };
-    expect(resolverForFiles(files).resolvePage('a').sections[0]!.data).toMatchObject({ body: 'k'.repeat(100) });
+    const files = { 'pages/a.json': page('a', [section]), 'pages/b.json': page('b', [...fillers(MAX_RESOLVED_PAGE_SIZE - 500), section]) };
+    expect(resolverForFiles(files).resolvePage('a').sections[0]!.data).toMatchObject({ body: 'k'.repeat(1000) });
     const afterFirst = dataReads;
     // A later snapshot that kept the object (its file did not change): the walk passes it by.
-    expect(resolverForFiles(files).resolvePage('a').sections[0]!.data).toMatchObject({ body: 'k'.repeat(100) });
+    expect(resolverForFiles(files).resolvePage('a').sections[0]!.data).toMatchObject({ body: 'k'.repeat(1000) });
     expect(dataReads).toBe(afterFirst);
     // On a page where it crosses the cap, it is walked again: the error names the value inside it, as for a section never seen.
     const error = errorOf(() => resolverForFiles(files).resolvePage('b'));
-    const unseen = errorOf(() => resolverForFiles({ 'pages/b.json': page('b', [block('big', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE - 50)), block('kept', 'k'.repeat(100))]) }).resolvePage('b'));
+    const unseen = errorOf(() => resolverForFiles({ 'pages/b.json': page('b', [...fillers(MAX_RESOLVED_PAGE_SIZE - 500), block('kept', 'k'.repeat(1000))]) }).resolvePage('b'));
     expect(error.kind).toBe('limit');
-    expect(error.pointer).toMatch(/^\/sections\/1\//);
+    expect(error.pointer).toMatch(/^\/sections\/6\//);
     expect(error.pointer).toBe(unseen.pointer);
   });
 
   it('counts strings and keys of the page itself too', () => {
-    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', [block('b', 'z'.repeat(MAX_RESOLVED_PAGE_SIZE))]) }).resolvePage('home'));
+    const error = errorOf(() => resolverForFiles({ 'pages/home.json': page('home', fillers(MAX_RESOLVED_PAGE_SIZE + 1)) }).resolvePage('home'));
     expect(error.kind).toBe('limit');
-    expect(error.pointer).toBe('/sections/0/data/body');
+    expect(error.pointer).toMatch(/^\/sections\/5\//);
   });
 });
 

@@ -33,6 +33,14 @@ describe('validation messages in plain words (schema/messages.ts, installed by p
     expect(messages(StoredSectionSchema, banner)['data.ctas']).toBe('At most two buttons');
   });
 
+  it('caps every Markdown text at 200,000 characters, a post body as a section body', () => {
+    const long = 'a'.repeat(200_001);
+    const message = 'Keep this text to 200,000 characters (about 30,000 words) or fewer';
+    expect(messages(PostSchema, { title: 'T', excerpt: 'x', date: '2026-01-01', author: 'a', tags: [], body: long })).toEqual({ body: message });
+    expect(messages(StoredSectionSchema, { id: 'c', type: 'content-block', data: { body: long } })).toEqual({ 'data.body': message });
+    expect(messages(StoredSectionSchema, { id: 'c', type: 'content-block', data: { body: long.slice(1) } })).toEqual({});
+  });
+
   it('words limits a schema leaves to zod', () => {
     expect(messages(z.string().min(3), 'ab')['']).toBe('Use at least 3 characters');
     expect(messages(z.string().max(1), 'ab')['']).toBe('Use at most 1 character');

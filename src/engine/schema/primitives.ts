@@ -130,8 +130,16 @@ export const MenuItemSchema = z
   })
   .meta({ title: 'Menu item', description: 'A navigation link.' });
 
+/**
+ * The longest Markdown text, in characters: about 30,000 words, past any essay. Rendering costs
+ * CPU in proportion (a table's HTML is over five times its source), and a publication renders
+ * on the server, so one text may not cost more than about half a second of it.
+ */
+export const MAX_MARKDOWN_LENGTH = 200_000;
+
 /** Markdown text; rendered without raw HTML (see src/engine/markdown.ts). */
-export const markdown = () => z.string().meta({ kind: 'markdown' });
+export const markdown = () =>
+  z.string().max(MAX_MARKDOWN_LENGTH, `Keep this text to ${MAX_MARKDOWN_LENGTH.toLocaleString('en')} characters (about 30,000 words) or fewer`).meta({ kind: 'markdown' });
 
 export const PADDINGS = ['none', 'sm', 'md', 'lg', 'xl', '2xl'] as const;
 /** What editors read for each padding (the keys are the theme's scale). */
