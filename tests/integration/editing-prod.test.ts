@@ -109,6 +109,17 @@ describe('two servers sharing one repository', () => {
     expect(forged.status).toBe(401);
   });
 
+  it('refuses a webhook with no proof, or a wrong GitLab token, before reading its body; a right token needs none', async () => {
+    // A hostile review: the webhook read up to 5 MiB of anyone's body before checking anything.
+    // The bodies below are declared and never sent: an answer proves none was waited for.
+    const withheld = (headers: Record<string, string>) =>
+      raw(servers.b!.origin, { method: 'POST', path: '/api/content/sync', headers: { 'content-type': 'application/json', 'content-length': String(4 * 1024 * 1024), ...headers }, withholdBody: true });
+    expect((await withheld({})).status).toBe(401);
+    expect((await withheld({ 'x-gitlab-token': 'not-the-secret' })).status).toBe(401);
+    const gitlab = await withheld({ 'x-gitlab-token': WEBHOOK_SECRET });
+    expect(gitlab.status, gitlab.text).toBe(200);
+  });
+
   it('picks up a developer push by polling', async () => {
     const bob = await signIn(servers.b!, 'bob', PASSWORD);
     await remote.pushAsDeveloper('Retitle about by hand', async (worktree) => {
