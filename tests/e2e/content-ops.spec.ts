@@ -203,7 +203,7 @@ test('removing a shared section from a page says the shared file stays', async (
   await openEditor(page, 'ops-blog');
   await page.locator('.outline-item[data-section-id="site-footer"]').click();
   await expect(page.getByRole('note')).toContainText('Shared section.');
-  await expect(page.getByRole('button', { name: 'Delete file…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete everywhere…' })).toBeVisible();
   await page.getByRole('button', { name: 'Remove from page' }).click();
   // The keyboard's focus goes to the row that took its place, not to the page (the button is gone).
   await expect(page.locator('[data-section-index]:focus')).toHaveCount(1);
@@ -248,7 +248,7 @@ test('a page that is not valid still opens, with its problem listed', async ({ p
 test('a shared section in use can be removed from its pages and deleted in one change', async ({ page }) => {
   await openEditor(page, 'ops-blog');
   await page.locator('.outline-item[data-section-id="ops-banner"]').click();
-  await page.getByRole('button', { name: 'Delete file…' }).click();
+  await page.getByRole('button', { name: 'Delete everywhere…' }).click();
   await expect(dialog(page)).toContainText('Page “Ops journal” (/ops-blog/)');
   await shot(page, 'content-ops-unlink-shared');
   await dialog(page).getByRole('button', { name: 'Remove from 1 page and delete' }).click();

@@ -91,7 +91,9 @@ test('a blank required field shows its error and blocks saving', async ({ page }
 test('editing the shared footer changes it on every page', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
   await outlineItem(page, 'site-footer').click();
-  await expect(page.getByRole('note')).toContainText('shared/footer.json');
+  // Where it shows, in the pages' terms; its file is only the note's tooltip.
+  await expect(page.getByRole('note')).toContainText(/It appears on \d+ pages, every post’s page and every tag’s page: your changes apply to all of them\./);
+  await expect(page.getByRole('note')).toHaveAttribute('title', 'Stored in shared/footer.json');
   await page.getByLabel('Copyright', { exact: true }).fill('© Shared footer edited in a test');
   await page.keyboard.press('Control+s');
   await expect(page.locator('.save-state')).toHaveText('All changes saved');

@@ -27,7 +27,7 @@ test('under astro dev there is no sign-in: no account, no Sign out, and the shar
   await outlineItem(page, 'site-header').click();
   await expect(page.getByText('Only an administrator can change')).toHaveCount(0);
   await expect(page.getByLabel('Logo link')).toBeEditable();
-  await expect(page.getByRole('button', { name: 'Rename file…' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rename…', exact: true })).toBeVisible();
 });
 
 test('an ended session keeps the edit, blocks saving until Try again finds a session, then Save works', async ({ page }) => {

@@ -184,7 +184,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
             )}
             {plan?.redirect && (
               <p className="op-redirect">
-                <strong>{plan.redirect.from}</strong> will redirect to <strong>{plan.redirect.to}</strong> (a permanent redirect, kept in <code>src/data/redirects.json</code>).
+                <strong>{plan.redirect.from}</strong> will redirect to <strong>{plan.redirect.to}</strong> (a permanent redirect, so links and search results that use the old address keep working).
               </p>
             )}
             {action === 'rename' && referrers.length > 0 && (

@@ -38,9 +38,11 @@ interface SectionProps {
   onFileAction?(action: 'delete' | 'rename'): void;
   /** Why the user may not change the section's file (an editor and the shared header): its form is shown read-only. */
   readOnly?: string;
+  /** For a shared section: where it shows ("9 pages and every post’s page"). */
+  sharedReach?: string;
 }
 
-export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, onRemoveField, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly }: SectionProps) {
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, onRemoveField, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly, sharedReach }: SectionProps) {
   const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
   const context: FieldContext = { issues, onChange, onRemove: onRemoveField, resolveRef, media, readOnly: Boolean(readOnly) };
@@ -70,25 +72,25 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
         </div>
       </div>
       {shared && readOnly && (
-        <div className="notice notice-readonly" role="note">
+        <div className="notice notice-readonly" role="note" title={`Stored in ${shared.file}`}>
           <p>
             <strong>{readOnly}</strong>
           </p>
           <p>
-            This section is stored in <code>{shared.file}</code> and appears on every page that links to it. You can still move it on this page, or remove it from this page.
+            This section is shared: it appears on {sharedReach ?? 'every page that links to it'}. You can still move it on this page, or remove it from this page.
           </p>
         </div>
       )}
       {shared && !readOnly && (
-        <div className="notice notice-shared" role="note">
-          <strong>Shared section.</strong> It is stored in <code>{shared.file}</code> and appears on every page that links to it: your changes apply to all of them.
+        <div className="notice notice-shared" role="note" title={`Stored in ${shared.file}`}>
+          <strong>Shared section.</strong> It appears on {sharedReach ?? 'every page that links to it'}: your changes apply to all of them.
           {onFileAction && (
             <span className="notice-actions">
-              <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')}>
-                Rename file…
+              <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')} title="Changes the name it is kept under; the pages go on showing it">
+                Rename…
               </button>
-              <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('delete')}>
-                Delete file…
+              <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('delete')} title="Deletes the shared section itself, from every page">
+                Delete everywhere…
               </button>
             </span>
           )}

@@ -12,6 +12,7 @@ import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from
 import { hasPublication, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
 import { linksToHiddenNote } from '../lib/page-links';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
+import { describeSharedUse, sharedUse } from '../lib/shared-use';
 import { SITE_SETTINGS_FILE } from '../lib/site-settings';
 import type { EditorState } from '../lib/store/state';
 import { refPlaceLabel } from '../lib/store/labels';
@@ -105,6 +106,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         onDelete={() => dispatch({ type: 'removeSection', index })}
         onFileAction={fileAction(targetFile !== page.file ? targetFile : undefined)}
         readOnly={targetFile && !mayWrite(user, targetFile) ? readOnlyNote(targetFile) : undefined}
+        sharedReach={targetFile && targetFile !== page.file ? describeSharedUse(sharedUse(docs, targetFile)) : undefined}
       />
     );
   }

@@ -73,7 +73,7 @@ export const SiteSettingsSchema = z
         if (message) context.addIssue({ code: 'custom', message });
       }),
       'Language',
-      'The language of the content, as a BCP 47 tag (en, en-GB, fr, pt-BR): every page’s lang attribute and the feed’s language.',
+      'The language the site is written in, as a short code: en (English), en-GB (British English), fr (French), pt-BR (Brazilian Portuguese). Screen readers pronounce the pages by it, and browsers offer to translate by it.',
       { example: 'en' },
     ).default('en'),
     socialImage: field(ImageSelectionSchema.optional(), 'Default social image', 'Shown when a page is shared and has no social image of its own.'),

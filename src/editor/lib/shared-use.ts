@@ -1,0 +1,34 @@
+/**
+ * Where a shared section (the header, the footer, a shared banner) shows: the
+ * pages that link to it, and the collections whose template does, so that
+ * its form can say how far an edit reaches in the pages' own terms rather
+ * than by its file.
+ */
+import { entryNounOf } from './entries';
+import { outline, sortedPages, type Docs, type StoredPage } from './model';
+
+export interface SharedUse {
+  pages: number;
+  /** The nouns of the entries whose every page shows it, through their collection's template ("post"). */
+  everyEntryOf: string[];
+}
+
+export function sharedUse(docs: Docs, sharedFile: string): SharedUse {
+  const use: SharedUse = { pages: 0, everyEntryOf: [] };
+  for (const doc of sortedPages(docs)) {
+    const page = doc.data as StoredPage | undefined;
+    if (!Array.isArray(page?.sections)) continue;
+    const shows = outline(page, doc.file, docs).some((entry) => entry.shared && 'file' in entry.shared && entry.shared.file === sharedFile);
+    if (!shows) continue;
+    if (page.template) use.everyEntryOf.push(entryNounOf(page.template.collection));
+    else use.pages += 1;
+  }
+  return use;
+}
+
+/** "9 pages and every post’s page", "1 page". */
+export function describeSharedUse({ pages, everyEntryOf }: SharedUse): string {
+  const counted = pages > 0 || everyEntryOf.length === 0 ? [`${pages} ${pages === 1 ? 'page' : 'pages'}`] : [];
+  const parts = [...counted, ...everyEntryOf.map((noun) => `every ${noun}’s page`)];
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+}
