@@ -26,6 +26,19 @@ test('opens a page with its outline, preview and named controls', async ({ page 
   await expect(page.getByRole('button', { name: 'Duplicate', exact: true })).toHaveCount(0);
 });
 
+test('each outline row says what its section says: a title, else plain text, else the opening words of its Markdown', async ({ page }) => {
+  await openEditor(page, 'about');
+  await expect(outlineItem(page, 'about-cta')).toContainText('Read how we set projects up');
+  // The Rich text section's row names it by its heading once the Markdown parser has loaded, and follows edits.
+  await expect(outlineItem(page, 'about-story')).toContainText('How we work');
+  await outlineItem(page, 'about-story').click();
+  const body = page.getByLabel('Inspector').getByRole('textbox', { name: 'Body' });
+  await body.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.type('Our ');
+  await expect(outlineItem(page, 'about-story')).toContainText('Our How we work');
+});
+
 test('the page tree switches pages without a reload, including nested pages and templates', async ({ page }) => {
   await openEditor(page, 'home');
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));

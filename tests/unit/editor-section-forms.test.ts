@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markdownSummary } from '../../src/editor/lib/rich-text/markdown';
 import { sectionForm, sectionSummary } from '../../src/editor/lib/section-forms';
 
 describe('sectionSummary (the outline row names a section by what it says)', () => {
@@ -11,6 +12,17 @@ describe('sectionSummary (the outline row names a section by what it says)', () 
   it('takes the first plain-text field with a value when there is no title', () => {
     expect(sectionSummary({ id: 'h', type: 'header', data: { logoText: 'Northwind', menu: [] } })).toBe('Northwind');
     expect(sectionSummary({ id: 'f', type: 'feature-grid', data: { label: 'Why us', title: ' ', items: [] } })).toBe('Why us');
+  });
+
+  it('names Markdown-only content by its opening words once the Markdown parser is loaded', () => {
+    const story = { id: 'c', type: 'content-block', data: { body: '## Our *story*\n\nIt began in 2017.' } };
+    expect(sectionSummary(story, markdownSummary)).toBe('Our story');
+    expect(sectionSummary({ id: 'c', type: 'content-block', data: { body: 'We ship sites that are [fast](/features/) and use `astro build`,\nnothing more.' } }, markdownSummary)).toBe('We ship sites that are fast and use astro build, nothing more.');
+    // A text with no words (a rule, an empty list) says nothing; a plain-text field still comes first.
+    expect(sectionSummary({ id: 'c', type: 'content-block', data: { body: '---\n\n-' } }, markdownSummary)).toBeUndefined();
+    expect(sectionSummary({ id: 'm', type: 'media-text', data: { title: 'Beside', body: 'Words' } }, markdownSummary)).toBe('Beside');
+    // Only the opening of a long text is read.
+    expect(markdownSummary(`First words.\n\n${'x '.repeat(200_000)}`)).toBe('First words.');
   });
 
   it('gives nothing for Markdown-only content, an unknown type or a broken section, so the row shows the id', () => {

@@ -2,10 +2,10 @@
  * The page's sections in order: type label, what each says (its title, else its id), shared and
  * error markers; reordered by dragging or from the keyboard.
  */
-import { memo } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
-import { sectionSummary } from '../lib/section-forms';
+import { sectionSummary, type MarkdownSummary } from '../lib/section-forms';
 import { pinnedAt, sectionEnds } from '../lib/section-order';
 import { DragHandle, SortableList, useSortableItem } from './Sortable';
 import { useStableValue } from './useStableCallback';
@@ -38,10 +38,39 @@ function dragIds(entries: OutlineEntry[]): string[] {
 }
 
 const sameRow = (a: OutlineEntry, b: OutlineEntry) =>
-  a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b) && (a.section === b.section || sectionSummary(a.section) === sectionSummary(b.section)));
+  a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b) && (a.section === b.section || sectionSummary(a.section, loadedMarkdownSummary) === sectionSummary(b.section, loadedMarkdownSummary)));
 
 /** The row's second line: what the section says, else its id, so two sections of one type can be told apart. */
-const nameOf = (entry: OutlineEntry) => sectionSummary(entry.section) ?? entry.id;
+const nameOf = (entry: OutlineEntry, markdownSummary?: MarkdownSummary) => sectionSummary(entry.section, markdownSummary) ?? entry.id;
+
+/**
+ * A section that says nothing but Markdown (a Rich text) is named by its text's opening words.
+ * The Markdown parser is in the formatted-text field's chunk, kept out of the editor's first load:
+ * the outline asks for it in idle time when a row needs it, and shows the id until it arrives.
+ */
+let loadedMarkdownSummary: MarkdownSummary | undefined;
+
+function useMarkdownSummary(entries: OutlineEntry[]): MarkdownSummary | undefined {
+  const [summary, setSummary] = useState(() => loadedMarkdownSummary);
+  const wanted = !summary && entries.some((entry) => sectionSummary(entry.section) === undefined && entry.section !== undefined);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    const load = () =>
+      import('../lib/rich-text/markdown').then(({ markdownSummary }) => {
+        loadedMarkdownSummary = markdownSummary;
+        if (live) setSummary(() => markdownSummary);
+      }, () => {});
+    const hasIdle = typeof requestIdleCallback === 'function';
+    const handle = hasIdle ? requestIdleCallback(load, { timeout: 2000 }) : Number(setTimeout(load, 200));
+    return () => {
+      live = false;
+      if (hasIdle) cancelIdleCallback(handle);
+      else clearTimeout(handle);
+    };
+  }, [wanted]);
+  return summary;
+}
 
 /**
  * Every edit makes new entries and counts, but most edits change no row:
@@ -62,6 +91,7 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
   // The same array while the order is, so the rows' drag context does not change on selection.
   const ids = useStableValue(dragIds(entries));
   const ends = sectionEnds(entries);
+  const markdownSummary = useMarkdownSummary(entries);
   return (
     <section className="panel outline" aria-labelledby="outline-title">
       <div className="panel-head">
@@ -73,7 +103,7 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
       <p className="visually-hidden" id="outline-help">
         Alt plus arrow up or down moves the focused section. Each section also has a drag handle.
       </p>
-      <SortableList ids={ids} describe={(index) => (entries[index] ? `${labelOf(entries[index].type)} “${nameOf(entries[index])}”` : '')} onMove={(from, to) => onMove(from, to, false)}>
+      <SortableList ids={ids} describe={(index) => (entries[index] ? `${labelOf(entries[index].type)} “${nameOf(entries[index], markdownSummary)}”` : '')} onMove={(from, to) => onMove(from, to, false)}>
         <ol className="outline-list" aria-describedby="outline-help">
           {entries.map((entry, i) => (
             <OutlineItem
@@ -81,7 +111,7 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
               dragId={ids[i]!}
               index={entry.index}
               id={entry.id}
-              name={nameOf(entry)}
+              name={nameOf(entry, markdownSummary)}
               type={entry.type}
               shared={sharedOf(entry)}
               pinned={pinnedAt(ends, i) !== undefined}

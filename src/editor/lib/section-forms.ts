@@ -38,18 +38,29 @@ export const entryForm = (collection: string): readonly FieldSpec[] => entryForm
 // Plain text only: Markdown would need its parser, which the editor loads only with a rich-text field.
 const SUMMARY_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea']);
 
+/** A Markdown text's opening words (rich-text/markdown.ts, loaded with the formatted-text field). */
+export type MarkdownSummary = (source: string) => string | undefined;
+
 /**
  * What a section says, in its own words, for the outline: its `title` if it has one, else its
- * first plain-text field with a value, in schema order ("Hero · Launch faster"). Undefined for a
- * section with none, or of a type the registry does not know.
+ * first plain-text field with a value, in schema order ("Hero · Launch faster"), else, once the
+ * Markdown parser is loaded (`markdownSummary`), the opening words of its first Markdown field.
+ * Undefined for a section with none, or of a type the registry does not know.
  */
-export function sectionSummary(section: StoredSection | undefined): string | undefined {
+export function sectionSummary(section: StoredSection | undefined, markdownSummary?: MarkdownSummary): string | undefined {
   const data = section?.data as Record<string, unknown> | undefined;
   if (!section || typeof data !== 'object' || data === null || !sectionRegistry.has(section.type)) return undefined;
-  const fields = sectionForm(section.type).data.filter((spec) => SUMMARY_KINDS.has(spec.kind));
+  const specs = sectionForm(section.type).data;
+  const fields = specs.filter((spec) => SUMMARY_KINDS.has(spec.kind));
   for (const spec of [...fields.filter((spec) => spec.key === 'title'), ...fields.filter((spec) => spec.key !== 'title')]) {
     const value = data[spec.key];
     if (typeof value === 'string' && value.trim()) return value.trim().replace(/\s+/g, ' ');
+  }
+  if (!markdownSummary) return undefined;
+  for (const spec of specs.filter((spec) => spec.kind === 'markdown')) {
+    const value = data[spec.key];
+    const words = typeof value === 'string' ? markdownSummary(value) : undefined;
+    if (words) return words;
   }
   return undefined;
 }

@@ -151,3 +151,20 @@ export function describeSourceReason(reason: SourceReason): string {
   const { line } = reason.rewritten;
   return `Formatting this text visually would rewrite its Markdown (line ${line} would change), so it is shown as Markdown. Your text is unchanged.`;
 }
+
+/** Of a long text, the part read for its summary: its opening, not the whole essay at every keystroke. */
+const SUMMARY_SOURCE_CHARS = 4000;
+
+/**
+ * The plain words a Markdown text opens with (its first heading or paragraph, marks and link
+ * syntax dropped), for the outline's row; undefined for a text with none.
+ */
+export function markdownSummary(source: string): string | undefined {
+  const tokens = tokenizer.parse(source.slice(0, SUMMARY_SOURCE_CHARS), {});
+  for (const token of tokens) {
+    if (token.type !== 'inline') continue;
+    const words = (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? ' ' : '')).join('').trim().replace(/\s+/g, ' ');
+    if (words) return words;
+  }
+  return undefined;
+}
