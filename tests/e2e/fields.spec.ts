@@ -182,7 +182,7 @@ test('a new section whose required field is emptied shows as a placeholder in th
   // It cannot be rendered and has no saved version: a placeholder says what it is and what to do.
   const placeholder = preview(page).locator(`[data-section-id="${id}"][data-editor-placeholder]`);
   await expect(placeholder).toContainText('Call to action will show here once the fields marked in the form are filled in.');
-  await expect(page.locator('.preview-held-back')).toContainText('a new one as a placeholder');
+  await expect(page.locator('.preview-held-back')).toContainText('a new section as a placeholder');
   await shot(page, 'fields-new-section-placeholder');
   // Clicked, it selects its section like any other.
   await outlineItem(page, 'getting-started-hero').click();

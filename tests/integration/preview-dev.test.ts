@@ -54,6 +54,22 @@ describe('previewing a draft that does not resolve yet', () => {
     expect(heldBack(await preview('about', { 'pages/about.json': about }))).toBe(0);
   });
 
+  it('shows a new post whose cover has no alt text yet as typed, without the cover, and a page without its unfinished social image', async () => {
+    const post = await site.readJson('collections/posts/editing-without-fear.json');
+    const draft = { ...post, title: 'A new post typed in the editor', cover: { url: post.cover.url, alt: '' } };
+    const shown = await preview('posts/a-post-with-a-cover', { 'collections/posts/a-post-with-a-cover.json': draft });
+    expect(shown.status, shown.text).toBe(200);
+    expect(heldBack(shown)).toBe(1);
+    expect(shown.text).toContain('A new post typed in the editor');
+    expect(shown.text).not.toContain('cover-editorial');
+    const about = await site.readJson('pages/about.json');
+    const social = await preview('about', { 'pages/about.json': { ...about, meta: { ...about.meta, description: 'A description not saved yet', ogImage: { url: '/assets/images/cover-editorial.webp', alt: '' } } } });
+    expect(social.status, social.text).toBe(200);
+    expect(heldBack(social)).toBe(1);
+    expect(social.text).toContain('A description not saved yet');
+    expect(social.text).not.toContain('cover-editorial');
+  });
+
   it('answers 422 naming the field for a new post that is the page\'s subject, not 404 as if it were gone', async () => {
     const post = await site.readJson('collections/posts/editing-without-fear.json');
     const refused = await preview('posts/a-new-post', { 'collections/posts/a-new-post.json': { ...post, title: ' ' } });

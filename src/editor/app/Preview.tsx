@@ -228,7 +228,7 @@ export function Preview({ slug, files, selectedId, sections = [], scrollRequest,
       )}
       {!error && heldBack > 0 && (
         <div className="preview-error preview-held-back" role="status">
-          {heldBack === 1 ? 'A section with a problem shows as it was last saved' : `${heldBack} sections with problems show as they were last saved`} (a new one as a placeholder) until the form’s marked fields are fixed.
+          {heldBack === 1 ? 'A part with a problem shows as it was last saved' : `${heldBack} parts with problems show as they were last saved`} (a new section as a placeholder, a new image left out) until the form’s marked fields are fixed.
         </div>
       )}
       <div ref={area} className="preview-area">

@@ -35,19 +35,26 @@ type Files = Record<string, unknown>;
 /**
  * The draft with the parts that fail as they were saved, when that is all it takes: each section of
  * the page whose own fields fail (a new image whose alt text is still empty) as saved, or left out
- * when it is new (its id in `hidden`), and each other document that fails (a shared section, the post being previewed)
- * as saved. Undefined when something else fails (the page's own fields).
+ * when it is new (its id in `hidden`); with `leaveOut`, each failing group of fields elsewhere (the
+ * cover of the post being previewed, the page's social image) left out; and each other document
+ * that fails (a shared section, the post being previewed) as saved. Undefined when something else
+ * fails (the page's own fields).
  */
-function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError): { files: Files; heldBack: number; hidden: string[] } | undefined {
+function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError, leaveOut: boolean): { files: Files; heldBack: number; hidden: string[] } | undefined {
   const sections = new Set<number>();
   const documents = new Set<string>();
+  const groups = new Map<string, string[][]>();
   for (const issue of error.fileIssues()) {
-    const [field, index] = issue.file === pageFile ? parsePointer(issue.path) : [];
+    const tokens = parsePointer(issue.path);
+    const [field, index] = issue.file === pageFile ? tokens : [];
+    const group = leaveOut && Object.hasOwn(files, issue.file) ? failingGroup(files[issue.file], tokens) : undefined;
     if (field === 'sections' && index !== undefined && /^\d+$/.test(index)) sections.add(Number(index));
+    else if (group) groups.set(issue.file, [...(groups.get(issue.file) ?? []), group]);
     else if (issue.file !== pageFile && Object.hasOwn(files, issue.file)) documents.add(issue.file);
     else return undefined;
   }
   const next: Files = Object.fromEntries(Object.entries(files).filter(([file]) => !documents.has(file)));
+  for (const [file, paths] of groups) next[file] = withoutGroups(next[file], paths);
   const hidden: string[] = [];
   const draft = files[pageFile] as { sections?: unknown[] } | undefined;
   if (sections.size > 0) {
@@ -65,7 +72,34 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
       }),
     };
   }
-  return { files: next, heldBack: sections.size + documents.size, hidden };
+  return { files: next, heldBack: sections.size + documents.size + [...groups.values()].reduce((count, paths) => count + paths.length, 0), hidden };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The group of fields a failing value belongs to, when the draft can be shown without it: an image
+ * whose alt text is still empty (`/cover/alt`: the cover) is an object inside an object, which the
+ * preview leaves out while the rest of the document shows as typed. A value of the document itself
+ * (`/title`) or in a list has none: leaving it out would change what the rest means.
+ */
+function failingGroup(document: unknown, tokens: readonly string[]): string[] | undefined {
+  if (tokens.length < 2) return undefined;
+  let container: unknown = document;
+  for (const token of tokens.slice(0, -2)) container = isRecord(container) ? container[token] : undefined;
+  const key = tokens.at(-2)!;
+  return isRecord(container) && Object.hasOwn(container, key) && isRecord(container[key]) ? tokens.slice(0, -1) : undefined;
+}
+
+/** `document` without the groups at `paths`, copied along the way (the draft itself is not changed). */
+function withoutGroups(document: unknown, paths: readonly string[][]): unknown {
+  const copy = structuredClone(document) as Record<string, unknown>;
+  for (const path of paths) {
+    let container: unknown = copy;
+    for (const token of path.slice(0, -1)) container = isRecord(container) ? container[token] : undefined;
+    if (isRecord(container)) delete container[path.at(-1)!];
+  }
+  return copy;
 }
 
 /**
@@ -73,14 +107,19 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
  * (a new post being previewed, left out, has no page; a route refused).
  */
 function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, pageFile: () => string, error: ContentError): PreviewBundle | undefined {
-  try {
-    const partial = withFailingPartsAsSaved(files, saved, pageFile(), error);
-    if (!partial) return undefined;
-    const shown = overlaySnapshot(saved, partial.files);
-    return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack, hidden: partial.hidden };
-  } catch {
-    return undefined; // the draft's own error is then the one to show
+  // First with the failing groups left out (a new post whose cover has no alt text yet still shows, as typed, without it);
+  // when the rest does not resolve either (the group was required), with the failing documents as saved.
+  for (const leaveOut of [true, false]) {
+    try {
+      const partial = withFailingPartsAsSaved(files, saved, pageFile(), error, leaveOut);
+      if (!partial) continue;
+      const shown = overlaySnapshot(saved, partial.files);
+      return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack, hidden: partial.hidden };
+    } catch {
+      // the next way, or else the draft's own error is the one to show
+    }
   }
+  return undefined;
 }
 
 export interface PreviewBundle {
