@@ -9,7 +9,7 @@ import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
 import { entryStarterCopy, pageStarterCopy } from '../lib/starter-copy';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
-import { hasPublication, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
+import { hasPublication, pendingStatus, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
 import { linksToHiddenNote } from '../lib/page-links';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import { describeSharedUse, sharedUse } from '../lib/shared-use';
@@ -133,6 +133,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
     return (
       <PublicationControl
         status={status}
+        pending={pendingStatus(status, docs[file]?.savedJson ?? '', now)}
         noun={noun}
         pageless={pageless}
         alwaysPublic={!hasPublication({ file, data })}

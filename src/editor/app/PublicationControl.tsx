@@ -5,10 +5,12 @@
  * Save sends the change like any other edit.
  */
 import { useId, useState } from 'react';
-import { localDateTime, localInputValue, scheduleProblem, statusText, type PublicationStatus } from '../lib/publication';
+import { localDateTime, localInputValue, pendingStatusText, scheduleProblem, statusText, type PublicationStatus } from '../lib/publication';
 
 interface Props {
   status: PublicationStatus;
+  /** Set when the status is not saved yet (Publish was pressed, not Save): the status as saved, or null for a new file. */
+  pending?: { saved: PublicationStatus | null };
   /** What the document is called in sentences: "page", "post". */
   noun: string;
   /** What the status does beyond this document (a template page's entries), in a sentence. */
@@ -50,7 +52,7 @@ const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => strin
   published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
 };
 
-export function PublicationControl({ status, noun, reach, links, dateNote, starterCopy = [], readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
+export function PublicationControl({ status, pending, noun, reach, links, dateNote, starterCopy = [], readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,11 +84,20 @@ export function PublicationControl({ status, noun, reach, links, dateNote, start
     setPicking(false);
   };
   return (
-    <section className={`publication publication-${status.state}`} aria-label="Publication">
+    <section className={`publication publication-${status.state}${pending ? ' is-pending' : ''}`} aria-label="Publication">
       <p className="publication-status">
         <span className="publication-dot" aria-hidden="true" />
-        <strong>{statusText(status, localDateTime)}</strong>
-        <span className="publication-hint">{(pageless ? PAGELESS_HINTS : HINTS)[status.state](noun)}</span>
+        {pending ? (
+          <>
+            <strong>{pendingStatusText(status, pending.saved).text}</strong>
+            <span className="publication-hint">{pendingStatusText(status, pending.saved).hint}</span>
+          </>
+        ) : (
+          <>
+            <strong>{statusText(status, localDateTime)}</strong>
+            <span className="publication-hint">{(pageless ? PAGELESS_HINTS : HINTS)[status.state](noun)}</span>
+          </>
+        )}
       </p>
       {reach && <p className="publication-reach">{reach}</p>}
       {links && status.state !== 'published' && <p className="publication-reach">{links}</p>}

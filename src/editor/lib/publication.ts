@@ -57,6 +57,26 @@ export function statusText(status: PublicationStatus, formatDate: (at: Date) => 
 }
 
 /**
+ * The status as saved, for a status box that shows an unsaved one: Publish, Unpublish and Schedule
+ * change the document like any edit, and visitors see the change only once it is saved. Undefined
+ * when nothing is pending (a new document still a draft is not public, as saved or not).
+ */
+export function pendingStatus(status: PublicationStatus, savedJson: string, now: Date): { saved: PublicationStatus | null } | undefined {
+  const saved = savedJson === '' ? null : publicationStatus(JSON.parse(savedJson), now);
+  if (saved === null) return status.state === 'draft' ? undefined : { saved };
+  return saved.state === status.state && saved.at?.getTime() === status.at?.getTime() ? undefined : { saved };
+}
+
+/** An unsaved status in words: "Published when you save", and what visitors get until then. */
+export function pendingStatusText(status: PublicationStatus, saved: PublicationStatus | null, formatDate: (at: Date) => string = localDateTime): { text: string; hint: string } {
+  const until =
+    saved === null || saved.state === 'draft' ? 'visitors do not see it.'
+    : saved.state === 'published' ? 'visitors still see it.'
+    : `it stays scheduled for ${formatDate(saved.at!)}.`;
+  return { text: `${statusText(status, formatDate)} when you save`, hint: `Until then, ${until}` };
+}
+
+/**
  * What a document's status does beyond the document, in a sentence (undefined: nothing). A template
  * page's status is that of every entry's page, and an entry's page is public only when its template
  * page is too: neither hides pages without saying so.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { editField, opApplied, publishDocument, publishFailed, publishLost, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
-import { hasPublication, publicationStatus, scheduledDateNote, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
+import { hasPublication, pendingStatus, pendingStatusText, publicationStatus, scheduledDateNote, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
 import { initialState } from '../../../src/editor/lib/store/state';
 import { pageRows } from '../../../src/editor/app/PageTree';
 import { entryRows } from '../../../src/editor/app/CollectionTree';
@@ -18,6 +18,33 @@ describe('publication status', () => {
     expect(statusText(publicationStatus({ status: 'draft', publishAt: '2026-07-01T00:00:00Z' }, at), format)).toBe('Draft');
     expect(statusText(publicationStatus({ publishAt: '2026-07-01T02:00:00+02:00' }, at), format)).toBe('Scheduled for 2026-07-01T00:00:00.000Z');
     expect(statusText(publicationStatus({ publishAt: '2026-05-01T00:00:00Z' }, at), format)).toBe('Published');
+  });
+});
+
+describe('an unsaved status', () => {
+  const format = (date: Date) => date.toISOString();
+  const saved = (data: object) => JSON.stringify(data);
+  const later = { publishAt: '2026-07-01T00:00:00Z' };
+
+  it('is pending until saved: Publish on a saved draft, Unpublish or Schedule on a published page, a new page published', () => {
+    expect(pendingStatus(publicationStatus({}, at), saved({ status: 'draft' }), at)).toEqual({ saved: { state: 'draft' } });
+    expect(pendingStatus(publicationStatus({ status: 'draft' }, at), saved({}), at)).toEqual({ saved: { state: 'published' } });
+    expect(pendingStatus(publicationStatus(later, at), saved({}), at)).toEqual({ saved: { state: 'published' } });
+    expect(pendingStatus(publicationStatus({}, at), '', at)).toEqual({ saved: null });
+  });
+
+  it('is not pending when the status is as saved, a schedule at the same instant, or a new draft', () => {
+    expect(pendingStatus(publicationStatus({}, at), saved({ title: 'other edits' }), at)).toBeUndefined();
+    expect(pendingStatus(publicationStatus({ publishAt: '2026-07-01T02:00:00+02:00' }, at), saved(later), at)).toBeUndefined();
+    expect(pendingStatus(publicationStatus({ status: 'draft' }, at), '', at)).toBeUndefined();
+    expect(pendingStatus(publicationStatus({ publishAt: '2026-07-02T00:00:00Z' }, at), saved(later), at)).toEqual({ saved: { state: 'scheduled', at: new Date(later.publishAt) } });
+  });
+
+  it('says what happens on Save, and what visitors get until then', () => {
+    expect(pendingStatusText({ state: 'published' }, { state: 'draft' }, format)).toEqual({ text: 'Published when you save', hint: 'Until then, visitors do not see it.' });
+    expect(pendingStatusText({ state: 'draft' }, { state: 'published' }, format)).toEqual({ text: 'Draft when you save', hint: 'Until then, visitors still see it.' });
+    expect(pendingStatusText({ state: 'scheduled', at: new Date(later.publishAt) }, null, format)).toEqual({ text: 'Scheduled for 2026-07-01T00:00:00.000Z when you save', hint: 'Until then, visitors do not see it.' });
+    expect(pendingStatusText({ state: 'published' }, { state: 'scheduled', at: new Date(later.publishAt) }, format).hint).toBe('Until then, it stays scheduled for 2026-07-01T00:00:00.000Z.');
   });
 });
 
