@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editField, moveSection, removeSection, selectSection, travel } from '../../../src/editor/lib/store/commands';
+import { duplicateSection, editField, moveSection, removeSection, selectSection, travel } from '../../../src/editor/lib/store/commands';
 import { FOOTER, HOME, home, ids, NOW, start } from './fixture';
 
 const edited = () => {
@@ -32,13 +32,28 @@ describe('travel', () => {
     expect(travel(travel(edited(), { steps: -10, now: NOW }), { steps: -1, now: NOW }).history.past).toHaveLength(0);
   });
 
-  it('drops the selection when its section is gone', () => {
+  it('keeps the selected section selected wherever a step puts it, and drops it when it is gone', () => {
     let state = selectSection(start(), { index: 3 });
     state = removeSection(state, { index: 1, now: NOW });
     state = selectSection(state, { index: 2 });
-    state = travel(travel(state, { steps: -1, now: NOW }), { steps: 1, now: NOW });
+    // The footer: at 3 once the hero is back, at 2 again when it goes.
+    state = travel(state, { steps: -1, now: NOW });
+    expect(state.selection).toBe(3);
+    state = travel(state, { steps: 1, now: NOW });
     expect(state.selection).toBe(2);
-    state = selectSection(travel(state, { steps: -1, now: NOW }), { index: 3 });
+    // The hero, selected and then removed by a redo: gone, so nothing is selected (not the section that took its place).
+    state = selectSection(travel(state, { steps: -1, now: NOW }), { index: 1 });
     expect(travel(state, { steps: 1, now: NOW }).selection).toBeNull();
+  });
+
+  it('after undoing a Duplicate or a move, the form is not on another section', () => {
+    let state = duplicateSection(selectSection(start(), { index: 1 }), { index: 1, now: NOW });
+    expect(ids(state)[state.selection!]).not.toBe('home-hero');
+    // The copy is gone: the CTA that now sits where it was is not selected in its place.
+    expect(travel(state, { steps: -1, now: NOW }).selection).toBeNull();
+    state = moveSection(selectSection(start(), { index: 1 }), { from: 1, to: 2, now: NOW });
+    expect(ids(state)[state.selection!]).toBe('home-hero');
+    state = travel(state, { steps: -1, now: NOW });
+    expect(ids(state)[state.selection!]).toBe('home-hero');
   });
 });
