@@ -114,6 +114,32 @@ test('the editor’s Undo restores the field’s earlier value into the formatte
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });
 
+test('text typed before a heading, ending in a space, and a link typed at speed, then undone step by step, stay in the formatted view', async ({ page }) => {
+  // A UX review's steps: Ctrl+Home, Enter, "Some intro text ", Ctrl+K and a link, then Undo; the field fell into source view and stayed there.
+  const { body } = await openPost(page, 'editing-without-fear');
+  await body.click();
+  await page.keyboard.press('Control+Home');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.type('Some intro text ');
+  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  // A link added from the keyboard, typed at once and at speed: the dialog's address field has the keys from the first.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('https://www.example.com', { delay: 40 });
+  const dialog = page.getByRole('dialog', { name: 'Add link' });
+  await expect(dialog.getByRole('combobox', { name: 'Link to' })).toHaveValue('https://www.example.com');
+  await dialog.getByRole('button', { name: 'Add link' }).click();
+  await expect(body.getByRole('link', { name: 'https://www.example.com' })).toBeVisible();
+  const undo = page.getByRole('button', { name: 'Undo', exact: true });
+  for (let step = 0; step < 4 && (await undo.isEnabled()); step += 1) {
+    await undo.click();
+    await expect(body).toBeVisible();
+    await expect(page.locator('.rt-source')).toHaveCount(0);
+  }
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  await expect(body).not.toContainText('Some intro text');
+});
+
 test('a value the visual editor would rewrite opens as Markdown, with the reason, and is saved untouched', async ({ page }) => {
   const file = dataFile('collections/posts/static-builds-at-scale.json');
   const stored = await readFile(file, 'utf8');

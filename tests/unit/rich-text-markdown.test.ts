@@ -5,7 +5,7 @@ import { collectionSchemas } from '../../src/engine/schema/collections';
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from '../../src/engine/schema/json-schema';
 import { sectionRegistry } from '../../src/sections/registry';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown } from '../../src/editor/lib/rich-text/markdown';
-import { marks } from '../../src/editor/lib/rich-text/schema';
+import { marks, richTextSchema } from '../../src/editor/lib/rich-text/schema';
 
 const DATA = join(import.meta.dirname, '../../src/data');
 
@@ -94,6 +94,23 @@ describe('rich-text Markdown', () => {
     expect(pastedLink('/about/')).toEqual({ href: '/about/' });
     expect(pastedLink('javascript:alert(1)')).toBe(false);
     expect(pastedLink('data:text/html,x')).toBe(false);
+  });
+
+  it('writes what is typed so far as Markdown that opens visually again: no spaces at a paragraph\'s or heading\'s edges', () => {
+    // A UX review: typing "Some intro text " before a heading, then Undo, threw the field into source view.
+    const { paragraph, heading } = richTextSchema.nodes;
+    const strong = richTextSchema.marks.strong!.create();
+    const doc = richTextSchema.node('doc', null, [
+      paragraph!.create(null, richTextSchema.text('Some intro text ')),
+      heading!.create({ level: 2 }, [richTextSchema.text('    How '), richTextSchema.text('we work ', [strong])]),
+      paragraph!.create(null, richTextSchema.text('Ends with a no-break space\u00a0')),
+      paragraph!.create(null, richTextSchema.text('\t')),
+    ]);
+    const markdown = serialiseMarkdown(doc);
+    expect(markdown.split('\n\n').slice(0, 3)).toEqual(['Some intro text', '## How **we work**', 'Ends with a no-break space\u00a0']);
+    expect(openMarkdown(markdown).mode).toBe('visual');
+    // Spaces inside a line are the writer's, and stay.
+    expect(serialiseMarkdown(parseMarkdown('Two  spaces here'))).toBe('Two  spaces here');
   });
 
   it('keeps trailing line breaks as stored', () => {

@@ -39,9 +39,14 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
   const [source, setSource] = useState(reason !== undefined);
   const [linkOpen, setLinkOpen] = useState(false);
   const host = useRef<HTMLDivElement>(null);
+  /** Source view came from a value changed from outside (an undo step), not from the editor's choice or the text as opened. */
+  const sourceFromOutside = useRef(false);
+  /** What was last typed in the source view: a value the field sent itself is no change from outside. */
+  const typedInSource = useRef<string | null>(null);
   const toSource = (why: SourceReason) => {
     setReason(why);
     setSource(true);
+    sourceFromOutside.current = true;
   };
   const { view, editorState, load } = useRichTextView(host, {
     id, value, label, fieldKey, describedBy, invalid, readOnly, onChange, active: !source,
@@ -49,7 +54,17 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
     onNeedsSource: toSource,
   });
 
+  // A later undo step (or a restored draft) that the visual editor can show again brings it back.
+  useEffect(() => {
+    if (!source || !sourceFromOutside.current || value === typedInSource.current) return;
+    if (load(value).mode !== 'visual') return;
+    sourceFromOutside.current = false;
+    setReason(undefined);
+    setSource(false);
+  }, [value, source, load]);
+
   const toggleSource = () => {
+    sourceFromOutside.current = false;
     if (!source) return setSource(true);
     const opening = load(value);
     if (opening.mode === 'source') return setReason(opening.reason);
@@ -117,7 +132,10 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
           readOnly={readOnly}
           aria-invalid={invalid || undefined}
           aria-describedby={sourceDescribedBy}
-          onChange={(event) => onChange(event.target.value)}
+          onChange={(event) => {
+            typedInSource.current = event.target.value;
+            onChange(event.target.value);
+          }}
         />
       )}
       {linkOpen && (

@@ -5,7 +5,7 @@
  * (LinkInput: the site's pages and posts, or a URL checked as you type with
  * the link allowlist), so `javascript:` is refused.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { Dialog } from '../dialogs';
 import { LinkInput } from './LinkInput';
@@ -30,11 +30,6 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
   const [href, setHref] = useState(initialHref);
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
-  // The address first. After a frame: the dialog's showModal() runs after this component mounts and focuses its first button.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => document.getElementById(`${id}-href`)?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [id]);
   const problem = linkProblem(href.trim());
   // LinkInput explains a wrong address as you type; an empty one is explained on submit.
   const showRequired = tried && href.trim() === '';
@@ -51,7 +46,8 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
           <label className="field-label" htmlFor={`${id}-href`}>
             Link to
           </label>
-          <LinkInput id={`${id}-href`} value={href} onChange={setHref} invalid={showRequired} describedBy={`${id}-hint${showRequired ? ` ${id}-error` : ''}`} />
+          {/* The address first, focused by the dialog as it opens (a frame later, the first keys typed went to its Close button). */}
+          <LinkInput id={`${id}-href`} value={href} onChange={setHref} invalid={showRequired} describedBy={`${id}-hint${showRequired ? ` ${id}-error` : ''}`} inputProps={{ 'data-autofocus': '' }} />
           <p className="field-hint" id={`${id}-hint`}>
             A page or post of this site, a web address (https://…), mailto: or tel:.
           </p>

@@ -6,7 +6,7 @@
  * text; anything else (a table, a soft line break, `_` for bold…) opens in
  * source view, so the field never rewrites Markdown behind the editor's back.
  */
-import type { Mark, Node } from 'prosemirror-model';
+import { Fragment, type Mark, type Node } from 'prosemirror-model';
 import { MarkdownParser, MarkdownSerializer, defaultMarkdownParser, defaultMarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
 import type MarkdownItClass from 'markdown-it';
 import type { Token } from 'markdown-it';
@@ -101,7 +101,42 @@ const serialiser = new MarkdownSerializer(
 );
 
 export function serialiseMarkdown(doc: Node): string {
-  return serialiser.serialize(doc);
+  return serialiser.serialize(withoutEdgeSpaces(doc));
+}
+
+/** Markdown's own spaces: a line's edges lose these, and only these (not a no-break space). */
+const isEdgeSpace = (char: string | undefined) => char === ' ' || char === '\t';
+
+function trimText(text: string, start: boolean, end: boolean): string {
+  let [from, to] = [0, text.length];
+  while (start && from < to && isEdgeSpace(text[from])) from += 1;
+  while (end && to > from && isEdgeSpace(text[to - 1])) to -= 1;
+  return text.slice(from, to);
+}
+
+/**
+ * The document without spaces at the edges of its paragraphs and headings. Markdown drops them
+ * (and four at the start would make a code block), so the text typed so far ("Some intro ", the
+ * space before the next word) once became Markdown that did not read back the same, and its
+ * undo step, or the saved text, then opened in source view.
+ */
+function withoutEdgeSpaces(node: Node): Node {
+  if (node.isLeaf) return node;
+  if (!node.isTextblock) {
+    const children: Node[] = [];
+    node.forEach((child) => children.push(withoutEdgeSpaces(child)));
+    return children.every((child, index) => child === node.child(index)) ? node : node.copy(Fragment.from(children));
+  }
+  if (node.type.spec.code || node.childCount === 0) return node;
+  const children: Node[] = [];
+  node.forEach((child, _offset, index) => {
+    const [first, last] = [index === 0, index === node.childCount - 1];
+    if (!child.isText || !(first || last)) return void children.push(child);
+    const text = trimText(child.text!, first, last);
+    if (text === child.text) children.push(child);
+    else if (text !== '') children.push(child.type.schema.text(text, child.marks));
+  });
+  return children.length === node.childCount && children.every((child, index) => child === node.child(index)) ? node : node.copy(Fragment.from(children));
 }
 
 /** Why a value opens in source view, in the editor's words. */
