@@ -66,7 +66,16 @@ test('faq: add, title and a new question with its answer, shown as a disclosure,
 
 test('testimonials: add, title and a new quote with a photo by URL, shown as a figure, saved', async ({ page }) => {
   const id = await addSection(page, 'Testimonials');
+  // Its made-up quote is sample text, and the form says so, until it is replaced; its title is copy to keep.
+  const sample = inspector(page).locator('.notice-sample');
+  await expect(sample).toHaveText('3 fields still have the sample text it came with: Testimonial 1 › Quote, Testimonial 1 › Name, Testimonial 1 › Role. Replace it with your own before visitors see it.');
+  await shot(page, 'sections-a-sample-text');
   await inspector(page).getByLabel('Title (optional)', { exact: true }).fill('Kind words from a test');
+  const first = inspector(page).locator('.array-item').first();
+  await first.getByLabel('Quote', { exact: true }).fill('They shipped in a month.');
+  await first.getByLabel('Name', { exact: true }).fill('Ann Lee');
+  await first.getByLabel('Role (optional)', { exact: true }).fill('Editor, The Harbor');
+  await expect(sample).toHaveCount(0);
   await inspector(page).getByRole('button', { name: '+ Add testimonial' }).click();
   const item = inspector(page).locator('.array-item').nth(1);
   await item.getByLabel('Quote', { exact: true }).fill('The form did exactly what I expected.');

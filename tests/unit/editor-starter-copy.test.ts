@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { docsFromPayload, setAt, type StoredPage } from '../../src/editor/lib/model';
-import { entryStarterCopy, pageStarterCopy } from '../../src/editor/lib/starter-copy';
+import { entryStarterCopy, pageStarterCopy, sectionStarterCopy } from '../../src/editor/lib/starter-copy';
+import { sectionRegistry } from '../../src/sections/registry';
 import { starterPage } from '../../src/editor/lib/starter-page';
 import postsCollection from '../../src/collections/posts/collection';
 import ctaBanner from '../../src/sections/cta-banner/section';
@@ -44,14 +45,35 @@ describe('starter copy (text still as the editor filled it in)', () => {
     expect(pageStarterCopy(retitled, 'services', docs)).toContain('Page header › Description');
   });
 
-  it("counts a starter section's text wherever it is, but neither a type's defaults (usable copy, like the button's) nor a shared section", () => {
+  it("counts a starter section's text wherever it is, and a type's sample defaults, but not the ones it keeps as copy (the title and button here), nor a shared section", () => {
     const about = docs['pages/about.json']!.data as StoredPage;
     const starterBanner = starterPage({ slug: 'about', title: 'About', docs }).sections.find((section) => (section as { type?: string }).type === 'cta-banner') as { data: unknown };
     const withBanners = {
       ...about,
       sections: [...about.sections.slice(0, -1), { id: 'about-more', type: 'cta-banner', data: starterBanner.data }, { id: 'about-default', type: 'cta-banner', data: ctaBanner.defaults }, about.sections.at(-1)],
     };
-    expect(pageStarterCopy(withBanners, 'about', docs)).toEqual(['Call to action › Title', 'Call to action › Description']);
+    expect(pageStarterCopy(withBanners, 'about', docs)).toEqual(['Call to action › Title', 'Call to action › Description', 'Call to action › Description']);
+  });
+
+  it("names a new section's sample text in its own form's words, through lists, and stops once it is replaced", () => {
+    const testimonials = sectionRegistry.get('testimonials')!;
+    expect(sectionStarterCopy('testimonials', testimonials.defaults)).toEqual(['Testimonial 1 › Quote', 'Testimonial 1 › Name', 'Testimonial 1 › Role']);
+    const quoted = { ...testimonials.defaults, items: [{ quote: 'They shipped in a month.', name: 'Ann Lee', role: 'Editor, The Harbor' }] };
+    expect(sectionStarterCopy('testimonials', quoted)).toEqual([]);
+    // A pricing plan's period ("per project") is kept as copy; its name, price and features are samples.
+    expect(sectionStarterCopy('pricing-table', sectionRegistry.get('pricing-table')!.defaults)).not.toContain('Plan 1 › Period');
+    expect(sectionStarterCopy('pricing-table', sectionRegistry.get('pricing-table')!.defaults)).toContain('Plan 1 › Price');
+    expect(sectionStarterCopy('no-such-type', {})).toEqual([]);
+  });
+
+  it('keeps only paths that its defaults have, for every section type', () => {
+    for (const definition of sectionRegistry.values()) {
+      for (const path of definition.keptDefaults) {
+        let found: unknown[] = [definition.defaults];
+        for (const key of path.split('.')) found = found.flatMap((value) => (Array.isArray(value) ? value : [value])).flatMap((value) => (value && typeof value === 'object' && key in value ? [(value as Record<string, unknown>)[key]] : []));
+        expect(found.length, `${definition.type}: ${path}`).toBeGreaterThan(0);
+      }
+    }
   });
 
   it("names a new post's starter excerpt, author and body, but not the title and date the user gave it", () => {

@@ -40,9 +40,11 @@ interface SectionProps {
   readOnly?: string;
   /** For a shared section: where it shows ("9 pages and every post’s page"). */
   sharedReach?: string;
+  /** The fields that still have the sample text the section started with ("Title", "Testimonials 1 › Quote"). */
+  sampleText?: readonly string[];
 }
 
-export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, onRemoveField, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly, sharedReach }: SectionProps) {
+export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, onRemoveField, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly, sharedReach, sampleText = [] }: SectionProps) {
   const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
   const context: FieldContext = { issues, onChange, onRemove: onRemoveField, resolveRef, media, readOnly: Boolean(readOnly) };
@@ -95,6 +97,18 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
             </span>
           )}
         </div>
+      )}
+      {sampleText.length > 0 && !readOnly && (
+        <p className="notice notice-sample" role="note">
+          {sampleText.length === 1 ? 'One field still has' : `${sampleText.length} fields still have`} the sample text it came with:{' '}
+          {sampleText.map((field, index) => (
+            <span key={`${field}-${index}`}>
+              {index > 0 && ', '}
+              <strong>{field}</strong>
+            </span>
+          ))}
+          . Replace it with your own before visitors see it.
+        </p>
       )}
       {!definition || !form ? (
         <p className="notice notice-error">Unknown section type “{section.type}”.</p>

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { docName, lockedBecause } from '../lib/content-ops';
 import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
-import { entryStarterCopy, pageStarterCopy } from '../lib/starter-copy';
+import { entryStarterCopy, pageStarterCopy, sectionStarterCopy } from '../lib/starter-copy';
 import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { hasPublication, pendingStatus, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
@@ -107,6 +107,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         onFileAction={fileAction(targetFile !== page.file ? targetFile : undefined)}
         readOnly={targetFile && !mayWrite(user, targetFile) ? readOnlyNote(targetFile) : undefined}
         sharedReach={targetFile && targetFile !== page.file ? describeSharedUse(sharedUse(docs, targetFile)) : undefined}
+        sampleText={sectionStarterCopy(selectedSection.type, selectedSection.data)}
       />
     );
   }

@@ -76,6 +76,15 @@ export function fieldSpec(key: string, schema: JsonSchema, required: boolean): F
   return spec;
 }
 
+/**
+ * What one item of a list is called, as its form titles it ("Testimonial 2"): its schema's own
+ * title, else the list's name in the singular ("Buttons" → "Button"). Problems, History steps and
+ * notes name items the same way.
+ */
+export function listItemName(listLabel: string, itemTitle: string | undefined): string {
+  return itemTitle && itemTitle !== 'Item' ? itemTitle : listLabel.replace(/s$/, '');
+}
+
 /** The fields of an object schema, in schema order. */
 export function fieldsOf(schema: JsonSchema): FieldSpec[] {
   const required = new Set(schema.required ?? []);

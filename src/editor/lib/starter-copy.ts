@@ -7,15 +7,16 @@
  *
  * A field counts when its text is the very text the starter would give it
  * now, at the same place: the starters are the one source, so nothing here
- * lists phrases of its own. A section type's defaults do not count: they are
- * meant as usable copy ("Browse by topic"), and many pages keep them.
+ * lists phrases of its own. A section type's defaults are starters too (a
+ * new Image and text says "A heading for this idea"), except the ones its
+ * definition keeps as copy (`keptDefaults`: "Browse by topic").
  */
 import { collectionRegistry } from '../../collections/registry';
 import { inputJsonSchema } from '../../engine/schema/json-schema';
 import { PageMetaSchema } from '../../engine/schema/page';
 import { isRef } from '../../engine/schema/refs';
 import { sectionRegistry } from '../../sections/registry';
-import { fieldsOf, type FieldKind, type FieldSpec } from './form';
+import { fieldsOf, listItemName, type FieldKind, type FieldSpec } from './form';
 import type { Docs, StoredPage } from './model';
 import { entryForm, sectionForm } from './section-forms';
 import { starterPage } from './starter-page';
@@ -28,12 +29,21 @@ const PROBE = '\u0000title';
 type Values = Record<string, unknown> | undefined;
 const fieldsOfValue = (value: unknown): Values => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
 
+/** Calls `visit` with the object holding each value at `path` ("plans.period": every plan's), through lists. */
+function forEachAt(value: unknown, path: readonly string[], visit: (parent: Record<string, unknown>, key: string) => void): void {
+  if (Array.isArray(value)) return value.forEach((item) => forEachAt(item, path, visit));
+  const fields = fieldsOfValue(value);
+  if (!fields || path.length === 0 || !Object.hasOwn(fields, path[0]!)) return;
+  if (path.length === 1) visit(fields, path[0]!);
+  else forEachAt(fields[path[0]!], path.slice(1), visit);
+}
+
 /** Every string anywhere in `value`. */
 const textsIn = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsIn) : [];
 
 /**
- * The labels ("Buttons 1 › Label") of the text fields of `value` that equal any of `starters` at the
+ * The labels ("Button 1 › Label") of the text fields of `value` that equal any of `starters` at the
  * same place, except texts in `own`: the titles the starters were made from are the user's words.
  */
 function sameText(fields: readonly FieldSpec[], value: unknown, starters: readonly unknown[], trail: readonly string[], out: string[], own: ReadonlySet<string> = new Set()): void {
@@ -49,7 +59,7 @@ function sameText(fields: readonly FieldSpec[], value: unknown, starters: readon
       // An image's alt text goes with the picture: a default picture kept is a choice like any other.
       sameText(spec.children, text, at, label, out, own);
     } else if (spec.item?.children && Array.isArray(text)) {
-      text.forEach((item, index) => sameText(spec.item!.children!, item, at.map((list) => (Array.isArray(list) ? list[index] : undefined)), [...trail, `${spec.label} ${index + 1}`], out, own));
+      text.forEach((item, index) => sameText(spec.item!.children!, item, at.map((list) => (Array.isArray(list) ? list[index] : undefined)), [...trail, `${listItemName(spec.label, spec.item!.label)} ${index + 1}`], out, own));
     }
   }
 }
@@ -74,9 +84,27 @@ export function pageStarterCopy(page: StoredPage, slug: string, docs: Docs): str
     const definition = typeof type === 'string' ? sectionRegistry.get(type) : undefined;
     if (!definition) continue;
     const started = starters.flatMap((starter) => starter.sections.filter((section) => (section as { type?: unknown }).type === type).map((section) => (section as { data?: unknown }).data));
-    // A starter text that is also the type's default (a button's "Get in touch") is usable copy too.
-    sameText(sectionForm(definition.type).data, data, started, [definition.label], out, new Set([...names, ...textsIn(definition.defaults)]));
+    out.push(...sectionStarterCopy(definition.type, data, started, names).map((field) => `${definition.label} › ${field}`));
   }
+  return out;
+}
+
+/**
+ * The fields of one section that still have sample text ("Title", "Testimonials 1 › Quote"): its
+ * type's defaults other than those kept as copy, and the texts in `started` (the page starter's
+ * section of that type). A text the type keeps as copy (a button's "Get in touch"), or one of the
+ * page's own titles, never counts.
+ */
+export function sectionStarterCopy(type: string, data: unknown, started: readonly unknown[] = [], names: ReadonlySet<string> = new Set()): string[] {
+  const definition = sectionRegistry.get(type);
+  if (!definition) return [];
+  const kept = definition.keptDefaults.map((path) => path.split('.'));
+  const sample = structuredClone(definition.defaults) as unknown;
+  for (const path of kept) forEachAt(sample, path, (parent, key) => delete parent[key]);
+  const keptText: string[] = [];
+  for (const path of kept) forEachAt(definition.defaults, path, (parent, key) => keptText.push(...textsIn(parent[key])));
+  const out: string[] = [];
+  sameText(sectionForm(type).data, data, [sample, ...started], [], out, new Set([...names, ...keptText]));
   return out;
 }
 

@@ -64,6 +64,13 @@ export interface SectionDefinition<
   settings: AnyObject;
   /** Data of a new section added in the editor. */
   defaults: Omit<z.input<Schema>, Bound>;
+  /**
+   * The fields of `defaults` whose text is copy to keep as it is ("Latest posts", "Play video").
+   * Every other default text is sample text that says what to write ("A heading for this idea",
+   * a made-up quote or price): the editor names a field that still has it, before it is published.
+   * A path goes into objects and every item of a list: `plans.period` keeps each plan's period.
+   */
+  keptDefaults: readonly string[];
   /** Root element of the rendered section. */
   element: 'section' | 'header' | 'footer';
   /**
@@ -120,8 +127,8 @@ export function defineSection<
   Schema extends AnyObject,
   const Bound extends keyof Data<Schema> & string = never,
 >(
-  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads'> &
-    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads'>>,
+  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads' | 'keptDefaults'> &
+    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads' | 'keptDefaults'>>,
 ): SectionDefinition<Type, Schema, Bound> {
   return {
     bound: [],
@@ -129,6 +136,7 @@ export function defineSection<
     element: 'section',
     placement: 'any',
     viewReads: {},
+    keptDefaults: [],
     ...definition,
   };
 }

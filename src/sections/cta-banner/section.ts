@@ -14,6 +14,8 @@ export default defineSection({
     /** Up to two buttons. */
     ctas: field(z.array(CtaSchema).max(2, 'At most two buttons'), 'Buttons', 'Up to two buttons.'),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title', 'ctas'],
   defaults: {
     title: 'Ready to start?',
     description: 'Tell visitors what to do next.',

@@ -51,6 +51,8 @@ export default defineSection({
       'Adds FAQPage structured data. Turn it off if these questions are already marked up on another page.',
     ),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: {
     title: 'Frequently asked questions',
     items: [{ question: 'What is the question?', answer: 'A short, direct answer. **Bold** and [links](/) work.' }],

@@ -45,6 +45,8 @@ export default defineSection({
       { optionLabels: { '2': 'Two columns', '3': 'Three columns', '4': 'Four columns' } },
     ),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: {
     title: 'What you get',
     items: [

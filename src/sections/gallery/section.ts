@@ -35,6 +35,8 @@ export default defineSection({
     /** Each picture links to its image file. */
     openFullSize: field(z.boolean().default(true), 'Open full size', 'Each picture links to its full-size file, so visitors can look closer.'),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: {
     title: 'Gallery',
     images: [

@@ -36,6 +36,8 @@ export default defineSection({
     /** Pins the header to the top of the viewport on scroll. */
     sticky: field(z.boolean().default(false), 'Sticky', 'Pin the header to the top of the viewport on scroll.'),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['menu'],
   defaults: {
     logoText: 'Brand',
     logoHref: '/',

@@ -32,6 +32,8 @@ export default defineSection({
     /** Vertical spacing below the hero. */
     paddingBottom: field(HeroPaddingSchema.default('md'), 'Padding bottom', 'Vertical spacing below the hero.'),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['primaryCta'],
   defaults: {
     title: 'A clear promise',
     titleHighlight: 'in a few words',

@@ -21,6 +21,8 @@ export default defineSection({
     /** The logos, 1 to 24. */
     logos: field(z.array(LogoSchema).min(1, 'Add at least one logo').max(24, 'At most 24 logos'), 'Logos', 'The logos, 1 to 24, in order.'),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: {
     title: 'Trusted by',
     logos: [

@@ -31,5 +31,7 @@ export default defineSection({
       .filter((post) => !(context.current?.collection === 'posts' && post.slug === context.current.slug))
       .slice(0, data.limit),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: { title: 'Latest posts', variant: 'grid', limit: 3 },
 });

@@ -61,6 +61,8 @@ export default defineSection({
     /** A line under the plans: taxes, terms. */
     footnote: field(z.string().optional(), 'Footnote', 'Optional line under the plans, e.g. about taxes or terms.', { kind: 'textarea' }),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title', 'plans.period'],
   defaults: {
     title: 'Pricing',
     plans: [

@@ -16,5 +16,7 @@ export default defineSection({
   }),
   bound: ['tags'],
   bind: (_data, context) => ({ tags: requireEntry(context, 'posts', 'related-tags').post.tags }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: { title: 'Filed under' },
 });

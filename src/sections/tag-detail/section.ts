@@ -16,5 +16,7 @@ export default defineSection({
   }),
   bound: ['tag'],
   bind: (_data, context) => ({ tag: requireEntry(context, 'tags', 'tag-detail').tag }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['label'],
   defaults: { label: 'Topic' },
 });

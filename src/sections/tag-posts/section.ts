@@ -21,5 +21,7 @@ export default defineSection({
     const { slug } = requireEntry(context, 'tags', 'tag-posts');
     return { posts: context.posts().filter((post) => post.tags.some((tag) => tag.slug === slug)) };
   },
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title', 'emptyText'],
   defaults: { title: 'Posts on this topic', emptyText: 'No posts yet.' },
 });

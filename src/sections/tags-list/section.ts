@@ -22,5 +22,7 @@ export default defineSection({
   bind: (_data, context) => ({
     tags: context.tags().filter((tag) => !(context.current?.collection === 'tags' && tag.slug === context.current.slug)),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: { title: 'Browse by topic' },
 });

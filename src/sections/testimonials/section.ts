@@ -33,6 +33,8 @@ export default defineSection({
       'The quotes, 1 to 9, in the order shown.',
     ),
   }),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['title'],
   defaults: {
     title: 'What our clients say',
     items: [{ quote: 'A sentence or two about working with you, in their words.', name: 'Client name', role: 'Role, Organisation' }],

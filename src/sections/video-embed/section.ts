@@ -54,6 +54,8 @@ export default defineSection({
       },
       { when: () => true },
     ),
+  // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
+  keptDefaults: ['provider', 'videoId', 'playLabel'],
   defaults: {
     title: 'A short tour',
     provider: 'youtube',

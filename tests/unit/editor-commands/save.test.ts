@@ -52,7 +52,7 @@ describe('save outcomes', () => {
     });
     expect(state.save.status).toBe('idle');
     expect(state.serverIssues[POST]?.get('tags.0')).toBe('No tag “x”');
-    expect(state.notice?.details?.[0]).toEqual({ text: 'Post “Hello” › Tags 1: No tag “x”', location: { route: '~posts/hello', section: null, field: 'tags.0' } });
+    expect(state.notice?.details?.[0]).toEqual({ text: 'Post “Hello” › Tag 1: No tag “x”', location: { route: '~posts/hello', section: null, field: 'tags.0' } });
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 

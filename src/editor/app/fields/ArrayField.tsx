@@ -1,6 +1,7 @@
 /** A list: sortable items (drag, or the arrow buttons), each removable, and "+ Add" for a new one. */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isRef } from '../../../engine/schema/refs';
+import { listItemName } from '../../lib/form';
 import { moveItem } from '../../lib/model';
 import { DragHandle, SortableList, useItemKeys, useSortableItem } from '../Sortable';
 import { Field } from './Field';
@@ -32,7 +33,7 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
     context.onChange(path, items.filter((_, i) => i !== index));
   };
   const full = spec.max !== undefined && items.length >= spec.max;
-  const itemLabel = item.label === 'Item' ? spec.label.replace(/s$/, '') : item.label;
+  const itemLabel = listItemName(spec.label, item.label);
   const nameOf = (index: number) => `${itemLabel.toLowerCase()} ${index + 1}`;
   const idsBesides = (index: number) => (key: string) =>
     items.flatMap((other, i) => (i !== index && other && typeof other === 'object' && typeof (other as Record<string, unknown>)[key] === 'string' ? [(other as Record<string, string>)[key]!] : []));

@@ -6,6 +6,7 @@
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from '../../../engine/schema/json-schema';
 import { collectionSchemas } from '../../../engine/schema/collections';
 import { entryCollectionOf, entryNounOf } from '../entries';
+import { listItemName } from '../form';
 import { PageMetaSchema } from '../../../engine/schema/page';
 import { isRef } from '../../../engine/schema/refs';
 import { sectionRegistry } from '../../../sections/registry';
@@ -39,14 +40,15 @@ function property(schema: JsonSchema | undefined, key: string | number): JsonSch
   return schema.properties?.[key] ?? schema.anyOf?.find((option) => option.properties?.[key])?.properties?.[key];
 }
 
-/** "Buttons 1 › Label": the titles along a path inside a form. */
+/** "Button 1 › Label": the titles along a path inside a form. */
 export function fieldTrail(schema: JsonSchema | undefined, path: Path): string {
   const parts: string[] = [];
   let node = schema;
   for (const key of path) {
     node = property(node, key);
     if (typeof key === 'number') {
-      if (parts.length > 0) parts[parts.length - 1] = `${parts.at(-1)} ${key + 1}`;
+      // Named as the form titles the item ("Testimonial 2", "Button 1"), not by its list's name.
+      if (parts.length > 0) parts[parts.length - 1] = `${listItemName(parts.at(-1)!, node?.title)} ${key + 1}`;
       else parts.push(`Item ${key + 1}`);
     } else parts.push(node?.title ?? humanize(key));
   }
