@@ -30,7 +30,8 @@ test('each outline row says what its section says: a title, else plain text, els
   await openEditor(page, 'about');
   await expect(outlineItem(page, 'about-cta')).toContainText('Read how we set projects up');
   // The Rich text section's row names it by its heading once the Markdown parser has loaded, and follows edits.
-  await expect(outlineItem(page, 'about-story')).toContainText('How we work');
+  // The parser comes with the formatted-text field's code, which a cold dev server may take a while to prepare.
+  await expect(outlineItem(page, 'about-story')).toContainText('How we work', { timeout: 30_000 });
   await outlineItem(page, 'about-story').click();
   const body = page.getByLabel('Inspector').getByRole('textbox', { name: 'Body' });
   await body.click();
@@ -203,6 +204,24 @@ test('reorders sections with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   expect(await outlineIds(page)).toEqual(['site-header', 'getting-started-hero', 'getting-started-guide', 'site-footer']);
   await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
+});
+
+test('from the outline, Tab reaches the form without going through the preview page’s links', async ({ page }) => {
+  await openEditor(page, 'home');
+  await outlineItem(page, 'home-hero').click();
+  await expect(preview(page).locator('a').first()).toBeAttached();
+  await outlineItem(page, 'site-footer').focus();
+  const inForm = () => page.evaluate(() => Boolean(document.activeElement?.closest('#editor-inspector')));
+  let presses = 0;
+  while (!(await inForm()) && presses < 6) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('IFRAME');
+  }
+  expect(await inForm()).toBe(true);
+  // The preview's links are out of the Tab order, and a click on one still selects its section.
+  await preview(page).locator('[data-section-id="home-cta"] a').first().click();
+  await expect(outlineItem(page, 'home-cta')).toHaveAttribute('aria-current', 'true');
 });
 
 test('clicking a section in the preview selects it, and the viewport switch resizes the preview', async ({ page }) => {
