@@ -64,7 +64,7 @@ describe('entry validation', () => {
     expect(issues.get('title')).toBe('Required');
     expect(issues.get('date')).toBe('Pick a date (YYYY-MM-DD)');
     expect(issues.get('tags.0')).toBe('Use lowercase letters, digits and hyphens');
-    expect(entryIssues('tags', { ...tag, accent: 'red' }).get('accent')).toBe('Use a #rrggbb colour');
+    expect(entryIssues('tags', { ...tag, accent: 'red' }).get('accent')).toBe('Use a colour code such as #1e40af: a # and six digits or letters from a to f (the swatch beside it picks one)');
     expect(entryIssues('posts', { ...post, body: undefined }).has('body')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineCollection } from '../../engine/schema/define-collection';
-import { field, text } from '../../engine/schema/primitives';
+import { field, hexColour, text } from '../../engine/schema/primitives';
 
 /** A tag, stored as `src/data/collections/tags/<slug>.json`. */
 export const TagSchema = z.object({
@@ -12,9 +12,9 @@ export const TagSchema = z.object({
   }),
   /** Accent colour used by tag chips and the tag header, as #rrggbb. */
   accent: field(
-    z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a #rrggbb colour'),
+    hexColour(),
     'Accent colour',
-    'Colour of the tag chips and the tag header, as #rrggbb.',
+    'Colour of the tag chips and the tag header: pick it with the swatch, or type a colour code such as #1e40af.',
     { kind: 'color' },
   ),
 });

@@ -1,4 +1,5 @@
 /** A collection's entries (posts, tags…), each by its label field and slug; opening one is a client-side switch, like pages. */
+import { HEX_COLOUR } from '../../engine/schema/primitives';
 import { memo } from 'react';
 import { collectionRegistry } from '../../collections/registry';
 import { isDirty, type Docs } from '../lib/model';
@@ -21,7 +22,7 @@ export function entryRows(docs: Docs, collection: EntryCollection, now = new Dat
   return entriesOf(docs, collection).map((doc) => {
     const accent = (doc.data as { accent?: unknown } | undefined)?.accent;
     const status = rowStatus(doc.data, now);
-    return { route: entryRoute(collection, entrySlugOf(doc)), slug: entrySlugOf(doc), label: entryLabel(doc), accent: typeof accent === 'string' ? accent : undefined, isDirty: isDirty(doc), ...(status && { status }) };
+    return { route: entryRoute(collection, entrySlugOf(doc)), slug: entrySlugOf(doc), label: entryLabel(doc), accent: typeof accent === 'string' && HEX_COLOUR.test(accent) ? accent : undefined, isDirty: isDirty(doc), ...(status && { status }) };
   });
 }
 

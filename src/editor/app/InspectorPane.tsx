@@ -4,6 +4,7 @@
  * the target is the same, so the memoized fields render only what changed.
  */
 import { useCallback, useMemo, useRef } from 'react';
+import { HEX_COLOUR } from '../../engine/schema/primitives';
 import { docName, lockedBecause } from '../lib/content-ops';
 import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
 import { entryStarterCopy, pageStarterCopy, sectionStarterCopy } from '../lib/starter-copy';
@@ -32,7 +33,6 @@ interface Props {
   media: MediaOptions;
 }
 
-const ACCENT = /^#[0-9a-f]{6}$/i;
 
 /** What relation fields (a post's tags) offer: the collection's entries, in their unsaved state. */
 function relationOptionsOf(docs: Docs) {
@@ -42,7 +42,7 @@ function relationOptionsOf(docs: Docs) {
     if (!options) {
       options = entriesOf(docs, collection).map((entry) => {
         const accent = (entry.data as { accent?: unknown } | undefined)?.accent;
-        return { slug: entrySlugOf(entry), label: entryLabel(entry), accent: typeof accent === 'string' && ACCENT.test(accent) ? accent : undefined };
+        return { slug: entrySlugOf(entry), label: entryLabel(entry), accent: typeof accent === 'string' && HEX_COLOUR.test(accent) ? accent : undefined };
       });
       byCollection.set(collection, options);
     }

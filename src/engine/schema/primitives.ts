@@ -130,6 +130,10 @@ export const MenuItemSchema = z
   })
   .meta({ title: 'Menu item', description: 'A navigation link.' });
 
+/** A colour as a six-digit hex code, the form the colour fields' picker gives. */
+export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+export const hexColour = () => z.string().regex(HEX_COLOUR, 'Use a colour code such as #1e40af: a # and six digits or letters from a to f (the swatch beside it picks one)');
+
 /**
  * The longest Markdown text, in characters: about 30,000 words, past any essay. Rendering costs
  * CPU in proportion (a table's HTML is over five times its source), and a publication renders

@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { TYPEFACE_IDS, TYPEFACES } from '../../styles/typefaces';
 import { ContentError, issuesOf, type Issue } from '../content-error';
 import { describeRefusal, refusalAt, type ContentSnapshot } from '../snapshot';
-import { field, ImageSelectionSchema, text } from './primitives';
+import { field, hexColour, ImageSelectionSchema, text } from './primitives';
 import { unknownFields } from './unknown-fields';
 import { pointerFromPath } from '../pointer';
 import { contrastRatio, mixHex, type Hex } from './colour';
@@ -60,7 +60,6 @@ export function brandColourProblem(colour: Hex): string | undefined {
 const typefaceLabels = Object.fromEntries(TYPEFACE_IDS.map((id) => [id, TYPEFACES[id].label]));
 const TypefaceSchema = z.enum(TYPEFACE_IDS).meta({ optionLabels: typefaceLabels });
 
-const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a #rrggbb colour');
 
 export const SiteSettingsSchema = z
   .object({
@@ -78,12 +77,12 @@ export const SiteSettingsSchema = z
     ).default('en'),
     socialImage: field(ImageSelectionSchema.optional(), 'Default social image', 'Shown when a page is shared and has no social image of its own.'),
     brandColor: field(
-      hexColour.superRefine((colour, context) => {
+      hexColour().superRefine((colour, context) => {
         const message = brandColourProblem(colour.toLowerCase() as Hex);
         if (message) context.addIssue({ code: 'custom', message });
       }),
       'Brand colour',
-      `The accent of buttons, links and highlights, as #rrggbb. It must keep ${MIN_CONTRAST}:1 contrast with white and the light backgrounds.`,
+      `The accent of buttons, links and highlights: pick it with the swatch, or type a colour code such as #1e40af. It must be dark enough to read on white (${MIN_CONTRAST}:1 contrast).`,
       { kind: 'color' },
     ).default('#4f46e5'),
     typeface: field(TypefaceSchema, 'Text typeface', 'The typeface of body text, menus and buttons.').default('inter'),

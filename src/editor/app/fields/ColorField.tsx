@@ -1,3 +1,4 @@
+import { HEX_COLOUR } from '../../../engine/schema/primitives';
 import { controlProps, FieldFrame, textSetter } from './parts';
 import type { WidgetProps } from './types';
 
@@ -6,7 +7,7 @@ export function ColorField(props: WidgetProps) {
   return (
     <FieldFrame id={id} spec={spec} error={error}>
       <div className="color-field">
-        <input type="color" aria-label={`${spec.label} picker`} value={/^#[0-9a-f]{6}$/i.test(String(value)) ? String(value) : '#000000'} onChange={(event) => context.onChange(path, event.target.value)} />
+        <input type="color" aria-label={`${spec.label} picker`} value={HEX_COLOUR.test(String(value)) ? String(value) : '#000000'} onChange={(event) => context.onChange(path, event.target.value)} />
         <input className="input mono" {...controlProps(props)} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} />
       </div>
     </FieldFrame>
