@@ -114,6 +114,17 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await expect(link).toHaveValue('/posts/zero-javascript-by-default');
   await expect(page.getByLabel('Inspector').getByText(/Links to post “Zero JavaScript/i)).toBeVisible();
 
+  // Pages go by the names the page list gives them, and Enter picks the first match of words typed.
+  await link.fill('');
+  await link.pressSequentially('Home');
+  await expect(options.getByRole('option').first()).toContainText('Home');
+  await expect(link).toHaveAttribute('aria-activedescendant', /target-0$/);
+  await link.press('Enter');
+  await expect(link).toHaveValue('/');
+  // Words that find nothing are said to be a search that found nothing, not a malformed address.
+  await link.fill('nothing is called this');
+  await expect(page.getByLabel('Inspector').getByText('Nothing on this site is called “nothing is called this”. Choose a page from the list, or type a full web address (https://…).')).toBeVisible();
+
   await link.fill('javascript:alert(1)');
   await expect(page.getByLabel('Inspector').getByText('Links must start with https://, http://, mailto:, tel:, / or #')).toBeVisible();
   await expect(link).toHaveAttribute('aria-invalid', 'true');

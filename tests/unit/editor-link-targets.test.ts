@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
+import { isPageSearch, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -17,7 +17,7 @@ const docs: Docs = Object.fromEntries([
 describe('link targets', () => {
   it('lists pages by path (home is /), and a template page once per entry of its collection', () => {
     expect(linkTargets(docs)).toEqual([
-      { path: '/', title: 'Northwind', group: 'page' },
+      { path: '/', title: 'Home', seoTitle: 'Northwind', group: 'page' },
       { path: '/about', title: 'About us', group: 'page' },
       { path: '/docs/start', title: 'docs/start', group: 'page' },
       { path: '/posts/hello', title: 'Hello world', group: 'posts' },
@@ -34,6 +34,19 @@ describe('link targets', () => {
     expect(matchingTargets(targets, 'HELLO').map((t) => t.path)).toEqual(['/posts/hello']);
     expect(matchingTargets(targets, '/ab').map((t) => t.path)).toEqual(['/about']);
     expect(matchingTargets(targets, '  ')).toHaveLength(5);
+  });
+
+  it('names pages as the page list does ("Home"), and finds them by that name or by their SEO title', () => {
+    const titled = withData('pages/about.json', { meta: { title: 'About us — Northwind' } });
+    const targets = linkTargets(titled);
+    expect(targets.find((target) => target.path === '/about')).toMatchObject({ title: 'About us', seoTitle: 'About us — Northwind' });
+    expect(matchingTargets(targets, 'home').map((t) => t.path)).toEqual(['/']);
+    expect(matchingTargets(targets, 'northwind').map((t) => t.path)).toEqual(['/', '/about']);
+  });
+
+  it('takes words for a search, and a path, an anchor, a query or a scheme for an address', () => {
+    for (const words of ['Home', 'cont', 'www.example.com', ' about us ']) expect(isPageSearch(words), words).toBe(true);
+    for (const address of ['', ' ', '/pricing-old', '#team', '?q=1', 'https://example.com', 'mailto:a@b.c', 'javascript:alert(1)']) expect(isPageSearch(address), address).toBe(false);
   });
 });
 
@@ -84,7 +97,7 @@ describe('where a typed link leads', () => {
     expect(targetOf(targets, '/about/')?.title).toBe('About us');
     expect(targetOf(targets, '/about#team')?.title).toBe('About us');
     expect(targetOf(targets, '/posts/hello/?ref=home')?.title).toBe('Hello world');
-    expect(targetOf(targets, '/')?.title).toBe('Northwind');
+    expect(targetOf(targets, '/')?.title).toBe('Home');
     expect(targetOf(targets, 'https://example.com/about/')).toBeUndefined();
   });
 

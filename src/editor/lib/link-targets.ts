@@ -8,23 +8,28 @@
 import { HOME_SLUG, isReservedSlug } from '../../engine/slug';
 import { linkProblem, sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
-import { sortedPages, type Docs, type StoredPage } from './model';
+import { pageTitle, sortedPages, type Docs, type StoredPage } from './model';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
 
 export interface LinkTarget {
   /** The stored value: a site path such as `/about` or `/posts/x`. */
   path: string;
+  /** What the page list calls it ("Home", "About"), or an entry's label. */
   title: string;
+  /** A page's full SEO title, when it says more than `title` ("About — Northwind"): searched too. */
+  seoTitle?: string;
   /** `page`, or the collection of an entry (`posts`, `tags`). */
   group: string;
   /** Why visitors cannot follow it yet; absent when they can. */
   state?: Exclude<PublicationState, 'published'>;
 }
 
-const pageTitle = (page: StoredPage | undefined, slug: string) => {
-  const title = page?.meta?.title;
-  return typeof title === 'string' && title.trim() ? title : slug === HOME_SLUG ? 'Home' : slug;
-};
+/** A page by the name the page list gives it, with its SEO title when that says more. */
+function pageNames(page: StoredPage | undefined, slug: string): Pick<LinkTarget, 'title' | 'seoTitle'> {
+  const title = pageTitle(page, slug);
+  const seo = page?.meta?.title;
+  return typeof seo === 'string' && seo.trim() && seo.trim() !== title ? { title, seoTitle: seo.trim() } : { title };
+}
 
 /** The less public of two states: an entry's page is public only when the entry and its template page both are. */
 const RANK: Record<PublicationState, number> = { published: 0, scheduled: 1, draft: 2 };
@@ -36,7 +41,7 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
     const page = doc.data as StoredPage | undefined;
     const pageState = publicationState(page, now);
     const collection = page?.template?.collection;
-    if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, title: pageTitle(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
+    if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, ...pageNames(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
     // Found once per collection, not once per entry: looking it up sorts every page.
     const prefix = entryPagePrefix(docs, collection);
     if (prefix === undefined) return [];
@@ -47,12 +52,22 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
   });
 }
 
-/** The targets whose title or path contains `query` (case-insensitive); all of them for an empty query. */
+/** The targets whose name, SEO title or path contains `query` (case-insensitive); all of them for an empty query. */
 export function matchingTargets(targets: readonly LinkTarget[], query: string): LinkTarget[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...targets];
-  return targets.filter((target) => target.title.toLowerCase().includes(needle) || target.path.toLowerCase().includes(needle));
+  return targets.filter((target) => [target.title, target.seoTitle ?? '', target.path].some((text) => text.toLowerCase().includes(needle)));
 }
+
+/**
+ * Whether typed text is a search for a page rather than an address being written: words, not a
+ * path (`/pricing-old` may be meant as it is), an anchor, a query or anything with a scheme.
+ * The list's first match is then what Enter picks.
+ */
+export const isPageSearch = (typed: string) => {
+  const text = typed.trim();
+  return text !== '' && !text.includes(':') && !['/', '#', '?'].includes(text[0]!);
+};
 
 /**
  * A link's path on this site as targets spell it (`/about/#team` → `/about`, `/` stays `/`), or

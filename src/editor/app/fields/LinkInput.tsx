@@ -7,7 +7,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
-import { leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
+import { isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
 
 
@@ -50,7 +50,8 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   const optionId = (index: number) => `${id}-target-${index}`;
   // While words typed still find pages and posts, they are a search, not yet a link to refuse; a scheme (`javascript:`) is a link.
   const searching = expanded && typed && !value.includes(':');
-  const problem = searching ? undefined : refusal;
+  // Words that find nothing: said as a search that found nothing, not as a malformed address.
+  const problem = searching ? undefined : refusal && typed && isPageSearch(value) ? `Nothing on this site is called “${value.trim()}”. Choose a page from the list, or type a full web address (https://…).` : refusal;
   const suggestion = problem ? suggestedLink(value) : undefined;
 
   const show = (from: number) => {
@@ -70,9 +71,9 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
       const step = event.key === 'ArrowDown' ? 1 : -1;
       if (!expanded) return show(step === 1 ? 0 : options.length - 1);
       setActive((current) => (current + step + options.length) % options.length);
-    } else if (event.key === 'Enter' && expanded && active >= 0) {
+    } else if (event.key === 'Enter' && expanded && (active >= 0 || (searching && isPageSearch(value)))) {
       event.preventDefault();
-      choose(options[active]!);
+      choose(options[Math.max(active, 0)]!);
     } else if (event.key === 'Escape' && expanded) {
       // Only the popup closes; the dialog or form around stays.
       event.preventDefault();
@@ -105,7 +106,8 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
         onChange={(event) => {
           onChange(event.target.value);
           setTyped(true);
-          show(-1);
+          // Words typed are a search, whose first match Enter picks (so it shows as chosen); a path typed is the link as it is.
+          show(isPageSearch(event.target.value) ? 0 : -1);
         }}
         onClick={() => setOpen((current) => !current)}
         onBlur={() => setOpen(false)}
