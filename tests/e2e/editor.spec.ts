@@ -268,7 +268,7 @@ test('choosing a section scrolls the preview to it, never the editor around the 
   expect(await aroundScroll()).toBe(0);
 });
 
-test('a file changed on disk since loading in other fields keeps both; in the same field, offers reload or overwrite', async ({ page }) => {
+test('a file changed on disk since loading in other fields keeps both; in the same field, names it and asks which to keep', async ({ page }) => {
   await openEditor(page, 'journal');
   await outlineItem(page, 'journal-posts').click();
   const title = page.getByLabel('Title', { exact: true });
@@ -282,17 +282,35 @@ test('a file changed on disk since loading in other fields keeps both; in the sa
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
   expect(await readData('pages/journal.json')).toMatchObject({ meta: { title: 'Changed elsewhere' }, sections: { 2: { data: { title: 'My version' } } } });
 
-  // The same field: the user decides.
+  // The same field: the user decides, seeing the field and both values; their other change is kept either way.
   await title.fill('My second version');
   const again = await readData('pages/journal.json');
   again.sections[2].data.title = 'Their version';
+  again.meta.description = 'Their description';
   await writeFile(dataFile('pages/journal.json'), JSON.stringify(again, null, 2));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
   await expect(dialog).toContainText('Page “Changed elsewhere”');
-  await dialog.getByRole('button', { name: 'Replace with mine' }).click();
+  await expect(dialog.locator('.conflict-list li')).toHaveText([/Posts list › Title\s*Theirs: “Their version”\s*Yours: “My second version”/]);
+  await shot(page, 'editor-conflict');
+  await dialog.getByRole('button', { name: 'Keep mine for these, and save' }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
-  expect((await readData('pages/journal.json')).sections[2].data.title).toBe('My second version');
+  expect(await readData('pages/journal.json')).toMatchObject({ meta: { description: 'Their description' }, sections: { 2: { data: { title: 'My second version' } } } });
+
+  // Keeping theirs keeps my edits elsewhere, unsaved.
+  await title.fill('My third version');
+  await page.getByRole('button', { name: 'Page settings' }).click();
+  await page.getByLabel('SEO title').fill('Journal, retitled here');
+  const third = await readData('pages/journal.json');
+  third.sections[2].data.title = 'Their third version';
+  await writeFile(dataFile('pages/journal.json'), JSON.stringify(third, null, 2));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Keep theirs for these' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Took their version of the value changed both ways; your other edits are kept, not saved yet.' })).toBeVisible();
+  await expect(page.getByLabel('SEO title')).toHaveValue('Journal, retitled here');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  expect(await readData('pages/journal.json')).toMatchObject({ meta: { title: 'Journal, retitled here' }, sections: { 2: { data: { title: 'Their third version' } } } });
 });
 
 test('visitor pages link to the editor in dev', async ({ page }) => {

@@ -1,22 +1,65 @@
 /** Saves refused over a file changed elsewhere since it was loaded: saved over (load theirs, or replace with mine), or renamed or deleted. */
 import { Dialog } from './dialogs';
 
-export function ConflictDialog({ name, onReload, onOverwrite, onClose }: { name: string; onReload(): void; onOverwrite(): void; onClose(): void }) {
+/** A value changed both here and there, by the field's name in the form. */
+export interface Clash {
+  label: string;
+  ours: unknown;
+  theirs: unknown;
+}
+
+const MAX_SHOWN = 6;
+
+/** A value in words: text quoted (the start of a long one), a list or a group by what it is, nothing as "(empty)". */
+function shown(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '(empty)';
+  if (typeof value === 'string') return `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`;
+  if (Array.isArray(value)) return `(a list of ${value.length})`;
+  if (typeof value === 'object') return '(a group of fields)';
+  return String(value);
+}
+
+/**
+ * With the server's version at hand (`clashes`), it names each value changed both ways, with both
+ * sides, and asks about those alone: every other change, theirs or yours, is kept either way.
+ * Without it (the server could not be asked), the whole file is theirs or yours.
+ */
+export function ConflictDialog({ name, clashes, onKeepTheirs, onKeepMine, onClose }: { name: string; clashes?: readonly Clash[]; onKeepTheirs(): void; onKeepMine(): void; onClose(): void }) {
   return (
-    <Dialog title="Changed since you opened it" onClose={onClose}>
-      <p>
-        <strong>{name}</strong> was changed and saved since you opened it, by someone else or in another tab, in the same places you changed. Nothing
-        of yours was saved yet. Load their version (your edits to it are discarded), or replace it with yours (theirs are then lost).
-      </p>
+    <Dialog title="Changed since you opened it" onClose={onClose} wide={Boolean(clashes?.length)}>
+      {clashes?.length ? (
+        <>
+          <p>
+            <strong>{name}</strong> was changed and saved since you opened it, by someone else or in another tab. Nothing of yours was saved yet.{' '}
+            {clashes.length === 1 ? 'One value was' : `${clashes.length} values were`} changed both there and here:
+          </p>
+          <ul className="conflict-list">
+            {clashes.slice(0, MAX_SHOWN).map((clash, index) => (
+              <li key={`${clash.label}-${index}`}>
+                <strong>{clash.label}</strong>
+                <span className="conflict-side">Theirs: {shown(clash.theirs)}</span>
+                <span className="conflict-side">Yours: {shown(clash.ours)}</span>
+              </li>
+            ))}
+            {clashes.length > MAX_SHOWN && <li>and {clashes.length - MAX_SHOWN} more.</li>}
+          </ul>
+          <p>Everything else that either of you changed is kept, whichever you choose.</p>
+        </>
+      ) : (
+        <p>
+          <strong>{name}</strong> was changed and saved since you opened it, by someone else or in another tab, in the same places you changed. Nothing
+          of yours was saved yet. Load their version (your edits to it are discarded), or replace it with yours (theirs are then lost).
+        </p>
+      )}
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="btn" onClick={onReload}>
-          Load their version
+        <button type="button" className="btn" onClick={onKeepTheirs}>
+          {clashes?.length ? 'Keep theirs for these' : 'Load their version'}
         </button>
-        <button type="button" className="btn btn-danger-solid" onClick={onOverwrite}>
-          Replace with mine
+        <button type="button" className="btn btn-danger-solid" onClick={onKeepMine}>
+          {clashes?.length ? 'Keep mine for these, and save' : 'Replace with mine'}
         </button>
       </div>
     </Dialog>

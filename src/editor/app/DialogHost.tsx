@@ -1,7 +1,9 @@
 /** The dialogs over the workspace, each shown when the store says so. */
 import { docName } from '../lib/content-ops';
 import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePrefix, entrySlugOf } from '../lib/entries';
+import { getAt } from '../lib/model';
 import { problemFiles } from '../lib/problems';
+import { fieldLocationLabel } from '../lib/store/labels';
 import type { EditorState } from '../lib/store/state';
 import { ContentOpsDialog } from './ContentOpsDialog';
 import { ConflictDialog, GoneDialog } from './ConflictDialog';
@@ -88,9 +90,14 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
       {dialog?.kind === 'conflict' && (
         <ConflictDialog
           name={docName(state.docs, dialog.file)}
+          clashes={dialog.theirs && dialog.clashes?.map((path) => ({
+            label: fieldLocationLabel(state.docs, dialog.file, path),
+            ours: getAt(state.docs[dialog.file]?.data, path.map(String)),
+            theirs: getAt(dialog.theirs!.data, path.map(String)),
+          }))}
           onClose={close}
-          onReload={() => void reloadFromDisk(dialog.file)}
-          onOverwrite={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } })}
+          onKeepTheirs={() => (dialog.theirs ? dispatch({ type: 'settleConflict', keep: 'theirs' }) : void reloadFromDisk(dialog.file))}
+          onKeepMine={() => (dialog.theirs ? dispatch({ type: 'settleConflict', keep: 'mine' }) : dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } }))}
         />
       )}
       {dialog?.kind === 'gone' && (

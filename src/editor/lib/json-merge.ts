@@ -25,26 +25,34 @@ const sameShape = (a: readonly unknown[], b: readonly unknown[]) => a.length ===
 
 /** `{ merged }`, or undefined when `ours` and `theirs` changed the same value of `base` in different ways. */
 export function mergeJson(base: unknown, ours: unknown, theirs: unknown): { merged: unknown } | undefined {
-  if (sameJson(ours, theirs) || sameJson(base, theirs)) return { merged: ours };
-  if (sameJson(base, ours)) return { merged: theirs };
+  const { merged, clashes } = mergeJsonKeeping(base, ours, theirs, 'ours');
+  return clashes.length === 0 ? { merged } : undefined;
+}
+
+/** Where in a document a value is: object keys and list indexes. */
+export type JsonPath = (string | number)[];
+
+/**
+ * The merge, with each value changed both ways (a clash) taken from `keep`'s side, and where the
+ * clashes were: after a save refused over someone's edit, the user picks a side for those values
+ * alone, and every other change of either side is kept.
+ */
+export function mergeJsonKeeping(base: unknown, ours: unknown, theirs: unknown, keep: 'ours' | 'theirs', at: JsonPath = [], clashes: JsonPath[] = []): { merged: unknown; clashes: JsonPath[] } {
+  const done = (merged: unknown) => ({ merged, clashes });
+  if (sameJson(ours, theirs) || sameJson(base, theirs)) return done(ours);
+  if (sameJson(base, ours)) return done(theirs);
   // Both changed it: go inside, where the changes may be to different fields.
   if (Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs) && sameShape(base, ours) && sameShape(base, theirs)) {
-    const merged: unknown[] = [];
-    for (let index = 0; index < base.length; index += 1) {
-      const item = mergeJson(base[index], ours[index], theirs[index]);
-      if (!item) return undefined;
-      merged.push(item.merged);
-    }
-    return { merged };
+    return done(base.map((item, index) => mergeJsonKeeping(item, ours[index], theirs[index], keep, [...at, index], clashes).merged));
   }
   if (isObject(base) && isObject(ours) && isObject(theirs)) {
     const merged: JsonObject = {};
     for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs), ...Object.keys(base)])) {
-      const field = mergeJson(base[key], ours[key], theirs[key]);
-      if (!field) return undefined;
-      if (field.merged !== undefined) merged[key] = field.merged;
+      const field = mergeJsonKeeping(base[key], ours[key], theirs[key], keep, [...at, key], clashes).merged;
+      if (field !== undefined) merged[key] = field;
     }
-    return { merged };
+    return done(merged);
   }
-  return undefined;
+  clashes.push(at);
+  return done(keep === 'ours' ? ours : theirs);
 }

@@ -80,10 +80,10 @@ describe('a save over a file renamed or deleted elsewhere', () => {
     expect(discarded.route).toBeNull();
   });
 
-  it('still asks load-or-replace for a file whose same field was changed there, not gone', () => {
+  it('still asks, naming the field, for a file whose same field was changed there, not gone', () => {
     const theirs = { ...(loadedPost.data as object), title: 'Theirs' };
     const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: POST, currentVersion: 'v8' }], sent: sentOf(saving), server: server({ [POST]: { version: 'v8', data: theirs } }) });
-    expect(state.dialog).toEqual({ kind: 'conflict', file: POST, currentVersion: 'v8' });
+    expect(state.dialog).toMatchObject({ kind: 'conflict', file: POST, currentVersion: 'v8', theirs: { data: theirs, version: 'v8' }, clashes: [['title']] });
   });
 });
 

@@ -1,8 +1,8 @@
 /** Saving: requestSave decides, the outcome commands record what the server said. */
 import { describe, expect, it } from 'vitest';
-import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded } from '../../../src/editor/lib/store/commands';
+import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded, settleConflict } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
-import { FOOTER, HOME, NOW, POST, start } from './fixture';
+import { FOOTER, HOME, home, homePage, NOW, POST, start } from './fixture';
 
 const typed = (value: string) => editField(start(), { file: HOME, path: ['sections', 1, 'data', 'title'], value, now: NOW });
 
@@ -67,6 +67,34 @@ describe('save outcomes', () => {
       save: { status: 'idle' },
       notice: { kind: 'error', text: 'Nothing was saved: Network error. Your changes are kept, unsaved: press Save to try again.' },
     });
+  });
+
+  it('names the values changed both ways, and keeps every other change of either side whichever is kept', () => {
+    // Here: the hero title and the CTA title. There: the hero title too, and the hero subtitle.
+    let state = typed('Mine');
+    state = editField(state, { file: HOME, path: ['sections', 2, 'data', 'title'], value: 'My CTA', now: NOW + 1 });
+    const theirData = structuredClone(homePage) as typeof homePage;
+    Object.assign((theirData.sections[1] as { data: object }).data, { title: 'Theirs', subtitle: 'Their subtitle' });
+    const server = [{ file: HOME, kind: 'page' as const, saveSlug: 'home', data: theirData, version: 'v9' }];
+    const conflicted = saveConflicted(requestSave(state, {}), { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v9' }], server });
+    expect(conflicted.dialog).toMatchObject({ kind: 'conflict', file: HOME, currentVersion: 'v9', clashes: [['sections', 1, 'data', 'title']] });
+
+    const theirs = settleConflict(conflicted, { keep: 'theirs' });
+    const data = (state: typeof theirs, index: number) => (home(state).sections[index] as { data: Record<string, unknown> }).data;
+    expect(data(theirs, 1)).toMatchObject({ title: 'Theirs', subtitle: 'Their subtitle' });
+    expect(data(theirs, 2).title).toBe('My CTA');
+    expect(theirs.docs[HOME]!.version).toBe('v9');
+    expect(isDirty(theirs.docs[HOME]!)).toBe(true);
+    expect(theirs.save.status).toBe('idle');
+    expect(theirs.notice?.text).toBe('Took their version of the value changed both ways; your other edits are kept, not saved yet.');
+
+    const mine = settleConflict(conflicted, { keep: 'mine' });
+    expect(data(mine, 1)).toMatchObject({ title: 'Mine', subtitle: 'Their subtitle' });
+    expect(data(mine, 2).title).toBe('My CTA');
+    expect(mine.save).toMatchObject({ status: 'saving', files: [HOME] });
+    expect(mine.dialog).toBeNull();
+    // Without the server's version (it could not be read), there is nothing to settle here: the dialog offers whole files.
+    expect(settleConflict(saveConflicted(requestSave(state, {}), { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v9' }] }), { keep: 'mine' }).dialog).toMatchObject({ kind: 'conflict' });
   });
 
   it('saveFailed puts a refusal for the role (403) and an unreachable git remote (502, 503) in words, and keeps every change ready to save again', () => {

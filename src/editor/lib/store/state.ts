@@ -12,6 +12,7 @@ import type { Recoverable } from '../drafts';
 import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, type EditorUser } from '../model';
 import type { ProblemLocation } from '../problems';
 import type { ServerDoc } from '../server-docs';
+import type { JsonPath } from '../json-merge';
 import type { UploadItem } from '../uploads';
 import type { IssueMap } from '../validate';
 
@@ -37,7 +38,12 @@ export type Dialog =
   | { kind: 'picker' }
   | { kind: 'new-page' }
   | { kind: 'new-entry'; collection: string }
-  | { kind: 'conflict'; file: string; currentVersion: string | null }
+  /**
+   * A save refused over a file someone changed in the same places. `theirs`: the server's version,
+   * when it could be read, and `clashes`: the values changed both ways, which the dialog names and
+   * asks about (every other change of either side is kept).
+   */
+  | { kind: 'conflict'; file: string; currentVersion: string | null; theirs?: ServerDoc; clashes?: JsonPath[] }
   /**
    * A save found the file renamed or deleted on the server since it was loaded. `movedTo`: what it
    * became, when the server's documents tell; `carried`: the unsaved edits merged onto that, when

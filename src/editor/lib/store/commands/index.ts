@@ -37,6 +37,7 @@ export { saveRejected } from './save-rejected';
 export { saveSucceeded } from './save-succeeded';
 export { saveUnanswered } from './save-unanswered';
 export { settleGoneDocument } from './settle-gone-document';
+export { settleConflict } from './settle-conflict';
 export { scheduleDocument } from './schedule-document';
 export { selectSection } from './select-section';
 export { sessionCheckFailed } from './session-check-failed';

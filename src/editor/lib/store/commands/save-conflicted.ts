@@ -1,3 +1,4 @@
+import { mergeJsonKeeping } from '../../json-merge';
 import { isDirty } from '../../model';
 import { alreadyOnServer, carriedEdits, isGone, whereItWent, type SentDoc, type ServerDoc } from '../../server-docs';
 import type { EditorState } from '../state';
@@ -52,5 +53,10 @@ export function saveConflicted(
     const carried = movedTo && carriedEdits(doc, movedTo);
     return { ...idle, dialog: { kind: 'gone', file: first.file, ...(movedTo && { movedTo }), ...(carried && { carried }) } };
   }
-  return { ...idle, dialog: { kind: 'conflict', file: first.file, currentVersion: first.currentVersion } };
+  // (`doc` itself is narrowed away by the type guard above: it is read again.)
+  const ours = state.docs[first.file];
+  const theirs = input.server?.find((there) => there.file === first.file && there.version === first.currentVersion);
+  if (!ours || !theirs) return { ...idle, dialog: { kind: 'conflict', file: first.file, currentVersion: first.currentVersion } };
+  const { clashes } = mergeJsonKeeping(JSON.parse(ours.savedJson), ours.data, theirs.data, 'ours');
+  return { ...idle, dialog: { kind: 'conflict', file: first.file, currentVersion: first.currentVersion, theirs, clashes } };
 }
