@@ -22,7 +22,7 @@ const post = (title: string, extra: Record<string, unknown> = {}) => ({
 
 const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
-  'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
+  'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/posts/ops-relinked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
 ];
 const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png'];
 
@@ -133,6 +133,19 @@ test('renaming a tag keeps its posts tagged', async ({ page }) => {
   expect(await readData('collections/posts/ops-tagged.json')).toMatchObject({ tags: ['ops-renamed'] });
   expect(await (await page.request.get('/tags/ops-renamed/')).text()).toContain('Ops tagged');
   expect((await page.request.get('/posts/ops-tagged/')).status()).toBe(200);
+});
+
+test('changing a post’s address points the buttons and menu links that lead to it at the new one', async ({ page }) => {
+  await page.goto('/editor/~posts/ops-linked');
+  await page.getByRole('button', { name: 'Change post address…' }).click();
+  await dialog(page).getByLabel('New address').fill('ops-relinked');
+  await expect(dialog(page).locator('.op-rewritten')).toContainText('Links to it are changed to lead to the new address, in:');
+  await expect(dialog(page).locator('.op-rewritten')).toContainText('Shared cta-banner');
+  await shot(page, 'content-ops-relink');
+  await dialog(page).getByRole('button', { name: 'Change address', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor\/~posts\/ops-relinked$/);
+  expect(await readData('shared/ops-banner.json')).toMatchObject({ data: { ctas: [{ href: '/posts/ops-relinked/' }] } });
+  expect(await (await page.request.get('/ops-journal/')).text()).toContain('href="/posts/ops-relinked/"');
 });
 
 test('images: one in use cannot be deleted, an unused one can, and a rename follows into the post', async ({ page }) => {

@@ -44,6 +44,29 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(plan.to).toBe('blog');
   });
 
+  it('a page or post rename points the links that lead to it at its new address, and names those inside texts that it leaves', () => {
+    const header = { id: 'site-header', type: 'header', data: { menu: [{ label: 'Journal', href: '/journal/' }, { label: 'Team', href: '/journal#team' }, { label: 'Away', href: 'https://example.com/journal/' }] } };
+    const story = { id: 'story', type: 'content-block', data: { body: 'Read [the journal](/journal/).' } };
+    const linked = docsFromPayload({
+      docs: [
+        ...Object.values(docs).map(({ savedJson: _saved, ...doc }) => (doc.file === 'shared/header.json' ? { ...doc, data: header } : doc.file === 'pages/home.json' ? { ...doc, data: { ...(doc.data as object), sections: [story] } } : doc)),
+        { file: 'pages/about.json', kind: 'page', saveSlug: 'about', version: 'va', data: { id: 'about', slug: 'about', meta: { title: 'About' }, sections: [{ id: 'cta', type: 'cta-banner', data: { title: 'More', ctas: [{ id: 'c', label: 'Our post', href: '/posts/cited/?ref=about' }] } }] } },
+      ],
+    });
+    const plan = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog');
+    expect(plan.changes).toContainEqual({ op: 'put', file: 'shared/header.json', baseVersion: 'vs', content: { ...header, data: { menu: [{ label: 'Journal', href: '/blog/' }, { label: 'Team', href: '/blog#team' }, header.data.menu[2]] } } });
+    expect(plan.relinked).toEqual([{ file: 'shared/header.json', name: 'Shared header (shared/header.json)', pointers: ['/data/menu/0/href', '/data/menu/1/href'] }]);
+    // The link inside the home page's text stays, and the redirect keeps it working.
+    expect(plan.leftLinks).toEqual([{ file: 'pages/home.json', name: 'Page “Home” (/)', pointers: ['/sections/0/data/body'] }]);
+    expect(plan.redirect).toEqual({ from: '/journal/', to: '/blog/' });
+    // A post has no redirect: its links are all that keep working.
+    const post = renamePlan(linked, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted');
+    expect(post.changes).toContainEqual(expect.objectContaining({ op: 'put', file: 'pages/about.json' }));
+    const about = post.changes.find((change) => change.op === 'put' && change.file === 'pages/about.json') as { content: { sections: { data: { ctas: { href: string }[] } }[] } };
+    expect(about.content.sections[0]!.data.ctas[0]!.href).toBe('/posts/quoted/?ref=about');
+    expect(post.redirect).toBeUndefined();
+  });
+
   it('a tag rename rewrites the posts that carry it in the same changeset', () => {
     const plan = renamePlan(docs, { type: 'doc', file: 'collections/tags/craft.json' }, 'making');
     expect(plan.changes).toEqual([

@@ -187,6 +187,22 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
                 <strong>{plan.redirect.from}</strong> will redirect to <strong>{plan.redirect.to}</strong> (a permanent redirect, so links and search results that use the old address keep working).
               </p>
             )}
+            {plan && plan.relinked.length > 0 && (
+              <div className="op-rewritten">
+                <p>Links to it are changed to lead to the new address, in:</p>
+                <ReferrerList referrers={plan.relinked} />
+              </div>
+            )}
+            {plan && plan.leftLinks.length > 0 && (
+              <div className={plan.redirect ? 'op-rewritten' : 'notice notice-warning notice-stacked'}>
+                <p>
+                  {plan.redirect
+                    ? 'Links to it inside texts keep the old address, which redirects to the new one:'
+                    : 'Links to it inside texts keep the old address: visitors who follow them will get “page not found”. Change them afterwards:'}
+                </p>
+                <ReferrerList referrers={plan.leftLinks} />
+              </div>
+            )}
             {action === 'rename' && referrers.length > 0 && (
               <div className="op-rewritten">
                 <p>{referrers.length === 1 ? 'This points at it and is' : `These ${referrers.length} point at it and are`} updated to the new name:</p>

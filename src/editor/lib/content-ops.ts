@@ -9,7 +9,7 @@ import { refReferrers, urlReferrers, type Referrer } from '../../engine/referenc
 import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
-import { linksTo } from './page-links';
+import { addressAfterMove, linkFieldsTo, linksTo, withLinksTo } from './page-links';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
 import { pageFile, pageTitle, type Docs, type EditorDoc, type StoredPage } from './model';
 import { addressTakenProblem, entryAddressTakenProblem, entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
@@ -190,6 +190,10 @@ export interface RenamePlan {
   changes: Change[];
   /** Files whose pointers to the target are rewritten. */
   rewritten: NamedReferrer[];
+  /** Links to a page's or entry's address (menu items, buttons, link fields) that are pointed at the new one. */
+  relinked: NamedReferrer[];
+  /** Links to the old address inside texts (Markdown), which are left as they are. */
+  leftLinks: NamedReferrer[];
   /** For a page: its old address keeps working as a permanent redirect. */
   redirect?: { from: string; to: string };
   /** Where the editor goes after: the new route (a page slug or `~posts/<slug>`), or the image's new URL. */
@@ -205,20 +209,33 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string): RenamePl
   const to = renamedFile(docs, target, name);
   const rewritten = referrersOf(docs, target);
   if (target.type === 'image') {
-    return { changes: [{ op: 'move', file: imageFile(target.url), to, baseVersion: versionOf(docs, target) }], rewritten, to: `/${to}` };
+    return { changes: [{ op: 'move', file: imageFile(target.url), to, baseVersion: versionOf(docs, target) }], rewritten, relinked: [], leftLinks: [], to: `/${to}` };
   }
   const doc = docs[target.file]!;
   const changes: Change[] = [{ op: 'move', file: target.file, to, baseVersion: versionOf(docs, target) }];
+  const contents = new Map<string, unknown>();
   const tag = tagSlugOf(target.file);
   if (tag) {
     for (const post of postsTagged(docs, tag)) {
       const data = post.data as { tags: string[] };
-      changes.push({ op: 'put', file: post.file, content: { ...data, tags: data.tags.map((slug) => (slug === tag ? name : slug)) }, baseVersion: post.version });
+      contents.set(post.file, { ...data, tags: data.tags.map((slug) => (slug === tag ? name : slug)) });
     }
   }
-  if (doc.kind === 'page') return { changes, rewritten, redirect: { from: sitePath(doc.saveSlug), to: sitePath(name) }, to: name };
-  if (doc.kind === 'entry') return { changes, rewritten, to: `~${doc.saveSlug.split('/')[0]}/${name}` };
-  return { changes, rewritten, to: name };
+  // Menu items, buttons and link fields that lead to its address lead to the new one (a post has no redirect to keep them working).
+  const address = addressAfterMove(docs, target.file, name);
+  const fields = address === undefined ? [] : linkFieldsTo(docs, target.file);
+  for (const { file, fields: at } of fields) contents.set(file, withLinksTo(contents.get(file) ?? docs[file]!.data, at, address!));
+  for (const [file, content] of contents) changes.push({ op: 'put', file, content, baseVersion: docs[file]!.version });
+  const relinked = fields.map(({ file, fields: at }) => ({ file, name: docName(docs, file), pointers: at.map((field) => `/${field.split('.').join('/')}`) }));
+  const leftLinks = linkReferrersOf(docs, target).flatMap((referrer) => {
+    const moved = new Set(relinked.find((found) => found.file === referrer.file)?.pointers);
+    const pointers = referrer.pointers.filter((pointer) => !moved.has(pointer));
+    return pointers.length ? [{ ...referrer, pointers }] : [];
+  });
+  const plan = { changes, rewritten, relinked, leftLinks };
+  if (doc.kind === 'page') return { ...plan, redirect: { from: sitePath(doc.saveSlug), to: sitePath(name) }, to: name };
+  if (doc.kind === 'entry') return { ...plan, to: `~${doc.saveSlug.split('/')[0]}/${name}` };
+  return { ...plan, to: name };
 }
 
 /** A server issue in plain words: which document, where, what. */

@@ -19,6 +19,14 @@ export function addressOf(docs: Docs, file: string): string | undefined {
   return prefix === undefined ? undefined : `/${prefix}${entrySlugOf(doc)}`;
 }
 
+/** Where the page or entry in `file` will be once moved to `name` (its new slug), or undefined for one with no address. */
+export function addressAfterMove(docs: Docs, file: string, name: string): string | undefined {
+  const doc = docs[file];
+  if (addressOf(docs, file) === undefined || !doc) return undefined;
+  if (doc.kind === 'page') return `/${name}`;
+  return `/${entryPagePrefix(docs, entryCollectionOf(doc))}${name}`;
+}
+
 /** The targets of Markdown links (`[words](/about/#team "title")`) in a text. */
 const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)/g;
 
@@ -79,4 +87,38 @@ export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: strin
   if (count === 0) return undefined;
   const from = links.map((link) => nameOf(link.file)).join(', ');
   return `${count === 1 ? 'A link' : `${count} links`} from ${from} ${count === 1 ? 'leads' : 'lead'} here: visitors who follow ${count === 1 ? 'it' : 'them'} get “page not found” until it is published.`;
+}
+
+/**
+ * The fields whose whole value is a link to `file`'s address (a menu item's, a button's, a link
+ * field's), by file; a link inside a text (Markdown) is not one. These are what a move of the page
+ * or entry rewrites to its new address.
+ */
+export function linkFieldsTo(docs: Docs, file: string): { file: string; fields: string[] }[] {
+  const address = addressOf(docs, file);
+  if (address === undefined) return [];
+  return Object.values(docs).flatMap((doc) => {
+    if (doc.file === file) return [];
+    const fields = stringsOf(doc.data).filter(([, value]) => sitePathOf(value) === address).map(([field]) => field);
+    return fields.length ? [{ file: doc.file, fields }] : [];
+  });
+}
+
+/** `link` (a link to the old address) leading to `address` instead, keeping its trailing slash, query and fragment. */
+export function relinked(link: string, address: string): string {
+  const url = new URL(link, 'https://site.invalid');
+  const slash = url.pathname.length > 1 && url.pathname.endsWith('/') && address !== '/' ? '/' : '';
+  return `${address}${slash}${url.search}${url.hash}`;
+}
+
+/** `data` with the link in each of `fields` (dotted paths) leading to `address`. */
+export function withLinksTo(data: unknown, fields: readonly string[], address: string): unknown {
+  const copy = structuredClone(data) as Record<string, unknown>;
+  for (const field of fields) {
+    const keys = field.split('.');
+    const holder = keys.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], copy) as Record<string, unknown>;
+    const last = keys.at(-1)!;
+    holder[last] = relinked(holder[last] as string, address);
+  }
+  return copy;
 }
