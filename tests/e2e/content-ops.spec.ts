@@ -77,7 +77,7 @@ test('deleting a post that links lead to names them: visitors who follow them wo
   await page.goto('/editor/~posts/ops-linked');
   await page.getByRole('button', { name: 'Delete post…' }).click();
   await expect(dialog(page)).toContainText('A link leads to its address /posts/ops-linked/: once it is deleted, visitors who follow it get “page not found”.');
-  await expect(dialog(page).locator('.op-referrers')).toContainText('Shared cta-banner');
+  await expect(dialog(page).locator('.op-referrers')).toContainText('Shared call to action');
   await expect(dialog(page).locator('.op-referrers')).toContainText('in “ctas”');
   await expect(dialog(page)).not.toContainText('Nothing points at it');
   // A link does not stop the delete, as a `$ref` does.
@@ -140,7 +140,7 @@ test('changing a post’s address points the buttons and menu links that lead to
   await page.getByRole('button', { name: 'Change post address…' }).click();
   await dialog(page).getByLabel('New address').fill('ops-relinked');
   await expect(dialog(page).locator('.op-rewritten')).toContainText('Links to it are changed to lead to the new address, in:');
-  await expect(dialog(page).locator('.op-rewritten')).toContainText('Shared cta-banner');
+  await expect(dialog(page).locator('.op-rewritten')).toContainText('Shared call to action');
   await shot(page, 'content-ops-relink');
   await dialog(page).getByRole('button', { name: 'Change address', exact: true }).click();
   await expect(page).toHaveURL(/\/editor\/~posts\/ops-relinked$/);

@@ -21,13 +21,13 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(docName(docs, 'pages/home.json')).toBe('Page “Home” (/)');
     expect(docName(docs, 'pages/journal.json')).toBe('Page “Journal” (/journal/)');
     expect(docName(docs, 'collections/posts/cited.json')).toBe('Post “Cited post”');
-    expect(docName(docs, 'shared/footer.json')).toBe('Shared footer (shared/footer.json)');
+    expect(docName(docs, 'shared/footer.json')).toBe('Shared footer');
   });
 
   it('finds $refs, image URLs and tag relations, grouped by file', () => {
     expect(referrersOf(docs, { type: 'doc', file: 'collections/posts/cited.json' })).toEqual([{ file: 'pages/home.json', name: 'Page “Home” (/)', pointers: ['/sections/1/data/title'] }]);
     expect(referrersOf(docs, { type: 'doc', file: 'shared/header.json' }).map((r) => r.name)).toEqual(['Page “Home” (/)', 'Page “Journal” (/journal/)']);
-    expect(referrersOf(docs, { type: 'image', url: '/assets/images/logo.png' })).toEqual([{ file: 'shared/header.json', name: 'Shared header (shared/header.json)', pointers: ['/data/logo/url'] }]);
+    expect(referrersOf(docs, { type: 'image', url: '/assets/images/logo.png' })).toEqual([{ file: 'shared/header.json', name: 'Shared header', pointers: ['/data/logo/url'] }]);
     expect(referrersOf(docs, { type: 'doc', file: 'collections/tags/craft.json' }).map((r) => `${r.name} ${r.pointers}`)).toEqual(['Post “Cited post” /tags/0', 'Post “Other post” /tags/0']);
     expect(referrersOf(docs, { type: 'doc', file: 'collections/posts/other.json' })).toEqual([]);
   });
@@ -55,7 +55,7 @@ group('delete and rename: who points at what, in people’s words', () => {
     });
     const plan = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog');
     expect(plan.changes).toContainEqual({ op: 'put', file: 'shared/header.json', baseVersion: 'vs', content: { ...header, data: { menu: [{ label: 'Journal', href: '/blog/' }, { label: 'Team', href: '/blog#team' }, header.data.menu[2]] } } });
-    expect(plan.relinked).toEqual([{ file: 'shared/header.json', name: 'Shared header (shared/header.json)', pointers: ['/data/menu/0/href', '/data/menu/1/href'] }]);
+    expect(plan.relinked).toEqual([{ file: 'shared/header.json', name: 'Shared header', pointers: ['/data/menu/0/href', '/data/menu/1/href'] }]);
     // The link inside the home page's text stays, and the redirect keeps it working.
     expect(plan.leftLinks).toEqual([{ file: 'pages/home.json', name: 'Page “Home” (/)', pointers: ['/sections/0/data/body'] }]);
     expect(plan.redirect).toEqual({ from: '/journal/', to: '/blog/' });
@@ -114,7 +114,7 @@ group('the Problems panel', () => {
       { problems: [{ file: 'pages/bad.json', message: 'Unexpected token' }], siteProblems: [{ file: 'shared/footer.json', issues: [{ path: '/data/copyright', message: 'Expected string' }], pages: ['home', 'journal'] }] },
       docs,
     );
-    expect(files.map((f) => [f.name, f.unreadable])).toEqual([['pages/bad.json', true], ['Shared footer (shared/footer.json)', false]]);
+    expect(files.map((f) => [f.name, f.unreadable])).toEqual([['pages/bad.json', true], ['Shared footer', false]]);
   });
 
   it('says a collection refused for one unreadable post once, as that post’s problem, with the pages the collection breaks', () => {

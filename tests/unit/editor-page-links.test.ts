@@ -39,7 +39,7 @@ describe('links to an address', () => {
     expect(linkReferrersOf(docs, { type: 'doc', file: 'pages/pricing.json' }).map((link) => `${link.name} in ${link.pointers.map(placeOf)}`)).toEqual([
       'Page “FAQ” (/pricing-faq/) in section 1',
       'Page “Home” (/) in section 2',
-      'Shared header (shared/header.json) in “menu”',
+      'Shared header in “menu”',
     ]);
     expect(placeOf('/tags/0')).toBe('“tags”');
     expect(linkReferrersOf(docs, { type: 'image', url: '/assets/images/a.png' })).toEqual([]);
@@ -47,7 +47,7 @@ describe('links to an address', () => {
 
   it('says, for a page visitors do not get yet, which links lead to it', () => {
     expect(linksToHiddenNote(docs, 'pages/pricing.json', (file) => docName(docs, file))).toBe(
-      '3 links from Page “Home” (/), Page “FAQ” (/pricing-faq/), Shared header (shared/header.json) lead here: visitors who follow them get “page not found” until it is published.',
+      '3 links from Page “Home” (/), Page “FAQ” (/pricing-faq/), Shared header lead here: visitors who follow them get “page not found” until it is published.',
     );
     expect(linksToHiddenNote(docs, 'collections/posts/hello.json', (file) => file)).toMatch(/^A link from pages\/pricing-faq.json leads here: visitors who follow it/);
     expect(linksToHiddenNote(docs, 'pages/home.json', (file) => file)).toBeUndefined();

@@ -16,6 +16,9 @@ describe('new pages', () => {
     expect(slugFromTitle('  Café & Bar — Menu! ')).toBe('cafe-and-bar-menu');
     expect(slugFromTitle('2027 Plans')).toBe('2027-plans');
     expect(slugFromTitle('!!!')).toBe('');
+    // An apostrophe joins its word (a UX review got `what-s-new`), typographic or not.
+    expect(slugFromTitle('What’s new')).toBe('whats-new');
+    expect(slugFromTitle("Don't panic")).toBe('dont-panic');
   });
 
   it('starts as a draft, from the shared header and footer, a titled page header, a text and a call to action, all valid', () => {

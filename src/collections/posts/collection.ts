@@ -20,9 +20,9 @@ export const PostSchema = z.object({
   /** Optional cover image, also used as the page's og:image. */
   cover: field(ImageSelectionSchema.optional(), 'Cover', 'Cover image of the post.'),
   /** Slugs of the tags this post carries (a relation to the tags collection). */
-  tags: field(z.array(entrySlug()), 'Tags', 'Slugs of the tags this post carries.', { relation: 'tags' }),
+  tags: field(z.array(entrySlug()), 'Tags', 'The topics this post is filed under; its page links to each.', { relation: 'tags' }),
   /** The essay itself, in Markdown. */
-  body: field(markdown(), 'Body', 'The essay, in Markdown.', { kind: 'markdown' }),
+  body: field(markdown(), 'Body', 'The text of the post: headings, bold, italic, links, lists and quotes work.', { kind: 'markdown' }),
 });
 
 export default defineCollection({

@@ -56,7 +56,7 @@ export function SettingsInspector({ data, issues, onChange, resolveRef, media, r
         </div>
       )}
       <p className="inspector-description">
-        The site’s name, language, default social image, brand colour and typefaces, used by every page. Stored in <code>src/data/{SITE_SETTINGS_FILE}</code>; the preview shows the home page with your changes.
+        The site’s name, language, default social image, brand colour and typefaces, used by every page. The preview shows the home page with your changes.
       </p>
       <fieldset className="form-fieldset" disabled={Boolean(readOnly)} aria-label={readOnly ? 'Site settings (read-only)' : undefined}>
         <div className="form-group">

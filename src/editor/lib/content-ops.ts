@@ -6,6 +6,7 @@
  * before anything happens.
  */
 import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
+import { sectionRegistry } from '../../sections/registry';
 import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
@@ -55,8 +56,13 @@ export function docName(docs: Docs, file: string): string {
     return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} “${entryLabel(doc)}”`;
   }
   if (isSettingsFile(file)) return SETTINGS_NAME;
+  // A shared section by its type's name ("Shared header", "Shared call to action"), and by its own where another shares that type.
   const type = (doc.data as { type?: unknown } | undefined)?.type;
-  return `Shared ${typeof type === 'string' ? type : doc.saveSlug.slice('shared/'.length)} (${file})`;
+  const own = doc.saveSlug.slice('shared/'.length);
+  const label = typeof type === 'string' ? sectionRegistry.get(type)?.label.toLowerCase() : undefined;
+  if (!label) return `Shared section “${own}”`;
+  const alike = Object.values(docs).filter((other) => other.kind === 'shared' && (other.data as { type?: unknown } | undefined)?.type === type).length;
+  return alike > 1 ? `Shared ${label} “${own}”` : `Shared ${label}`;
 }
 
 /** What the thing itself is called in the dialog's title and messages. */

@@ -6,16 +6,26 @@
 
 const MAX_LENGTH = 48;
 
-/** `Get in touch!` → `get-in-touch`: lowercase letters, digits and single hyphens. */
-export function slugifyIdentifier(text: string): string {
+/**
+ * `What’s new & next?` → `whats-new-and-next`: lowercase letters, digits and single hyphens, at
+ * most `max` characters; accents dropped, `&` read as "and", and an apostrophe joins its word
+ * (`what-s` read as two words). Page and entry addresses and generated identifiers all come from it.
+ */
+export function slugWords(text: string, max: number): string {
   return text
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/['’ʼ]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, MAX_LENGTH)
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+/, '')
+    .slice(0, max)
+    .replace(/-+$/, '');
 }
+
+/** `Get in touch!` → `get-in-touch`. */
+export const slugifyIdentifier = (text: string): string => slugWords(text, MAX_LENGTH);
 
 /** `base`, or `base-2`, `base-3`… whichever is not taken. */
 export function uniqueIdentifier(base: string, taken: Iterable<string>): string {

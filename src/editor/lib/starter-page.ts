@@ -6,19 +6,12 @@
  * visitors, so placeholder copy never goes live by a reflexive Save.
  */
 import { isValidSegment } from '../../engine/slug';
+import { slugWords } from './identifiers';
 import { pageName, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
 
 /** "Pricing Page" → `pricing-page`: lowercase ASCII letters, digits and single hyphens. */
 export function slugFromTitle(title: string): string {
-  const slug = title
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  const slug = slugWords(title, 60);
   return isValidSegment(slug) ? slug : '';
 }
 

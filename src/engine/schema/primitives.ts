@@ -110,7 +110,7 @@ const focusCoordinate = () => z.number().min(0).max(1);
 export const ImageSelectionSchema = z
   .object({
     /** Fully qualified URL, or a path under the public assets directory. */
-    url: field(imageUrl(), 'Image URL', 'Fully qualified URL of the image, or a path under /assets/images/.'),
+    url: field(imageUrl(), 'Image URL', 'Where the image is: the address of an image on the web (https://…), or one from the media library (Choose image).'),
     /** Alternative text, rendered as the `alt` attribute. */
     alt: field(text(), 'Alt text', 'Describes the image for people who cannot see it.'),
     /** The focal point across, 0 (left edge) to 1 (right edge); a view that crops keeps it in frame. */

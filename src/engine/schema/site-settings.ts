@@ -63,9 +63,9 @@ const TypefaceSchema = z.enum(TYPEFACE_IDS).meta({ optionLabels: typefaceLabels 
 
 export const SiteSettingsSchema = z
   .object({
-    name: field(text(), 'Site name', 'The name of the site: page titles, the feed, structured data and social cards use it.'),
-    tagline: field(z.string().optional(), 'Tagline', 'One sentence on what the site is; the feed and structured data describe the site with it.'),
-    email: field(z.email('Use an e-mail address').optional(), 'E-mail', 'The contact address structured data gives for the organisation.'),
+    name: field(text(), 'Site name', 'The name of the site: browser tabs, search results, the feed and shared links show it.'),
+    tagline: field(z.string().optional(), 'Tagline', 'One sentence on what the site is; the feed and search engines describe the site with it.'),
+    email: field(z.email('Use an e-mail address').optional(), 'E-mail', 'The contact address search engines show for the organisation.'),
     language: field(
       z.string().superRefine((tag, context) => {
         const message = languageProblem(tag);

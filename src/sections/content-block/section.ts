@@ -5,14 +5,14 @@ import { field, markdown } from '../../engine/schema/primitives';
 export default defineSection({
   type: 'content-block',
   label: 'Rich text',
-  description: 'A block of Markdown text: headings, lists, links, quotes and code. Raw HTML is shown as text.',
+  description: 'Formatted text: headings, lists, links and quotes.',
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the block. */
     title: field(z.string().optional(), 'Title', 'Optional heading of the block.'),
     /** The text, in Markdown; raw HTML is escaped, never rendered. */
-    body: field(markdown().min(1, 'Required'), 'Body', 'The text, in Markdown.', { kind: 'markdown' }),
+    body: field(markdown().min(1, 'Required'), 'Body', 'The text: headings, bold, italic, links, lists and quotes work.', { kind: 'markdown' }),
     /** `narrow` is a reading column; `wide` uses the full content width. */
     width: field(z.enum(['narrow', 'wide']).default('narrow'), 'Width', 'A narrow reading column, or the full content width.', { optionLabels: { narrow: 'Narrow (reading column)', wide: 'Wide (full content width)' } }),
   }),

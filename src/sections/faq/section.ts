@@ -7,7 +7,7 @@ const QuestionSchema = z
     /** The question, as a visitor would ask it. */
     question: field(text(), 'Question', 'The question, as a visitor would ask it.'),
     /** The answer, in Markdown (links and lists work). */
-    answer: field(markdown().regex(/\S/, 'Write the answer to this question'), 'Answer', 'The answer, in Markdown: links and lists work.', { kind: 'markdown' }),
+    answer: field(markdown().regex(/\S/, 'Write the answer to this question'), 'Answer', 'The answer: bold, links and lists work.', { kind: 'markdown' }),
   })
   .meta({ title: 'Question', description: 'A question and its answer.' });
 
@@ -17,7 +17,7 @@ const questionKey = (question: string) => question.trim().replace(/\s+/g, ' ').t
 export default defineSection({
   type: 'faq',
   label: 'FAQ',
-  description: 'Questions and answers that open in place, with no script, marked up as an FAQPage for search engines.',
+  description: 'Questions and answers that open in place when clicked; search engines can show them with your page.',
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
@@ -48,7 +48,7 @@ export default defineSection({
     structuredData: field(
       z.boolean().default(true),
       'Mark up for search engines',
-      'Adds FAQPage structured data. Turn it off if these questions are already marked up on another page.',
+      'Lets search engines show these questions and answers under your page in their results. Turn it off if the same questions are on another page too.',
     ),
   }),
   // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).

@@ -14,7 +14,7 @@ const GalleryImageSchema = z
 export default defineSection({
   type: 'gallery',
   label: 'Gallery',
-  description: 'Pictures with captions in a grid; each can open full size, with no script.',
+  description: 'Pictures with captions in a grid; each opens full size when clicked.',
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

@@ -28,7 +28,7 @@ export default defineSection({
   }),
   settings: z.object({
     /** Omitted: the theme's generous hero spacing applies. */
-    paddingTop: field(HeroPaddingSchema.optional(), 'Padding top', 'Spacing above; empty uses the theme base.'),
+    paddingTop: field(HeroPaddingSchema.optional(), 'Padding top', 'Space above the hero; left empty, the usual space.'),
     /** Vertical spacing below the hero. */
     paddingBottom: field(HeroPaddingSchema.default('md'), 'Padding bottom', 'Vertical spacing below the hero.'),
   }),

@@ -12,7 +12,7 @@ export default defineSection({
     /** Heading of the text. */
     title: field(z.string().optional(), 'Title', 'Heading of the text.'),
     /** The text, in Markdown. */
-    body: field(markdown().regex(/\S/, 'Write the text that goes beside the image'), 'Text', 'The text beside the image, in Markdown.', { kind: 'markdown' }),
+    body: field(markdown().regex(/\S/, 'Write the text that goes beside the image'), 'Text', 'The text beside the image: bold, italic, links and lists work.', { kind: 'markdown' }),
     /** The image, shown at 16:10 and cropped to it. */
     image: field(ImageSelectionSchema, 'Image', 'Shown at 16:10, cropped to fit; 1200 × 750 pixels or larger looks sharp.'),
     /** Which side the image takes on wide screens. */
