@@ -6,7 +6,7 @@
  */
 import { HOME_SLUG } from '../../engine/slug';
 import { entryCollectionOf, entryPagePrefix, entrySlugOf } from './entries';
-import { sitePathOf } from './link-targets';
+import { linkTargets, sitePathOf, type LinkTarget } from './link-targets';
 import { stringsOf } from './media';
 import type { Docs } from './model';
 
@@ -121,4 +121,17 @@ export function withLinksTo(data: unknown, fields: readonly string[], address: s
     holder[last] = relinked(holder[last] as string, address);
   }
   return copy;
+}
+
+/**
+ * The pages and entries visitors cannot follow yet (a draft, scheduled) that `data` links to and
+ * `before` (the document as it was saved) did not: a save that adds such a link says so, as the
+ * link field did, since a menu item in the shared header is on every page.
+ */
+export function newLinksToHidden(docs: Docs, data: unknown, before: unknown, now: Date): LinkTarget[] {
+  const had = new Set(linkedPathsOf(before).keys());
+  const added = [...linkedPathsOf(data).keys()].filter((path) => !had.has(path));
+  if (added.length === 0) return [];
+  const hidden = linkTargets(docs, now).filter((target) => target.state !== undefined);
+  return added.flatMap((path) => hidden.filter((target) => target.path === path));
 }

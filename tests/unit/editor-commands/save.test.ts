@@ -56,6 +56,20 @@ describe('save outcomes', () => {
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 
+  it('a save that adds a link to a page visitors do not get, from a document they do, says so', () => {
+    // A UX review: a menu item in the shared header to a draft page saved silently, and every page linked to a 404.
+    const HEADER = 'shared/header.json';
+    let state = editField(start(), { file: HOME, path: ['status'], value: 'draft', now: NOW });
+    state = editField(state, { file: HEADER, path: ['data', 'links'], value: [{ label: 'Home', href: '/#top' }], now: NOW + 1 });
+    const sent = requestSave(state, {});
+    const saved = [HOME, HEADER].map((file) => ({ file, version: 'v', json: JSON.stringify(sent.docs[file]!.data) }));
+    expect(saveSucceeded(sent, { saved, now: NOW }).notice?.text).toBe('Saved 2 documents. It now links to “Home” (a draft): visitors who follow that link get “page not found” until it is published.');
+    // A link that was there already, or one from a page visitors do not get either, is not news.
+    const again = editField(saveSucceeded(sent, { saved, now: NOW }), { file: HEADER, path: ['data', 'logoText'], value: 'Site!', now: NOW + 2 });
+    const resent = requestSave(again, {});
+    expect(saveSucceeded(resent, { saved: [{ file: HEADER, version: 'w', json: JSON.stringify(resent.docs[HEADER]!.data) }], now: NOW }).notice?.text).toBe('Saved 1 document.');
+  });
+
   it('saveConflicted opens the conflict dialog for the first file; saveFailed says why', () => {
     const saving = requestSave(typed('Hey'), {});
     expect(saveConflicted(saving, { error: 'Changed on disk', conflicts: [{ file: HOME, currentVersion: 'v7' }] })).toMatchObject({

@@ -1,5 +1,7 @@
 import { docName } from '../../content-ops';
+import { publicationState } from '../../../../engine/publication';
 import { withSavePoint } from '../../history';
+import { newLinksToHidden } from '../../page-links';
 import { NO_ISSUES } from '../issues';
 import type { EditorState } from '../state';
 
@@ -11,11 +13,34 @@ function mergedNote(state: EditorState): string {
   return ` ${names} had been changed elsewhere meanwhile, in other fields than yours: both changes are kept, and the form shows them.`;
 }
 
+const STATE_WORDS = { draft: 'a draft', scheduled: 'scheduled' } as const;
+
+/**
+ * After a save that added links to pages or posts visitors do not get yet, from a document they do
+ * get (a shared header's menu is on every page): which, so a site-wide "page not found" is not
+ * published unawares. `now`: the time of the save (the store gives every command its time).
+ */
+function hiddenLinksNote(state: EditorState, saved: readonly { file: string; json: string }[], now: Date): string {
+  const found = new Map<string, string>();
+  for (const { file, json } of saved) {
+    const doc = state.docs[file];
+    const data = JSON.parse(json) as unknown;
+    if (!doc || (doc.kind !== 'shared' && publicationState(data, now) !== 'published')) continue;
+    const before = doc.savedJson ? (JSON.parse(doc.savedJson) as unknown) : undefined;
+    for (const target of newLinksToHidden(state.docs, data, before, now)) found.set(target.path, `“${target.title}” (${STATE_WORDS[target.state!]})`);
+  }
+  if (found.size === 0) return '';
+  const [one] = found.values();
+  return found.size === 1
+    ? ` It now links to ${one}: visitors who follow that link get “page not found” until it is published.`
+    : ` It now links to ${[...found.values()].join(', ')}: visitors who follow those links get “page not found” until they are published.`;
+}
+
 /**
  * The server wrote every file: each is now at its new version, and clean as
  * of the data that was sent (`json`), so edits typed during the save stay unsaved.
  */
-export function saveSucceeded(state: EditorState, input: { saved: readonly { file: string; version: string | null; json: string }[] }): EditorState {
+export function saveSucceeded(state: EditorState, input: { saved: readonly { file: string; version: string | null; json: string }[]; now?: number }): EditorState {
   const docs = { ...state.docs };
   const serverIssues = { ...state.serverIssues };
   for (const { file, version, json } of input.saved) {
@@ -27,5 +52,5 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).
   // Where in the history this save was asked for is now its save point, which the History menu marks.
   const history = state.save.status === 'saving' ? withSavePoint(state.history, state.save.historyAt) : state.history;
-  return { ...state, docs, serverIssues, history, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}` } };
+  return { ...state, docs, serverIssues, history, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()))}` } };
 }
