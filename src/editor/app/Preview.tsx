@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { renderPreview } from './api';
+import { parse } from './preview-document';
 import { addPlaceholders, type PreviewSection } from './preview-placeholders';
 
 /**
@@ -53,18 +54,6 @@ interface Props {
   renewed?: number;
   onSelect(id: string): void;
 }
-
-function parse(html: string): Document {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  // The preview is inert: dev-server scripts (HMR) would reload it on their own.
-  doc.querySelectorAll('script').forEach((script) => script.remove());
-  // Nor is it a stop for the keyboard: Tab from the outline went through every link of the page (49
-  // of them on the home page) before reaching the form. A click still selects a section.
-  doc.querySelectorAll(FOCUSABLE).forEach((element) => element.setAttribute('tabindex', '-1'));
-  return doc;
-}
-
-const FOCUSABLE = 'a[href], area[href], button, input, select, textarea, summary, iframe, audio[controls], video[controls], [tabindex], [contenteditable]';
 
 /** A rendered page as parsed, with its sections and the markup around them. */
 interface Rendered {
