@@ -62,6 +62,20 @@ test('a just-added item says "Required" only once its field is left, or a save i
   expect((await readData('pages/features.json')).sections.find((section: { id?: string }) => section.id === 'features-faq').data.items).toHaveLength(await inspector.locator('.array-item').count() - 2);
 });
 
+test('a group inside a just-added item (a new plan’s button) waits too', async ({ page }) => {
+  await openEditor(page, 'pricing');
+  await outlineItem(page, 'pricing-plans').click();
+  const inspector = page.getByLabel('Inspector');
+  await inspector.getByRole('button', { name: '+ Add plan' }).click();
+  const plan = inspector.locator('.fieldset-array > .array-items > .array-item').last();
+  await expect(plan.getByLabel('Name', { exact: true })).toBeFocused();
+  // The plan's own fields and its button's label and link are empty, and none says "Required" yet.
+  await expect(plan.getByRole('group', { name: /^Button/ }).getByLabel('Label', { exact: true })).toHaveValue('');
+  await expect(plan.locator('.field-error')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(plan.locator('.field-error').first()).toBeVisible();
+});
+
 test('choices read as words, and section and page IDs are under Advanced', async ({ page }) => {
   await openEditor(page, 'about');
   await outlineItem(page, 'about-cta').click();

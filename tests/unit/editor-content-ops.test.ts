@@ -59,6 +59,11 @@ group('delete and rename: who points at what, in people’s words', () => {
     // The link inside the home page's text stays, and the redirect keeps it working.
     expect(plan.leftLinks).toEqual([{ file: 'pages/home.json', name: 'Page “Home” (/)', pointers: ['/sections/0/data/body'] }]);
     expect(plan.redirect).toEqual({ from: '/journal/', to: '/blog/' });
+    // An editor may not change the shared header: the move leaves its links, and says so (the server would refuse the whole change).
+    const asEditor = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog', (file) => !file.startsWith('shared/'));
+    expect(asEditor.changes).toEqual([{ op: 'move', file: 'pages/journal.json', to: 'pages/blog.json', baseVersion: 'vj' }]);
+    expect(asEditor.relinked).toEqual([]);
+    expect(asEditor.leftLinks.map((link) => link.file).sort()).toEqual(['pages/home.json', 'shared/header.json']);
     // A post has no redirect: its links are all that keep working.
     const post = renamePlan(linked, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted');
     expect(post.changes).toContainEqual(expect.objectContaining({ op: 'put', file: 'pages/about.json' }));

@@ -29,6 +29,8 @@ export interface AppliedOp {
 interface Props {
   request: OpRequest;
   docs: Docs;
+  /** Whether the signed-in user may change a file (a move rewrites links only where they may). */
+  mayChange(file: string): boolean;
   dirtyCount: number;
   saving: boolean;
   onSave(): void;
@@ -56,7 +58,7 @@ function ReferrerList({ referrers }: { referrers: readonly NamedReferrer[] }) {
   );
 }
 
-export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
+export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
   const { action } = request;
   const [name, setName] = useState(() => currentName(docs, request.target));
   const [touched, setTouched] = useState(false);
@@ -84,7 +86,7 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
   const address = target.type === 'doc' ? addressOf(docs, target.file) : undefined;
   const addressText = address === '/' ? '/' : `${address}/`;
   const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
-  const plan = action === 'rename' && !problem ? renamePlan(docs, target, name) : undefined;
+  const plan = action === 'rename' && !problem ? renamePlan(docs, target, name, mayChange) : undefined;
   // For a shared section or a tag: remove it from the pages or posts that use it, and delete it, in one change.
   const unlink = action === 'delete' && referrers.length > 0 ? unlinkAndDeleteChanges(docs, target) : undefined;
   const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
@@ -197,8 +199,8 @@ export function ContentOpsDialog({ request, docs, dirtyCount, saving, onSave, on
               <div className={plan.redirect ? 'op-rewritten' : 'notice notice-warning notice-stacked'}>
                 <p>
                   {plan.redirect
-                    ? 'Links to it inside texts keep the old address, which redirects to the new one:'
-                    : 'Links to it inside texts keep the old address: visitors who follow them will get “page not found”. Change them afterwards:'}
+                    ? 'These links to it (inside texts, or in what only an administrator may change) keep the old address, which redirects to the new one:'
+                    : 'These links to it (inside texts, or in what only an administrator may change) keep the old address: visitors who follow them will get “page not found”. Have them changed afterwards:'}
                 </p>
                 <ReferrerList referrers={plan.leftLinks} />
               </div>

@@ -2,6 +2,7 @@
 import { docName } from '../lib/content-ops';
 import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { getAt } from '../lib/model';
+import { mayWrite } from '../lib/permissions';
 import { problemFiles } from '../lib/problems';
 import { fieldLocationLabel } from '../lib/store/labels';
 import type { EditorState } from '../lib/store/state';
@@ -51,6 +52,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           key={JSON.stringify(state.op)}
           request={state.op}
           docs={docs}
+          mayChange={(file) => mayWrite(state.session.user, file)}
           dirtyCount={view.dirtyDocs.length}
           saving={state.save.status === 'saving'}
           onSave={onSave}

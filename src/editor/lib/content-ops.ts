@@ -209,9 +209,10 @@ export interface RenamePlan {
 /**
  * The changeset of a rename. The server rewrites `$ref`s and image URLs
  * itself; a tag is named by slug in its posts (a relation, not a `$ref`), so
- * those posts are rewritten here, in the same changeset.
+ * those posts are rewritten here, in the same changeset, and so are the link
+ * fields leading to a page or entry, in the files `mayChange` allows.
  */
-export function renamePlan(docs: Docs, target: OpTarget, name: string): RenamePlan {
+export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange: (file: string) => boolean = () => true): RenamePlan {
   const to = renamedFile(docs, target, name);
   const rewritten = referrersOf(docs, target);
   if (target.type === 'image') {
@@ -229,7 +230,8 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string): RenamePl
   }
   // Menu items, buttons and link fields that lead to its address lead to the new one (a post has no redirect to keep them working).
   const address = addressAfterMove(docs, target.file, name);
-  const fields = address === undefined ? [] : linkFieldsTo(docs, target.file);
+  // Only in files the user may change (an editor's move must not need the shared header): the others keep their links, named below.
+  const fields = address === undefined ? [] : linkFieldsTo(docs, target.file).filter(({ file }) => mayChange(file));
   for (const { file, fields: at } of fields) contents.set(file, withLinksTo(contents.get(file) ?? docs[file]!.data, at, address!));
   for (const [file, content] of contents) changes.push({ op: 'put', file, content, baseVersion: docs[file]!.version });
   const relinked = fields.map(({ file, fields: at }) => ({ file, name: docName(docs, file), pointers: at.map((field) => `/${field.split('.').join('/')}`) }));

@@ -29,6 +29,8 @@ export function useShownError(fieldKey: string, value: unknown, error: string | 
 
 /** Wraps a fresh item's fields; a field counts as left when focus goes out of it (its control carries `data-field`). */
 export function FreshScope({ fresh, children }: { fresh: boolean; children: ReactNode }) {
+  // Not fresh itself (a group inside an item just added), it is as fresh as the scope around it: the outer one hears its fields being left too, as blur bubbles.
+  const outer = useContext(FreshFields);
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
   const onBlur = useCallback((event: FocusEvent<HTMLDivElement>) => {
     const fieldKey = (event.target as HTMLElement).closest('[data-field]')?.getAttribute('data-field');
@@ -36,10 +38,10 @@ export function FreshScope({ fresh, children }: { fresh: boolean; children: Reac
     const into = (event.relatedTarget as HTMLElement | null)?.closest('[data-field]')?.getAttribute('data-field');
     if (fieldKey && fieldKey !== into) setLeft((before) => (before.has(fieldKey) ? before : new Set(before).add(fieldKey)));
   }, []);
-  const stillFresh = useMemo(() => (fresh ? (fieldKey: string) => !left.has(fieldKey) : null), [fresh, left]);
+  const stillFresh = useMemo(() => (fresh ? (fieldKey: string) => !left.has(fieldKey) : outer), [fresh, left, outer]);
   // Always the same elements, so an item that stops being fresh keeps its fields (and their focus).
   return (
-    <div className="fresh-scope" onBlur={onBlur}>
+    <div className="fresh-scope" onBlur={fresh ? onBlur : undefined}>
       <FreshFields.Provider value={stillFresh}>{children}</FreshFields.Provider>
     </div>
   );
