@@ -114,3 +114,13 @@ export function redo(history: History, docs: Docs): { history: History; docs: Do
     label: step.label,
   };
 }
+
+/**
+ * The history with one document's data in every step passed through `rebase`: after its edits were
+ * merged onto a version saved elsewhere, each earlier state of it is merged onto that version too,
+ * so Undo goes back through the edits made here and never quietly undoes the other person's.
+ */
+export function rebasedHistory(history: History, file: string, rebase: (data: unknown) => unknown): History {
+  const step = (entry: Step): Step => (Object.hasOwn(entry.snapshot, file) ? { ...entry, snapshot: { ...entry.snapshot, [file]: rebase(entry.snapshot[file]) } } : entry);
+  return { ...history, past: history.past.map(step), future: history.future.map(step) };
+}

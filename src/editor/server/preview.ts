@@ -54,6 +54,9 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
     else return undefined;
   }
   const next: Files = Object.fromEntries(Object.entries(files).filter(([file]) => !documents.has(file)));
+  // A document shown as saved loses nothing of its own; a group with two failing values (a cover's URL and alt) is one part.
+  for (const file of documents) groups.delete(file);
+  for (const [file, paths] of groups) groups.set(file, [...new Map(paths.map((path) => [path.join('/'), path])).values()]);
   for (const [file, paths] of groups) next[file] = withoutGroups(next[file], paths);
   const hidden: string[] = [];
   const draft = files[pageFile] as { sections?: unknown[] } | undefined;

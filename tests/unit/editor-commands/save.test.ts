@@ -1,6 +1,6 @@
 /** Saving: requestSave decides, the outcome commands record what the server said. */
 import { describe, expect, it } from 'vitest';
-import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded, settleConflict } from '../../../src/editor/lib/store/commands';
+import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded, settleConflict, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import { FOOTER, HOME, home, homePage, NOW, POST, start } from './fixture';
 
@@ -109,6 +109,29 @@ describe('save outcomes', () => {
     expect(mine.dialog).toBeNull();
     // Without the server's version (it could not be read), there is nothing to settle here: the dialog offers whole files.
     expect(settleConflict(saveConflicted(requestSave(state, {}), { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v9' }] }), { keep: 'mine' }).dialog).toMatchObject({ kind: 'conflict' });
+  });
+
+  it('merges the files that merge, asks about the first that clashes, and Undo never brings back what they changed', () => {
+    // Here: the hero title (clashes) and the footer's copyright (theirs changed its brand text only).
+    let state = typed('Mine');
+    state = editField(state, { file: FOOTER, path: ['data', 'copyright'], value: '© Mine', now: NOW + 5000 });
+    const theirHome = structuredClone(homePage) as typeof homePage;
+    Object.assign((theirHome.sections[1] as { data: object }).data, { title: 'Theirs', subtitle: 'Their subtitle' });
+    const footer = state.docs[FOOTER]!;
+    const theirFooter = { ...(JSON.parse(footer.savedJson) as { data: object }), data: { ...(JSON.parse(footer.savedJson) as { data: object }).data, brandText: 'Their brand' } };
+    const server = [
+      { file: HOME, kind: 'page' as const, saveSlug: 'home', data: theirHome, version: 'h9' },
+      { file: FOOTER, kind: 'shared' as const, saveSlug: 'shared/footer', data: theirFooter, version: 'f9' },
+    ];
+    const conflicted = saveConflicted(requestSave(state, {}), { error: 'Changed', conflicts: [{ file: FOOTER, currentVersion: 'f9' }, { file: HOME, currentVersion: 'h9' }], server });
+    // The footer merged (both changes, on their version); the home page is asked about, with its one clash.
+    expect(conflicted.docs[FOOTER]).toMatchObject({ version: 'f9', data: { data: { brandText: 'Their brand', copyright: '© Mine' } } });
+    expect(conflicted.dialog).toMatchObject({ kind: 'conflict', file: HOME, clashes: [['sections', 1, 'data', 'title']] });
+    const theirs = settleConflict(conflicted, { keep: 'theirs' });
+    // Undo goes back through the edits made here, each on their version: their subtitle and brand text stay.
+    const undone = travel(travel(theirs, { steps: -1, now: NOW }), { steps: -1, now: NOW });
+    expect((home(undone).sections[1] as { data: Record<string, unknown> }).data).toMatchObject({ title: 'Theirs', subtitle: 'Their subtitle' });
+    expect(undone.docs[FOOTER]!.data).toMatchObject({ data: { brandText: 'Their brand', copyright: '©' } });
   });
 
   it('saveFailed puts a refusal for the role (403) and an unreachable git remote (502, 503) in words, and keeps every change ready to save again', () => {

@@ -1,3 +1,4 @@
+import { rebasedHistory } from '../../history';
 import { mergeJsonKeeping } from '../../json-merge';
 import { isDirty } from '../../model';
 import { alreadyOnServer, carriedEdits, isGone, whereItWent, type SentDoc, type ServerDoc } from '../../server-docs';
@@ -7,19 +8,28 @@ import { saveArrived } from './save-unanswered';
 
 /**
  * The documents with each conflicting one's unsaved edits laid over the server's version of it,
- * now based on that version, or undefined unless every one of them merges (none gone, and no
- * field changed both here and there).
+ * now based on that version, for every one that merges (not gone, and no field changed both here
+ * and there), with the history put onto that version too; and the conflicts left to ask about.
  */
-function mergedWithServer(state: EditorState, conflicts: readonly { file: string }[], server: readonly ServerDoc[] | undefined): EditorState['docs'] | undefined {
+function mergedWithServer(state: EditorState, conflicts: readonly { file: string; currentVersion: string | null }[], server: readonly ServerDoc[] | undefined) {
   const docs = { ...state.docs };
-  for (const { file } of conflicts) {
-    const doc = docs[file];
-    const theirs = server?.find((there) => there.file === file);
+  let history = state.history;
+  const merged: string[] = [];
+  const left: typeof conflicts[number][] = [];
+  for (const conflict of conflicts) {
+    const doc = docs[conflict.file];
+    const theirs = server?.find((there) => there.file === conflict.file);
     const carried = doc && theirs && theirs.version !== null && carriedEdits(doc, theirs);
-    if (!carried) return undefined;
-    docs[file] = { ...doc, data: carried.data, version: theirs.version, savedJson: JSON.stringify(theirs.data) };
+    if (!carried) {
+      left.push(conflict);
+      continue;
+    }
+    const base = JSON.parse(doc.savedJson) as unknown;
+    docs[conflict.file] = { ...doc, data: carried.data, version: theirs.version, savedJson: JSON.stringify(theirs.data) };
+    history = rebasedHistory(history, conflict.file, (data) => (data === undefined ? data : mergeJsonKeeping(base, data, theirs.data, 'ours').merged));
+    merged.push(conflict.file);
   }
-  return docs;
+  return { state: { ...state, docs, history }, merged, left };
 }
 
 /**
@@ -41,20 +51,20 @@ export function saveConflicted(
     // What else was sent was refused with them (a changeset is whole): it goes again, on the versions now known.
     return input.sent!.some(({ file }) => settled.docs[file] && isDirty(settled.docs[file])) ? requestSave(settled, {}) : settled;
   }
-  const first = conflicts[0];
-  const idle = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
-  if (!first) return { ...idle, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
-  // Edits to other fields than those changed elsewhere are put together and saved again: only the same field changed both ways is asked about.
-  const merged = mergedWithServer(idle, conflicts, input.server);
-  if (merged) return requestSave({ ...idle, docs: merged }, { merged: conflicts.map(({ file }) => file) });
-  const doc = state.docs[first.file];
+  const idleFirst = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
+  if (conflicts.length === 0) return { ...idleFirst, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
+  // Edits to other fields than those changed elsewhere are put together (and saved again when that was all): only the same field changed both ways is asked about.
+  const { state: idle, merged, left } = mergedWithServer(idleFirst, conflicts, input.server);
+  const first = left[0];
+  if (!first) return requestSave(idle, { merged });
+  const doc = idle.docs[first.file];
   if (isGone(doc, first.currentVersion)) {
-    const movedTo = input.server && whereItWent(state.docs, doc, input.server);
+    const movedTo = input.server && whereItWent(idle.docs, doc, input.server);
     const carried = movedTo && carriedEdits(doc, movedTo);
     return { ...idle, dialog: { kind: 'gone', file: first.file, ...(movedTo && { movedTo }), ...(carried && { carried }) } };
   }
   // (`doc` itself is narrowed away by the type guard above: it is read again.)
-  const ours = state.docs[first.file];
+  const ours = idle.docs[first.file];
   const theirs = input.server?.find((there) => there.file === first.file && there.version === first.currentVersion);
   if (!ours || !theirs) return { ...idle, dialog: { kind: 'conflict', file: first.file, currentVersion: first.currentVersion } };
   const { clashes } = mergeJsonKeeping(JSON.parse(ours.savedJson), ours.data, theirs.data, 'ours');

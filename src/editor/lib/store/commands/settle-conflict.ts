@@ -1,3 +1,4 @@
+import { rebasedHistory } from '../../history';
 import { mergeJsonKeeping } from '../../json-merge';
 import type { EditorState } from '../state';
 import { requestSave } from './request-save';
@@ -14,9 +15,13 @@ export function settleConflict(state: EditorState, input: { keep: 'theirs' | 'mi
   const doc = state.docs[dialog.file];
   if (!doc) return { ...state, dialog: null };
   const { theirs } = dialog;
-  const { merged, clashes } = mergeJsonKeeping(JSON.parse(doc.savedJson), doc.data, theirs.data, input.keep === 'mine' ? 'ours' : 'theirs');
+  const base = JSON.parse(doc.savedJson) as unknown;
+  const keep = input.keep === 'mine' ? 'ours' : 'theirs';
+  const { merged, clashes } = mergeJsonKeeping(base, doc.data, theirs.data, keep);
   const docs = { ...state.docs, [doc.file]: { ...doc, data: merged, version: theirs.version, savedJson: JSON.stringify(theirs.data) } };
-  const settled: EditorState = { ...state, docs, dialog: null };
+  // Every earlier step of it is put onto their version the same way: Undo never brings back what they changed.
+  const history = rebasedHistory(state.history, doc.file, (data) => (data === undefined ? data : mergeJsonKeeping(base, data, theirs.data, keep).merged));
+  const settled: EditorState = { ...state, docs, history, dialog: null };
   const values = clashes.length === 1 ? 'the value changed both ways' : `the ${clashes.length} values changed both ways`;
   if (input.keep === 'mine') return requestSave(settled, {});
   return { ...settled, notice: { kind: 'info', text: `Took their version of ${values}; your other edits are kept, not saved yet.` } };
