@@ -13,13 +13,27 @@ export interface SharedUse {
   everyEntryOf: string[];
 }
 
+/**
+ * The shared files a page's sections link to, by the page's data: documents are replaced, never
+ * changed, so typing in a shared section's form (which asks on every keystroke) reads each page once.
+ */
+const shownByPage = new WeakMap<object, ReadonlySet<string>>();
+
+function sharedFilesOf(page: StoredPage, file: string, docs: Docs): ReadonlySet<string> {
+  let shown = shownByPage.get(page);
+  if (!shown) {
+    shown = new Set(outline(page, file, docs).flatMap((entry) => (entry.shared && 'file' in entry.shared ? [entry.shared.file] : [])));
+    shownByPage.set(page, shown);
+  }
+  return shown;
+}
+
 export function sharedUse(docs: Docs, sharedFile: string): SharedUse {
   const use: SharedUse = { pages: 0, everyEntryOf: [] };
   for (const doc of sortedPages(docs)) {
     const page = doc.data as StoredPage | undefined;
     if (!Array.isArray(page?.sections)) continue;
-    const shows = outline(page, doc.file, docs).some((entry) => entry.shared && 'file' in entry.shared && entry.shared.file === sharedFile);
-    if (!shows) continue;
+    if (!sharedFilesOf(page, doc.file, docs).has(sharedFile)) continue;
     if (page.template) use.everyEntryOf.push(entryNounOf(page.template.collection));
     else use.pages += 1;
   }
