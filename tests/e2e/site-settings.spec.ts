@@ -47,6 +47,14 @@ test('edits the site name, brand colour and language, sees them in the preview, 
 
     await field(page, 'brandColor').fill('#0f766e');
     await expect.poll(() => rootProperty(page, '--color-accent')).toBe('#0f766e');
+    // Half-typed, the code is no colour: the swatch is struck through and the picker keeps the last colour, never black.
+    const picker = page.getByLabel('Brand colour picker');
+    await expect(picker).toHaveValue('#0f766e');
+    await field(page, 'brandColor').fill('#0f7');
+    await expect(page.locator('.color-field')).toHaveClass(/is-unset/);
+    await expect(picker).toHaveValue('#0f766e');
+    await field(page, 'brandColor').fill('#0f766e');
+    await expect(page.locator('.color-field')).not.toHaveClass(/is-unset/);
 
     await field(page, 'language').fill('fr-CA');
     await expect(preview(page).locator('html')).toHaveAttribute('lang', 'fr-CA');
