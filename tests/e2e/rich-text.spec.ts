@@ -87,7 +87,7 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   await shot(page, 'rich-text');
 
   // Source view shows the Markdown; going back changes nothing.
-  const sourceToggle = toolbar.getByRole('button', { name: 'Markdown source' });
+  const sourceToggle = toolbar.getByRole('button', { name: 'Source' });
   await sourceToggle.click();
   await expect(sourceToggle).toHaveAttribute('aria-pressed', 'true');
   const source = page.getByRole('textbox', { name: 'Body' });
@@ -151,8 +151,8 @@ test('a value the visual editor would rewrite opens as Markdown, with the reason
     const source = page.getByRole('textbox', { name: 'Body' });
     await expect(source).toHaveValue(`${json.body}\n\n${table}`);
     await expect(page.getByRole('status').filter({ hasText: 'contains a table' })).toBeVisible();
-    await expect(toolbar.getByRole('button', { name: 'Markdown source' })).toHaveAttribute('aria-pressed', 'true');
-    await toolbar.getByRole('button', { name: 'Markdown source' }).click();
+    await expect(toolbar.getByRole('button', { name: 'Source' })).toHaveAttribute('aria-pressed', 'true');
+    await toolbar.getByRole('button', { name: 'Source' }).click();
     await expect(source).toHaveValue(`${json.body}\n\n${table}`); // still source: a table has no visual form
     await shot(page, 'rich-text-source-only');
     await source.press('Control+End');

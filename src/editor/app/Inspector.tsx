@@ -3,7 +3,6 @@
  * what shows in its place for a `$ref` that leads nowhere. A page's settings
  * and an entry's form are in DocumentInspectors.tsx.
  */
-import { useMemo } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { FieldSpec } from '../lib/form';
 import { sectionForm } from '../lib/section-forms';

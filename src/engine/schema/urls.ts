@@ -8,7 +8,8 @@
 
 export const LINK_RULE = 'Links must start with https://, http://, mailto:, tel:, / or #';
 export const IMAGE_URL_RULE = 'Image URLs must start with https://, http:// or /';
-const CHARACTERS_RULE = 'may not contain spaces, control or invisible characters, or backslashes';
+// Said to the people who type the value: a space is the usual slip, a backslash a Windows path, invisible characters come with pasted text.
+const CHARACTERS_RULE = 'may not contain spaces, invisible characters or backslashes (\\)';
 
 /**
  * Browsers drop tabs and newlines anywhere in a URL and trim controls and
@@ -75,7 +76,7 @@ export function linkProblem(value: string): string | undefined {
 /** Why `value` may not be an image's `src`, or undefined when it may. */
 export function imageUrlProblem(value: string): string | undefined {
   if (value === '') return 'Required';
-  if (UNSAFE_CHARACTERS.test(value)) return `Image URLs ${CHARACTERS_RULE}`;
+  if (UNSAFE_CHARACTERS.test(value)) return `Image addresses ${CHARACTERS_RULE}`;
   if (isSiteRelative(value, /^\//) || isWebUrl(value)) return undefined;
   return IMAGE_URL_RULE;
 }

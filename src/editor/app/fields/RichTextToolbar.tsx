@@ -31,7 +31,7 @@ const GROUPS: Button[][] = [
   [
     inline('strong', 'Bold', <strong className="rt-glyph">B</strong>, `${MOD}B`),
     inline('em', 'Italic', <em className="rt-glyph rt-italic">I</em>, `${MOD}I`),
-    inline('code', 'Inline code', icon('M6 4 2 8l4 4M10 4l4 4-4 4'), `${MOD}E`),
+    inline('code', 'Code', icon('M6 4 2 8l4 4M10 4l4 4-4 4'), `${MOD}E`),
   ],
   [
     block('bullet_list', 'Bulleted list', icon('M6 4h8M6 8h8M6 12h8M2.5 4h.01M2.5 8h.01M2.5 12h.01'), `${MOD}Shift+8`),
@@ -97,7 +97,7 @@ export function RichTextToolbar({ label, view, state, source, onLink, linkActive
   };
   return (
     <div className="rt-toolbar" role="toolbar" aria-label={`${label} formatting`} ref={bar} onKeyDown={onKeyDown}>
-      {source && <span className="rt-mode-note">Editing the Markdown source</span>}
+      {source && <span className="rt-mode-note">Editing the text with its formatting marks (Markdown)</span>}
       {!source &&
         GROUPS.map((group, g) => (
           <div className="rt-group" key={g}>
@@ -110,11 +110,11 @@ export function RichTextToolbar({ label, view, state, source, onLink, linkActive
           </div>
         ))}
       <button
-        {...props(sourceIndex, 'Markdown source', source ? 'Back to the formatted view' : 'Show the Markdown source', true, onToggleSource)}
+        {...props(sourceIndex, 'Source', source ? 'Back to the formatted view' : 'Show the text with its formatting marks (Markdown)', true, onToggleSource)}
         className="rt-button rt-source-toggle"
         aria-pressed={source}
       >
-        Markdown
+        Source
       </button>
     </div>
   );
