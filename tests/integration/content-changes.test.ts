@@ -132,6 +132,22 @@ describe('POST /api/content/changes', () => {
     expect((await raw(site.server.origin, { path: '/journal/' })).status).toBe(200);
   });
 
+  it('moves a post with the content it has at its new address, checked as a put: its own link to itself follows it', async () => {
+    const file = 'collections/posts/zero-javascript-by-default.json';
+    const post = await readJson(file);
+    const moved = { ...post, body: `${post.body}\n\nSee [this post](/posts/no-javascript/).` };
+    const refused = await change({ changes: [{ op: 'move', file, to: 'collections/posts/no-javascript.json', baseVersion: await versionOf(file), content: { ...moved, secret: 1 } }] });
+    expect(refused.status, refused.text).toBe(400);
+    expect(json(refused).issues).toEqual([expect.objectContaining({ file: 'collections/posts/no-javascript.json', message: expect.stringContaining('secret') })]);
+    expect(await readJson(file)).toEqual(post);
+    const response = await change({ changes: [{ op: 'move', file, to: 'collections/posts/no-javascript.json', baseVersion: await versionOf(file), content: moved }] });
+    expect(response.status, response.text).toBe(200);
+    expect(await readJson('collections/posts/no-javascript.json')).toEqual(moved);
+    const page = await raw(site.server.origin, { path: '/posts/no-javascript/' });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/posts/no-javascript/"');
+  });
+
   it('gives a one-field edit a one-line git diff', async () => {
     const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: site.project.root });
     await git('init', '-q');

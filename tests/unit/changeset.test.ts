@@ -28,9 +28,17 @@ describe('parseChangeset', () => {
         { op: 'delete', file: 'collections/tags/old.json', baseVersion: 'v1' },
         { op: 'move', file: 'pages/a.json', to: 'pages/b.json', baseVersion: 'v2' },
         { op: 'move', file: 'assets/images/a.png', to: 'assets/images/b.png', baseVersion: 'v3' },
+        { op: 'move', file: 'pages/c.json', to: 'pages/d.json', baseVersion: 'v4', content: { id: 'c' } },
       ],
     };
     expect(parseChangeset(body)).toEqual(body);
+  });
+
+  it('lets a data file, never an image, be moved with the content it has at its new path', () => {
+    expect(issuesOf({ changes: [{ op: 'move', file: 'assets/images/a.png', to: 'assets/images/b.png', baseVersion: 'v', content: 'iVBORw0KGgo' }] })).toEqual([
+      '/changes/0/content: an image is moved as it is: its bytes are not part of a changeset',
+    ]);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/b.json', baseVersion: 'v', contents: {} }] })).toEqual(['/changes/0/contents: unknown field "contents" for a move']);
   });
 
   it('keeps pages off the server\'s own addresses, and the home page, the 404 page and templates where they are', () => {
@@ -164,6 +172,14 @@ describe('planChangeset', () => {
     expect(plan.after.get('pages/company/about-us.json')).toEqual({ id: 'about', slug: 'company/about-us', sections: [{ $ref: '../../shared/header.json' }] });
     expect(plan.rewritten).toEqual(['redirects.json']);
     expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/about/', to: '/company/about-us/' }] });
+  });
+
+  it('carries the content a move gives to the new path, with the new slug and its relative refs following as without one', () => {
+    const content = { id: 'about', slug: 'about', sections: [{ $ref: '../shared/header.json' }, { id: 'cta', data: { href: '/company/about-us/#top' } }] };
+    const plan = planChangeset(site, [{ op: 'move', file: 'pages/about.json', to: 'pages/company/about-us.json', baseVersion: 'v', content }]);
+    expect(plan.after.get('pages/company/about-us.json')).toEqual({ ...content, slug: 'company/about-us', sections: [{ $ref: '../../shared/header.json' }, content.sections[1]] });
+    expect(plan.after.get('pages/about.json')).toBeUndefined();
+    expect(plan.issues).toEqual([]);
   });
 });
 

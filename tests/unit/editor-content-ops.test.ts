@@ -1,5 +1,6 @@
 import { describe as group, expect, it } from 'vitest';
-import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renamePlan, renameProblem, unlinkAndDeleteChanges } from '../../src/editor/lib/content-ops';
+import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renameProblem, unlinkAndDeleteChanges } from '../../src/editor/lib/content-ops';
+import { renamePlan } from '../../src/editor/lib/rename-plan';
 import { problemFiles, problemLocation } from '../../src/editor/lib/problems';
 import { docsFromPayload } from '../../src/editor/lib/model';
 
@@ -70,6 +71,24 @@ group('delete and rename: who points at what, in people’s words', () => {
     const about = post.changes.find((change) => change.op === 'put' && change.file === 'pages/about.json') as { content: { sections: { data: { ctas: { href: string }[] } }[] } };
     expect(about.content.sections[0]!.data.ctas[0]!.href).toBe('/posts/quoted/?ref=about');
     expect(post.redirect).toBeUndefined();
+  });
+
+  it('a page or post moved keeps its own links to itself working: they go in the move, as the moved file’s content', () => {
+    const selfLinking = docsFromPayload({
+      docs: [
+        ...Object.values(docs).map(({ savedJson: _saved, ...doc }) => doc),
+        { file: 'pages/about.json', kind: 'page', saveSlug: 'about', version: 'va', data: { id: 'about', slug: 'about', meta: { title: 'About' }, sections: [{ id: 'cta', type: 'cta-banner', data: { title: 'Top', ctas: [{ id: 'c', label: 'Back to top', href: '/about/#top' }, { id: 'd', label: 'Journal', href: '/journal/' }] } }] } },
+      ],
+    });
+    const plan = renamePlan(selfLinking, { type: 'doc', file: 'pages/about.json' }, 'company');
+    const [move] = plan.changes as unknown as [{ op: 'move'; content: { slug: string; sections: { data: { ctas: { href: string }[] } }[] } }];
+    expect(move).toMatchObject({ op: 'move', file: 'pages/about.json', to: 'pages/company.json', baseVersion: 'va' });
+    // Only its own address changes; the server sets the slug (the file and its slug agree).
+    expect(move.content.sections[0]!.data.ctas.map((cta) => cta.href)).toEqual(['/company/#top', '/journal/']);
+    expect(move.content.slug).toBe('about');
+    expect(plan.relinked).toEqual([{ file: 'pages/about.json', name: 'Page “About” (/about/)', pointers: ['/sections/0/data/ctas/0/href'] }]);
+    // A page with no link to itself moves as it is.
+    expect(renamePlan(selfLinking, { type: 'doc', file: 'pages/journal.json' }, 'blog').changes[0]).not.toHaveProperty('content');
   });
 
   it('a tag rename rewrites the posts that carry it in the same changeset', () => {

@@ -5,9 +5,10 @@
  */
 import { useEffect, useState } from 'react';
 import {
-  currentName, deleteChanges, describeIssue, linkReferrersOf, lockedBecause, referrersOf, renamePlan, renameProblem, targetName, unlinkAndDeleteChanges,
+  currentName, deleteChanges, describeIssue, linkReferrersOf, lockedBecause, referrersOf, renameProblem, targetName, unlinkAndDeleteChanges,
   type NamedReferrer, type OpTarget,
 } from '../lib/content-ops';
+import { renamePlan } from '../lib/rename-plan';
 import type { Docs } from '../lib/model';
 import { addressOf, placeOf } from '../lib/page-links';
 import { applyChanges, loadState } from './api';

@@ -10,7 +10,7 @@ import { sectionRegistry } from '../../sections/registry';
 import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem, pathForSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
-import { addressAfterMove, linkFieldsTo, linksTo, withLinksTo } from './page-links';
+import { linksTo } from './page-links';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
 import { pageFile, pageTitle, type Docs, type EditorDoc, type StoredPage } from './model';
 import { addressTakenProblem, entryAddressTakenProblem, entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
@@ -21,7 +21,8 @@ export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: str
 export type Change =
   | { op: 'put'; file: string; content: unknown; baseVersion: string | null }
   | { op: 'delete'; file: string; baseVersion: string }
-  | { op: 'move'; file: string; to: string; baseVersion: string };
+  /** `content`: the moved document's own, when the move changes it (its links to itself). */
+  | { op: 'move'; file: string; to: string; baseVersion: string; content?: unknown };
 
 /** A file that points at the target, as the dialog lists it. */
 export interface NamedReferrer {
@@ -40,7 +41,6 @@ export function snapshotOfDocs(docs: Docs): ContentSnapshot {
   return { get: (path) => docs[path]?.data, paths: () => Object.keys(docs) };
 }
 
-const sitePath = (slug: string) => pathForSlug(slug);
 
 /** How people know a document: its title or name, and where it shows. */
 export function docName(docs: Docs, file: string): string {
@@ -48,8 +48,8 @@ export function docName(docs: Docs, file: string): string {
   if (!doc) return file;
   if (doc.kind === 'page') {
     const page = doc.data as Partial<StoredPage> | undefined;
-    if (page?.template) return `The ${page.template.collection} template (${sitePath(doc.saveSlug)})`;
-    return `Page “${pageTitle(page, doc.saveSlug)}” (${sitePath(doc.saveSlug)})`;
+    if (page?.template) return `The ${page.template.collection} template (${pathForSlug(doc.saveSlug)})`;
+    return `Page “${pageTitle(page, doc.saveSlug)}” (${pathForSlug(doc.saveSlug)})`;
   }
   if (doc.kind === 'entry') {
     const noun = entryNounOf(entryCollectionOf(doc));
@@ -77,11 +77,11 @@ function named(docs: Docs, referrers: readonly Referrer[]): NamedReferrer[] {
 }
 
 /** The posts carrying a tag: a relation by slug, not a `$ref`, so deleting or renaming the tag touches them too. */
-function postsTagged(docs: Docs, tagSlug: string): EditorDoc[] {
+export function postsTagged(docs: Docs, tagSlug: string): EditorDoc[] {
   return Object.values(docs).filter((doc) => doc.kind === 'entry' && doc.saveSlug.startsWith('posts/') && ((doc.data as { tags?: unknown })?.tags as unknown[] | undefined)?.includes?.(tagSlug));
 }
 
-const tagSlugOf = (file: string) => /^collections\/tags\/([^/]+)\.json$/.exec(file)?.[1];
+export const tagSlugOf = (file: string) => /^collections\/tags\/([^/]+)\.json$/.exec(file)?.[1];
 
 /** Everything that points at the target: `$ref`s to the file, fields holding the image URL, posts carrying the tag. */
 export function referrersOf(docs: Docs, target: OpTarget): NamedReferrer[] {
@@ -155,7 +155,7 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
 }
 
 /** The version a change to the target is based on. */
-function versionOf(docs: Docs, target: OpTarget): string {
+export function versionOf(docs: Docs, target: OpTarget): string {
   return target.type === 'image' ? target.version ?? '' : docs[target.file]!.version ?? '';
 }
 
@@ -190,60 +190,6 @@ export function unlinkAndDeleteChanges(docs: Docs, target: OpTarget): { changes:
     }
   }
   return { changes: [...changes, ...deleteChanges(docs, target)], unlinked: referrers };
-}
-
-export interface RenamePlan {
-  changes: Change[];
-  /** Files whose pointers to the target are rewritten. */
-  rewritten: NamedReferrer[];
-  /** Links to a page's or entry's address (menu items, buttons, link fields) that are pointed at the new one. */
-  relinked: NamedReferrer[];
-  /** Links to the old address inside texts (Markdown), which are left as they are. */
-  leftLinks: NamedReferrer[];
-  /** For a page: its old address keeps working as a permanent redirect. */
-  redirect?: { from: string; to: string };
-  /** Where the editor goes after: the new route (a page slug or `~posts/<slug>`), or the image's new URL. */
-  to: string;
-}
-
-/**
- * The changeset of a rename. The server rewrites `$ref`s and image URLs
- * itself; a tag is named by slug in its posts (a relation, not a `$ref`), so
- * those posts are rewritten here, in the same changeset, and so are the link
- * fields leading to a page or entry, in the files `mayChange` allows.
- */
-export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange: (file: string) => boolean = () => true): RenamePlan {
-  const to = renamedFile(docs, target, name);
-  const rewritten = referrersOf(docs, target);
-  if (target.type === 'image') {
-    return { changes: [{ op: 'move', file: imageFile(target.url), to, baseVersion: versionOf(docs, target) }], rewritten, relinked: [], leftLinks: [], to: `/${to}` };
-  }
-  const doc = docs[target.file]!;
-  const changes: Change[] = [{ op: 'move', file: target.file, to, baseVersion: versionOf(docs, target) }];
-  const contents = new Map<string, unknown>();
-  const tag = tagSlugOf(target.file);
-  if (tag) {
-    for (const post of postsTagged(docs, tag)) {
-      const data = post.data as { tags: string[] };
-      contents.set(post.file, { ...data, tags: data.tags.map((slug) => (slug === tag ? name : slug)) });
-    }
-  }
-  // Menu items, buttons and link fields that lead to its address lead to the new one (a post has no redirect to keep them working).
-  const address = addressAfterMove(docs, target.file, name);
-  // Only in files the user may change (an editor's move must not need the shared header): the others keep their links, named below.
-  const fields = address === undefined ? [] : linkFieldsTo(docs, target.file).filter(({ file }) => mayChange(file));
-  for (const { file, fields: at } of fields) contents.set(file, withLinksTo(contents.get(file) ?? docs[file]!.data, at, address!));
-  for (const [file, content] of contents) changes.push({ op: 'put', file, content, baseVersion: docs[file]!.version });
-  const relinked = fields.map(({ file, fields: at }) => ({ file, name: docName(docs, file), pointers: at.map((field) => `/${field.split('.').join('/')}`) }));
-  const leftLinks = linkReferrersOf(docs, target).flatMap((referrer) => {
-    const moved = new Set(relinked.find((found) => found.file === referrer.file)?.pointers);
-    const pointers = referrer.pointers.filter((pointer) => !moved.has(pointer));
-    return pointers.length ? [{ ...referrer, pointers }] : [];
-  });
-  const plan = { changes, rewritten, relinked, leftLinks };
-  if (doc.kind === 'page') return { ...plan, redirect: { from: sitePath(doc.saveSlug), to: sitePath(name) }, to: name };
-  if (doc.kind === 'entry') return { ...plan, to: `~${doc.saveSlug.split('/')[0]}/${name}` };
-  return { ...plan, to: name };
 }
 
 /** A server issue in plain words: which document, where, what. */

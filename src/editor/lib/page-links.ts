@@ -92,13 +92,14 @@ export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: strin
 /**
  * The fields whose whole value is a link to `file`'s address (a menu item's, a button's, a link
  * field's), by file; a link inside a text (Markdown) is not one. These are what a move of the page
- * or entry rewrites to its new address.
+ * or entry rewrites to its new address. With `own`, the page's or entry's own links to itself
+ * (a "back to top" button), which the move carries to the new path.
  */
-export function linkFieldsTo(docs: Docs, file: string): { file: string; fields: string[] }[] {
+export function linkFieldsTo(docs: Docs, file: string, { own = false } = {}): { file: string; fields: string[] }[] {
   const address = addressOf(docs, file);
   if (address === undefined) return [];
   return Object.values(docs).flatMap((doc) => {
-    if (doc.file === file) return [];
+    if ((doc.file === file) !== own) return [];
     const fields = stringsOf(doc.data).filter(([, value]) => sitePathOf(value) === address).map(([field]) => field);
     return fields.length ? [{ file: doc.file, fields }] : [];
   });

@@ -4,7 +4,10 @@
  * one answer.
  *
  * `{ "message"?: string, "changes": [ {"op":"put","file","content","baseVersion"},
- *   {"op":"delete","file","baseVersion"}, {"op":"move","file","to","baseVersion"} ] }`
+ *   {"op":"delete","file","baseVersion"}, {"op":"move","file","to","baseVersion","content"?} ] }`
+ *
+ * A data file's move may carry the `content` it has at its new path (a page's or a post's own
+ * links to its old address following it): a put there would name the file twice.
  *
  * `file` is relative to src/data. A path under `assets/images/` addresses an
  * uploaded image, which may be deleted or moved but not put (uploads do that).
@@ -18,7 +21,8 @@ export type Change =
   /** `baseVersion: undefined` (never from a request: only POST /api/save-to-file without one) overwrites with no check. */
   | { op: 'put'; file: string; content: unknown; baseVersion: string | null | undefined }
   | { op: 'delete'; file: string; baseVersion: string }
-  | { op: 'move'; file: string; to: string; baseVersion: string };
+  /** `content`, when given, replaces the moved document's (a data file's only), checked as a put's. */
+  | { op: 'move'; file: string; to: string; baseVersion: string; content?: unknown };
 
 export interface Changeset {
   message?: string;
@@ -92,7 +96,7 @@ function imageMoveProblem(file: string, to: string): string | undefined {
 const ALLOWED_KEYS: Record<Change['op'], readonly string[]> = {
   put: ['op', 'file', 'content', 'baseVersion'],
   delete: ['op', 'file', 'baseVersion'],
-  move: ['op', 'file', 'to', 'baseVersion'],
+  move: ['op', 'file', 'to', 'baseVersion', 'content'],
 };
 
 function changeIssues(change: unknown, index: number): FileIssue[] {
@@ -124,6 +128,7 @@ function changeIssues(change: unknown, index: number): FileIssue[] {
   if (collectionProblem) issues.push(at(written.field, collectionProblem));
   if (op === 'put' && typeof change.file === 'string' && isImageFile(change.file)) issues.push(at('/op', 'images are added with POST /api/upload-asset; a changeset may only delete or move them'));
   if (op === 'put' && !Object.hasOwn(change, 'content')) issues.push(at('/content', 'is required'));
+  if (op === 'move' && Object.hasOwn(change, 'content') && typeof change.file === 'string' && isImageFile(change.file)) issues.push(at('/content', 'an image is moved as it is: its bytes are not part of a changeset'));
   if (!Object.hasOwn(change, 'baseVersion')) issues.push(at('/baseVersion', op === 'put' ? 'is required: the version it was based on, or null to create the file' : 'is required'));
   else if (typeof change.baseVersion !== 'string' && !(op === 'put' && change.baseVersion === null)) issues.push(at('/baseVersion', op === 'put' ? 'must be a string or null' : 'must be a string'));
   return issues;

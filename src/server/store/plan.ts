@@ -69,6 +69,7 @@ const danglingIssue = (what: string) => (referrer: Referrer): FileIssue => ({ fi
 export function planChangeset(current: ContentSnapshot, changes: readonly Change[]): Plan {
   const documents = new Map<string, unknown>();
   const moves = new Map<string, string>();
+  const movedContent = new Map<string, unknown>();
   const imageMoves = new Map<string, string>();
   const imageRemovals: string[] = [];
   for (const change of changes) {
@@ -77,11 +78,14 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
       else if (change.op === 'delete') imageRemovals.push(change.file);
     } else if (change.op === 'put') documents.set(change.file, change.content);
     else if (change.op === 'delete') documents.set(change.file, undefined);
-    else moves.set(change.file, change.to);
+    else {
+      moves.set(change.file, change.to);
+      if (change.content !== undefined) movedContent.set(change.file, change.content);
+    }
   }
-  // Moved files first: their content, carried to the new path with their own relative refs rewritten.
+  // Moved files first: their content (or the one the move gives them), carried to the new path with their own relative refs rewritten.
   for (const [from, to] of moves) {
-    const document = movedPage(current.get(from), from, to);
+    const document = movedPage(movedContent.has(from) ? movedContent.get(from) : current.get(from), from, to);
     documents.set(to, rewriteRefs(document, from, to, moves) ?? document);
     documents.set(from, undefined);
   }
