@@ -72,7 +72,7 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await page.getByLabel('Title', { exact: true }).fill('Accessibility');
   await expect(page.getByText('A tag "accessibility" already exists.')).toBeVisible();
   await page.getByLabel('Title', { exact: true }).fill('Field notes');
-  const slug = page.getByLabel('Slug');
+  const slug = page.getByLabel('Address', { exact: true });
   await expect(slug).toHaveValue('field-notes');
   await slug.fill('Field Notes');
   await expect(page.getByRole('button', { name: 'Create tag' })).toBeDisabled();
@@ -85,17 +85,17 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await tab(page, 'Posts').click();
   await page.getByRole('button', { name: 'New post' }).click();
   // A slug typed before any title: the missing title is said under Title, and announced with it.
-  await page.getByLabel('Slug').fill('report');
+  await page.getByLabel('Address', { exact: true }).fill('report');
   await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Title', { exact: true })).toHaveAccessibleDescription('Give the post a title.');
-  await expect(page.getByLabel('Slug')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Address', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Title', { exact: true }).fill('A report from the field');
   await expect(page.getByLabel('Title', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'New post' }).click();
   await page.getByLabel('Title', { exact: true }).fill('A report from the field');
-  await expect(page.getByLabel('Slug')).toHaveValue('a-report-from-the-field');
-  await page.getByLabel('Slug').fill('report-from-the-field');
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('a-report-from-the-field');
+  await page.getByLabel('Address', { exact: true }).fill('report-from-the-field');
   await page.getByRole('button', { name: 'Create post' }).click();
   await expect(page).toHaveURL(/\/editor\/~posts\/report-from-the-field$/);
   await expect(page.getByLabel('Author', { exact: true })).toHaveValue('Editor');

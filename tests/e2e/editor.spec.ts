@@ -128,7 +128,7 @@ test('creates a nested page from its title, with starter content, focus in the t
   await expect(page.getByText('A page already has the address /about/.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await title.fill('Pricing Page');
-  const slug = page.getByLabel('Slug');
+  const slug = page.getByLabel('Address', { exact: true });
   await expect(slug).toHaveValue('pricing-page');
   await slug.fill('Bad Slug');
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();

@@ -81,7 +81,11 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
   // The save status does not say "All changes saved" beside it.
-  await expect(reopened.locator('.save-state')).toHaveText('Unsaved changes from an earlier session: restore or discard them');
+  await expect(reopened.locator('.save-state')).toHaveText('Unsaved changes from last time: restore or discard them');
+  // On a phone the words wrap: the window never scrolls sideways (it did, by 51 px).
+  await reopened.setViewportSize({ width: 390, height: 844 });
+  expect(await reopened.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await reopened.setViewportSize({ width: 1440, height: 900 });
   await banner.getByRole('button', { name: 'Restore' }).click();
   await expect(reopened.locator('.save-state')).toHaveText('1 document with unsaved changes');
   await outlineItem(reopened, 'about-hero').click();

@@ -97,6 +97,19 @@ test('a phone shows one pane at a time: the pages, the preview at a phone\'s wid
   await show('Preview').click();
   await expect(preview(page).locator('h1')).toHaveText('Edited on a phone');
   await shot(page, 'layout-phone-edited');
+  // From the form, the way back to the sections is above it.
+  await show('Edit').click();
+  await page.getByRole('button', { name: '← Sections' }).click();
+  await expect(show('Pages')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '← Sections' })).toBeHidden();
+  // A small laptop shows the three panes, the preview a phone's width: a desktop page there was shown at 23 %.
+  const laptop = await page.context().newPage();
+  await laptop.setViewportSize({ width: 1024, height: 768 });
+  await laptop.goto('/editor/about');
+  await expect(laptop.locator('.stage')).toBeVisible();
+  await expect(laptop.locator('.preview-size')).toContainText('Mobile, 390 px');
+  await laptop.close();
 });
 
 test('long words an editor types never widen a visitor page past a phone: button labels wrap, the hero keeps to the screen', async ({ page }) => {

@@ -89,7 +89,7 @@ test('uploads a PNG through the picker: it is selected, shown in the preview and
   // (A `has` locator is queried inside each item, so it starts from the page.)
   const itemOf = (name: string) => dialog.locator('.media-item').filter({ has: page.getByRole('button', { name, exact: true }) });
   await itemOf('studio-photo-1.png').getByText('Used in 1 place').click();
-  await expect(itemOf('studio-photo-1.png').getByRole('listitem')).toHaveText('Page /');
+  await expect(itemOf('studio-photo-1.png').getByRole('listitem')).toHaveText('Page “Home” (/)');
   await expect(itemOf('hero-studio.webp').getByText('Not used')).toBeVisible();
   await expect(itemOf('cover-design-systems.webp').getByText('Used in 2 places')).toBeVisible();
 

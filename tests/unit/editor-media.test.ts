@@ -159,10 +159,10 @@ describe('whereUsed', () => {
 
   it('finds pages, shared documents and entries whose data contains the URL, with the paths', () => {
     expect(whereUsed(docs, hero)).toEqual([
-      { file: 'pages/home.json', kind: 'page', name: '/', paths: ['sections.0.data.image.url'] },
-      { file: 'pages/about.json', kind: 'page', name: '/about', paths: ['sections.0.data.body'] },
-      { file: 'shared/site.json', kind: 'shared', name: 'shared/site', paths: ['logo'] },
-      { file: 'collections/posts/a.json', kind: 'entry', name: 'posts/a', paths: ['cover.url'] },
+      { file: 'pages/about.json', kind: 'page', name: 'Page “about” (/about/)', paths: ['sections.0.data.body'] },
+      { file: 'pages/home.json', kind: 'page', name: 'Page “Home” (/)', paths: ['sections.0.data.image.url'] },
+      { file: 'shared/site.json', kind: 'shared', name: 'Site settings', paths: ['logo'] },
+      { file: 'collections/posts/a.json', kind: 'entry', name: 'Post “a”', paths: ['cover.url'] },
     ]);
   });
 
@@ -174,7 +174,7 @@ describe('whereUsed', () => {
 
   it('sees unsaved edits: documents are replaced, so the cache follows them', () => {
     const edited = { ...docs, 'collections/tags/t.json': { ...docs['collections/tags/t.json']!, data: { name: 'T', image: hero } } };
-    expect(whereUsed(edited, hero).map((u) => u.name)).toContain('tags/t');
+    expect(whereUsed(edited, hero).map((u) => u.name)).toContain('Tag “T”');
     expect(whereUsed(Object.values(edited), hero)).toHaveLength(5);
   });
 });

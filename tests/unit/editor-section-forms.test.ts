@@ -14,6 +14,13 @@ describe('sectionSummary (the outline row names a section by what it says)', () 
     expect(sectionSummary({ id: 'f', type: 'feature-grid', data: { label: 'Why us', title: ' ', items: [] } })).toBe('Why us');
   });
 
+  it('names a section with no words of its own (a header whose name is the site settings’) by its first list’s items', () => {
+    const menu = [{ label: 'Journal', href: '/journal/' }, { label: ' Pricing ', href: '/pricing/' }];
+    expect(sectionSummary({ id: 'h', type: 'header', data: { logoText: { $ref: 'site.json#/name' }, menu } })).toBe('Journal · Pricing');
+    expect(sectionSummary({ id: 'h', type: 'header', data: { logoText: { $ref: 'site.json#/name' }, menu: [...menu, { label: 'About' }, { label: 'Contact' }] } })).toBe('Journal · Pricing · About · …');
+    expect(sectionSummary({ id: 'h', type: 'header', data: { logoText: { $ref: 'site.json#/name' }, menu: [] } })).toBeUndefined();
+  });
+
   it('names Markdown-only content by its opening words once the Markdown parser is loaded', () => {
     const story = { id: 'c', type: 'content-block', data: { body: '## Our *story*\n\nIt began in 2017.' } };
     expect(sectionSummary(story, markdownSummary)).toBe('Our story');

@@ -68,7 +68,7 @@ export function PageInspector({ page, issues, onChange, onRemoveField, resolveRe
         <FileActions noun="page" onFileAction={onFileAction} />
       </div>
       {publication}
-      <p className="inspector-description">Search and sharing metadata. Select a section in the outline or the preview to edit it.</p>
+      <p className="inspector-description">Search and sharing metadata. To edit a section, choose it in the list of sections or in the preview.</p>
       <div className="form-group">
         <h3>SEO</h3>
         {metaFields.map((spec) => (

@@ -11,7 +11,7 @@ import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
 import { NoticeBanner, OpenElsewhereBanner, RecoveryBanner, RemovedToast } from './Banners';
-import { ONE_PANE_QUERY, PaneSwitch } from './PaneSwitch';
+import { NARROW_PREVIEW_QUERY, PaneSwitch } from './PaneSwitch';
 import { DialogHost } from './DialogHost';
 import { useDraftKeeping } from './hooks/useDraftKeeping';
 import { useEditorStore } from './hooks/useEditorStore';
@@ -70,9 +70,9 @@ function Editor({ payload, initialSlug }: Props) {
   useFocusRequests(state.focus);
   // Signing out asked already, and the drafts keep the changes.
   useUnloadWarning(view.dirtyDocs.length > 0 && state.session.status !== 'signing-out' && state.session.status !== 'switching-user');
-  // A phone or tablet previews at a phone's width: a desktop page scaled to a third of that is unreadable.
+  // A phone, a tablet or a small laptop previews at a phone's width: there a desktop page is scaled to a quarter (the preview is 364 px wide in a 1024 px window), unreadable.
   useEffect(() => {
-    if (window.matchMedia(ONE_PANE_QUERY).matches) dispatch({ type: 'setViewport', viewport: 'mobile' });
+    if (window.matchMedia(NARROW_PREVIEW_QUERY).matches) dispatch({ type: 'setViewport', viewport: 'mobile' });
   }, [dispatch]);
 
   const { page, entry, entryDoc, entryPage } = view;
@@ -139,6 +139,10 @@ function Editor({ payload, initialSlug }: Props) {
           <Stage state={state} view={view} dispatch={dispatch} entryNoun={noun} />
         </main>
         <aside className="inspector" id="editor-inspector" tabIndex={-1} aria-label="Inspector">
+          {/* One pane at a time (a phone): the way back to the list the form was opened from. CSS shows it there only. */}
+          <button type="button" className="btn btn-ghost btn-small pane-back" onClick={() => dispatch({ type: 'showPane', pane: 'content' })}>
+            ← {view.page ? 'Sections' : 'Pages'}
+          </button>
           <LinkTargetsProvider value={targets}>
             <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`} retryOn={state.docs}>
               {/* A blocked save, or the Problems panel, shows every error, a just-added item's too (fields/fresh.tsx). */}

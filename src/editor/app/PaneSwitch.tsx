@@ -12,8 +12,12 @@ const PANES: readonly { pane: Pane; label: string; controls: string }[] = [
   { pane: 'form', label: 'Edit', controls: 'editor-inspector' },
 ];
 
-/** Below this width one pane shows at a time (styles/workspace.css says the same). */
-export const ONE_PANE_QUERY = '(max-width: 999px)';
+/**
+ * Below this width the preview pane (beside the page list and the form, or alone below 1000 px,
+ * where one pane shows at a time: styles/workspace.css) is too narrow for a desktop page to be
+ * read: it starts at a phone's width.
+ */
+export const NARROW_PREVIEW_QUERY = '(max-width: 1279px)';
 
 export function PaneSwitch({ pane, dispatch }: Pick<EditorState, 'pane'> & { dispatch: EditorDispatch }) {
   return (

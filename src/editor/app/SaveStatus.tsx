@@ -50,7 +50,7 @@ export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false
           {unsaved && ` · ${unsaved}`}
         </>
       ) : (
-        unsaved || (recoverable ? 'Unsaved changes from an earlier session: restore or discard them' : 'All changes saved')
+        unsaved || (recoverable ? 'Unsaved changes from last time: restore or discard them' : 'All changes saved')
       )}
     </span>
   );

@@ -63,7 +63,7 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate
         </div>
         <div className="field">
           <label className="field-label" htmlFor="new-document-slug">
-            Slug
+            Address
           </label>
           <div className="slug-input">
             <span aria-hidden="true">{prefix}</span>

@@ -6,14 +6,15 @@
  * before anything happens.
  */
 import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
-import { sectionRegistry } from '../../sections/registry';
-import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem, pathForSlug } from '../../engine/slug';
+import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
 import { linksTo } from './page-links';
-import { isSettingsFile, SETTINGS_NAME } from './site-settings';
-import { pageFile, pageTitle, type Docs, type EditorDoc, type StoredPage } from './model';
-import { addressTakenProblem, entryAddressTakenProblem, entryFile, entryLabel, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
+import { docName } from './doc-name';
+
+export { docName };
+import { pageFile, type Docs, type EditorDoc } from './model';
+import { addressTakenProblem, entryAddressTakenProblem, entryFile, entrySlugOf, entryCollectionOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
 export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: string; version?: string };
@@ -41,29 +42,6 @@ export function snapshotOfDocs(docs: Docs): ContentSnapshot {
   return { get: (path) => docs[path]?.data, paths: () => Object.keys(docs) };
 }
 
-
-/** How people know a document: its title or name, and where it shows. */
-export function docName(docs: Docs, file: string): string {
-  const doc = docs[file];
-  if (!doc) return file;
-  if (doc.kind === 'page') {
-    const page = doc.data as Partial<StoredPage> | undefined;
-    if (page?.template) return `The ${page.template.collection} template (${pathForSlug(doc.saveSlug)})`;
-    return `Page “${pageTitle(page, doc.saveSlug)}” (${pathForSlug(doc.saveSlug)})`;
-  }
-  if (doc.kind === 'entry') {
-    const noun = entryNounOf(entryCollectionOf(doc));
-    return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} “${entryLabel(doc)}”`;
-  }
-  if (isSettingsFile(file)) return SETTINGS_NAME;
-  // A shared section by its type's name ("Shared header", "Shared call to action"), and by its own where another shares that type.
-  const type = (doc.data as { type?: unknown } | undefined)?.type;
-  const own = doc.saveSlug.slice('shared/'.length);
-  const label = typeof type === 'string' ? sectionRegistry.get(type)?.label.toLowerCase() : undefined;
-  if (!label) return `Shared section “${own}”`;
-  const alike = Object.values(docs).filter((other) => other.kind === 'shared' && (other.data as { type?: unknown } | undefined)?.type === type).length;
-  return alike > 1 ? `Shared ${label} “${own}”` : `Shared ${label}`;
-}
 
 /** What the thing itself is called in the dialog's title and messages. */
 export function targetName(docs: Docs, target: OpTarget): string {

@@ -7,6 +7,7 @@
  * by the server only for its bytes.
  */
 import type { DocKind, Docs, EditorDoc } from './model';
+import { docName } from './doc-name';
 import { IMAGE_TYPES, MAX_FILENAME_LENGTH } from '../../../server/headers.mjs';
 
 type ImageTypes = typeof IMAGE_TYPES;
@@ -176,7 +177,7 @@ export function withAsset(urls: readonly string[], url: string): string[] {
 export interface Usage {
   file: string;
   kind: DocKind;
-  /** How the editor names it: `/about`, `shared/header`, `posts/hello`. */
+  /** How people know it: `Page “About” (/about/)`, `Shared header`, `Post “Hello”` (doc-name.ts). */
   name: string;
   /** Dotted paths of the values that contain the URL, e.g. `sections.1.data.image.url`. */
   paths: string[];
@@ -211,7 +212,6 @@ function containsUrl(text: string, url: string): boolean {
   return false;
 }
 
-const docName = (doc: EditorDoc) => (doc.kind === 'page' ? `/${doc.saveSlug === 'home' ? '' : doc.saveSlug}` : doc.saveSlug);
 
 /**
  * The pages, shared documents and collection entries whose data contains the
@@ -222,8 +222,9 @@ export function whereUsed(docs: Docs | readonly EditorDoc[], url: string): Usage
   if (!url) return [];
   const order: Record<DocKind, number> = { page: 0, shared: 1, entry: 2 };
   const list = Array.isArray(docs) ? (docs as readonly EditorDoc[]) : Object.values(docs as Docs);
+  const byFile: Docs = Array.isArray(docs) ? Object.fromEntries(list.map((doc) => [doc.file, doc])) : (docs as Docs);
   return list
-    .map((doc) => ({ file: doc.file, kind: doc.kind, name: docName(doc), paths: stringsOf(doc.data).filter(([, value]) => containsUrl(value, url)).map(([path]) => path) }))
+    .map((doc) => ({ file: doc.file, kind: doc.kind, name: docName(byFile, doc.file), paths: stringsOf(doc.data).filter(([, value]) => containsUrl(value, url)).map(([path]) => path) }))
     .filter((usage) => usage.paths.length > 0)
-    .sort((a, b) => order[a.kind] - order[b.kind] || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => order[a.kind] - order[b.kind] || a.name.localeCompare(b.name));
 }

@@ -44,8 +44,9 @@ export type MarkdownSummary = (source: string) => string | undefined;
 /**
  * What a section says, in its own words, for the outline: its `title` if it has one, else its
  * first plain-text field with a value, in schema order ("Hero · Launch faster"), else, once the
- * Markdown parser is loaded (`markdownSummary`), the opening words of its first Markdown field.
- * Undefined for a section with none, or of a type the registry does not know.
+ * Markdown parser is loaded (`markdownSummary`), the opening words of its first Markdown field,
+ * else the names of its first list's items. Undefined for a section with none, or of a type the
+ * registry does not know.
  */
 export function sectionSummary(section: StoredSection | undefined, markdownSummary?: MarkdownSummary): string | undefined {
   const data = section?.data as Record<string, unknown> | undefined;
@@ -56,11 +57,30 @@ export function sectionSummary(section: StoredSection | undefined, markdownSumma
     const value = data[spec.key];
     if (typeof value === 'string' && value.trim()) return value.trim().replace(/\s+/g, ' ');
   }
-  if (!markdownSummary) return undefined;
-  for (const spec of specs.filter((spec) => spec.kind === 'markdown')) {
+  for (const spec of markdownSummary ? specs.filter((spec) => spec.kind === 'markdown') : []) {
     const value = data[spec.key];
-    const words = typeof value === 'string' ? markdownSummary(value) : undefined;
+    const words = typeof value === 'string' ? markdownSummary!(value) : undefined;
     if (words) return words;
+  }
+  return listSummary(data);
+}
+
+/** Item names a list's items go by, in the order they are looked for. */
+const ITEM_NAME_KEYS = ['label', 'title', 'name'] as const;
+
+/**
+ * The names of the first few items of a section's first list whose items have one ("Journal ·
+ * Topics · Pricing · …" for a header whose name comes from the site settings): better words for
+ * the outline than the section's id.
+ */
+function listSummary(data: Record<string, unknown>): string | undefined {
+  for (const value of Object.values(data)) {
+    if (!Array.isArray(value)) continue;
+    const names = value.flatMap((item) => {
+      const name = ITEM_NAME_KEYS.map((key) => (item as Record<string, unknown> | null)?.[key]).find((candidate) => typeof candidate === 'string' && candidate.trim());
+      return typeof name === 'string' ? [name.trim().replace(/\s+/g, ' ')] : [];
+    });
+    if (names.length > 0) return [...names.slice(0, 3), ...(names.length > 3 ? ['…'] : [])].join(' · ');
   }
   return undefined;
 }

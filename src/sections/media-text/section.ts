@@ -5,7 +5,7 @@ import { CtaSchema, field, ImageSelectionSchema, markdown } from '../../engine/s
 export default defineSection({
   type: 'media-text',
   label: 'Image and text',
-  description: 'An image beside Markdown text, on the side you choose; they stack on phones, image first.',
+  description: 'An image beside formatted text, on the side you choose; they stack on phones, image first.',
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

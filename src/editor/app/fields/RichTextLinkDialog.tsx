@@ -49,7 +49,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
           {/* The address first, focused by the dialog as it opens (a frame later, the first keys typed went to its Close button). */}
           <LinkInput id={`${id}-href`} value={href} onChange={setHref} invalid={showRequired} describedBy={`${id}-hint${showRequired ? ` ${id}-error` : ''}`} inputProps={{ 'data-autofocus': '' }} />
           <p className="field-hint" id={`${id}-hint`}>
-            A page or post of this site, a web address (https://…), mailto: or tel:.
+            A page or post of this site, a web address (https://…), an email address (mailto:name@example.com) or a phone number (tel:+15551234567).
           </p>
           {showRequired && (
             <p className="field-error" id={`${id}-error`} role="alert">

@@ -65,8 +65,6 @@ function ImageActions({ url, onAction }: { url: string; onAction(action: 'delete
   );
 }
 
-const KIND_LABELS = { page: 'Page', shared: 'Shared', entry: 'Entry' } as const;
-
 function UsageNote({ usages }: { usages: Usage[] }) {
   if (usages.length === 0) return <p className="media-usage media-usage-none">Not used</p>;
   return (
@@ -77,7 +75,7 @@ function UsageNote({ usages }: { usages: Usage[] }) {
       <ul>
         {usages.map((usage) => (
           <li key={usage.file} title={usage.paths.join('\n')}>
-            <span className="media-usage-kind">{KIND_LABELS[usage.kind]}</span> <span className="media-usage-name">{usage.name}</span>
+            <span className="media-usage-name">{usage.name}</span>
           </li>
         ))}
       </ul>
