@@ -225,6 +225,14 @@ test('removing a shared section from a page says the shared file stays', async (
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.locator('.outline-item[data-section-id="site-footer"]')).toBeVisible();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  // The note can go at once (it covers the bottom of the form for ten seconds); the removal stays.
+  await page.locator('.outline-item[data-section-id="site-footer"]').click();
+  await page.getByRole('button', { name: 'Remove from page' }).click();
+  await toast.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(toast).toBeHidden();
+  await expect(page.locator('.outline-item[data-section-id="site-footer"]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.locator('.outline-item[data-section-id="site-footer"]')).toBeVisible();
 });
 
 test('a file changed on disk while the dialog is open: nothing changes, and the dialog says why', async ({ page }) => {

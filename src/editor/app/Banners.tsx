@@ -150,6 +150,10 @@ export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'>
       <button type="button" className="btn btn-small" onClick={() => dispatch({ type: 'restoreRemoved' })}>
         Undo
       </button>
+      {/* It covers the bottom of the form for its ten seconds (on a phone, a button there): it can go at once. */}
+      <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dispatch({ type: 'dismissRemoved' })}>
+        ×
+      </button>
     </div>
   );
 }
