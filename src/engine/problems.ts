@@ -31,6 +31,18 @@ function contentRoutes(snapshot: ContentSnapshot): SiteRoutes {
   });
 }
 
+/** Each page file (templates included) whose `id` another page file has too, said against each of them: the content store refuses to make one, the build and the editor's problems list say one made by hand. */
+export function samePageIds(snapshot: ContentSnapshot, routes = contentRoutes(snapshot)): ContentError[] {
+  const byId = new Map<string, string[]>();
+  for (const { file } of [...routes.pages.filter((route) => !route.entry), ...routes.templates]) {
+    const id = (snapshot.get(file) as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), file]);
+  }
+  return [...byId].flatMap(([id, files]) =>
+    files.length < 2 ? [] : files.map((file) => new ContentError('invalid', file, `the page id "${id}" is also the id of ${files.filter((other) => other !== file).join(', ')}: page ids are unique`, '/id')),
+  );
+}
+
 /** Problems that break no page but lose one without a word: a page hiding an entry's, a page id used twice, a bad redirect. */
 function silentLosses(resolver: Resolver, snapshot: ContentSnapshot): ContentError[] {
   const routes = contentRoutes(snapshot);
@@ -38,14 +50,7 @@ function silentLosses(resolver: Resolver, snapshot: ContentSnapshot): ContentErr
   const hidden = resolver.hiddenEntries().map(
     ({ slug, entry, page }) => new ContentError('invalid', page, `hides the page of the entry ${entry}: both are at /${slug}/, and visitors get this page. Rename one of them`, '/slug'),
   );
-  const byId = new Map<string, string[]>();
-  for (const { file } of [...routes.pages.filter((route) => !route.entry), ...routes.templates]) {
-    const id = (snapshot.get(file) as { id?: unknown } | undefined)?.id;
-    if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), file]);
-  }
-  const sameIds = [...byId].flatMap(([id, files]) =>
-    files.length < 2 ? [] : files.map((file) => new ContentError('invalid', file, `the page id "${id}" is also the id of ${files.filter((other) => other !== file).join(', ')}: page ids are unique`, '/id')),
-  );
+  const sameIds = samePageIds(snapshot, routes);
   const stored = snapshot.get(REDIRECTS_FILE);
   const slugs = new Set(routes.pages.map((route) => route.slug));
   const redirectIssues = stored === undefined ? [] : redirectsIssues(stored, (slug) => slugs.has(slug));

@@ -148,6 +148,14 @@ describe('POST /api/content/changes', () => {
     expect(page.text).toContain('href="/posts/no-javascript/"');
   });
 
+  it('refuses a new page with another page’s id, naming the field: the build would refuse the site', async () => {
+    const about = await readJson('pages/about.json');
+    const response = await change({ changes: [{ op: 'put', file: 'pages/about-copy.json', content: { ...about, slug: 'about-copy' }, baseVersion: null }] });
+    expect(response.status, response.text).toBe(400);
+    expect(json(response).issues).toEqual([{ file: 'pages/about-copy.json', path: '/id', message: 'the page id "about" is also the id of pages/about.json: page ids are unique' }]);
+    expect((await raw(site.server.origin, { path: '/about-copy/' })).status).toBe(404);
+  });
+
   it('gives a one-field edit a one-line git diff', async () => {
     const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: site.project.root });
     await git('init', '-q');

@@ -41,6 +41,15 @@ describe('parseChangeset', () => {
     expect(issuesOf({ changes: [{ op: 'move', file: 'pages/a.json', to: 'pages/b.json', baseVersion: 'v', contents: {} }] })).toEqual(['/changes/0/contents: unknown field "contents" for a move']);
   });
 
+  it('moves a file within its kind only: a post does not become a page, nor a page an entry, with content or without', () => {
+    const post = { op: 'move', file: 'collections/posts/a.json', to: 'pages/a.json', baseVersion: 'v', content: { id: 'a', slug: 'a', meta: {}, sections: [] } };
+    expect(issuesOf({ changes: [post] })).toEqual(['/changes/0/to: a move renames a file, it stays what it was: an entry of collections/posts/ cannot become a page; delete it and put the new file instead']);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'pages/about.json', to: 'collections/posts/about.json', baseVersion: 'v' }] })[0]).toMatch(/a page cannot become an entry of collections\/posts\//);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'collections/tags/a.json', to: 'collections/posts/a.json', baseVersion: 'v' }] })[0]).toMatch(/an entry of collections\/tags\/ cannot become an entry of collections\/posts\//);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'shared/footer.json', to: 'pages/footer.json', baseVersion: 'v' }] })[0]).toMatch(/a shared document cannot become a page/);
+    expect(issuesOf({ changes: [{ op: 'move', file: 'shared/footer.json', to: 'shared/site/footer.json', baseVersion: 'v' }] })).toEqual([]);
+  });
+
   it('keeps pages off the server\'s own addresses, and the home page, the 404 page and templates where they are', () => {
     const reserved = 'Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.';
     expect(issuesOf({ changes: [{ op: 'put', file: 'pages/editor/sign-in.json', content: {}, baseVersion: null }] })).toEqual([`/changes/0/file: ${reserved}`]);

@@ -25,6 +25,8 @@ describe('commit messages', () => {
     expect(subject!.length).toBeLessThanOrEqual(72);
     expect(blank).toBe('');
     expect(body).toEqual(['Files:', '- collections/posts/new.json', '- pages/about.json', '- pages/company/about.json', '- pages/home.json', '- redirects.json']);
+    // A move that brings the file's content changes it too, and says so.
+    expect(commitMessage([{ op: 'move', file: 'pages/about.json', to: 'pages/company.json', baseVersion: 'v', content: {} }], ['pages/company.json']).split('\n')[0]).toBe('Move and edit about to company');
   });
 
   it('clip a long subject, keeping the whole summary in the body', () => {

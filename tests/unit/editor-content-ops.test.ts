@@ -87,6 +87,15 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(move.content.sections[0]!.data.ctas.map((cta) => cta.href)).toEqual(['/company/#top', '/journal/']);
     expect(move.content.slug).toBe('about');
     expect(plan.relinked).toEqual([{ file: 'pages/about.json', name: 'Page “About” (/about/)', pointers: ['/sections/0/data/ctas/0/href'] }]);
+    // A link to itself inside its text stays, and is named with the links left behind.
+    const withText = docsFromPayload({
+      docs: Object.values(selfLinking).map(({ savedJson: _saved, ...doc }) =>
+        doc.file === 'collections/posts/cited.json' ? { ...doc, data: { ...(doc.data as object), body: 'More in [this post](/posts/cited/#more).' } } : doc,
+      ),
+    });
+    const post = renamePlan(withText, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted');
+    expect(post.changes[0]).not.toHaveProperty('content');
+    expect(post.leftLinks).toEqual([{ file: 'collections/posts/cited.json', name: 'Post “Cited post”', pointers: ['/body'] }]);
     // A page with no link to itself moves as it is.
     expect(renamePlan(selfLinking, { type: 'doc', file: 'pages/journal.json' }, 'blog').changes[0]).not.toHaveProperty('content');
   });

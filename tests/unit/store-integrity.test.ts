@@ -193,3 +193,16 @@ describe('a redirect never leads away from a page', () => {
     expect(check([put('pages/journal.json', { ...page('journal'), meta: { ...meta, title: 'Edited' } })], both)).toEqual([]);
   });
 });
+
+describe('page ids', () => {
+  it('refuses a page written with another page’s id, by a put or a move that brings content, naming the file; a pair made by hand is left to mend', () => {
+    const clash = 'pages/twin.json/id: the page id "about" is also the id of pages/about.json: page ids are unique';
+    expect(check([put('pages/twin.json', { ...page('twin'), id: 'about' }, null)])).toEqual([clash]);
+    expect(check([{ op: 'move', file: 'pages/old.json', to: 'pages/twin.json', baseVersion: 'v', content: { ...withImage('old', '/assets/images/a.png'), id: 'about' } }])).toEqual([clash]);
+    // A moved page keeps its id: no clash with itself.
+    expect(check([{ op: 'move', file: 'pages/about.json', to: 'pages/company.json', baseVersion: 'v' }])).toEqual([]);
+    // Two pages that already shared an id: an edit of one is not refused for it (the problems list names it).
+    const handMade = siteOf([...site.paths()].map((file) => [file, site.get(file)] as [string, unknown]).concat([['pages/twin.json', { ...page('twin'), id: 'about' }]]));
+    expect(check([put('pages/twin.json', { ...page('twin'), id: 'about', meta: { ...meta, title: 'Edited' } })], handMade)).toEqual([]);
+  });
+});

@@ -151,7 +151,16 @@ export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'>
         Undo
       </button>
       {/* It covers the bottom of the form for its ten seconds (on a phone, a button there): it can go at once. */}
-      <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => dispatch({ type: 'dismissRemoved' })}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label="Dismiss"
+        onClick={() => {
+          // The button goes with the note: the keyboard's focus goes to the sections, not to the page's start.
+          document.getElementById('editor-sidebar')?.focus();
+          dispatch({ type: 'dismissRemoved' });
+        }}
+      >
         ×
       </button>
     </div>

@@ -141,7 +141,7 @@ function Editor({ payload, initialSlug }: Props) {
         <aside className="inspector" id="editor-inspector" tabIndex={-1} aria-label="Inspector">
           {/* One pane at a time (a phone): the way back to the list the form was opened from. CSS shows it there only. */}
           <button type="button" className="btn btn-ghost btn-small pane-back" onClick={() => dispatch({ type: 'showPane', pane: 'content' })}>
-            ← {view.page ? 'Sections' : 'Pages'}
+            ← {view.page ? 'Sections' : view.entry ? `${view.entry.collection.charAt(0).toUpperCase()}${view.entry.collection.slice(1)}` : 'Pages'}
           </button>
           <LinkTargetsProvider value={targets}>
             <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`} retryOn={state.docs}>

@@ -67,6 +67,12 @@ export function linksTo(docs: Docs, file: string): { file: string; pointers: str
   });
 }
 
+/** `file`'s own fields that link to its address (a post's body linking to the post), as JSON pointers. */
+export function linksFromItself(docs: Docs, file: string): string[] {
+  const address = addressOf(docs, file);
+  return address === undefined ? [] : [...(linkedPathsOf(docs[file]?.data).get(address) ?? [])];
+}
+
 /**
  * A place in a document as the dialogs say it: `section 3` for anything in a page's third
  * section, the field's name otherwise (`tags`, a shared header's `menu`). Never the raw pointer, which reads

@@ -5,7 +5,7 @@
  */
 import { pathForSlug } from '../../engine/slug';
 import { docName, imageFile, linkReferrersOf, postsTagged, referrersOf, renamedFile, tagSlugOf, versionOf, type Change, type NamedReferrer, type OpTarget } from './content-ops';
-import { addressAfterMove, linkFieldsTo, withLinksTo } from './page-links';
+import { addressAfterMove, linkFieldsTo, linksFromItself, withLinksTo } from './page-links';
 import type { Docs } from './model';
 
 export interface RenamePlan {
@@ -54,7 +54,9 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange
   for (const { file, fields: at } of fields) contents.set(file, withLinksTo(contents.get(file) ?? docs[file]!.data, at, address!));
   for (const [file, content] of contents) changes.push({ op: 'put', file, content, baseVersion: docs[file]!.version });
   const relinked = [...own, ...fields].map(({ file, fields: at }) => ({ file, name: docName(docs, file), pointers: at.map((field) => `/${field.split('.').join('/')}`) }));
-  const leftLinks = linkReferrersOf(docs, target).flatMap((referrer) => {
+  // Its own links inside its texts stay too, and are named with the others (a post's would lead nowhere).
+  const fromItself = { file: target.file, name: docName(docs, target.file), pointers: linksFromItself(docs, target.file) };
+  const leftLinks = [...linkReferrersOf(docs, target), fromItself].flatMap((referrer) => {
     const moved = new Set(relinked.find((found) => found.file === referrer.file)?.pointers);
     const pointers = referrer.pointers.filter((pointer) => !moved.has(pointer));
     return pointers.length ? [{ ...referrer, pointers }] : [];

@@ -76,7 +76,7 @@ export function linkProblem(value: string): string | undefined {
 /** Why `value` may not be an image's `src`, or undefined when it may. */
 export function imageUrlProblem(value: string): string | undefined {
   if (value === '') return 'Required';
-  if (UNSAFE_CHARACTERS.test(value)) return `Image addresses ${CHARACTERS_RULE}`;
+  if (UNSAFE_CHARACTERS.test(value)) return `Image URLs ${CHARACTERS_RULE}`;
   if (isSiteRelative(value, /^\//) || isWebUrl(value)) return undefined;
   return IMAGE_URL_RULE;
 }

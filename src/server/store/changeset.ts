@@ -87,6 +87,21 @@ function pageRuleProblems(op: Change['op'], file: string, to: string | undefined
   return problems;
 }
 
+/** What a data file is: a page, an entry of a collection (by its folder), or a shared document. */
+const kindOfDataFile = (file: string) => (isPageFile(file) ? 'a page' : /^collections\/[^/]+\//.exec(file)?.[0] ?? 'a shared document');
+
+/**
+ * A move renames a file: it stays what it was. A post moved to pages/ would take its page away
+ * with no redirect, and a page moved into a collection would be read as an entry; a delete and a
+ * put say that plainly, and the editor never asks for it.
+ */
+function kindChangeProblem(file: string, to: string): string | undefined {
+  const [from, into] = [file, to].map(kindOfDataFile);
+  if (from === into) return undefined;
+  const name = (kind: string) => (kind.startsWith('collections/') ? `an entry of ${kind}` : kind);
+  return `a move renames a file, it stays what it was: ${name(from)} cannot become ${name(into)}; delete it and put the new file instead`;
+}
+
 /** An image keeps its type when renamed: its bytes are not converted, and are served and resized as the name says. */
 function imageMoveProblem(file: string, to: string): string | undefined {
   const [from, into] = [file, to].map((name) => checkFilename(name.slice(IMAGES_PREFIX.length)));
@@ -120,6 +135,10 @@ function changeIssues(change: unknown, index: number): FileIssue[] {
   }
   if (!problem && (op !== 'move' || !fileProblem(change.to))) {
     for (const { field, message } of pageRuleProblems(op, change.file as string, change.to as string | undefined)) issues.push(at(field, message));
+  }
+  if (op === 'move' && !problem && !fileProblem(change.to) && !isImageFile(change.file as string) && !issues.some((issue) => issue.path.endsWith('/to'))) {
+    const kindProblem = kindChangeProblem(change.file as string, change.to as string);
+    if (kindProblem) issues.push(at('/to', kindProblem));
   }
   const written = op === 'put' && !problem ? { field: '/file', file: change.file as string } : op === 'move' && !fileProblem(change.to) ? { field: '/to', file: change.to as string } : undefined;
   // Under collections/, only an entry is read: anything else would be stored unchecked and unread (one put there

@@ -24,7 +24,8 @@ export function documentName(file: string): string {
 
 function describe(change: Change): { verb: string; name: string } {
   if (change.op === 'delete') return { verb: 'Delete', name: documentName(change.file) };
-  if (change.op === 'move') return { verb: 'Move', name: `${documentName(change.file)} to ${documentName(change.to).replace(/^(image|shared|\w+) /, '')}` };
+  // A move that brings its own content (its links to itself, from the editor) edits the file too.
+  if (change.op === 'move') return { verb: change.content === undefined ? 'Move' : 'Move and edit', name: `${documentName(change.file)} to ${documentName(change.to).replace(/^(image|shared|\w+) /, '')}` };
   return { verb: change.baseVersion === null ? 'Add' : 'Edit', name: documentName(change.file) };
 }
 

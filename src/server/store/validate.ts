@@ -17,6 +17,7 @@ import { slugFromPath } from '../../engine/slug';
 import { SITE_SETTINGS_FILE, siteSettingsIssues } from '../../engine/schema/site-settings';
 import type { FileIssue } from './changeset';
 import { forbiddenCharacterIssues } from '../../engine/text-characters';
+import { samePageIds } from '../../engine/problems';
 import type { Plan } from './plan';
 import { planCaseTwinIssues } from './file-name-case';
 import { imagesAfter, missingImageIssues } from './image-references';
@@ -139,6 +140,25 @@ function newlyHiddenEntries(before: ContentSnapshot, resolver: Resolver, written
 }
 
 /** Every issue the plan's content would have that the current content does not excuse. */
+/**
+ * A page this change writes with the id of another page: the build refuses two pages with one id
+ * (the editor and the section cache key on it), so it is refused here, naming the file, rather
+ * than found at the next build. A pair that shared an id before (made by hand) is left to mend.
+ */
+function newSamePageIds(before: ContentSnapshot, plan: Plan, written: ReadonlySet<string>): FileIssue[] {
+  const clashesOf = (snapshot: ContentSnapshot) => {
+    try {
+      return samePageIds(snapshot);
+    } catch {
+      return []; // routes that cannot be listed are refused by the resolver's own checks
+    }
+  };
+  const already = new Set(clashesOf(before).map((error) => `${error.file}\n${error.message}`));
+  return clashesOf(plan.after)
+    .filter((error) => written.has(error.file) && !already.has(`${error.file}\n${error.message}`))
+    .flatMap((error) => error.fileIssues());
+}
+
 export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const issues: FileIssue[] = [...plan.issues];
   const written = new Set([...plan.documents].filter(([, document]) => document !== undefined).map(([file]) => file));
@@ -159,6 +179,7 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   // A file this change writes that the routes refuse (an entry whose page would sit at the server's address).
   for (const problem of resolver.routeProblems()) if (written.has(problem.file)) issues.push(...problem.fileIssues());
   issues.push(...newlyHiddenEntries(before, resolver, written));
+  issues.push(...newSamePageIds(before, plan, written));
   const after = failures(resolver);
   if (after.size > 0) {
     const stillBroken = failures(createSiteResolver(before), new Set(after.keys()));
