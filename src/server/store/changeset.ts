@@ -6,8 +6,10 @@
  * `{ "message"?: string, "changes": [ {"op":"put","file","content","baseVersion"},
  *   {"op":"delete","file","baseVersion"}, {"op":"move","file","to","baseVersion","content"?} ] }`
  *
- * A data file's move may carry the `content` it has at its new path (a page's or a post's own
- * links to its old address following it): a put there would name the file twice.
+ * A data file's move may carry the `content` the file gets (a page's own links to its old address
+ * following it), its relative `$ref`s written from the old path like the file's own: a put of the
+ * new path would name the file twice. A move keeps a file what it was: a page, an entry of its
+ * collection, a shared document.
  *
  * `file` is relative to src/data. A path under `assets/images/` addresses an
  * uploaded image, which may be deleted or moved but not put (uploads do that).

@@ -139,7 +139,6 @@ function newlyHiddenEntries(before: ContentSnapshot, resolver: Resolver, written
     );
 }
 
-/** Every issue the plan's content would have that the current content does not excuse. */
 /**
  * A page this change writes with the id of another page: the build refuses two pages with one id
  * (the editor and the section cache key on it), so it is refused here, naming the file, rather
@@ -159,6 +158,7 @@ function newSamePageIds(before: ContentSnapshot, plan: Plan, written: ReadonlySe
     .flatMap((error) => error.fileIssues());
 }
 
+/** Every issue the plan's content would have that the current content does not excuse. */
 export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const issues: FileIssue[] = [...plan.issues];
   const written = new Set([...plan.documents].filter(([, document]) => document !== undefined).map(([file]) => file));
