@@ -96,6 +96,13 @@ group('delete and rename: who points at what, in people’s words', () => {
     const post = renamePlan(withText, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted');
     expect(post.changes[0]).not.toHaveProperty('content');
     expect(post.leftLinks).toEqual([{ file: 'collections/posts/cited.json', name: 'Post “Cited post”', pointers: ['/body'] }]);
+    // A text that reads like its address is no link: a label "/about" stays as typed.
+    const labelled = docsFromPayload({
+      docs: Object.values(selfLinking).map(({ savedJson: _saved, ...doc }) =>
+        doc.file === 'pages/about.json' ? { ...doc, data: { ...(doc.data as object), sections: [{ id: 'intro', type: 'page-hero', data: { label: '/about', title: 'About' } }] } } : doc,
+      ),
+    });
+    expect(renamePlan(labelled, { type: 'doc', file: 'pages/about.json' }, 'company').changes[0]).not.toHaveProperty('content');
     // A page with no link to itself moves as it is.
     expect(renamePlan(selfLinking, { type: 'doc', file: 'pages/journal.json' }, 'blog').changes[0]).not.toHaveProperty('content');
   });

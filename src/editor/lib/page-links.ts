@@ -6,6 +6,7 @@
  */
 import { HOME_SLUG } from '../../engine/slug';
 import { entryCollectionOf, entryPagePrefix, entrySlugOf } from './entries';
+import { isLinkField } from './link-keys';
 import { linkTargets, sitePathOf, type LinkTarget } from './link-targets';
 import { stringsOf } from './media';
 import type { Docs } from './model';
@@ -97,7 +98,8 @@ export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: strin
 
 /**
  * The fields whose whole value is a link to `file`'s address (a menu item's, a button's, a link
- * field's), by file; a link inside a text (Markdown) is not one. These are what a move of the page
+ * field's: link-kind fields only, link-keys.ts), by file; a link inside a text (Markdown) is not
+ * one, nor a text that reads like an address. These are what a move of the page
  * or entry rewrites to its new address. With `own`, the page's or entry's own links to itself
  * (a "back to top" button), which the move carries to the new path.
  */
@@ -106,7 +108,7 @@ export function linkFieldsTo(docs: Docs, file: string, { own = false } = {}): { 
   if (address === undefined) return [];
   return Object.values(docs).flatMap((doc) => {
     if ((doc.file === file) !== own) return [];
-    const fields = stringsOf(doc.data).filter(([, value]) => sitePathOf(value) === address).map(([field]) => field);
+    const fields = stringsOf(doc.data).filter(([field, value]) => sitePathOf(value) === address && isLinkField(field)).map(([field]) => field);
     return fields.length ? [{ file: doc.file, fields }] : [];
   });
 }
