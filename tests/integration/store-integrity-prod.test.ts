@@ -100,7 +100,8 @@ describe('a redirect never leads away from a page', () => {
     const moved = await untilLive(bea, await bea.post('/api/content/changes', { changes: [{ op: 'move', file: journal.file, to: 'pages/blog.json', baseVersion: journal.version }] }));
     expect((await get('/journal/')).headers.location).toBe('/blog/');
     // The attack: a new page at the old address took it from the redirect, without a word.
-    const again = await newPage(bea, 'journal');
+    // (An id of its own: the moved page keeps "journal", and two pages never share one.)
+    const again = await newPage(bea, 'journal', { id: 'journal-again' });
     expect(refusal(await bea.post('/api/content/changes', { changes: [again] }))).toEqual([
       'pages/journal.json /slug: /journal/ redirects to /blog/ (redirects.json), and a page there would end that redirect without a word. Remove the redirect in the same change, or choose another address',
     ]);

@@ -33,6 +33,12 @@ describe('starter copy (text still as the editor filled it in)', () => {
     }
   });
 
+  it('gives a new page an id no other page has (the store refuses a second)', () => {
+    expect(starterPage({ slug: 'services', docs }).id).toBe('services');
+    const aboutId = (Object.values(docs).find((doc) => doc.file === 'pages/about.json')!.data as StoredPage).id;
+    expect(starterPage({ slug: aboutId, docs }).id).toBe(`${aboutId}-2`);
+  });
+
   it('names each field of a new page that still reads as it started, and drops each once rewritten', () => {
     const page = starterPage({ slug: 'services', title: 'Services', docs });
     expect(pageStarterCopy(page, 'services', docs)).toEqual(['SEO description', 'Page header › Description', 'Rich text › Body', 'Call to action › Title', 'Call to action › Description']);

@@ -6,7 +6,7 @@
  * visitors, so placeholder copy never goes live by a reflexive Save.
  */
 import { isValidSegment } from '../../engine/slug';
-import { slugWords } from './identifiers';
+import { slugWords, uniqueIdentifier } from './identifiers';
 import { pageName, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
 
 /** "Pricing Page" → `pricing-page`: lowercase ASCII letters, digits and single hyphens. */
@@ -47,5 +47,7 @@ export function starterPage({ slug, title, docs }: { slug: string; title?: strin
     },
     refTo(shared('footer')),
   ].filter(Boolean);
-  return { id: slug.replaceAll('/', '-'), slug, status: 'draft', meta: { title: name, description: `${name}: a page of this site.` }, sections: sections as unknown[] };
+  // Page ids are unique (the content store refuses a second): `docs-intro` for docs/intro, unless a page `docs-intro` has it.
+  const pageIds = Object.values(docs).flatMap((doc) => (doc.kind === 'page' && typeof (doc.data as { id?: unknown })?.id === 'string' ? [(doc.data as { id: string }).id] : []));
+  return { id: uniqueIdentifier(slug.replaceAll('/', '-'), pageIds), slug, status: 'draft', meta: { title: name, description: `${name}: a page of this site.` }, sections: sections as unknown[] };
 }
