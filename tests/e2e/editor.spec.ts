@@ -34,6 +34,8 @@ test('each outline row says what its section says: a title, else plain text, els
   await expect(outlineItem(page, 'about-story')).toContainText('How we work', { timeout: 30_000 });
   await outlineItem(page, 'about-story').click();
   const body = page.getByLabel('Inspector').getByRole('textbox', { name: 'Body' });
+  // The formatted view, not the plain textarea that stands in while its code loads: keys typed into that one are lost as it is replaced.
+  await expect(body).toHaveAttribute('contenteditable', 'true');
   await body.click();
   await page.keyboard.press('Control+Home');
   await page.keyboard.type('Our ');

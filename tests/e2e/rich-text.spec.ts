@@ -117,6 +117,8 @@ test('the editor’s Undo restores the field’s earlier value into the formatte
 test('text typed before a heading, ending in a space, and a link typed at speed, then undone step by step, stay in the formatted view', async ({ page }) => {
   // A UX review's steps: Ctrl+Home, Enter, "Some intro text ", Ctrl+K and a link, then Undo; the field fell into source view and stayed there.
   const { body } = await openPost(page, 'editing-without-fear');
+  // The formatted view, not the plain textarea that stands in while its code loads: keys typed into that one are lost as it is replaced.
+  await expect(body).toHaveAttribute('contenteditable', 'true');
   await body.click();
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('Enter');
