@@ -165,3 +165,59 @@ test('a value the visual editor would rewrite opens as Markdown, with the reason
     await writeFile(file, stored);
   }
 });
+
+/** Holds back the formatted editor's module, so its plain stand-in textarea shows, until the returned function is called. */
+async function holdRichTextCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/RichTextField\.tsx(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Puts the caret of a textarea right after `text`, as a click there would. */
+async function caretAfter(area: Locator, text: string) {
+  await area.evaluate((element: HTMLTextAreaElement, wanted) => {
+    const at = element.value.indexOf(wanted) + wanted.length;
+    element.focus();
+    element.setSelectionRange(at, at);
+  }, text);
+}
+
+test('typing carries on when the formatted view replaces the plain text that stood in while its code loaded', async ({ page }) => {
+  const release = await holdRichTextCode(page);
+  await page.goto('/editor/~posts/design-tokens-that-last');
+  const body = page.getByRole('textbox', { name: 'Body' });
+  await expect(body).toBeVisible();
+  expect(await body.evaluate((element) => element.tagName)).toBe('TEXTAREA');
+  await caretAfter(body, 'fossil record');
+  await page.keyboard.type(' (kept)');
+  release();
+  await expect(body).toHaveAttribute('contenteditable', 'true');
+  await expect(body).toBeFocused();
+  // Without the hand-over these keys went to the page and were lost.
+  await page.keyboard.type(' and more');
+  await expect(body).toContainText('fossil record (kept) and more');
+});
+
+test('a text that opens as Markdown takes the focus and caret of the stand-in too', async ({ page }) => {
+  const file = dataFile('collections/posts/static-builds-at-scale.json');
+  const stored = await readFile(file, 'utf8');
+  const json = JSON.parse(stored);
+  await writeFile(file, JSON.stringify({ ...json, body: `${json.body}\n\n| Pages | Build |\n|---|---|\n| 1,000 | 12 s |` }, null, 2));
+  try {
+    const release = await holdRichTextCode(page);
+    await page.goto('/editor/~posts/static-builds-at-scale');
+    const body = page.getByRole('textbox', { name: 'Body' });
+    await caretAfter(body, '| Pages');
+    release();
+    await expect(page.getByRole('status').filter({ hasText: 'contains a table' })).toBeVisible();
+    await expect(body).toBeFocused();
+    await page.keyboard.type(' built');
+    await expect(body).toHaveValue(/\| Pages built \| Build \|/);
+  } finally {
+    await writeFile(file, stored);
+  }
+});

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { EditorState } from 'prosemirror-state';
+import type { SourceCaret } from '../../lib/rich-text/caret';
 import { linkAt, removeLink, setLink } from '../../lib/rich-text/commands';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown, type SourceReason } from '../../lib/rich-text/markdown';
 import { RichTextLinkDialog, type LinkDialogResult } from './RichTextLinkDialog';
@@ -23,6 +24,8 @@ export interface RichTextFieldProps {
   invalid?: boolean;
   /** Shown, not edited (a shared section the user's role may not change). */
   readOnly?: boolean;
+  /** Set when this field replaced a focused stand-in textarea: where its caret was, to carry on from. */
+  caretFrom?: { current: SourceCaret | null };
 }
 
 /** The text a link applies to: the link at the cursor, else the selection. */
@@ -31,7 +34,7 @@ function linkedText(state: EditorState, link: { from: number; to: number } | und
   return from < to ? state.doc.textBetween(from, to, ' ') : undefined;
 }
 
-export default function RichTextField({ id, value, onChange, label, fieldKey, describedBy, invalid, readOnly }: RichTextFieldProps) {
+export default function RichTextField({ id, value, onChange, label, fieldKey, describedBy, invalid, readOnly, caretFrom }: RichTextFieldProps) {
   const [reason, setReason] = useState<SourceReason | undefined>(() => {
     const opening = openMarkdown(value);
     return opening.mode === 'source' ? opening.reason : undefined;
@@ -39,6 +42,7 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
   const [source, setSource] = useState(reason !== undefined);
   const [linkOpen, setLinkOpen] = useState(false);
   const host = useRef<HTMLDivElement>(null);
+  const sourceArea = useRef<HTMLTextAreaElement>(null);
   /** Source view came from a value changed from outside (an undo step), not from the editor's choice or the text as opened. */
   const sourceFromOutside = useRef(false);
   /** What was last typed in the source view: a value the field sent itself is no change from outside. */
@@ -48,11 +52,23 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
     setSource(true);
     sourceFromOutside.current = true;
   };
-  const { view, editorState, load } = useRichTextView(host, {
+  const { view, editorState, load, focusAtSource } = useRichTextView(host, {
     id, value, label, fieldKey, describedBy, invalid, readOnly, onChange, active: !source,
     onLink: () => setLinkOpen(true),
     onNeedsSource: toSource,
   });
+
+  // Someone was typing in the stand-in textarea this field replaced: the focus and caret move here (after the view's own mount effect).
+  useEffect(() => {
+    const caret = caretFrom?.current;
+    if (!caret) return;
+    caretFrom.current = null;
+    if (!source) return focusAtSource(caret);
+    sourceArea.current?.focus();
+    sourceArea.current?.setSelectionRange(caret.start, caret.end);
+    // Once, on mount: the stand-in is gone for good.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // A later undo step (or a restored draft) that the visual editor can show again brings it back.
   useEffect(() => {
@@ -123,6 +139,7 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
       <div ref={host} className="rt-visual" hidden={source} />
       {source && (
         <textarea
+          ref={sourceArea}
           id={id}
           data-field={fieldKey}
           className="rt-source mono"

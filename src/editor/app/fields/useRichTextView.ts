@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
+import { selectionAtSourceCaret, type SourceCaret } from '../../lib/rich-text/caret';
 import { openMarkdown, serialiseMarkdown, type RichTextOpening, type SourceReason } from '../../lib/rich-text/markdown';
 import { richTextSchema } from '../../lib/rich-text/schema';
 import { richTextPlugins } from '../../lib/rich-text/plugins';
@@ -74,6 +75,14 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** Focuses the view with its caret at the place a caret in the Markdown source points to. */
+  const focusAtSource = useCallback((caret: SourceCaret) => {
+    const view = viewRef.current;
+    if (!view || emitted.current === null) return;
+    view.dispatch(view.state.tr.setSelection(selectionAtSourceCaret(view.state.doc, emitted.current, caret)).scrollIntoView());
+    view.focus();
+  }, []);
+
   useEffect(() => {
     const view: EditorView = new EditorView(host.current, {
       state: freshState(),
@@ -110,5 +119,5 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
     if (opening.mode === 'source') latest.current.onNeedsSource(opening.reason);
   }, [value, active, load]);
 
-  return { view: viewRef.current, editorState, load };
+  return { view: viewRef.current, editorState, load, focusAtSource };
 }

@@ -1,0 +1,50 @@
+/**
+ * Where a caret in the Markdown source lands in the formatted document. The
+ * rich-text editor loads lazily and a plain textarea stands in until then:
+ * when it is replaced while someone is typing in it, the caret moves over to
+ * the formatted view at the same place in the text, so the next keys land
+ * where they were aimed.
+ */
+import { Selection, TextSelection } from 'prosemirror-state';
+import type { Node } from 'prosemirror-model';
+import { parseMarkdown } from './markdown';
+
+/** The source's caret as a textarea gives it (`selectionStart`, `selectionEnd`). */
+export interface SourceCaret {
+  start: number;
+  end: number;
+}
+
+/**
+ * The position in `doc` (parsed from `markdown`) of the place `offset`
+ * characters into the source: the end of the Markdown before it, parsed on its
+ * own. An unfinished mark (`**bol`) counts as text, so the place can be off by
+ * its few characters, never outside the document.
+ */
+export function positionAtSourceOffset(doc: Node, markdown: string, offset: number): number {
+  const before = markdown.slice(0, Math.max(0, Math.min(offset, markdown.length)));
+  if (!before.trim()) return Selection.atStart(doc).from;
+  let prefix: Node;
+  try {
+    prefix = parseMarkdown(before);
+  } catch {
+    return Selection.atEnd(doc).from;
+  }
+  const end = Math.min(Selection.atEnd(prefix).from, doc.content.size);
+  // After a line break the caret begins the next block (a new paragraph or list item), not the end of the last.
+  if (/\n\s*$/.test(before)) {
+    const next = Selection.findFrom(doc.resolve(Math.min(end + 1, doc.content.size)), 1, true);
+    if (next) return next.from;
+  }
+  // Parsing drops the spaces a paragraph ends with; the caret goes after them, within its block.
+  const near = TextSelection.near(doc.resolve(end)).$from;
+  const spaces = /[ \t]*$/.exec(before)![0].length;
+  return near.parent.isTextblock ? Math.min(near.pos + spaces, near.end()) : near.pos;
+}
+
+/** The selection in `doc` matching a caret (or a selected range) in its Markdown source. */
+export function selectionAtSourceCaret(doc: Node, markdown: string, caret: SourceCaret): Selection {
+  const anchor = positionAtSourceOffset(doc, markdown, caret.start);
+  const head = caret.end === caret.start ? anchor : positionAtSourceOffset(doc, markdown, caret.end);
+  return TextSelection.between(doc.resolve(anchor), doc.resolve(Math.max(anchor, head)));
+}

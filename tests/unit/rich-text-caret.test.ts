@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { positionAtSourceOffset, selectionAtSourceCaret } from '../../src/editor/lib/rich-text/caret';
+import { parseMarkdown } from '../../src/editor/lib/rich-text/markdown';
+
+/** The document's text before the place `offset` characters into `markdown` lands, blocks joined by `|`. */
+function textBefore(markdown: string, offset: number): string {
+  const doc = parseMarkdown(markdown);
+  return doc.textBetween(0, positionAtSourceOffset(doc, markdown, offset), '|');
+}
+
+describe('a caret in the Markdown source, placed in the formatted document', () => {
+  it('lands after the same words, in the same block', () => {
+    const markdown = '## Name the decisions\n\nA token is a **decision** with a name.';
+    expect(textBefore(markdown, markdown.indexOf('decisions') + 4)).toBe('Name the deci');
+    expect(textBefore(markdown, markdown.indexOf('with'))).toBe('Name the decisions|A token is a decision ');
+  });
+
+  it('starts at the start and ends at the end', () => {
+    const markdown = 'One.\n\nTwo.';
+    const doc = parseMarkdown(markdown);
+    expect(positionAtSourceOffset(doc, markdown, 0)).toBe(1);
+    expect(doc.textBetween(0, positionAtSourceOffset(doc, markdown, markdown.length), '|')).toBe('One.|Two.');
+    expect(doc.textBetween(0, positionAtSourceOffset(doc, markdown, 10_000), '|')).toBe('One.|Two.');
+  });
+
+  it('after a blank line, begins the next paragraph rather than ending the last', () => {
+    const markdown = 'One.\n\nTwo.';
+    const doc = parseMarkdown(markdown);
+    const at = positionAtSourceOffset(doc, markdown, 'One.\n\n'.length);
+    expect(doc.textBetween(0, at, '|')).toBe('One.|');
+    expect(doc.resolve(at).parent.textContent).toBe('Two.');
+  });
+
+  it('inside list items and links', () => {
+    const markdown = '- first item\n- second [link](/about) item';
+    expect(textBefore(markdown, markdown.indexOf('cond'))).toBe('first item|se');
+    expect(textBefore(markdown, markdown.indexOf(' item', markdown.indexOf('link')))).toBe('first item|second link');
+  });
+
+  it('an unfinished mark before the caret stays inside the document', () => {
+    const markdown = 'Plain **bold words** after.';
+    const doc = parseMarkdown(markdown);
+    const at = positionAtSourceOffset(doc, markdown, markdown.indexOf('words'));
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThanOrEqual(doc.content.size);
+    expect(doc.textBetween(0, at)).toMatch(/^Plain bold /);
+  });
+
+  it('a selected range stays selected', () => {
+    const markdown = 'Keep the fossil record tidy.';
+    const doc = parseMarkdown(markdown);
+    const selection = selectionAtSourceCaret(doc, markdown, { start: markdown.indexOf('fossil'), end: markdown.indexOf(' tidy') });
+    expect(doc.textBetween(selection.from, selection.to)).toBe('fossil record');
+  });
+});
