@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { sectionDigest } from '../../src/lib/section-cache';
-import { bundleToRenderOf } from '../../src/server/publish/published-pages';
+import { bundleToRenderOf } from '../../src/server/publish/bundle-to-render';
 import { sectionRegistry } from '../../src/sections/registry';
 import { resolverFor } from '../helpers/registry';
 

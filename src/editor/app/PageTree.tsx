@@ -1,6 +1,7 @@
 /** All page files, nested slugs indented and templates marked; opening one is a client-side switch. */
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
-import { isDirty, pageTitle, sortedPages, type Docs, type StoredPage } from '../lib/model';
+import { isDirty, pageTitle, type Docs, type StoredPage } from '../lib/model';
+import { sortedPages } from '../lib/page-order';
 import { localDateTime, publicationStatus, statusText } from '../lib/publication';
 
 /** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */

@@ -6,7 +6,8 @@
  */
 import { collectionNames, collectionRegistry } from '../../collections/registry';
 import { TEMPLATE_SEGMENT } from '../../engine/slug';
-import { pageFile, sortedPages, type Docs, type EditorDoc, type StoredPage } from './model';
+import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
+import { sortedPages } from './page-order';
 
 /** The names of the registered collections (posts, tags…). */
 export const ENTRY_COLLECTIONS = collectionNames;

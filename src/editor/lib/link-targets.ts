@@ -8,7 +8,8 @@
 import { HOME_SLUG, isReservedSlug } from '../../engine/slug';
 import { linkProblem, sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
-import { pageTitle, sortedPages, type Docs, type StoredPage } from './model';
+import { pageTitle, type Docs, type StoredPage } from './model';
+import { sortedPages } from './page-order';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
 
 export interface LinkTarget {

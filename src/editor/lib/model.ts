@@ -234,23 +234,3 @@ export function duplicateSection(page: StoredPage, index: number, file: string, 
 export function newSection(page: StoredPage, type: string, defaults: unknown, file: string, docs: Docs): StoredSection {
   return { id: uniqueSectionId(page.slug, type, sectionIds(page, file, docs)), type, data: structuredClone(defaults) as Record<string, unknown> };
 }
-
-/** The slug a page file has; `pages/docs/intro.json` → `docs/intro`. */
-export const slugOfFile = (file: string) => file.slice('pages/'.length, -'.json'.length);
-
-/** Two slugs compared segment by segment, so a folder's pages follow it (`docs`, `docs/a`, then `docs-archive`). */
-function bySegments(a: string, b: string): number {
-  const [left, right] = [a.split('/'), b.split('/')];
-  for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
-    const order = left[index]!.localeCompare(right[index]!);
-    if (order !== 0) return order;
-  }
-  return left.length - right.length;
-}
-
-/** Pages sorted for the page tree: home first, then by slug, folders grouped. */
-export function sortedPages(docs: Docs): EditorDoc[] {
-  return Object.values(docs)
-    .filter((doc) => doc.kind === 'page')
-    .sort((a, b) => (a.saveSlug === HOME_SLUG ? -1 : b.saveSlug === HOME_SLUG ? 1 : bySegments(a.saveSlug, b.saveSlug)));
-}

@@ -6,7 +6,8 @@
  */
 import { parsePointer } from '../../engine/pointer';
 import { docName } from './content-ops';
-import { outline, sortedPages, type Docs, type EditorContent, type StoredPage } from './model';
+import { outline, type Docs, type EditorContent, type StoredPage } from './model';
+import { sortedPages } from './page-order';
 import { entryRoute, entrySlugOf } from './entries';
 import { isSettingsFile, SITE_SETTINGS_ROUTE } from './site-settings';
 

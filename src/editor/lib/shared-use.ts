@@ -5,7 +5,8 @@
  * than by its file.
  */
 import { entryNounOf } from './entries';
-import { outline, sortedPages, type Docs, type StoredPage } from './model';
+import { outline, type Docs, type StoredPage } from './model';
+import { sortedPages } from './page-order';
 
 export interface SharedUse {
   pages: number;

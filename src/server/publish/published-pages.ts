@@ -18,10 +18,11 @@ import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
 import { hasVariants } from '../../../server/image-variant-urls.mjs';
 import { originalFacts } from '../../lib/images/responsive';
 import type { BundleToRender, PageToRender } from './render-worker-side';
-import { bundleHead, bundleParts } from '../../engine/bundle-json';
+import { bundleHead } from '../../engine/bundle-json';
 import { keptPerSharedSection } from '../../engine/bundle-check';
 import { letRequestsThrough } from './page-feed';
-import { sectionDigest, sectionViewKey } from '../../lib/section-cache';
+import { sectionViewKey } from '../../lib/section-cache';
+import { bundleToRenderOf } from './bundle-to-render';
 import type { LayoutKeys } from './page-layout';
 import { sectionRegistry } from '../../sections/registry';
 import { filesReachedFrom } from '../../lib/carry-over';
@@ -168,27 +169,6 @@ async function keysOf(slug: string, response: { json: string }, bundle: Bundle, 
 
 /** What a renderer needs of a page: where visitors get it (`/`, `/about/`), and its bundle as a render worker takes it. */
 export const pageToRender = ({ slug, bundleToRender }: PublishedPage): PageToRender => ({ path: pathForSlug(slug), slug, ...bundleToRender });
-
-/** The last number given to a section pages share (see bundleToRenderOf): never given twice in this process. */
-let lastSharedSection = 0;
-
-/**
- * A bundle as a render worker gets it: its JSON in parts (src/engine/bundle-json.ts), a number
- * for each section an earlier page of the publication had (`seen` holds the publication's
- * numbers; 0 for a section no page had before: the worker parses a shared one once and finds it
- * again by its number), and each section's digest for the section render cache
- * (src/lib/section-cache.ts). Texts and digests are kept for each shared section, so made again
- * only for what changed.
- */
-export function bundleToRenderOf(bundle: Bundle, seen: WeakMap<object, number>): BundleToRender {
-  const { head, sections } = bundleParts(bundle);
-  const shared = bundle.sections.map((section) => {
-    const number = seen.get(section);
-    if (number === undefined) seen.set(section, ++lastSharedSection);
-    return number ?? 0;
-  });
-  return { head, sections, shared, sectionDigests: bundle.sections.map((section) => sectionDigest(section, sectionRegistry.get(section.type)?.viewReads ?? {})) };
-}
 
 /**
  * `fields` with `made`'s properties too, each made when first read and then kept. They are not
