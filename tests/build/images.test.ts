@@ -8,6 +8,8 @@ import { buildProject } from '../helpers/servers';
 // A phone photo as users upload them: large, with its GPS position in the EXIF, set as the home
 // hero with a focal point. The build must give it and every demo image responsive variants.
 const PHOTO = 'large-upload.jpg';
+/** Where a picture's narrow frame (a phone's crop) applies (Img.astro). */
+const NARROW_MEDIA = '(max-width: 47.99rem)';
 let project: ProjectCopy;
 let photoBytes: Buffer;
 const pages = new Map<string, string>();
@@ -69,10 +71,15 @@ describe('responsive images in the build', () => {
       for (const inner of inPictures) {
         pictures += 1;
         const sources = [...inner.matchAll(/<source\b[^>]*>/g)].map(([tag]) => tag);
-        expect(sources.map((tag) => attr(tag, 'type')), page).toEqual(['image/avif', 'image/webp']);
         const img = inner.match(/<img\b[^>]*>/)![0];
-        const [width, height] = [Number(attr(img, 'width')), Number(attr(img, 'height'))];
+        // A narrow frame (a phone's crop) comes first, as its own pair of sources for narrow screens.
+        const narrowFrame = /--frame-narrow: (\d+) \/ (\d+)/.exec(attr(img, 'style')!);
+        const types = sources.map((tag) => attr(tag, 'type'));
+        expect(types, page).toEqual(narrowFrame ? ['image/avif', 'image/webp', 'image/avif', 'image/webp'] : ['image/avif', 'image/webp']);
+        expect(sources.map((tag) => attr(tag, 'media')), page).toEqual(narrowFrame ? [NARROW_MEDIA, NARROW_MEDIA, undefined, undefined] : [undefined, undefined]);
         for (const source of sources) {
+          const narrow = attr(source, 'media') !== undefined;
+          const [width, height] = narrow ? [Number(narrowFrame![1]), Number(narrowFrame![2])] : [Number(attr(img, 'width')), Number(attr(img, 'height'))];
           expect(attr(source, 'sizes'), source).toBeTruthy();
           const candidates = candidatesOf(attr(source, 'srcset')!);
           expect(candidates.length, source).toBeGreaterThan(0);
@@ -84,8 +91,9 @@ describe('responsive images in the build', () => {
             expect(real.format, candidate.url).toBe(candidate.url.endsWith('.avif') ? 'heif' : 'webp');
           }
           // The widest candidate is the <img>'s intrinsic width.
-          expect(Math.max(...candidates.map((candidate) => candidate.width)), source).toBe(width);
+          if (!narrow) expect(Math.max(...candidates.map((candidate) => candidate.width)), source).toBe(width);
         }
+        const [width, height] = [Number(attr(img, 'width')), Number(attr(img, 'height'))];
         const fallback = await metadataOf(attr(img, 'src')!);
         expect(Math.abs(fallback.height - (fallback.width * height) / width), img).toBeLessThanOrEqual(1);
       }
@@ -120,6 +128,18 @@ describe('responsive images in the build', () => {
     const below = [...home.matchAll(/<img\b[^>]*>/g)].map((match) => match[0]).filter((img) => attr(img, 'fetchpriority') !== 'high');
     expect(below.length).toBeGreaterThan(0);
     for (const img of below) expect(attr(img, 'loading'), img).toBe('lazy');
+  });
+
+  it("crops a post's wide cover taller on a phone (16:10, not a 1.9:1 strip), from sources of its own", async () => {
+    const [path, html] = [...pages].find(([path, html]) => path.startsWith('/posts/') && html.includes('post__cover'))!;
+    const cover = html.match(/class="container post__cover"[^>]*>(.*?)<\/div>/s)![1]!;
+    const [narrowAvif, , wideAvif] = [...cover.matchAll(/<source\b[^>]*>/g)].map(([tag]) => tag);
+    expect(attr(narrowAvif!, 'media'), path).toBe(NARROW_MEDIA);
+    expect(attr(narrowAvif!, 'srcset'), path).toMatch(/-r8x5-f\d+x\d+\.avif \d+w$/);
+    // On a phone the frame is never wider than 768 px, so its ladder stops at twice that.
+    expect(Math.max(...candidatesOf(attr(narrowAvif!, 'srcset')!).map((candidate) => candidate.width))).toBeLessThanOrEqual(1600);
+    expect(attr(wideAvif!, 'srcset'), path).toMatch(/-r40x21-f\d+x\d+\.avif \d+w$/);
+    expect(attr(cover.match(/<img\b[^>]*>/)![0], 'style')).toContain('--frame: 1200 / 630; --frame-narrow: 1200 / 750');
   });
 
   it('sizes the hero for a phone: at 390 px and DPR 2 the browser picks the 800 px AVIF, under 80 KB', async () => {
