@@ -83,8 +83,17 @@ test('a phone shows one pane at a time: the pages, the preview at a phone\'s wid
   await expect(page.locator('.inspector')).toBeHidden();
   // Nothing runs off the side: every pane is the window's width.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The top bar is two rows: Save beside what is open, history below; the preview width only with the preview.
+  const save = await box(page, '.topbar > .btn-primary');
+  const open = await box(page, '.topbar-slug');
+  expect(Math.abs(save.y + save.height / 2 - (open.y + open.height / 2))).toBeLessThan(4);
+  await expect(page.getByRole('group', { name: 'Preview width' })).toBeHidden();
+  const history = await box(page, '.topbar > .history-controls');
+  expect(history.y).toBeGreaterThan(save.y + save.height - 1);
+  expect((await box(page, '.topbar')).height).toBeLessThan(100);
 
   await show('Preview').click();
+  await expect(page.getByRole('group', { name: 'Preview width' })).toBeVisible();
   await expect(page.locator('.sidebar')).toBeHidden();
   await expect(page.locator('.preview-size')).toContainText('Mobile, 390 px');
   expect((await box(page, '.preview-device')).width).toBeGreaterThan(300);
