@@ -33,6 +33,9 @@ export async function linkedContentFolder(client, commit) {
   for (const entry of listing.split('\0').filter(Boolean)) {
     const [meta, path] = entry.split('\t');
     const [mode, type] = (meta ?? '').split(' ');
+    // Asked for a folder and a folder inside it (`src`, `src/data`), git lists what the outer one
+    // holds: the project's own files beside the content (`src/middleware.ts`, `public/favicon.svg`).
+    if (!CONTENT_FOLDER_CHAIN.includes(path ?? '')) continue;
     if (type !== 'tree') {
       return `The content repository's ${commit.startsWith('origin/') ? 'branch' : 'commit'} makes ${path} ${mode === '120000' ? 'a symbolic link' : 'a file'} where content is kept in a folder, so the server does not check it out, and the site stays as it is. Replace it with the folder itself and push again.`;
     }

@@ -1,6 +1,6 @@
 /**
- * A real bare git repository for tests, made from a project's content (its
- * src/data and public/assets/images), as a git host would hold a site; and
+ * A real bare git repository for tests, made from a project's `src` and
+ * `public` (its code and its content), as a git host would hold a site; and
  * ways to read what it holds with Debian's git.
  */
 import { execFile } from 'node:child_process';
@@ -37,14 +37,15 @@ export interface BareRemote {
   remove(): Promise<void>;
 }
 
-/** A bare repository whose `main` holds one commit: `projectRoot`'s content. */
+/** A bare repository whose `main` holds one commit: `projectRoot`'s `src` and `public`. */
 export async function makeBareRemote(projectRoot: string): Promise<BareRemote> {
   const scratch = await mkdtemp(join(tmpdir(), 'cse-git-'));
   const path = join(scratch, 'site.git');
   const seed = join(scratch, 'seed');
   await git(scratch, 'init', '-q', '--bare', path);
   await git(scratch, 'init', '-q', seed);
-  for (const folder of ['src/data', 'public/assets/images']) await cp(join(projectRoot, folder), join(seed, folder), { recursive: true });
+  // The whole site, code beside content, as a git host holds it: a server once refused every such commit.
+  for (const folder of ['src', 'public']) await cp(join(projectRoot, folder), join(seed, folder), { recursive: true });
   await git(seed, 'add', '-A');
   await git(seed, 'commit', '-q', '-m', 'The site as it was deployed');
   await git(seed, 'push', '-q', path, 'HEAD:refs/heads/main');

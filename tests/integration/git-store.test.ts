@@ -142,9 +142,27 @@ describe('the git content backend', () => {
     await git(a.dir, 'remote', 'set-url', 'origin', join(remote.scratch, 'nowhere.git'));
     const refused = await a.store.apply({ changes: [put] }, ALICE).then(() => undefined, (error) => error);
     expect(refused).toMatchObject({ status: 503 });
+    // git names the remote's folder; an error body names no place on this machine outside the project.
+    expect(refused.message).not.toContain(remote.scratch);
+    expect(refused.message).toContain('<path>');
     expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(head);
     expect(await git(a.dir, 'status', '--porcelain')).toBe('');
   });
+  it("takes in a developer's push to the code beside the content (src/middleware.ts, public/favicon.svg)", async () => {
+    // Regression: asked about `src` and `src/data` at once, git listed src's own files, each taken for a content folder made a file.
+    const a = await server('code-beside');
+    expect(await remote.read('public/favicon.svg')).toBeDefined();
+    await remote.pushAsDeveloper('Touch the code', async (tree) => {
+      await writeFile(join(tree, 'src', 'middleware.ts'), `${await readFile(join(tree, 'src', 'middleware.ts'), 'utf8')}\n// touched\n`);
+      await writeFile(join(tree, 'public', 'favicon.svg'), await readFile(join(tree, 'public', 'favicon.svg')));
+      await writeFile(join(tree, 'public', 'humans.txt'), 'The team\n');
+    });
+    expect(await a.store.sync()).toMatchObject({ changed: true });
+    expect(await readFile(join(a.dir, 'public', 'humans.txt'), 'utf8')).toBe('The team\n');
+    const { commit } = await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About, beside the code')] }, ALICE);
+    expect((await remote.commits())[0]!.sha).toBe(commit);
+  });
+
   // Last: it moves the shared remote's branch to a tree no clone takes, then mends it.
   it('never checks out a push that makes a content folder a symbolic link: sync and saves are refused (502), and nothing is written through it', async () => {
     const a = await server('linked-folder');

@@ -1,7 +1,7 @@
 /**
  * The message of the commit a changeset becomes: a subject that names what
  * changed in words ("Edit home: hero title", "Add post hello-world",
- * "Move page about to company/about"), then the files it wrote, the ones
+ * "Move about to company/about"), then the files it wrote, the ones
  * rewritten to keep references whole included, so `git log` reads as a history
  * of the site.
  */

@@ -20,6 +20,7 @@ import { heldLock, retryingWhileLocked } from '../../../server/git-locks.mjs';
 import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
+import { publicMessage } from '../paths';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
 import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
@@ -43,7 +44,8 @@ export const repoPath = (file: string) => (isImageFile(file) ? `public/assets/im
  */
 function gitReason(error: unknown): string {
   const lines = (error instanceof Error ? error.message : String(error)).split(/[\r\n]+/).map((line) => line.trim()).filter(Boolean);
-  return lines.find((line) => line.startsWith('! [')) ?? lines.find((line) => line.startsWith('fatal:') || line.startsWith('error:')) ?? lines[0] ?? 'unknown error';
+  // It can name places on this machine (the remote's folder, the clone's): hidden as in any error body.
+  return publicMessage(lines.find((line) => line.startsWith('! [')) ?? lines.find((line) => line.startsWith('fatal:') || line.startsWith('error:')) ?? lines[0] ?? 'unknown error');
 }
 
 export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<ContentSnapshot>): StoreBackend {
