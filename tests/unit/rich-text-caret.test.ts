@@ -37,13 +37,22 @@ describe('a caret in the Markdown source, placed in the formatted document', () 
     expect(textBefore(markdown, markdown.indexOf(' item', markdown.indexOf('link')))).toBe('first item|second link');
   });
 
-  it('an unfinished mark before the caret stays inside the document', () => {
-    const markdown = 'Plain **bold words** after.';
+  it('inside a bold, an emphasis, a link or code, it lands between the same letters', () => {
+    const markdown = 'Plain **bold words** and *soft* [a link](/about) `code` end.';
+    expect(textBefore(markdown, markdown.indexOf('words'))).toBe('Plain bold ');
+    expect(textBefore(markdown, markdown.indexOf('ft*'))).toBe('Plain bold words and so');
+    expect(textBefore(markdown, markdown.indexOf('link]'))).toBe('Plain bold words and soft a ');
+    expect(textBefore(markdown, markdown.indexOf('de`'))).toBe('Plain bold words and soft a link co');
+  });
+
+  it('inside a link’s address, or between a mark’s stars, it stays inside the document', () => {
+    const markdown = 'See [the guide](/docs/getting-started) and **bold** text.';
     const doc = parseMarkdown(markdown);
-    const at = positionAtSourceOffset(doc, markdown, markdown.indexOf('words'));
-    expect(at).toBeGreaterThan(0);
-    expect(at).toBeLessThanOrEqual(doc.content.size);
-    expect(doc.textBetween(0, at)).toMatch(/^Plain bold /);
+    for (const offset of [markdown.indexOf('getting'), markdown.indexOf('*bold')]) {
+      const at = positionAtSourceOffset(doc, markdown, offset);
+      expect(at).toBeGreaterThan(0);
+      expect(at).toBeLessThanOrEqual(doc.content.size);
+    }
   });
 
   it('a selected range stays selected', () => {

@@ -4,7 +4,7 @@
  * visually only if it round-trips unchanged, otherwise in source view with
  * the reason. The "Markdown" button switches to the source and back.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { EditorState } from 'prosemirror-state';
 import type { SourceCaret } from '../../lib/rich-text/caret';
 import { linkAt, removeLink, setLink } from '../../lib/rich-text/commands';
@@ -58,8 +58,9 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
     onNeedsSource: toSource,
   });
 
-  // Someone was typing in the stand-in textarea this field replaced: the focus and caret move here (after the view's own mount effect).
-  useEffect(() => {
+  // Someone was typing in the stand-in textarea this field replaced: the focus and caret move here
+  // (after the view's own mount effect), in the same task as the swap, before another key comes.
+  useLayoutEffect(() => {
     const caret = caretFrom?.current;
     if (!caret) return;
     caretFrom.current = null;

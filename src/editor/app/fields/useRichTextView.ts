@@ -5,7 +5,7 @@
  * restored draft) reloads the document, or asks for source view when the new
  * value would not round-trip.
  */
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { EditorState } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { selectionAtSourceCaret, type SourceCaret } from '../../lib/rich-text/caret';
@@ -83,7 +83,11 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
     view.focus();
   }, []);
 
-  useEffect(() => {
+  // Layout effects, not passive ones: ProseMirror's own key handlers run outside React, so a key
+  // could land between a commit and a later passive effect. Then the view did not exist yet (the
+  // key went to the page), or the check below compared a render's older value with the newer
+  // text just typed and reloaded the older one (the key was undone). Both lost keys under load.
+  useLayoutEffect(() => {
     const view: EditorView = new EditorView(host.current, {
       state: freshState(),
       attributes: accessibleAttributes(latest.current),
@@ -108,12 +112,12 @@ export function useRichTextView(host: RefObject<HTMLDivElement | null>, options:
   }, []);
 
   const { id, label, fieldKey, describedBy, invalid, value, active, readOnly } = options;
-  useEffect(() => {
+  useLayoutEffect(() => {
     viewRef.current?.setProps({ attributes: accessibleAttributes(latest.current) });
   }, [id, label, fieldKey, describedBy, invalid, active, readOnly]);
 
   // A value changed from outside (undo, a restored draft) while the view shows.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active || value === emitted.current) return;
     const opening = load(value);
     if (opening.mode === 'source') latest.current.onNeedsSource(opening.reason);

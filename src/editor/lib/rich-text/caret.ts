@@ -15,14 +15,43 @@ export interface SourceCaret {
   end: number;
 }
 
+/** A character no text has (Unicode's private use area), put at the caret to find it again in the parsed document. */
+const MARKER = '\uE000';
+
+/**
+ * Where the marker lands when the source is parsed with it at the caret: inside a bold or a
+ * link's text as much as in plain text. Undefined when it lands in no text (inside a link's
+ * address, say) or the source cannot be parsed with it.
+ */
+function markedPosition(markdown: string, offset: number): number | undefined {
+  if (markdown.includes(MARKER)) return undefined;
+  let marked: Node;
+  try {
+    marked = parseMarkdown(markdown.slice(0, offset) + MARKER + markdown.slice(offset));
+  } catch {
+    return undefined;
+  }
+  let found: number | undefined;
+  marked.descendants((node, pos) => {
+    if (found !== undefined) return false;
+    const at = node.isText ? node.text!.indexOf(MARKER) : -1;
+    if (at >= 0) found = pos + at;
+    return found === undefined;
+  });
+  return found;
+}
+
 /**
  * The position in `doc` (parsed from `markdown`) of the place `offset`
- * characters into the source: the end of the Markdown before it, parsed on its
- * own. An unfinished mark (`**bol`) counts as text, so the place can be off by
- * its few characters, never outside the document.
+ * characters into the source: where a marker put there lands once parsed;
+ * failing that, the end of the Markdown before it, parsed on its own (where an
+ * unfinished mark, `**bol`, counts as text, so the place can be off by its few
+ * characters, never outside the document).
  */
 export function positionAtSourceOffset(doc: Node, markdown: string, offset: number): number {
   const before = markdown.slice(0, Math.max(0, Math.min(offset, markdown.length)));
+  const marked = markedPosition(markdown, before.length);
+  if (marked !== undefined && marked <= doc.content.size) return TextSelection.near(doc.resolve(marked)).from;
   if (!before.trim()) return Selection.atStart(doc).from;
   let prefix: Node;
   try {
