@@ -62,3 +62,13 @@ describe('a caret in the Markdown source, placed in the formatted document', () 
     expect(doc.textBetween(selection.from, selection.to)).toBe('fossil record');
   });
 });
+
+describe('a caret after a long run of spaces', () => {
+  // The spaces are read with a loop: an end-anchored regex (/\s*$/) was quadratic, seconds on 40,000 spaces.
+  it('begins the next paragraph after a blank line of spaces', () => {
+    const markdown = `Words${' '.repeat(50_000)}\n${' '.repeat(50_000)}\nmore.`;
+    const doc = parseMarkdown(markdown);
+    const at = positionAtSourceOffset(doc, markdown, markdown.indexOf('more'));
+    expect(doc.resolve(at).parent.textContent).toBe('more.');
+  });
+});

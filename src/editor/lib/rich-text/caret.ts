@@ -15,6 +15,13 @@ export interface SourceCaret {
   end: number;
 }
 
+/** The characters of `chars` that `text` ends with: a loop, as a regex anchored at the end (`/\s*$/`) is quadratic on a long run. */
+function trailingRun(text: string, chars: string): string {
+  let start = text.length;
+  while (start > 0 && chars.includes(text[start - 1]!)) start -= 1;
+  return text.slice(start);
+}
+
 /** A character no text has (Unicode's private use area), put at the caret to find it again in the parsed document. */
 const MARKER = '\uE000';
 
@@ -61,13 +68,13 @@ export function positionAtSourceOffset(doc: Node, markdown: string, offset: numb
   }
   const end = Math.min(Selection.atEnd(prefix).from, doc.content.size);
   // After a line break the caret begins the next block (a new paragraph or list item), not the end of the last.
-  if (/\n\s*$/.test(before)) {
+  if (trailingRun(before, ' \t\n\r').includes('\n')) {
     const next = Selection.findFrom(doc.resolve(Math.min(end + 1, doc.content.size)), 1, true);
     if (next) return next.from;
   }
   // Parsing drops the spaces a paragraph ends with; the caret goes after them, within its block.
   const near = TextSelection.near(doc.resolve(end)).$from;
-  const spaces = /[ \t]*$/.exec(before)![0].length;
+  const spaces = trailingRun(before, ' \t').length;
   return near.parent.isTextblock ? Math.min(near.pos + spaces, near.end()) : near.pos;
 }
 
