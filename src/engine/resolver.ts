@@ -11,6 +11,7 @@ import type { buildPageSchemas, PageMetaSchema } from './schema/page';
 import { checkBundle, checksForCollections, type BoundChecks, type SectionToCheck } from './bundle-check';
 import { pointerFromPath } from './pointer';
 import { createRefExpander, pageBudget } from './expand-refs';
+import { checkBoundSize, noteBound } from './bound-size';
 import { originOf } from './ref-origin';
 import { HOME_SLUG, isValidSlug, pathForSlug, TEMPLATE_SEGMENT } from './slug';
 import { describeRefusal, refusalAt, type ContentSnapshot } from './snapshot';
@@ -171,6 +172,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
       },
     };
     const bound = definition.bind ? definition.bind(data as never, context) : {};
+    noteBound(section, bound);
     return { candidate: { ...rest, type, data: { ...data, ...bound }, settings: settings ?? {} }, readsEntry };
   }
 
@@ -222,12 +224,17 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
         const bindLater = { resolved: section, candidate: () => bindSection(section, index, route.file, current).candidate };
         if (isUnbound(section)) return { ...bindLater, reuse: 'anywhere' };
         // On a page that is no entry's, a section checked with these collections is not bound again (bundle-check.ts).
-        if (!current && typeof section === 'object' && section !== null && checksOfBound().has(section)) return { ...bindLater, reuse: 'collections' };
+        const checked = !current && typeof section === 'object' && section !== null ? (checksOfBound().get(section) as { data?: unknown } | undefined) : undefined;
+        if (checked) {
+          noteBound(section as object, checked.data); // it brings in what its checked copy holds
+          return { ...bindLater, reuse: 'collections' };
+        }
         // A section that binds is bound now, before the meta is resolved: a page with faults in both reports the binding's.
         const { candidate, readsEntry } = bindSection(section, index, route.file, current);
         // Every page that is not an entry's reads the same entry, none: its binding follows from the object and the collections.
         return { resolved: section, reuse: readsEntry && current ? 'page' : 'collections', candidate: () => candidate };
       });
+      checkBoundSize(route.file, sections.map(({ resolved }) => resolved));
       const head = {
         id: route.entry ? `${page.id}/${route.entry.slug}` : page.id,
         slug: route.slug,

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_RESOLVED_PAGE_SIZE } from '../../src/engine/resolver';
+import { MAX_BOUND_PAGE_SIZE } from '../../src/engine/bound-size';
 import { LINK_RULE } from '../../src/engine/schema/urls';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
@@ -25,6 +26,28 @@ function timedError(run: () => unknown) {
   const error = errorOf(run);
   return { error, ms: performance.now() - started };
 }
+
+describe('the cap on what a page\'s lists bring in', () => {
+  // The attack, from the hostile review: one save of a page of 15,000 unlimited posts lists made a
+  // 256 MB bundle, stalled the production server's publishing and then crashed it.
+  const post = (index: number) => ({ title: `Post ${index}`, excerpt: 'e'.repeat(4_000), date: '2026-01-01', author: 'A', tags: [], body: 'Body.' });
+  const posts = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`collections/posts/p${index}.json`, post(index)]));
+  const lists = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `l${index}`, type: 'posts-list', data: { title: `List ${index}` } }));
+
+  it('refuses a page of many unlimited lists, saying why, before it is checked or rendered', () => {
+    const perList = 20 * 4_000;
+    const error = errorOf(() => resolverForFiles({ ...posts, 'pages/home.json': page('home', lists(Math.ceil(MAX_BOUND_PAGE_SIZE / perList) + 1)) }).resolvePage('home'));
+    expect(error.kind).toBe('limit');
+    expect(error.file).toBe('pages/home.json');
+    expect(error.message).toMatch(/shows more than 4 MiB of posts and tags through its lists; give its lists a limit/);
+  });
+
+  it('lets a page with a few full lists through, and counts a list checked once on every page that has it', () => {
+    const resolver = resolverForFiles({ ...posts, 'pages/home.json': page('home', lists(10)), 'pages/about.json': { ...page('about', lists(60)), id: 'about' } });
+    expect(resolver.resolvePage('home').sections).toHaveLength(10);
+    expect(errorOf(() => resolver.resolvePage('about')).kind).toBe('limit');
+  });
+});
 
 describe('the resolved size cap', () => {
   const big = { text: 'x'.repeat(180_000) };
