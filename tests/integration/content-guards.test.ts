@@ -148,6 +148,18 @@ describe('dev server', () => {
     });
   });
 
+  describe('lists that bring in the site\'s posts many times over', () => {
+    // A hostile review's attack: a 0.9 MB page of 15,000 posts lists without a limit made a 256 MB
+    // bundle; publishing it stalled the production server for everyone and then crashed it.
+    it('a page of 15,000 unlimited posts lists is refused with 400, saying why, and nothing is written', async () => {
+      const lists = Array.from({ length: 15_000 }, (_, index) => ({ id: `s${index}`, type: 'posts-list', data: { title: `T${index}` } }));
+      const poison = { id: 'poison', slug: 'poison', meta: { title: 'T', description: 'D' }, sections: lists };
+      const error = expectError(await save({ slug: 'poison', projectState: { pages: { poison } } }), 400);
+      expect(error.error).toMatch(/shows more than 4 MiB of posts and tags through its lists; give its lists a limit/);
+      await expect(readFile(join(project.dataRoot, 'pages', 'poison.json'))).rejects.toThrow();
+    });
+  });
+
   describe('Markdown that costs the server seconds to render', () => {
     // A hostile review's attack: a 4.4 MB body of 300-column table rows rendered to 24 MB of HTML
     // in 13 s of the server's thread, once per page that pointed at it.
