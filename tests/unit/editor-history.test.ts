@@ -145,3 +145,31 @@ describe('the save point (the History menu marks where the last save was)', () =
     expect(withSavePoint(step(emptyHistory, 'A', 0), 3).savedAt).toBeUndefined();
   });
 });
+
+describe('a new page in the history', () => {
+  it('comes back with its edits when its creation is undone and then redone (it was gone for good)', () => {
+    const page = { file: 'pages/launch.json', kind: 'page' as const, saveSlug: 'launch', data: { title: 'Launch' }, savedJson: '', version: null };
+    let history = record(emptyHistory, snapshotOf(docs), 'Create page /launch', undefined, 0);
+    const created: Docs = { ...docs, [page.file]: page };
+    history = record(history, snapshotOf(created), 'Edit title', 'launch/title', 5_000);
+    const edited = edit(created, page.file, ['title'], 'Launch notes');
+
+    const once = undo(history, edited)!;
+    const twice = undo(once.history, once.docs)!;
+    expect(twice.docs[page.file]).toBeUndefined();
+    const back = redo(twice.history, twice.docs)!;
+    expect(back.docs[page.file]).toMatchObject({ kind: 'page', saveSlug: 'launch', version: null, data: { title: 'Launch' } });
+    const again = redo(back.history, back.docs)!;
+    expect(again.docs[page.file]!.data).toEqual({ title: 'Launch notes' });
+    // And back down again, and up: the page is made each time it is needed.
+    const down = undo(undo(again.history, again.docs)!.history, undo(again.history, again.docs)!.docs)!;
+    expect(down.docs[page.file]).toBeUndefined();
+    expect(redo(down.history, down.docs)!.docs[page.file]).toBeDefined();
+  });
+
+  it('is not made again by a step that never had it', () => {
+    const history = record(emptyHistory, snapshotOf(docs), 'Edit page title', 'title', 0);
+    const redone = redo(undo(history, edit(docs, 'pages/home.json', ['title'], 'B'))!.history, docs)!;
+    expect(Object.keys(redone.docs).sort()).toEqual(Object.keys(docs).sort());
+  });
+});

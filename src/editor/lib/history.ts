@@ -16,6 +16,12 @@ export interface Step {
   /** Edits with the same key in quick succession (typing in one field) form one step. */
   key?: string;
   at: number;
+  /**
+   * New, unsaved documents that applying this step's snapshot brings back (a page created, then
+   * undone: the redo must make it again). A snapshot holds only data, and an unsaved document
+   * has nothing on disk to come back from.
+   */
+  recreate?: readonly EditorDoc[];
 }
 
 export interface History {
@@ -85,22 +91,27 @@ export function withSavePoint(history: History, at: number): History {
 }
 
 /** Puts a snapshot's data back into the documents, keeping what is known about the files on disk. */
-export function applySnapshot(docs: Docs, snapshot: Snapshot): Docs {
+export function applySnapshot(docs: Docs, snapshot: Snapshot, recreate: readonly EditorDoc[] = []): Docs {
   const next: Record<string, EditorDoc> = {};
   for (const doc of Object.values(docs)) {
     if (Object.hasOwn(snapshot, doc.file)) next[doc.file] = doc.data === snapshot[doc.file] ? doc : { ...doc, data: snapshot[doc.file] };
     else if (doc.version !== null) next[doc.file] = doc; // on disk, unknown to the snapshot: keep it
     // else: a new, unsaved document the snapshot predates; undoing removes it
   }
+  for (const doc of recreate) if (Object.hasOwn(snapshot, doc.file) && !next[doc.file]) next[doc.file] = { ...doc, data: snapshot[doc.file] };
   return next;
 }
+
+/** The new, unsaved documents that applying `snapshot` to `docs` removes: the step back must make them again. */
+const unsavedMissingFrom = (docs: Docs, snapshot: Snapshot): EditorDoc[] => Object.values(docs).filter((doc) => doc.version === null && !Object.hasOwn(snapshot, doc.file));
 
 export function undo(history: History, docs: Docs): { history: History; docs: Docs; label: string } | undefined {
   const step = history.past.at(-1);
   if (!step) return undefined;
+  const back = { ...step, snapshot: snapshotOf(docs), recreate: unsavedMissingFrom(docs, step.snapshot) };
   return {
-    history: { ...history, past: history.past.slice(0, -1), future: [...history.future, { ...step, snapshot: snapshotOf(docs) }] },
-    docs: applySnapshot(docs, step.snapshot),
+    history: { ...history, past: history.past.slice(0, -1), future: [...history.future, back] },
+    docs: applySnapshot(docs, step.snapshot, step.recreate),
     label: step.label,
   };
 }
@@ -108,9 +119,10 @@ export function undo(history: History, docs: Docs): { history: History; docs: Do
 export function redo(history: History, docs: Docs): { history: History; docs: Docs; label: string } | undefined {
   const step = history.future.at(-1);
   if (!step) return undefined;
+  const back = { ...step, snapshot: snapshotOf(docs), key: undefined, recreate: unsavedMissingFrom(docs, step.snapshot) };
   return {
-    history: { ...history, past: [...history.past, { ...step, snapshot: snapshotOf(docs), key: undefined }], future: history.future.slice(0, -1) },
-    docs: applySnapshot(docs, step.snapshot),
+    history: { ...history, past: [...history.past, back], future: history.future.slice(0, -1) },
+    docs: applySnapshot(docs, step.snapshot, step.recreate),
     label: step.label,
   };
 }
