@@ -11,13 +11,20 @@
  *    remove a file). Every step can run twice with the same result.
  * 4. The journal is removed.
  *
+ * A step that fails while the change is applied (a file the system will not
+ * let go of, a full disk) undoes the steps before it, from what they replaced,
+ * kept (a hard link, else a copy) until the change is done: a save answered "nothing was
+ * saved" is never completed later behind the editor's back. Only a crash (or
+ * a failing undo) leaves the journal, and then the change is completed.
+ *
  * `recover()` runs before a store serves anything: a journal left by a crash
  * is completed (its steps replayed), and temp files with no journal belong to
  * changes that never committed, so they are removed.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { TEMP_PREFIX, writeFileAtomic, writeTemp } from '../atomic-write';
 
 /** What a change does to one file; paths are absolute, and each path is the target of at most one step. */
@@ -26,8 +33,42 @@ export type Step =
   | { kind: 'remove'; target: string }
   | { kind: 'move'; from: string; to: string };
 
-/** A step as the journal records it, once its content is staged. */
-type JournalStep = { kind: 'replace'; temp: string; target: string } | { kind: 'remove'; target: string } | { kind: 'move'; from: string; to: string };
+/** A step as the journal records it, once its content is staged; `kept` is a hard link to what it replaces or removes. */
+type JournalStep = { kind: 'replace'; temp: string; target: string; kept?: string } | { kind: 'remove'; target: string; kept?: string } | { kind: 'move'; from: string; to: string };
+
+/**
+ * What `target` holds now, kept beside it under a temp name (swept if left): a hard link, or a
+ * copy where the filesystem makes none. Undefined when there is no file there.
+ */
+async function keepOld(target: string): Promise<string | undefined> {
+  const kept = join(dirname(target), `${TEMP_PREFIX}${basename(target)}.kept.${randomBytes(6).toString('hex')}`);
+  const missing = (error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  };
+  try {
+    await link(target, kept);
+    return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    return copyFile(target, kept, constants.COPYFILE_EXCL).then(() => kept, missing);
+  }
+}
+
+/** Undoes a step that was applied: what it replaced or removed is put back, a moved file moved back. */
+async function undoStep(step: JournalStep): Promise<void> {
+  if (step.kind === 'move') await rename(step.to, step.from);
+  else if (step.kept !== undefined) await rename(step.kept, step.target);
+  else await rm(step.target, { force: true }); // a file the change created
+}
+
+/** Removes what a step that was never applied staged: its new content and the old content kept. */
+async function discardStep(step: JournalStep): Promise<void> {
+  if (step.kind === 'replace') await rm(step.temp, { force: true });
+  if (step.kind !== 'move' && step.kept !== undefined) await rm(step.kept, { force: true });
+}
+
+const keptCopies = (steps: readonly JournalStep[]) => steps.flatMap((step) => (step.kind !== 'move' && step.kept !== undefined ? [step.kept] : []));
 
 const JOURNAL_SUFFIX = '.journal.json';
 
@@ -89,19 +130,37 @@ export function createFsTransactions(journalDir: string, roots: readonly string[
       const staged: JournalStep[] = [];
       try {
         for (const step of steps) {
-          if (step.kind === 'write') staged.push({ kind: 'replace', temp: await writeTemp(step.target, step.data), target: step.target });
-          else if (step.kind === 'remove') staged.push({ kind: 'remove', target: step.target });
+          if (step.kind === 'write') {
+            const replace: Extract<JournalStep, { kind: 'replace' }> = { kind: 'replace', temp: await writeTemp(step.target, step.data), target: step.target };
+            staged.push(replace); // before the link is made, so that a failing link still has the temp file removed
+            replace.kept = await keepOld(step.target);
+          } else if (step.kind === 'remove') staged.push({ kind: 'remove', target: step.target, kept: await keepOld(step.target) });
           else staged.push({ kind: 'move', from: step.from, to: step.to });
         }
       } catch (error) {
-        await Promise.all(staged.map((step) => (step.kind === 'replace' ? rm(step.temp, { force: true }) : undefined)));
+        await Promise.all(staged.map(discardStep));
         throw error;
       }
       await mkdir(journalDir, { recursive: true });
       const journal = join(journalDir, `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}${JOURNAL_SUFFIX}`);
       await writeFileAtomic(journal, JSON.stringify(staged));
-      for (const step of staged) await applyStep(step);
+      for (let index = 0; index < staged.length; index += 1) {
+        try {
+          await applyStep(staged[index]!);
+        } catch (error) {
+          // The steps applied are undone, newest first (each is one rename or removal, so the failed one
+          // did not happen); the journal goes once all is back. An undo that fails too leaves the
+          // journal, and the change is completed later.
+          const undone = await (async () => {
+            for (const step of staged.slice(0, index).reverse()) await undoStep(step);
+            for (const step of staged.slice(index)) await discardStep(step);
+          })().then(() => true, () => false);
+          if (undone) await rm(journal, { force: true });
+          throw error;
+        }
+      }
       await rm(journal, { force: true });
+      await Promise.all(keptCopies(staged).map((kept) => rm(kept, { force: true })));
     },
 
     async recover({ sweepTemps: sweep }) {
@@ -116,6 +175,7 @@ export function createFsTransactions(journalDir: string, roots: readonly string[
         }
         for (const step of steps) await applyStep(step);
         await rm(journal, { force: true });
+        await Promise.all(keptCopies(steps).map((kept) => rm(kept, { force: true })));
       }
       if (!sweep) return;
       for (const root of roots) await sweepTemps(root);
