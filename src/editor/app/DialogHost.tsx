@@ -2,6 +2,7 @@
 import { docName } from '../lib/content-ops';
 import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { getAt } from '../lib/model';
+import { counterpartAt } from '../lib/json-merge';
 import { mayWrite } from '../lib/permissions';
 import { problemFiles } from '../lib/problems';
 import { fieldLocationLabel } from '../lib/store/labels';
@@ -95,7 +96,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           clashes={dialog.theirs && dialog.clashes?.map((path) => ({
             label: fieldLocationLabel(state.docs, dialog.file, path),
             ours: getAt(state.docs[dialog.file]?.data, path.map(String)),
-            theirs: getAt(dialog.theirs!.data, path.map(String)),
+            theirs: counterpartAt(dialog.theirs!.data, state.docs[dialog.file]?.data, path),
           }))}
           onClose={close}
           onKeepTheirs={() => (dialog.theirs ? dispatch({ type: 'settleConflict', keep: 'theirs' }) : void reloadFromDisk(dialog.file))}
