@@ -64,6 +64,15 @@ describe('draft recovery', () => {
     expect(store.map.size).toBe(0);
   });
 
+  it('keeps the edits made while the offer showed, in fields the draft left alone (Restore replaced them)', () => {
+    const store = memoryStore();
+    const disk: Docs = { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, data: { title: 'Disk', cta: 'Go' }, savedJson: JSON.stringify({ title: 'Disk', cta: 'Go' }) } };
+    persistDrafts(store, 'closed-tab', { ...disk, 'pages/home.json': { ...disk['pages/home.json']!, data: { title: 'From the closed tab', cta: 'Go' } } }, 1);
+    const offered = recoverable(store, disk);
+    const typedMeanwhile: Docs = { ...disk, 'pages/home.json': { ...disk['pages/home.json']!, data: { title: 'Disk', cta: 'Typed while the offer showed' } } };
+    expect(restoreDrafts(typedMeanwhile, offered).docs['pages/home.json']!.data).toEqual({ title: 'From the closed tab', cta: 'Typed while the offer showed' });
+  });
+
   it('survives a full or broken storage', () => {
     const full: DraftStore = { ...memoryStore(), setItem: () => { throw new Error('QuotaExceededError'); } };
     expect(() => persistDrafts(full, 'tab-a', edit('pages/home.json', {}))).not.toThrow();

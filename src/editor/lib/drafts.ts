@@ -7,7 +7,7 @@
 import type { Docs, EditorDoc } from './model';
 import { isDirty } from './model';
 import { entryOfFile } from './entries';
-import { mergeJson } from './json-merge';
+import { mergeJson, mergeJsonKeeping } from './json-merge';
 
 export interface Draft {
   file: string;
@@ -191,9 +191,19 @@ export function restoreDrafts(docs: Docs, offers: readonly Recoverable[]): { doc
     }
     restored.push(offer);
     const current = docs[file];
-    next[file] = current ? { ...current, data } : newDocFor(file, data);
+    next[file] = current ? { ...current, data: withEditsKept(current, offer.draft.baseVersion, data) } : newDocFor(file, data);
   }
   return { docs: next, restored, waiting };
+}
+
+/**
+ * A draft's data, with the edits made here meanwhile (while the offer showed) kept where the draft
+ * left their fields alone: both start from the version on disk, so they merge, the draft's value
+ * taken where both changed one (restoring it is that choice). They were replaced whole.
+ */
+function withEditsKept(current: EditorDoc, draftBase: string | null, data: unknown): unknown {
+  if (!isDirty(current) || current.savedJson === '' || draftBase !== current.version) return data;
+  return mergeJsonKeeping(JSON.parse(current.savedJson), current.data, data, 'theirs').merged;
 }
 
 /** An unsaved doc for a file the drafts have and the disk does not: a new page or a new entry. */
