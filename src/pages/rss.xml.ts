@@ -1,6 +1,6 @@
 /**
- * /rss.xml: every post that has a page, newest first, as RSS 2.0 (@astrojs/rss
- * writes and escapes the XML). Each item has the post's title, its page's
+ * /rss.xml: the newest posts that have a page (FEED_ITEMS of them), newest
+ * first, as RSS 2.0 (@astrojs/rss writes and escapes the XML). Each item has the post's title, its page's
  * absolute URL, its date, its excerpt as the description, its author
  * (dc:creator: RSS's own <author> must be an e-mail address) and its tags.
  * Every page's head links here (src/layouts/BaseLayout.astro).
@@ -8,7 +8,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { publishedPosts, siteDetails, siteSettings } from '../lib/seo/page-data';
-import { FEED_PATH } from '../lib/seo/discovery-files';
+import { FEED_ITEMS, FEED_PATH } from '../lib/seo/discovery-files';
 import { withoutForbiddenCharacters } from '../engine/text-characters';
 
 export const prerender = true;
@@ -25,7 +25,7 @@ export const GET: APIRoute = async ({ site }) => {
   if (!site) throw new Error('The RSS feed needs the `site` option of astro.config.mjs (from SITE_URL)');
   const details = await siteDetails(site);
   const { language } = await siteSettings();
-  const posts = await publishedPosts();
+  const posts = (await publishedPosts()).slice(0, FEED_ITEMS);
   return rss({
     title: xmlText(details.name),
     description: xmlText(details.description ?? `Posts from ${details.name}`),
@@ -38,7 +38,9 @@ export const GET: APIRoute = async ({ site }) => {
       link: new URL(path, site).href,
       // A post's date is a calendar day (YYYY-MM-DD): midnight UTC of that day.
       pubDate: new Date(`${post.date}T00:00:00Z`),
-      description: xmlText(post.excerpt),
+      // Readers take a description as HTML; an excerpt is plain text (the site shows `<b>` as typed), so
+      // it is escaped as HTML too, inside the XML's own escaping.
+      description: escapeXml(xmlText(post.excerpt)),
       categories: tagNames.map(xmlText),
       customData: `<dc:creator>${escapeXml(xmlText(post.author))}</dc:creator>`,
     })),
