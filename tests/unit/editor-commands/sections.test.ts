@@ -1,6 +1,6 @@
 /** The commands on a page's sections: add, move, duplicate, remove, restore, dismiss. */
 import { describe, expect, it } from 'vitest';
-import { addSection, dismissRemoved, duplicateSection, moveSection, removeSection, restoreRemoved, selectSection } from '../../../src/editor/lib/store/commands';
+import { addSection, dismissRemoved, duplicateSection, moveSection, removeSection, restoreRemoved, selectSection, travel } from '../../../src/editor/lib/store/commands';
 import { home, ids, labels, NOW, start } from './fixture';
 
 describe('addSection', () => {
@@ -119,6 +119,14 @@ describe('removeSection, restoreRemoved and dismissRemoved', () => {
     expect(ids(state)[1]).toBe('home-hero');
     expect(state).toMatchObject({ removed: null, selection: 1 });
     expect(labels(state)).toEqual(['Delete Hero', 'Restore Hero']);
+  });
+
+  it('drops the toast once Ctrl+Z (or any step) moves the history: its Undo then added a second copy', () => {
+    const removed = removeSection(start(), { index: 1, now: NOW });
+    const undone = travel(removed, { steps: -1, now: NOW + 1 });
+    expect(ids(undone).filter((id) => id === 'home-hero')).toHaveLength(1);
+    expect(undone.removed).toBeNull();
+    expect(ids(restoreRemoved(undone, { now: NOW + 2 })).filter((id) => id === 'home-hero')).toHaveLength(1);
   });
 
   it('says a shared section’s file stays, and the toast can be dismissed without restoring', () => {

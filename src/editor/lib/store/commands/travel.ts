@@ -8,6 +8,7 @@ import type { EditorState } from '../state';
  * however far back it is. The selection follows its section, wherever the
  * step puts it (it was kept by position, so undoing a Duplicate or a move
  * left the form on another section); it is dropped when the section is gone.
+ * The removed-section toast goes: the history has moved past what it offers.
  */
 export function travel(state: EditorState, input: { steps: number; now: number }): EditorState {
   const go = input.steps < 0 ? undo : redo;
@@ -28,6 +29,9 @@ export function travel(state: EditorState, input: { steps: number; now: number }
     history,
     selection: followedSelection(state, after),
     lastUndo: { kind, label, at: input.now },
+    // The "Deleted … Undo" toast speaks of the documents as they were: after Ctrl+Z had put the
+    // section back, its Undo added a second copy (two sections of one id, and Save refused).
+    removed: null,
     notice: { kind: 'info', text: `${kind === 'undo' ? 'Undid' : 'Redid'}: ${label}${moved}.` },
   };
 }
