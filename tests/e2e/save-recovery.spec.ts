@@ -1,5 +1,5 @@
 /** Saves that go wrong between the editor and the server: an answer lost on the way, a document renamed elsewhere. */
-import { access } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { dataFile, openEditor, outlineItem, readData, save, shot, test } from './support';
 
@@ -66,4 +66,23 @@ test('a post renamed elsewhere while edited: the save says where it went, and mo
   await save(page);
   expect((await readData(to)).title).toBe('Edited by Ada');
   await expect(access(dataFile(from))).rejects.toThrow();
+});
+
+test('their version of a file broken by hand cannot be loaded: the editor says why and keeps the edit (it closed as if done)', async ({ page }) => {
+  const file = dataFile('pages/pricing.json');
+  const stored = await readFile(file, 'utf8');
+  await openEditor(page, 'pricing');
+  await outlineItem(page, 'pricing-hero').click();
+  await page.getByLabel('Title', { exact: true }).fill('Mine, over a broken file');
+  await writeFile(file, `${stored.slice(0, 40)}<<<<<<< merge`);
+  try {
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
+    await dialog.getByRole('button', { name: 'Load their version' }).click();
+    await expect(page.getByText(/Their version of .* cannot be loaded: .*Your changes are kept, unsaved/)).toBeVisible();
+    await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Mine, over a broken file');
+  } finally {
+    await writeFile(file, stored);
+  }
 });

@@ -37,9 +37,13 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
 
   const reloadFromDisk = async (file: string) => {
     try {
-      const disk = (await loadState()).docs.find((doc) => doc.file === file);
-      if (disk) dispatch({ type: 'reloadFile', doc: disk });
-      else close();
+      const content = await loadState();
+      const disk = content.docs.find((doc) => doc.file === file);
+      if (disk) return dispatch({ type: 'reloadFile', doc: disk });
+      // Not a document the server can give (a file broken by hand, or gone): say so, rather than close as if done.
+      const reason = content.problems.find((problem) => problem.file === file)?.message ?? 'it is not on the server any more';
+      close();
+      dispatch({ type: 'notify', notice: { kind: 'error', text: `Their version of ${docName(state.docs, file)} cannot be loaded: ${reason}. Your changes are kept, unsaved: mend the file, or save yours over it.` } });
     } catch (error) {
       close();
       dispatch({ type: 'notify', notice: { kind: 'error', text: `Could not reload: ${(error as Error).message}` } });
