@@ -80,6 +80,13 @@ describe('lists of items without ids (a menu), known only by place', () => {
     expect(result.merged).toEqual(renamed);
   });
 
+  it('merges within an item both sides changed where its id says it is the same item (a shared section twice on a page)', () => {
+    const shared = { $ref: '../shared/cta.json' };
+    const base = [shared, { id: 'a', data: { title: 'A', body: 'B' } }, shared];
+    const result = mergeJson(base, [shared, { id: 'a', data: { title: 'A2', body: 'B' } }, shared], [shared, { id: 'a', data: { title: 'A', body: 'B2' } }, shared]);
+    expect(result).toEqual({ merged: [shared, { id: 'a', data: { title: 'A2', body: 'B2' } }, shared] });
+  });
+
   it('still merges edits of different places', () => {
     const first = [{ label: 'Blog', href: '/journal/' }, menu[1], menu[2]];
     const last = [menu[0], menu[1], { label: 'Studio', href: '/about/' }];

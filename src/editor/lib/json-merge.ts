@@ -46,10 +46,16 @@ export function mergeJsonKeeping(base: unknown, ours: unknown, theirs: unknown, 
   if (Array.isArray(base) && Array.isArray(ours) && Array.isArray(theirs)) {
     if (isKeyed(base) && isKeyed(ours) && isKeyed(theirs)) return done(mergeKeyedLists(base, ours, theirs, keep, at, clashes));
     // Items without ids are known only by their place, and a side that moved one changed both places
-    // it was in: merged place by place only where no place was changed on both sides.
+    // it was in: merged place by place only where no place was changed on both sides, or where the
+    // item there has the same id on all three (a list repeating an id: the same shared section twice).
     const samePlaces = base.length === ours.length && base.length === theirs.length;
-    if (samePlaces && base.every((item, index) => sameJson(item, ours[index]) || sameJson(item, theirs[index]))) {
-      return done(base.map((item, index) => (sameJson(item, ours[index]) ? theirs[index] : ours[index])));
+    const sameItem = (index: number) => idOf(base[index]) !== undefined && idOf(base[index]) === idOf(ours[index]) && idOf(base[index]) === idOf(theirs[index]);
+    if (samePlaces && base.every((item, index) => sameJson(item, ours[index]) || sameJson(item, theirs[index]) || sameItem(index))) {
+      return done(
+        base.map((item, index) =>
+          sameItem(index) ? mergeJsonKeeping(item, ours[index], theirs[index], keep, [...at, index], clashes).merged : sameJson(item, ours[index]) ? theirs[index] : ours[index],
+        ),
+      );
     }
   }
   if (isObject(base) && isObject(ours) && isObject(theirs)) {
