@@ -33,7 +33,7 @@ export type Step =
   | { kind: 'remove'; target: string }
   | { kind: 'move'; from: string; to: string };
 
-/** A step as the journal records it, once its content is staged; `kept` is a hard link to what it replaces or removes. */
+/** A step as the journal records it, once its content is staged; `kept` holds what it replaces or removes (keepOld). */
 type JournalStep = { kind: 'replace'; temp: string; target: string; kept?: string } | { kind: 'remove'; target: string; kept?: string } | { kind: 'move'; from: string; to: string };
 
 /**
@@ -42,16 +42,12 @@ type JournalStep = { kind: 'replace'; temp: string; target: string; kept?: strin
  */
 async function keepOld(target: string): Promise<string | undefined> {
   const kept = join(dirname(target), `${TEMP_PREFIX}${basename(target)}.kept.${randomBytes(6).toString('hex')}`);
-  const missing = (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  };
   try {
-    await link(target, kept);
+    await link(target, kept).catch(() => copyFile(target, kept, constants.COPYFILE_EXCL));
     return kept;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    return copyFile(target, kept, constants.COPYFILE_EXCL).then(() => kept, missing);
+    throw error;
   }
 }
 
