@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RenderTimeoutError, WARM_UP_BATCH_PAGES, WARM_UP_PAGES_PER_WORKER } from '../../src/server/publish/render-pool';
+import { IN_PROCESS_MAX_PAGES, renderPages } from '../../src/server/publish/page-rendering';
 import { page, poolOf, snapshotOf, text } from '../helpers/render-pool';
 
 describe('warming up the render pool', () => {
@@ -58,16 +59,19 @@ describe('warming up the render pool', () => {
     expect(asked).toEqual([2 * WARM_UP_PAGES_PER_WORKER]);
   });
 
-  it('lets a publication stuck behind a stopped worker\'s warm-up render elsewhere', async () => {
+  it('lets a publication held by a worker stuck on its warm-up render every page, on a worker started in its place', async () => {
     const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
     const snapshot = snapshotOf('Home');
     const generation = await pool.prepare(snapshot, snapshot.paths());
-    const warming = pool.warmUp(() => [page('/hang/')], generation);
-    const published = pool.render([page('/')], generation);
-    await expect(warming).rejects.toThrow(RenderTimeoutError);
-    // Not a timeout of its own: renderPages then renders these pages on the server's thread.
-    await expect(published).rejects.toThrow('A render worker was stopped: it took too long over other pages');
-    await expect(published).rejects.not.toThrow(RenderTimeoutError);
+    const warming = expect(pool.warmUp(() => [page('/hang/')], generation)).rejects.toThrow(RenderTimeoutError);
+    const pages = new Map(Array.from({ length: IN_PROCESS_MAX_PAGES + 1 }, (_, index) => [`/p-${index}`, page(`/p-${index}/`)]));
+    const refused: string[] = [];
+    const rendered: string[] = [];
+    const where = await renderPages({ pages, context: { snapshot }, readable: snapshot.paths(), refuse: (key) => void refused.push(key) }, async () => ({ status: 200, body: Buffer.from('on the thread') }), pool, (key) => void rendered.push(key));
+    await warming;
+    expect(where).toBe('on the render workers');
+    expect(rendered.sort()).toEqual([...pages.keys()].sort());
+    expect(refused).toEqual([]);
   });
 
   it('does not warm a worker that has rendered a publication\'s pages', async () => {

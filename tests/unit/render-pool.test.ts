@@ -52,28 +52,51 @@ describe('the render pool', () => {
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('did not start within 0.3 s'));
   });
 
-  it('fails the renders a stopped worker held, and replaces it on the next prepare', async () => {
+  it('fails the renders a stopped worker held, and replaces it, with the whole snapshot, when next asked to render', async () => {
     const pool = poolOf('echo.mjs', 1);
     const snapshot = snapshotOf('Home');
     const generation = await pool.prepare(snapshot, snapshot.paths());
     await expect(pool.render([page('/exit/')], generation)).rejects.toThrow('A render worker stopped (exit code 3)');
-    await expect(pool.render([page('/')], generation)).rejects.toThrow('No render worker is running');
     // The new worker gets the whole snapshot, not only what changed since the old one's copy.
-    const again = await pool.prepare(snapshot, snapshot.paths());
-    expect(text(await pool.render([page('/')], again))).toEqual(['/ Home (2 files)']);
+    expect(text(await pool.render([page('/')], generation))).toEqual(['/ Home (2 files)']);
+    // A render for an earlier snapshot than the last prepared is not one a new worker can hold.
+    await pool.prepare(snapshotOf('Home, edited'), snapshot.paths());
+    await expect(pool.render([page('/exit/')], generation)).rejects.toThrow('exit code 3');
+    await expect(pool.render([page('/')], generation)).rejects.toThrow('No render worker is running');
   });
 
-  it('stops a worker that takes too long over its pages, says which, and replaces it', async () => {
+  it('stops a worker that answers nothing in time, says which pages it held, and replaces it', async () => {
     const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
     const snapshot = snapshotOf('Home');
     const generation = await pool.prepare(snapshot, snapshot.paths());
     const stuck = pool.render([page('/'), page('/hang/')], generation);
+    const queued = pool.render([page('/about/')], generation);
     await expect(stuck).rejects.toThrow(RenderTimeoutError);
-    await expect(stuck).rejects.toThrow('A render worker took more than 0.3 s over the pages at /, /hang/ and was stopped');
-    const again = await pool.prepare(snapshot, snapshot.paths());
-    expect(text(await pool.render([page('/')], again))).toEqual(['/ Home (2 files)']);
+    await expect(stuck).rejects.toThrow('A render worker answered nothing for more than 0.3 s over the pages at /, /hang/, /about/ and was stopped');
+    await expect(queued).rejects.toThrow(RenderTimeoutError);
+    expect(text(await pool.render([page('/')], generation))).toEqual(['/ Home (2 files)']);
   });
 
+  it('counts a worker\'s time from its last answer, so a render queued behind a slow one is not blamed for its time', async () => {
+    const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 1000 });
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    // Together 1.2 s on the one worker, each well within its time from when the worker takes it.
+    const slow = await Promise.all([pool.render([page('/slow-600/')], generation), pool.render([page('/slow-600/')], generation)]);
+    expect(slow.flatMap(text)).toEqual(['/slow-600/ Home (2 files)', '/slow-600/ Home (2 files)']);
+  });
+
+  it('renders a page alone on a worker that holds nothing else, before renders asked for after it', async () => {
+    const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    const alone = pool.renderAlone(page('/hang/'), generation);
+    const after = pool.render([page('/about/')], generation);
+    // Stopped holding that page alone: the render after it waited, and went to a worker started in its place.
+    await expect(alone).rejects.toThrow('A render worker answered nothing for more than 0.3 s over the pages at /hang/ and was stopped');
+    expect(text(await after)).toEqual(['/about/ Home (2 files)']);
+    expect(text(await pool.renderAlone(page('/'), generation))).toEqual(['/ Home (2 files)']);
+  });
 });
 
 describe('rendering a publication\'s pages', () => {
@@ -107,13 +130,35 @@ describe('rendering a publication\'s pages', () => {
     expect(errors).toHaveBeenCalledWith(expect.stringContaining("Rendering on the render workers failed; rendering on the server's thread instead. A render worker failed"));
   });
 
-  it('fails the publication, without rendering on the server\'s thread, when a worker is stuck on its pages', async () => {
+  for (const workers of [1, 2]) {
+    it(`publishes every page but the one a worker gets stuck on, never rendering on the server's thread (${workers} worker${workers > 1 ? 's' : ''})`, async () => {
+      const snapshot = snapshotOf('Home');
+      let onThreadCalls = 0;
+      // First, so that the batch beside it is held by the same worker, and is stopped with it.
+      const pages = new Map([['/hang', page('/hang/')], ...manyPages()]);
+      const refused: [string, string, boolean][] = [];
+      const html = new Map<string, string>();
+      const where = await renderPages(
+        { pages, context: { snapshot }, readable: snapshot.paths(), refuse: (...refusal) => void refused.push(refusal) },
+        async (path) => ((onThreadCalls += 1), onThread(path)),
+        poolOf('echo.mjs', workers, { requestTimeoutMs: 300 }),
+        (key, { body }) => void html.set(key, joinedPage(body).toString()),
+      );
+      expect(where).toBe('on the render workers');
+      expect(refused).toEqual([['/hang', 'Rendering the page at /hang/ failed (504): A render worker answered nothing for more than 0.3 s over the pages at /hang/ and was stopped', true]]);
+      expect([...html.keys()].sort()).toEqual([...manyPages().keys()].sort());
+      expect(html.get('/p-3')).toBe('/p-3/ Home (2 files)');
+      expect(onThreadCalls).toBe(0);
+    });
+  }
+
+  it('fails the build, naming the page a worker got stuck on, without rendering on the server\'s thread', async () => {
     const snapshot = snapshotOf('Home');
     let onThreadCalls = 0;
     const pages = manyPages();
     pages.set('/hang', page('/hang/'));
     const rendering = renderInto({ pages, context: { snapshot }, readable: snapshot.paths() }, async (path) => ((onThreadCalls += 1), onThread(path)), poolOf('echo.mjs', 2, { requestTimeoutMs: 300 }), () => {});
-    await expect(rendering).rejects.toThrow(/A render worker took more than 0.3 s over the pages at .*\/hang\/ and was stopped/);
+    await expect(rendering).rejects.toThrow('Rendering the page at /hang/ failed (504): A render worker answered nothing for more than 0.3 s over the pages at /hang/ and was stopped');
     expect(onThreadCalls).toBe(0);
   });
 

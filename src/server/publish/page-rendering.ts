@@ -4,9 +4,10 @@
  * are few (bringing the workers' copies of the snapshot up to date and a
  * round trip cost more than rendering a few pages here), and on the server's
  * thread again if a worker fails, so a failed thread costs time, never the
- * publication. A worker stuck on its pages is stopped and fails the
- * publication instead: the same pages would hold the server's thread, which
- * nothing can stop.
+ * publication. A worker stuck on its pages is stopped, and its pages are
+ * tried again one at a time on the workers, never on the server's thread
+ * (which nothing could stop): a page stuck on its own is then refused, as a
+ * page that renders to an error is, and the rest are published.
  */
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
@@ -36,10 +37,11 @@ export interface PagesToRender {
   /** Every file the snapshot can read (a public snapshot lists fewer, src/engine/publication.ts). */
   readable: Iterable<string>;
   /**
-   * Takes a page that rendered to an error, by its key, with why: live publishing keeps that page's
-   * previous version and publishes the rest. Without it (the build) such a page fails them all.
+   * Takes a page that rendered to an error, by its key, with why (`stuck`: a worker was stopped over
+   * it alone): live publishing keeps that page's previous version and publishes the rest. Without it
+   * (the build) such a page fails them all.
    */
-  refuse?: (key: string, reason: string) => void;
+  refuse?: (key: string, reason: string, stuck: boolean) => void;
 }
 
 /** A page that rendered to an error: it would on any thread, so it fails the publication as it is. */
@@ -67,6 +69,46 @@ export function renderedPage(path: string, rendered: RenderedInWorker): Rendered
   return rendered;
 }
 
+/**
+ * The workers failed otherwise in a publication where a worker got stuck: rendering on the server's
+ * thread instead could meet the page it got stuck on and hold the server for ever, so the publication fails.
+ */
+class StuckPublication extends Error {
+  constructor(cause: unknown) {
+    super(`A render worker got stuck, and rendering on the workers then failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/** Stand-ins for pages a worker was stopped over, alone: they fail as a page that renders to an error does, saying why. */
+const stuckPages = new WeakSet<RenderedInWorker>();
+
+/**
+ * Renders a batch on the workers. When a worker is stopped, stuck, which of the pages it held
+ * (this batch's, and perhaps another's) kept it is not known: each page of the batch is then tried
+ * again alone, on a worker that holds nothing else (RenderPool.renderAlone). A page a worker is
+ * stopped over then was stuck on its own: it comes back failed, with why, and the rest render.
+ */
+async function renderOnWorkers(batch: PageToRender[], pool: RenderPool, generation: number, compress: Compression | undefined, publication: { stuck: boolean }): Promise<RenderedInWorker[]> {
+  try {
+    return await pool.render(batch, generation, compress);
+  } catch (error) {
+    if (!(error instanceof RenderTimeoutError)) throw error;
+    publication.stuck = true;
+  }
+  const rendered: RenderedInWorker[] = [];
+  for (const page of batch) {
+    try {
+      rendered.push(...(await pool.renderAlone(page, generation, compress)));
+    } catch (error) {
+      if (!(error instanceof RenderTimeoutError)) throw error;
+      const stuck: RenderedInWorker = { status: 504, body: Buffer.from(error.message) };
+      stuckPages.add(stuck);
+      rendered.push(stuck);
+    }
+  }
+  return rendered;
+}
+
 /** Renders a batch and hands each page to `take`; a page that rendered to an error goes to `refuse`, or fails it. */
 async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Promise<RenderedInWorker[]>, take: TakeRendered, refuse?: PagesToRender['refuse']) {
   const rendered = await render(batch.map(([, page]) => page));
@@ -74,7 +116,7 @@ async function renderBatch(batch: Entry[], render: (pages: PageToRender[]) => Pr
     const result = rendered[index]!;
     if (result.status === 200) return [[key, result]];
     if (!refuse) renderedPage(page.path, result);
-    refuse?.(key, renderFailure(page.path, result));
+    refuse?.(key, renderFailure(page.path, result), stuckPages.has(result));
     return [];
   });
   await Promise.all(good.map(async ([key, result]) => take(key, result))).catch((error: unknown) => {
@@ -116,16 +158,18 @@ export async function renderPages(toRender: PagesToRender, onThread: RenderOnThr
 async function renderFrom({ pages, context, readable, refuse }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress: Compression | undefined): Promise<string> {
   const feed = pages instanceof PageFeed ? pages : PageFeed.of(pages);
   if (pool && (await feed.moreThan(IN_PROCESS_MAX_PAGES))) {
+    const publication = { stuck: false };
     try {
       const generation = await pool.prepare(context.snapshot, readable);
-      await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => pool.render(batch, generation, compress), take, refuse);
+      await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => renderOnWorkers(batch, pool, generation, compress, publication), take, refuse);
       return 'on the render workers';
     } catch (error) {
-      // A page that broke, or a worker stuck on these pages, would do the same on the server's thread (which could not be stopped);
+      // A page that broke, or a worker stuck on a page, would do the same on the server's thread (which could not be stopped);
       // a stylesheet this thread cannot inline would be left out there too.
       if (error instanceof PageRenderError || error instanceof RenderTimeoutError || error instanceof PageStylesError) throw error;
       // Not the workers' fault either: what took the pages failed, or planning did.
       if (error instanceof TakeError || error instanceof FeedFailed) throw error;
+      if (publication.stuck) throw new StuckPublication(error);
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
       await pool.reset();
     }

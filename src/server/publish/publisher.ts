@@ -24,6 +24,7 @@ import { createRenderPool, renderedBody, type RenderedInWorker, type RenderPool 
 import type { PageLayout } from './page-layout';
 import { PublicationLayouts } from './publication-layouts';
 import type { PageBytes } from './page-styles';
+import { StuckRenders } from './stuck-renders';
 
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -76,6 +77,11 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   const kept = new Map<string, KeptPage>();
   const broken = new Set<string>();
   const keep = (path: string, reason: string) => kept.set(path, { path, reason });
+  const sentToRender = new Map<string, string>();
+  const refuse = (path: string, reason: string, stuck: boolean) => {
+    keep(path, reason);
+    if (stuck) stuckRenders.add(sentToRender.get(path)!, reason);
+  };
   const [{ contentVersion, pages, redirects }, where] = await planWhileRendering(
     (push: (entry?: [string, PageToRender]) => void) =>
       withLiveRenderContext(context, async () => {
@@ -85,6 +91,11 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
             return push();
           }
           changed += 1;
+          const stuck = stuckRenders.reasonFor(page.renderKey);
+          if (stuck) {
+            keep(page.path, stuck);
+            return push();
+          }
           const made = layouts.fromPieces(page.path, page.layoutKeys);
           if (made) {
             fromPieces += 1;
@@ -92,6 +103,7 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
             return push();
           }
           const toRender = pageToRender(page);
+          sentToRender.set(page.path, page.renderKey);
           if (!layouts.worthRenderingFirst(page.path, page.layoutKeys)) return push([page.path, toRender]);
           // At once, here: the pages after it that show its new views are then made from their pieces.
           renderedFirst += 1;
@@ -106,7 +118,7 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
         planned = performance.now();
         return published;
       }),
-    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths(), refuse: keep }, renderPiecesOnThread, pool, takeRendered),
+    (feed) => renderPages({ pages: feed, context, readable: snapshot.paths(), refuse }, renderPiecesOnThread, pool, takeRendered),
   );
   const listed = new Set(pages.map(({ path }) => path));
   const { files, keptFiles } = await withLiveRenderContext(context, async () => {
@@ -126,6 +138,7 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   });
   host.install({ contentVersion, pages: [...installed, ...carried], ...(redirectsUnread ? {} : { redirects }), files, keptFiles });
   liveLayouts = layouts.layouts;
+  stuckRenders.keepOnly(new Set(pages.map(({ renderKey }) => renderKey)));
   const ms = (from: number, to: number) => Math.round(to - from);
   const cpu = process.cpuUsage(cpuAtStart);
   console.log(
@@ -136,6 +149,9 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   warmRenderWorkers(pool, context.snapshot, snapshot.paths(), (count) => pages.slice(0, count).map(pageToRender));
   return [...kept.values()];
 }
+
+/** Pages a worker got stuck on, kept as they are live until they change. */
+const stuckRenders = new StuckRenders();
 
 /** The live version's pages as pieces, by path: those the server rendered (or made) since it started, not the build's. */
 let liveLayouts = new Map<string, PageLayout>();

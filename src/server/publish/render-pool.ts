@@ -16,14 +16,18 @@ import type { Compression, PageToRender, RenderWorkerReply, RenderWorkerRequest 
 import { addSectionCounts, type SectionCacheStats } from '../../lib/section-cache';
 import { deltaFor } from './snapshot-mirror';
 import { startRenderWorker, type RenderWorker } from './render-worker-thread';
+import { WorkerChoice } from './worker-choice';
 import { piecesOf, type PageBytes, type StyleSplice } from './page-styles';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
 const IN_FLIGHT_PER_WORKER = 2;
 /**
- * How long a worker may take over one request (a few pages, normally milliseconds) before it is
- * taken as stuck, say in an endless loop, and stopped: its publication then fails and says so,
- * rather than showing "Publishing…" for ever and holding up every publication after it.
+ * How long a worker that holds requests may go without answering one (a request is a few pages,
+ * normally milliseconds) before it is taken as stuck, say in an endless loop, and stopped. Counted
+ * from its last answer, or from when it was sent work while idle, so a request queued behind
+ * another is never blamed for the time that one took. The stopped worker's requests fail with
+ * RenderTimeoutError, and their pages are tried again one at a time (page-rendering.ts): only a
+ * page stuck on its own is then held back, instead of "Publishing…" for ever.
  */
 export const RENDER_REQUEST_TIMEOUT_MS = 60_000;
 /**
@@ -40,7 +44,7 @@ export const WORKER_START_TIMEOUT_MS = 60_000;
 export const WARM_UP_PAGES_PER_WORKER = 1000;
 export const WARM_UP_BATCH_PAGES = 8;
 
-/** A worker took longer than its time over a request and was stopped. */
+/** A worker answered nothing for longer than its time while it held this request, and was stopped. */
 export class RenderTimeoutError extends Error {}
 
 export interface RenderWorkerFiles {
@@ -70,8 +74,16 @@ export interface RenderPool {
   start(): void;
   /** Starts the workers if need be and brings their copies to `snapshot`; returns the name renders use. */
   prepare(snapshot: ContentSnapshot, readable: Iterable<string>): Promise<number>;
-  /** `pages`, in their order, rendered from the snapshot `prepare` named `generation` (and compressed, if asked). */
+  /**
+   * `pages`, in their order, rendered from the snapshot `prepare` named `generation` (and compressed,
+   * if asked). A worker stopped since that `prepare` is first replaced, with a copy of that snapshot.
+   */
   render(pages: PageToRender[], generation: number, compress?: Compression): Promise<RenderedInWorker[]>;
+  /**
+   * As `render`, for one page, on a worker that holds nothing else meanwhile: when it is stopped as
+   * stuck, this page alone held it. Goes before any `render` asked for after it.
+   */
+  renderAlone(page: PageToRender, generation: number, compress?: Compression): Promise<RenderedInWorker[]>;
   /**
    * Has each worker that never rendered render a share of `pages(count)`, the first `count` pages
    * of the publication `generation` names (up to WARM_UP_PAGES_PER_WORKER each), a few at a time,
@@ -95,11 +107,42 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
   /** Each worker's section cache counts from its last reply, by the worker's number; kept after it stops. */
   const sectionCounts = new Map<number, SectionCacheStats>();
   let lastWorker = 0;
+  /** The snapshot `prepare` last brought the workers to: one started in place of a stopped worker is brought to it too. */
+  let latest: { snapshot: ContentSnapshot; paths: string[]; generation: number } | undefined;
+  /** Workers being started in place of stopped ones: no render goes to any worker until they hold the snapshot. */
+  let replacing: Promise<unknown> | undefined;
+  const choice = new WorkerChoice(
+    () => workers,
+    async (generation) => {
+      if (!replacing && workers.length < count && latest?.generation === generation) {
+        replacing = pool.prepare(latest.snapshot, latest.paths).finally(() => (replacing = undefined));
+      }
+      await replacing;
+    },
+  );
 
   function stopped(worker: RenderWorker, error: Error) {
     workers = workers.filter((other) => other !== worker);
-    for (const { reject } of worker.pending.values()) reject(error);
+    // Emptied first: each rejection settles its request, and the watchdog must not start again over the others.
+    const held = [...worker.pending.values()];
     worker.pending.clear();
+    clearTimeout(worker.watchdog);
+    for (const { reject } of held) reject(error);
+    choice.released(worker);
+  }
+
+  /** Starts the worker's watchdog again when it holds requests (after an answer, or when sent work while idle); clears it when not. */
+  function watch(worker: RenderWorker) {
+    clearTimeout(worker.watchdog);
+    worker.watchdog = undefined;
+    if (worker.pending.size === 0) return;
+    worker.watchdog = setTimeout(() => {
+      const paths = [...worker.pending.values()].flatMap((request) => request.paths);
+      // Out of the pool at once, so nothing more is sent to it; which of its pages holds it up is not known here.
+      stopped(worker, new RenderTimeoutError(`A render worker answered nothing for more than ${requestTimeoutMs / 1000} s over the pages at ${paths.join(', ')} and was stopped`));
+      void worker.thread.terminate();
+    }, requestTimeoutMs);
+    worker.watchdog.unref();
   }
 
   /** Up to `count` workers; throws when a thread cannot even be made. */
@@ -109,25 +152,20 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
 
   const post = (worker: RenderWorker, request: RenderWorkerRequest) => worker.thread.postMessage(request);
 
-  /** Sends `pages` to `worker` and waits for its answer, for at most requestTimeoutMs; a warm-up's pages are not kept. */
+  /** Sends `pages` to `worker` and waits for its answer (see RENDER_REQUEST_TIMEOUT_MS); a warm-up's pages are not kept. */
   function request(worker: RenderWorker, pages: PageToRender[], generation: number, { compress, warmUp = false }: { compress?: Compression; warmUp?: boolean } = {}): Promise<RenderedInWorker[]> {
     const id = ++lastRequest;
     return new Promise<RenderWorkerReply>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        worker.pending.delete(id);
-        reject(new RenderTimeoutError(`A render worker took more than ${requestTimeoutMs / 1000} s over the pages at ${pages.map((page) => page.path).join(', ')} and was stopped`));
-        // Out of the pool at once, so nothing more is sent to it. Its other requests (another
-        // publication's, or warm-up pages) fail as with any stopped worker, and may go elsewhere.
-        stopped(worker, new Error('A render worker was stopped: it took too long over other pages'));
-        void worker.thread.terminate();
-      }, requestTimeoutMs);
-      timer.unref();
       const settle = (then: () => void) => {
-        clearTimeout(timer);
         worker.pending.delete(id);
+        watch(worker);
+        // A worker rendering a page alone holds only that page.
+        choice.released(worker);
         then();
       };
-      worker.pending.set(id, { resolve: (reply) => settle(() => resolve(reply)), reject: (error) => settle(() => reject(error)) });
+      const paths = pages.map((page) => page.path);
+      worker.pending.set(id, { paths, resolve: (reply) => settle(() => resolve(reply)), reject: (error) => settle(() => reject(error)) });
+      if (worker.pending.size === 1) watch(worker);
       try {
         post(worker, { type: 'render', id, generation, pages, ...(compress && { compress }) });
       } catch (error) {
@@ -141,7 +179,17 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     });
   }
 
-  return {
+  /** Renders a publication's pages: on the idlest worker, or one that holds nothing else (`forOnePage`). */
+  function renderOn(pages: PageToRender[], generation: number, compress: Compression | undefined, forOnePage: boolean) {
+    publicationRenders += 1;
+    return choice.send(generation, forOnePage, (worker) => {
+      // A worker that rendered a publication's pages needs no warm-up after it.
+      worker.warmed = true;
+      return request(worker, pages, generation, { compress });
+    });
+  }
+
+  const pool: RenderPool = {
     capacity: count * IN_FLIGHT_PER_WORKER,
     start() {
       try {
@@ -155,6 +203,7 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       if (generation === undefined) generations.set(snapshot, (generation = ++lastGeneration));
       startWorkers();
       const paths = [...readable];
+      if (generation >= (latest?.generation ?? 0)) latest = { snapshot, paths, generation };
       await Promise.all(workers.map((worker) => worker.ready));
       for (const worker of workers) {
         // A later snapshot may have been sent meanwhile (publications run one at a time, warm-ups do not wait).
@@ -164,14 +213,8 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
       }
       return generation;
     },
-    render(pages, generation, compress) {
-      publicationRenders += 1;
-      const worker = workers.reduce<RenderWorker | undefined>((idlest, candidate) => (!idlest || candidate.pending.size < idlest.pending.size ? candidate : idlest), undefined);
-      if (!worker) return Promise.reject(new Error('No render worker is running'));
-      // A worker that rendered a publication's pages needs no warm-up after it.
-      worker.warmed = true;
-      return request(worker, pages, generation, { compress });
-    },
+    render: (pages, generation, compress) => renderOn(pages, generation, compress, false),
+    renderAlone: (page, generation, compress) => renderOn([page], generation, compress, true),
     async warmUp(pages, generation) {
       const started = publicationRenders;
       const cold = workers.filter((worker) => !worker.warmed && worker.generation === generation);
@@ -197,12 +240,15 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     async reset() {
       const stopping = workers;
       workers = [];
+      latest = undefined;
+      choice.released();
       await Promise.all(stopping.map((worker) => worker.thread.terminate()));
     },
     sectionCacheCounts() {
       return [...sectionCounts.values()].reduce(addSectionCounts, { hits: 0, misses: 0, entries: 0, chars: 0 });
     },
   };
+  return pool;
 }
 
 /** A page's body as the server's thread keeps it: pieces that share their styles, each view a piece when the page says where they are. */

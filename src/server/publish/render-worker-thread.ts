@@ -17,7 +17,10 @@ export interface RenderWorker {
   /** What this worker's copy of the snapshot holds, and which snapshot it is. */
   sent: SentFiles;
   generation: number;
-  pending: Map<number, { resolve: (reply: RenderWorkerReply) => void; reject: (error: Error) => void }>;
+  /** Requests sent and not answered, by id, with the paths of their pages. */
+  pending: Map<number, { paths: string[]; resolve: (reply: RenderWorkerReply) => void; reject: (error: Error) => void }>;
+  /** Runs out when the worker, holding requests, answered none for the pool's request timeout (render-pool.ts). */
+  watchdog?: NodeJS.Timeout;
   /** Whether it was given its warm-up pages (it may still be rendering them). */
   warmed: boolean;
 }
