@@ -11,6 +11,7 @@ import { writeFileAtomic } from './atomic-write.mjs';
 import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from './headers.mjs';
 import { hasGpsPosition } from './exif-gps.mjs';
 import { identityOf, rememberedFacts, rememberFacts } from './original-facts.mjs';
+import { isRacy } from './racy-stamp.mjs';
 import { openRegularFile } from './files.mjs';
 import { shortHash, variantFileName } from './image-variant-urls.mjs';
 import { serialised } from './serialise.mjs';
@@ -79,10 +80,12 @@ export async function originalInfo(dirs, name, cacheDir = '') {
     }
     const known = info.isFile() ? await rememberedFacts(cacheDir && join(cacheDir, ENCODING_VERSION), path, identityOf(info)) : undefined;
     if (known) return known;
+    const readAt = Date.now();
     const read = await readOriginal(path);
     if (!read) continue;
     const value = { path, size: read.info.size, ...(await describeImage(read.bytes)) };
-    await rememberFacts(cacheDir && join(cacheDir, ENCODING_VERSION), path, identityOf(read.info), value);
+    // Not when its stamp is too recent to vouch for the bytes read (server/racy-stamp.mjs): it is described again next time.
+    if (!isRacy(read.info.mtimeMs, readAt)) await rememberFacts(cacheDir && join(cacheDir, ENCODING_VERSION), path, identityOf(read.info), value);
     return value;
   }
   return undefined;

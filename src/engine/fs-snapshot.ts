@@ -10,8 +10,8 @@
  * keeps its stamp, and the old content would be served (and a move that
  * rewrites the file would write it back). As git does with "racily clean"
  * index entries, a file whose mtime was within RACY_STAMP_MS of when it was
- * read is read again on every load, its text compared with what was read,
- * until a read comes later than that.
+ * read (server/racy-stamp.mjs) is read again on every load, its text compared
+ * with what was read, until a read comes later than that.
  *
  * A file that is not valid JSON (say, mid-edit in a text editor) is refused
  * like a link (data-files.ts), with the parser's reason: only the pages that
@@ -21,9 +21,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { invalidJsonReason, listDataFiles } from './data-files';
 import { snapshotFromEntries, type ContentSnapshot } from './snapshot';
+import { isRacy } from '../../server/racy-stamp.mjs';
 
-/** The coarsest timestamp a file system keeps (FAT's two seconds), with room for its clock to lag the process's. */
-export const RACY_STAMP_MS = 3000;
+export { RACY_STAMP_MS } from '../../server/racy-stamp.mjs';
 
 interface CachedFile {
   stamp: string;
@@ -59,7 +59,7 @@ export function createFsSnapshotLoader(dataRoot: string, io: SnapshotLoaderIo = 
   /** The file's text now; kept with its value while its stamp (mtime `mtimeMs`) is too recent for a read at `readAt` to be trusted. */
   function remember(file: string, stamp: string, mtimeMs: number, readAt: number, text: string, read: Pick<CachedFile, 'value' | 'broken'>) {
     const { value, broken } = read;
-    cache.set(file, { stamp, value, ...(broken !== undefined && { broken }), ...(mtimeMs > readAt - RACY_STAMP_MS && { racyText: text }) });
+    cache.set(file, { stamp, value, ...(broken !== undefined && { broken }), ...(isRacy(mtimeMs, readAt) && { racyText: text }) });
   }
 
   /** Reads again every cached file whose stamp cannot vouch for it: whether each still has the text it was read with, and the texts read. */

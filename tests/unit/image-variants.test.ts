@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -123,6 +123,9 @@ describe('the variant cache', () => {
   it('remembers originals on disk by file identity: a warm process reads no original it knows, a changed one is read again', async () => {
     const path = join(originals, 'photo.jpg');
     await writeFile(path, await photo(300, 200));
+    // Written a minute ago: a stamp that recent is not trusted (the next test).
+    const aMinuteAgo = Date.now() / 1000 - 60;
+    await utimes(path, aMinuteAgo, aMinuteAgo);
     const first = await originalInfo([originals], 'photo.jpg', cacheDir);
     const remembered = JSON.parse(await readFile(join(cacheDir, 'v1', 'originals.json'), 'utf8'));
     expect(remembered[path].facts).toEqual(first);
@@ -133,6 +136,21 @@ describe('the variant cache', () => {
     expect((await originalInfo([originals], 'photo.jpg', laterCache))?.hash).toBe('remembered');
     await writeFile(path, await photo(300, 200));
     expect((await originalInfo([originals], 'photo.jpg', laterCache))?.hash).not.toBe('remembered');
+  });
+
+  it('does not trust a stamp too recent to vouch for the bytes: an original rewritten in place at the same size and mtime is described again', async () => {
+    // What a file system with one-second timestamps shows of a rewrite within the second it was read in.
+    const path = join(originals, 'photo.png');
+    const png = (red: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r: red, g: 0, b: 0 } } }).png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer();
+    const [before, after] = [await png(10), await png(200)];
+    expect(after.length).toBe(before.length);
+    const second = Math.floor(Date.now() / 1000);
+    await writeFile(path, before);
+    await utimes(path, second, second);
+    expect((await originalInfo([originals], 'photo.png', cacheDir))?.hash).toBe((await describeImage(before)).hash);
+    await writeFile(path, after);
+    await utimes(path, second, second);
+    expect((await originalInfo([originals], 'photo.png', cacheDir))?.hash).toBe((await describeImage(after)).hash);
   });
 
   it('concurrent requests for one variant encode it once', async () => {
