@@ -218,3 +218,32 @@ test('History marks where the last save was, and going back to it drops only wha
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
   await expect(page.getByLabel('SEO description')).toHaveValue('Plans for teams of every size.');
 });
+
+test('a draft of a post renamed since the tab closed is restored onto the renamed post, not made again at its old name', async ({ context }) => {
+  const [from, to] = ['collections/posts/writing-for-the-scan.json', 'collections/posts/writing-for-scanning.json'];
+  const page = await context.newPage();
+  await page.goto('/editor/~posts/writing-for-the-scan');
+  await page.getByLabel('Title', { exact: true }).fill('Writing for the scan, redrafted');
+  await page.waitForTimeout(800); // a while after typing: the idle-time write has happened
+  await page.close({ runBeforeUnload: false });
+
+  // Someone renames the post meanwhile: a move in the content store.
+  const other = await context.newPage();
+  await other.goto('/');
+  const moved = await other.evaluate(async ({ from, to }) => {
+    const state = await (await fetch('/api/editor/state')).json();
+    const baseVersion = state.docs.find((doc: { file: string }) => doc.file === from).version;
+    return (await fetch('/api/content/changes', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ changes: [{ op: 'move', file: from, to, baseVersion }] }) })).status;
+  }, { from, to });
+  expect(moved).toBe(200);
+
+  await other.goto('/editor/~posts/writing-for-scanning');
+  const banner = other.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(banner).toContainText('renamed since (it was “writing-for-the-scan”), and your changes are carried to it');
+  await shot(other, 'draft-of-renamed-post');
+  await banner.getByRole('button', { name: 'Restore' }).click();
+  await expect(other.getByLabel('Title', { exact: true })).toHaveValue('Writing for the scan, redrafted');
+  await save(other);
+  expect(JSON.parse(await readFile(dataFile(to), 'utf8')).title).toBe('Writing for the scan, redrafted');
+  await expect(readFile(dataFile(from), 'utf8')).rejects.toThrow();
+});

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { discardDrafts, isDraftKeyOf, openElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
-
-function memoryStore(): DraftStore & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    get length() {
-      return map.size;
-    },
-    key: (index) => [...map.keys()][index] ?? null,
-  };
-}
+import { memoryStore } from '../helpers/draft-store';
 
 const loaded: Docs = docsFromPayload({
   problems: [],
@@ -32,7 +19,8 @@ describe('draft recovery', () => {
     const store = memoryStore();
     const edited = edit('pages/home.json', { title: 'Draft' });
     persistDrafts(store, 'tab-a', edited, 1000);
-    expect(readDrafts(store)).toEqual([{ file: 'pages/home.json', data: { title: 'Draft' }, baseVersion: 'v1', savedAt: 1000, tab: 'tab-a' }]);
+    // With the document as loaded: a draft finds it by that when it is renamed before the draft is restored.
+    expect(readDrafts(store)).toEqual([{ file: 'pages/home.json', data: { title: 'Draft' }, baseVersion: 'v1', savedAt: 1000, tab: 'tab-a', base: { title: 'Disk' } }]);
     expect([...store.map.keys()].every((key) => isDraftKeyOf('tab-a', key) && !isDraftKeyOf('tab-b', key))).toBe(true);
     const saved: Docs = { ...edited, 'pages/home.json': { ...edited['pages/home.json']!, savedJson: JSON.stringify({ title: 'Draft' }) } };
     persistDrafts(store, 'tab-a', saved);

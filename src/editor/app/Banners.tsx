@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { docName } from '../lib/content-ops';
+import { entryOfFile } from '../lib/entries';
 import { discardDrafts, persistDrafts, restoreDrafts } from '../lib/drafts';
 import { THIS_TAB } from './tab-presence';
 import { isDirty, type Docs, type EditorUser } from '../lib/model';
@@ -19,7 +20,14 @@ const SUCCESS_MS = 6_000;
 /** How people know a draft's document: by its title as the draft has it (a new one's too). */
 function draftName(docs: Docs, offered: EditorState['recovery'][number]): string {
   const name = docName(restoreDrafts(docs, [offered]).docs, offered.draft.file);
-  return offered.isNew ? `${name}, new` : name;
+  return offered.isNew && !offered.gone ? `${name}, new` : name;
+}
+
+/** The name a file had, as people know it: a page's address, an entry's slug, a file's name. */
+function formerName(file: string): string {
+  const entry = entryOfFile(file);
+  if (entry) return entry.slug;
+  return file.startsWith('pages/') ? `/${file.slice('pages/'.length, -'.json'.length)}` : file.slice(file.lastIndexOf('/') + 1);
 }
 
 const when = (savedAt: number) => new Date(savedAt).toLocaleString();
@@ -36,6 +44,11 @@ function draftWarning(docs: Docs, recovery: EditorState['recovery'], index: numb
   if (recovery.slice(0, index).some(({ draft }) => draft.file === offered.draft.file)) {
     return ': another tab’s draft, whose changes conflict with the one above; it stays on offer once that one is restored';
   }
+  if (offered.movedFrom) {
+    const there = offered.changedOnDisk ? '; it was changed there too, and restoring takes your values where both changed one' : '';
+    return `: renamed since (it was “${formerName(offered.movedFrom)}”), and your changes are carried to it${there}`;
+  }
+  if (offered.gone) return ': it was renamed or deleted since, so restoring makes it again under its old name';
   if (current && isDirty(current)) return ': restoring it replaces your unsaved changes to it';
   if (offered.changedOnDisk) return ': it was saved since by someone else; restoring and saving will replace their change';
   return '';

@@ -8,6 +8,7 @@ import type { Docs, EditorDoc } from './model';
 import { isDirty } from './model';
 import { entryOfFile } from './entries';
 import { mergeJson, mergeJsonKeeping } from './json-merge';
+import { followingRenames } from './draft-renames';
 
 export interface Draft {
   file: string;
@@ -23,6 +24,12 @@ export interface Draft {
    * Absent in drafts of older versions of the editor, which are offered to anyone.
    */
   user?: string;
+  /**
+   * The document as loaded, when it was on disk: if it is renamed before the draft is restored, the
+   * draft finds it by this (its id, or its content) and its edits are carried there. Absent in new
+   * documents' drafts, and in drafts of older versions of the editor.
+   */
+  base?: unknown;
 }
 
 /** The part of the Web Storage API drafts use; localStorage in the browser, a Map in tests. */
@@ -58,8 +65,10 @@ export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = 
     const key = keyOf(tab, doc.file);
     if (isDirty(doc)) {
       const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now, tab, ...(user !== undefined && { user }) };
+      const json = JSON.stringify(draft);
       try {
-        store.setItem(key, JSON.stringify(draft));
+        // The base as the JSON it was loaded as: no second stringify of the document on each keystroke.
+        store.setItem(key, doc.version !== null && doc.savedJson !== '' ? `${json.slice(0, -1)},"base":${doc.savedJson}}` : json);
       } catch {
         // Storage full or disabled: the editor still works, only without recovery.
       }
@@ -79,9 +88,13 @@ export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = 
 /** Whether a storage key is one of this tab's drafts (another tab's `storage` event may name it). */
 export const isDraftKeyOf = (tab: string, key: string | null) => key !== null && key.startsWith(`${PREFIX}${tab}:`);
 
-interface StoredDraft {
+export interface StoredDraft {
   key: string;
   draft: Draft;
+  /** Where the draft was written: its document was renamed since, and the draft carried to its new file. */
+  movedFrom?: string;
+  /** That document was changed there too, apart from its name. */
+  changedSinceMove?: boolean;
 }
 
 function storedDrafts(store: DraftStore): StoredDraft[] {
@@ -140,6 +153,10 @@ export interface Recoverable {
   keys: readonly string[];
   /** When each draft in it was written, newest first (more than one: merged from several tabs). */
   savedAt: readonly number[];
+  /** The file the draft was written for: its document was renamed since, and its edits are carried to `draft.file`. */
+  movedFrom?: string;
+  /** The file was on disk when the draft was written, and is no more, nor found renamed: restoring makes it again. */
+  gone?: boolean;
 }
 
 /**
@@ -151,12 +168,15 @@ export interface Recoverable {
 function offersOf(drafts: readonly StoredDraft[], doc: EditorDoc | undefined): Recoverable[] {
   const offers: Recoverable[] = [];
   const base = doc && doc.savedJson !== '' ? JSON.parse(doc.savedJson) : undefined;
-  for (const { key, draft } of drafts) {
+  for (const stored of drafts) {
+    const { key, draft } = stored;
     // A merge needs the edits' common base: the disk's data, when both started from its version.
     const mergeable = (offer: Recoverable) => base !== undefined && draft.baseVersion === doc!.version && offer.draft.baseVersion === doc!.version;
     const joined = offers.findIndex((offer) => mergeable(offer) && mergeJson(base, offer.draft.data, draft.data) !== undefined);
     if (joined === -1) {
-      offers.push({ draft, keys: [key], savedAt: [draft.savedAt], isNew: !doc, changedOnDisk: Boolean(doc) && doc!.version !== draft.baseVersion });
+      const changedOnDisk = Boolean(doc) && (doc!.version !== draft.baseVersion || Boolean(stored.changedSinceMove));
+      const moved = stored.movedFrom !== undefined && { movedFrom: stored.movedFrom };
+      offers.push({ draft, keys: [key], savedAt: [draft.savedAt], isNew: !doc, changedOnDisk, ...moved, ...(!doc && draft.baseVersion !== null && { gone: true }) });
       continue;
     }
     const offer = offers[joined]!;
@@ -168,7 +188,7 @@ function offersOf(drafts: readonly StoredDraft[], doc: EditorDoc | undefined): R
 
 /** Drafts of closed tabs that differ from what the editor loaded, by file; a file's conflicting drafts are separate offers, the newest first. */
 export function recoverable(store: DraftStore, docs: Docs, live: ReadonlySet<string> = new Set(), user?: string): Recoverable[] {
-  return [...closedTabsDrafts(store, live, user).values()]
+  return [...followingRenames(closedTabsDrafts(store, live, user), docs).values()]
     .flatMap((drafts) => offersOf(drafts, docs[drafts[0]!.draft.file]))
     .filter(({ draft }) => JSON.stringify(draft.data) !== JSON.stringify(docs[draft.file]?.data))
     .sort((a, b) => (a.draft.file === b.draft.file ? 0 : a.draft.file < b.draft.file ? -1 : 1));

@@ -5,7 +5,7 @@
  */
 import { entryCollectionOf, entryRoute, entrySlugOf } from './entries';
 import { mergeJson, sameJson } from './json-merge';
-import type { Docs, EditorDoc } from './model';
+import type { DocKind, Docs, EditorDoc } from './model';
 
 /** A document as the server has it now. */
 export type ServerDoc = Omit<EditorDoc, 'savedJson'>;
@@ -39,20 +39,31 @@ export function alreadyOnServer(sent: readonly SentDoc[], server: readonly Serve
 
 const idOf = (data: unknown) => (typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? (data as { id: string }).id : undefined);
 /** A page's `slug` follows its file when it moves (the content store's plan), so it says nothing about which page it is. */
-const withoutSlug = (data: unknown) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data, slug: undefined } : data);
+export const withoutSlug = (data: unknown) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data, slug: undefined } : data);
 
 /**
- * The document a gone one became, when the server has exactly one that it can be: new since the
- * editor loaded (`docs` lacks it), of the same kind and collection, and with the gone one's id (a
- * page keeps its id when it moves) or its content as loaded (an entry's is unchanged by a move).
- * Undefined when it was deleted, or when that cannot be told.
+ * Of `candidates`, the one document that a document loaded as `loaded` (its data then, of `kind`,
+ * in `collection` for an entry) became: of the same kind and collection, and with its id (a page
+ * keeps its id when it moves) or its content as loaded (an entry's is unchanged by a move).
+ * Undefined when none, or more than one, can be it.
+ */
+export function sameDocumentAmong<T extends Pick<EditorDoc, 'file' | 'kind' | 'saveSlug' | 'data'>>(loaded: unknown, kind: DocKind, collection: string | undefined, candidates: readonly T[]): T | undefined {
+  const matches = candidates.filter(
+    (doc) =>
+      doc.kind === kind &&
+      (collection === undefined || entryCollectionOf(doc) === collection) &&
+      ((idOf(loaded) !== undefined && idOf(doc.data) === idOf(loaded)) || sameJson(withoutSlug(doc.data), withoutSlug(loaded))),
+  );
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/**
+ * The document a gone one became, when the server has exactly one that it can be, new since the
+ * editor loaded (`docs` lacks it; sameDocumentAmong). Undefined when it was deleted, or when that cannot be told.
  */
 export function whereItWent(docs: Docs, gone: EditorDoc, server: readonly ServerDoc[]): ServerDoc | undefined {
-  const loaded = JSON.parse(gone.savedJson) as unknown;
   const collection = gone.kind === 'entry' ? entryCollectionOf(gone) : undefined;
-  const candidates = server.filter((doc) => !docs[doc.file] && doc.kind === gone.kind && (collection === undefined || entryCollectionOf(doc) === collection));
-  const matches = candidates.filter((doc) => (idOf(loaded) !== undefined && idOf(doc.data) === idOf(loaded)) || sameJson(withoutSlug(doc.data), withoutSlug(loaded)));
-  return matches.length === 1 ? matches[0] : undefined;
+  return sameDocumentAmong(JSON.parse(gone.savedJson), gone.kind, collection, server.filter((doc) => !docs[doc.file]));
 }
 
 /**

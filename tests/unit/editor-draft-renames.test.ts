@@ -1,0 +1,76 @@
+/**
+ * A draft of a document renamed before the draft is restored (src/editor/lib/draft-renames.ts):
+ * its edits go to the document under its new name, not to a new file under the old one.
+ */
+import { describe, expect, it } from 'vitest';
+import { persistDrafts, recoverable, restoreDrafts } from '../../src/editor/lib/drafts';
+import { docsFromPayload, type Docs } from '../../src/editor/lib/model';
+import { memoryStore } from '../helpers/draft-store';
+
+const post = { title: 'Launch notes', excerpt: 'What shipped', date: '2026-11-01' };
+const about = { id: 'about', slug: 'about', meta: { title: 'About' }, sections: [] as unknown[] };
+
+const docsOf = (docs: Parameters<typeof docsFromPayload>[0]['docs']): Docs => docsFromPayload({ problems: [], maxUploadBytes: 1, docs });
+const before = docsOf([
+  { file: 'collections/posts/launch.json', kind: 'entry', saveSlug: 'posts/launch', data: post, version: 'p1' },
+  { file: 'pages/about.json', kind: 'page', saveSlug: 'about', data: about, version: 'a1' },
+]);
+
+/** A closed tab's drafts: `edits` made to the documents loaded as `before`. */
+function draftsOf(edits: Record<string, unknown>) {
+  const store = memoryStore();
+  const edited = Object.fromEntries(Object.entries(before).map(([file, doc]) => [file, file in edits ? { ...doc, data: edits[file] } : doc]));
+  persistDrafts(store, 'closed-tab', edited, 1000);
+  return store;
+}
+
+describe('a draft of a document renamed since', () => {
+  it('carries an entry\'s edits to its new file, found by its content as loaded', () => {
+    const store = draftsOf({ 'collections/posts/launch.json': { ...post, title: 'Launch notes, revised' } });
+    const after = docsOf([
+      { file: 'collections/posts/launch-2026.json', kind: 'entry', saveSlug: 'posts/launch-2026', data: post, version: 'p2' },
+      { file: 'pages/about.json', kind: 'page', saveSlug: 'about', data: about, version: 'a1' },
+    ]);
+    const [offer, ...others] = recoverable(store, after);
+    expect(others).toEqual([]);
+    expect(offer).toMatchObject({ movedFrom: 'collections/posts/launch.json', isNew: false, changedOnDisk: false, draft: { file: 'collections/posts/launch-2026.json', baseVersion: 'p2' } });
+    expect(offer!.gone).toBeUndefined();
+    const restored = restoreDrafts(after, [offer!]).docs;
+    expect(restored['collections/posts/launch-2026.json']!.data).toEqual({ ...post, title: 'Launch notes, revised' });
+    // No duplicate at the old name.
+    expect(restored['collections/posts/launch.json']).toBeUndefined();
+  });
+
+  it('carries a page\'s edits to the page with its id, keeping its new slug and the changes made there', () => {
+    const store = draftsOf({ 'pages/about.json': { ...about, meta: { title: 'About us' } } });
+    const movedAndEdited = { ...about, slug: 'company/about', sections: [{ id: 's1', type: 'content-block', data: { body: 'Added there' } }] };
+    const after = docsOf([
+      { file: 'collections/posts/launch.json', kind: 'entry', saveSlug: 'posts/launch', data: post, version: 'p1' },
+      { file: 'pages/company/about.json', kind: 'page', saveSlug: 'company/about', data: movedAndEdited, version: 'a2' },
+    ]);
+    const [offer] = recoverable(store, after);
+    // Changed there apart from its name: the banner says restoring takes the draft's values where both changed one.
+    expect(offer).toMatchObject({ movedFrom: 'pages/about.json', changedOnDisk: true, draft: { file: 'pages/company/about.json', baseVersion: 'a2' } });
+    expect(restoreDrafts(after, [offer!]).docs['pages/company/about.json']!.data).toEqual({ ...movedAndEdited, meta: { title: 'About us' } });
+  });
+
+  it('is offered as gone, to be made again under its old name only by choice, when it cannot be found', () => {
+    const store = draftsOf({ 'collections/posts/launch.json': { ...post, title: 'Launch notes, revised' } });
+    // Deleted, or renamed and changed so that its content no longer tells.
+    const after = docsOf([{ file: 'pages/about.json', kind: 'page', saveSlug: 'about', data: about, version: 'a1' }]);
+    const [offer] = recoverable(store, after);
+    expect(offer).toMatchObject({ gone: true, isNew: true, draft: { file: 'collections/posts/launch.json' } });
+    expect(offer!.movedFrom).toBeUndefined();
+  });
+
+  it('joins a draft written for the new name, merged field by field where they differ in different fields', () => {
+    const store = draftsOf({ 'collections/posts/launch.json': { ...post, title: 'Launch notes, revised' } });
+    const after = docsOf([{ file: 'collections/posts/launch-2026.json', kind: 'entry', saveSlug: 'posts/launch-2026', data: post, version: 'p2' }]);
+    // Another closed tab, later, edited the renamed post's excerpt.
+    persistDrafts(store, 'later-tab', { ...after, 'collections/posts/launch-2026.json': { ...after['collections/posts/launch-2026.json']!, data: { ...post, excerpt: 'All that shipped' } } }, 2000);
+    const offers = recoverable(store, after);
+    expect(offers).toHaveLength(1);
+    expect(offers[0]!.keys).toHaveLength(2);
+    expect(offers[0]!.draft.data).toEqual({ ...post, title: 'Launch notes, revised', excerpt: 'All that shipped' });
+  });
+});
