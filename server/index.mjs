@@ -182,6 +182,15 @@ try {
 }
 const { server, scheme } = listener;
 
+// A port already taken (often by an earlier start still running: stopping `npm start` with kill
+// can leave its node process behind) or not allowed: said in words, without a stack trace.
+server.once('error', (error) => {
+  const where = `${host}:${port}`;
+  if (error.code === 'EADDRINUSE') refuseToStart(`Port ${port} is already in use on ${host}: another server listens there, perhaps an earlier start of this one still running (find it with \`lsof -i :${port}\` or \`ss -ltnp\`). Stop it, or set PORT to a free port.`);
+  if (error.code === 'EACCES') refuseToStart(`The server is not allowed to listen on ${where} (ports below 1024 need privileges). Set PORT to 1024 or above, and let a reverse proxy take port 80 or 443.`);
+  if (error.code === 'EADDRNOTAVAIL') refuseToStart(`The server cannot listen on ${where}: no network interface of this machine has that address. Check HOST.`);
+  refuseToStart(`The server cannot listen on ${where}: ${error.message}`);
+});
 server.listen(port, host, () => {
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.address.includes(':') ? `[${address.address}]` : address.address}:${address.port}` : `${host}:${port}`;

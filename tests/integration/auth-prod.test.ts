@@ -298,6 +298,18 @@ describe('records', () => {
     for (const file of [usersFile, join(dir, 'sessions.json'), auditLog]) expect((await stat(file)).mode & 0o777, file).toBe(0o600);
   });
 
+  it('a second server on a port already taken says so in words, without a stack trace', async () => {
+    const env = { SESSION_SECRET, EDITOR_USERS_FILE: usersFile, PORT: String(prod.server.port) };
+    const failed = await startProdServer(prod.project, env).then(
+      () => expect.unreachable('a second server started on a taken port'),
+      (error: Error) => error.message,
+    );
+    expect(failed).toContain(`Port ${prod.server.port} is already in use on 127.0.0.1: another server listens there`);
+    expect(failed).not.toMatch(/^\s+at /m);
+    // The first one still answers.
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+  });
+
   it('the server refuses to start with users and no SESSION_SECRET', async () => {
     await expect(startProdServer(prod.project, { SESSION_SECRET: '', EDITOR_USERS_FILE: usersFile })).rejects.toThrow(/SESSION_SECRET is not set/);
   });
