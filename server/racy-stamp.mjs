@@ -10,8 +10,11 @@ export const RACY_STAMP_MS = 3000;
 
 /**
  * Whether a read begun at `readAt` (Date.now()) of a file last modified at `mtimeMs` could have
- * missed a rewrite that left the stamp as it is.
+ * missed a rewrite that left the stamp as it is. A file dated further ahead than that is on a
+ * clock that is not this process's (a network share's, an archive's): nothing can be told from
+ * comparing the two, and taking it as racy would read it again on every load until the clock
+ * caught up, so its stamp is trusted, as before this rule.
  * @param {number} mtimeMs
  * @param {number} readAt
  */
-export const isRacy = (mtimeMs, readAt) => mtimeMs > readAt - RACY_STAMP_MS;
+export const isRacy = (mtimeMs, readAt) => mtimeMs > readAt - RACY_STAMP_MS && mtimeMs <= readAt + RACY_STAMP_MS;

@@ -79,8 +79,28 @@ export function createFsSnapshotLoader(dataRoot: string, io: SnapshotLoaderIo = 
     return { unchanged, texts };
   }
 
+  /**
+   * Loads run one at a time: two at once could each read a file rewritten between their reads, and
+   * the one finishing last keep its older text as the snapshot while the cache vouched for the
+   * newer (racyText), which then served the older for good. A load asked for while one waits to
+   * start shares it: it starts after the request, so it sees everything written before.
+   */
+  let tail: Promise<unknown> = Promise.resolve();
+  let waiting: Promise<{ snapshot: ContentSnapshot; signature: string }> | undefined;
+
   /** The current snapshot; the same object while no file changed. */
-  return async function load(): Promise<{ snapshot: ContentSnapshot; signature: string }> {
+  return function load(): Promise<{ snapshot: ContentSnapshot; signature: string }> {
+    if (waiting) return waiting;
+    const run = tail.then(() => {
+      waiting = undefined;
+      return loadNow();
+    });
+    waiting = run;
+    tail = run.catch(() => {});
+    return run;
+  };
+
+  async function loadNow(): Promise<{ snapshot: ContentSnapshot; signature: string }> {
     // Before the stamps are taken: a file is vouched for only by a read that came well after its mtime.
     const readAt = io.now();
     // Links and other non-files are never read; the snapshot names them, so pages that need them say why.
@@ -114,5 +134,5 @@ export function createFsSnapshotLoader(dataRoot: string, io: SnapshotLoaderIo = 
     const allRefused = unparsable.size === 0 ? refused : new Map([...refused, ...unparsable].sort(([a], [b]) => (a < b ? -1 : 1)));
     last = { signature, snapshot: snapshotFromEntries(entries.filter((entry) => entry !== undefined), allRefused) };
     return last;
-  };
+  }
 }

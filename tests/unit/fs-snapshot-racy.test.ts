@@ -63,6 +63,46 @@ describe('the snapshot loader on coarse timestamps', () => {
     expect(third.snapshot.get('pages/home.json')).toBe(first.snapshot.get('pages/home.json'));
   });
 
+  it('never keeps an older text when loads are asked for at once, around a rewrite', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    // The first load reads home.json, then is held up before about.json.
+    const slowFirst: SnapshotLoaderIo = {
+      ...coarse,
+      readText: async (file) => {
+        if (first && file.endsWith('about.json')) {
+          first = false;
+          await held;
+        }
+        return coarse.readText(file);
+      },
+    };
+    const load = createFsSnapshotLoader(data, slowFirst);
+    const earlier = load();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await writeHome('Two');
+    const later = load();
+    // Time for the later load to finish first, were loads run at once.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(((await earlier).snapshot.get('pages/home.json') as { title: string }).title).toBe('One');
+    expect(((await later).snapshot.get('pages/home.json') as { title: string }).title).toBe('Two');
+    expect(await titleIn(load)).toBe('Two');
+    clock = WRITTEN_AT + RACY_STAMP_MS + 10;
+    expect(await titleIn(load)).toBe('Two');
+  });
+
+  it('trusts the stamp of a file dated ahead of this clock (another machine\'s), rather than reading it on every load', async () => {
+    const ahead: SnapshotLoaderIo = { ...coarse, stat: async (file) => ({ ...(await coarse.stat(file)), mtimeMs: WRITTEN_AT + 365 * 24 * 3600_000 }) };
+    const load = createFsSnapshotLoader(data, ahead);
+    await load();
+    reads = [];
+    await load();
+    await load();
+    expect(reads).toEqual([]);
+  });
+
   it('trusts a stamp once a read came later than the file system could have kept it', async () => {
     const load = createFsSnapshotLoader(data, coarse);
     await load();
