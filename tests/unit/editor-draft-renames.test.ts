@@ -63,6 +63,40 @@ describe('a draft of a document renamed since', () => {
     expect(offer!.movedFrom).toBeUndefined();
   });
 
+  it('is not carried to another entry that was alike when the draft was written: that one was there all along', () => {
+    const starter = { title: 'Untitled', excerpt: '', date: '2026-11-01' };
+    const twins = docsOf([
+      { file: 'collections/posts/a.json', kind: 'entry', saveSlug: 'posts/a', data: starter, version: 'a1' },
+      { file: 'collections/posts/b.json', kind: 'entry', saveSlug: 'posts/b', data: starter, version: 'b1' },
+    ]);
+    const store = memoryStore();
+    persistDrafts(store, 'closed-tab', { ...twins, 'collections/posts/a.json': { ...twins['collections/posts/a.json']!, data: { ...starter, title: 'A, written' } } }, 1000);
+    // a.json is deleted since.
+    const [offer] = recoverable(store, docsOf([{ file: 'collections/posts/b.json', kind: 'entry', saveSlug: 'posts/b', data: starter, version: 'b1' }]));
+    expect(offer).toMatchObject({ gone: true, isNew: true, draft: { file: 'collections/posts/a.json' } });
+  });
+
+  it('follows a page renamed while a new page took its old address, and leaves that page alone', () => {
+    const store = draftsOf({ 'pages/about.json': { ...about, meta: { title: 'About us' } } });
+    const newcomer = { id: 'other', slug: 'about', meta: { title: 'A new About' }, sections: [] };
+    const after = docsOf([
+      { file: 'pages/about.json', kind: 'page', saveSlug: 'about', data: newcomer, version: 'n1' },
+      { file: 'pages/company/about.json', kind: 'page', saveSlug: 'company/about', data: { ...about, slug: 'company/about' }, version: 'a2' },
+    ]);
+    const offers = recoverable(store, after);
+    expect(offers).toEqual([expect.objectContaining({ movedFrom: 'pages/about.json', draft: expect.objectContaining({ file: 'pages/company/about.json' }) })]);
+    const restored = restoreDrafts(after, offers).docs;
+    expect(restored['pages/about.json']!.data).toEqual(newcomer);
+    expect(restored['pages/company/about.json']!.data).toEqual({ ...about, slug: 'company/about', meta: { title: 'About us' } });
+  });
+
+  it('says restoring replaces the page that took the address of a page deleted since', () => {
+    const store = draftsOf({ 'pages/about.json': { ...about, meta: { title: 'About us' } } });
+    const newcomer = { id: 'other', slug: 'about', meta: { title: 'A new About' }, sections: [] };
+    const [offer] = recoverable(store, docsOf([{ file: 'pages/about.json', kind: 'page', saveSlug: 'about', data: newcomer, version: 'n1' }]));
+    expect(offer).toMatchObject({ gone: true, isNew: false, draft: { file: 'pages/about.json' } });
+  });
+
   it('joins a draft written for the new name, merged field by field where they differ in different fields', () => {
     const store = draftsOf({ 'collections/posts/launch.json': { ...post, title: 'Launch notes, revised' } });
     const after = docsOf([{ file: 'collections/posts/launch-2026.json', kind: 'entry', saveSlug: 'posts/launch-2026', data: post, version: 'p2' }]);

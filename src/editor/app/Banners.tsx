@@ -48,6 +48,7 @@ function draftWarning(docs: Docs, recovery: EditorState['recovery'], index: numb
     const there = offered.changedOnDisk ? '; it was changed there too, and restoring takes your values where both changed one' : '';
     return `: renamed since (it was “${formerName(offered.movedFrom)}”), and your changes are carried to it${there}`;
   }
+  if (offered.gone && !offered.isNew) return ': it was deleted since, and another page has its address now: restoring replaces that page with this draft';
   if (offered.gone) return ': it was renamed or deleted since, so restoring makes it again under its old name';
   if (current && isDirty(current)) return ': restoring it replaces your unsaved changes to it';
   if (offered.changedOnDisk) return ': it was saved since by someone else; restoring and saving will replace their change';

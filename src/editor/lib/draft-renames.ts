@@ -3,16 +3,29 @@
  * names its file, and restoring it there would make the renamed document
  * again under its old name, a duplicate, with the edits not reaching it.
  */
-import { entryOfFile } from './entries';
+import { entryCollectionOf, entryOfFile } from './entries';
 import { mergeJsonKeeping, sameJson } from './json-merge';
-import type { Docs } from './model';
-import { sameDocumentAmong, withoutSlug } from './server-docs';
+import type { Docs, EditorDoc } from './model';
+import { idOf, sameDocumentAmong, withoutSlug } from './server-docs';
 import type { StoredDraft } from './drafts';
 
 /**
- * The drafts, by file, with each draft of a document renamed since (its file gone, and one document
- * now being it: server-docs.ts sameDocumentAmong) carried to the new file: its edits merged onto
- * what is there (the draft's value where both changed a field, as Restore chooses), on its version.
+ * Whether a draft of `doc` could tell it again once it is renamed: it has an id (pages and shared
+ * documents; ids are unique), or no other document of its kind (and collection) has its content as
+ * loaded. Two entries alike would let a draft of one, deleted since, be carried to the other.
+ */
+export function identifiable(doc: EditorDoc, docs: Docs): boolean {
+  if (idOf(doc.data) !== undefined) return true;
+  const collection = doc.kind === 'entry' ? entryCollectionOf(doc) : undefined;
+  return !Object.values(docs).some((other) => other !== doc && other.kind === doc.kind && (collection === undefined || entryCollectionOf(other) === collection) && other.savedJson === doc.savedJson);
+}
+
+/**
+ * The drafts, by file, with each draft of a document renamed since carried to the new file: its
+ * file is gone, or holds another page now (another id), and one document now is it (server-docs.ts
+ * sameDocumentAmong). Its edits are merged onto what is there (the draft's value where both
+ * changed a field, as Restore chooses), on its version. A draft whose file holds another page and
+ * that is found nowhere is marked `replaced`: restoring it would replace that page.
  */
 export function followingRenames(byFile: Map<string, StoredDraft[]>, docs: Docs): Map<string, StoredDraft[]> {
   const followed = new Map<string, StoredDraft[]>();
@@ -20,10 +33,14 @@ export function followingRenames(byFile: Map<string, StoredDraft[]>, docs: Docs)
   for (const [file, drafts] of byFile) {
     for (const stored of drafts) {
       const { draft } = stored;
+      const here = docs[file];
+      const replaced = here !== undefined && idOf(draft.base) !== undefined && idOf(here.data) !== idOf(draft.base);
       const entry = entryOfFile(file);
-      const movedTo = !docs[file] && draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, entry ? 'entry' : file.startsWith('pages/') ? 'page' : 'shared', entry?.collection, Object.values(docs)) : undefined;
+      const kind = entry ? 'entry' : file.startsWith('pages/') ? 'page' : 'shared';
+      const others = Object.values(docs).filter((doc) => doc.file !== file);
+      const movedTo = (!here || replaced) && draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, entry?.collection, others) : undefined;
       if (!movedTo || movedTo.version === null || movedTo.savedJson === '') {
-        add(stored);
+        add(replaced ? { ...stored, replaced } : stored);
         continue;
       }
       const there = JSON.parse(movedTo.savedJson) as unknown;

@@ -8,7 +8,7 @@ import type { Docs, EditorDoc } from './model';
 import { isDirty } from './model';
 import { entryOfFile } from './entries';
 import { mergeJson, mergeJsonKeeping } from './json-merge';
-import { followingRenames } from './draft-renames';
+import { followingRenames, identifiable } from './draft-renames';
 
 export interface Draft {
   file: string;
@@ -68,7 +68,7 @@ export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = 
       const json = JSON.stringify(draft);
       try {
         // The base as the JSON it was loaded as: no second stringify of the document on each keystroke.
-        store.setItem(key, doc.version !== null && doc.savedJson !== '' ? `${json.slice(0, -1)},"base":${doc.savedJson}}` : json);
+        store.setItem(key, doc.version !== null && doc.savedJson !== '' && identifiable(doc, docs) ? `${json.slice(0, -1)},"base":${doc.savedJson}}` : json);
       } catch {
         // Storage full or disabled: the editor still works, only without recovery.
       }
@@ -95,6 +95,8 @@ export interface StoredDraft {
   movedFrom?: string;
   /** That document was changed there too, apart from its name. */
   changedSinceMove?: boolean;
+  /** Its file holds another page now (another id), and the draft's page is found nowhere. */
+  replaced?: boolean;
 }
 
 function storedDrafts(store: DraftStore): StoredDraft[] {
@@ -155,7 +157,10 @@ export interface Recoverable {
   savedAt: readonly number[];
   /** The file the draft was written for: its document was renamed since, and its edits are carried to `draft.file`. */
   movedFrom?: string;
-  /** The file was on disk when the draft was written, and is no more, nor found renamed: restoring makes it again. */
+  /**
+   * The draft's document was on disk when the draft was written, and is no more, nor found renamed:
+   * restoring makes it again (`isNew`), or replaces the other page that has its file now.
+   */
   gone?: boolean;
 }
 
@@ -176,7 +181,7 @@ function offersOf(drafts: readonly StoredDraft[], doc: EditorDoc | undefined): R
     if (joined === -1) {
       const changedOnDisk = Boolean(doc) && (doc!.version !== draft.baseVersion || Boolean(stored.changedSinceMove));
       const moved = stored.movedFrom !== undefined && { movedFrom: stored.movedFrom };
-      offers.push({ draft, keys: [key], savedAt: [draft.savedAt], isNew: !doc, changedOnDisk, ...moved, ...(!doc && draft.baseVersion !== null && { gone: true }) });
+      offers.push({ draft, keys: [key], savedAt: [draft.savedAt], isNew: !doc, changedOnDisk, ...moved, ...(((!doc && draft.baseVersion !== null) || stored.replaced) && { gone: true }) });
       continue;
     }
     const offer = offers[joined]!;

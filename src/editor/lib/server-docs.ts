@@ -37,7 +37,7 @@ export function alreadyOnServer(sent: readonly SentDoc[], server: readonly Serve
   });
 }
 
-const idOf = (data: unknown) => (typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? (data as { id: string }).id : undefined);
+export const idOf = (data: unknown) => (typeof data === 'object' && data !== null && typeof (data as { id?: unknown }).id === 'string' ? (data as { id: string }).id : undefined);
 /** A page's `slug` follows its file when it moves (the content store's plan), so it says nothing about which page it is. */
 export const withoutSlug = (data: unknown) => (typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data, slug: undefined } : data);
 
