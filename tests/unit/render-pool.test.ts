@@ -86,6 +86,22 @@ describe('the render pool', () => {
     expect(slow.flatMap(text)).toEqual(['/slow-600/ Home (2 files)', '/slow-600/ Home (2 files)']);
   });
 
+  it('takes in an answer that came while the server\'s thread was held up past the deadline, rather than blaming the worker', async () => {
+    const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
+    const snapshot = snapshotOf('Home');
+    const generation = await pool.prepare(snapshot, snapshot.paths());
+    const rendering = pool.render([page('/slow-50/')], generation);
+    // The thread is busy well past the deadline (in the phase of the event loop just before timers), and the answer came long before it.
+    await new Promise<void>((resolve) =>
+      setImmediate(() => {
+        const until = Date.now() + 600;
+        while (Date.now() < until);
+        resolve();
+      }),
+    );
+    expect(text(await rendering)).toEqual(['/slow-50/ Home (2 files)']);
+  });
+
   it('renders a page alone on a worker that holds nothing else, before renders asked for after it', async () => {
     const pool = poolOf('echo.mjs', 1, { requestTimeoutMs: 300 });
     const snapshot = snapshotOf('Home');
@@ -151,6 +167,29 @@ describe('rendering a publication\'s pages', () => {
       expect(onThreadCalls).toBe(0);
     });
   }
+
+  it('never renders on the server\'s thread when a worker crashes while another is stuck: each page that stops a worker alone is refused', async () => {
+    const snapshot = snapshotOf('Home');
+    let onThreadCalls = 0;
+    const others = (from: number) => Array.from({ length: 7 }, (_, index) => [`/p-${from + index}`, page(`/p-${from + index}/`)] as const);
+    // One batch for each worker: the first gets stuck, and the second crashes before the first is known to be.
+    const pages = new Map([['/hang', page('/hang/')], ...others(0), ['/exit', page('/exit/')], ...others(7), ...others(14)]);
+    const refused: [string, string, boolean][] = [];
+    const rendered: string[] = [];
+    const where = await renderPages(
+      { pages, context: { snapshot }, readable: snapshot.paths(), refuse: (...refusal) => void refused.push(refusal) },
+      async (path) => ((onThreadCalls += 1), onThread(path)),
+      poolOf('echo.mjs', 2, { requestTimeoutMs: 500 }),
+      (key) => void rendered.push(key),
+    );
+    expect(where).toBe('on the render workers');
+    expect(onThreadCalls).toBe(0);
+    expect(refused.sort()).toEqual([
+      ['/exit', 'Rendering the page at /exit/ failed (500): A render worker stopped (exit code 3)', false],
+      ['/hang', 'Rendering the page at /hang/ failed (504): A render worker answered nothing for more than 0.5 s over the pages at /hang/ and was stopped', true],
+    ]);
+    expect(rendered.sort()).toEqual([...pages.keys()].filter((key) => key !== '/hang' && key !== '/exit').sort());
+  });
 
   it('fails the build, naming the page a worker got stuck on, without rendering on the server\'s thread', async () => {
     const snapshot = snapshotOf('Home');

@@ -3,15 +3,16 @@
  * (render-pool.ts) when there are many, on the server's own thread when there
  * are few (bringing the workers' copies of the snapshot up to date and a
  * round trip cost more than rendering a few pages here), and on the server's
- * thread again if a worker fails, so a failed thread costs time, never the
- * publication. A worker stuck on its pages is stopped, and its pages are
- * tried again one at a time on the workers, never on the server's thread
- * (which nothing could stop): a page stuck on its own is then refused, as a
- * page that renders to an error is, and the rest are published.
+ * thread again if the workers cannot start, so a failed thread costs time,
+ * never the publication. A worker stuck on its pages is stopped, and its pages (or a
+ * crashed worker's) are tried again one at a time on the workers, never on
+ * the server's thread (which nothing could stop): a page that stops a worker
+ * on its own is then refused, as a page that renders to an error is, and the
+ * rest are published.
  */
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
-import { RenderTimeoutError, type RenderedInWorker, type RenderPool } from './render-pool';
+import { RenderTimeoutError, WorkerStoppedError, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { Compression, PageToRender } from './render-worker-side';
 import { FeedFailed, letRequestsThrough, PageFeed } from './page-feed';
 import { joinedPage, PageStylesError } from './page-styles';
@@ -70,12 +71,13 @@ export function renderedPage(path: string, rendered: RenderedInWorker): Rendered
 }
 
 /**
- * The workers failed otherwise in a publication where a worker got stuck: rendering on the server's
- * thread instead could meet the page it got stuck on and hold the server for ever, so the publication fails.
+ * The workers failed otherwise in a publication where a worker stopped: rendering on the server's
+ * thread instead could meet a page a worker got stuck on (perhaps not yet known to be) and hold
+ * the server for ever, or one that crashed a worker, so the publication fails.
  */
-class StuckPublication extends Error {
+class StoppedPublication extends Error {
   constructor(cause: unknown) {
-    super(`A render worker got stuck, and rendering on the workers then failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`A render worker stopped, and rendering on the workers then failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }
 
@@ -83,27 +85,28 @@ class StuckPublication extends Error {
 const stuckPages = new WeakSet<RenderedInWorker>();
 
 /**
- * Renders a batch on the workers. When a worker is stopped, stuck, which of the pages it held
- * (this batch's, and perhaps another's) kept it is not known: each page of the batch is then tried
- * again alone, on a worker that holds nothing else (RenderPool.renderAlone). A page a worker is
- * stopped over then was stuck on its own: it comes back failed, with why, and the rest render.
+ * Renders a batch on the workers. When a worker stops holding it (stuck, or crashed), which of the
+ * pages it held (this batch's, and perhaps another's) did it is not known: each page of the batch
+ * is then tried again alone, on a worker that holds nothing else (RenderPool.renderAlone; one is
+ * started in place of the stopped one). A page a worker stops over then did it on its own: it
+ * comes back failed, with why, and the rest render.
  */
-async function renderOnWorkers(batch: PageToRender[], pool: RenderPool, generation: number, compress: Compression | undefined, publication: { stuck: boolean }): Promise<RenderedInWorker[]> {
+async function renderOnWorkers(batch: PageToRender[], pool: RenderPool, generation: number, compress: Compression | undefined, publication: { workerStopped: boolean }): Promise<RenderedInWorker[]> {
   try {
     return await pool.render(batch, generation, compress);
   } catch (error) {
-    if (!(error instanceof RenderTimeoutError)) throw error;
-    publication.stuck = true;
+    if (!(error instanceof WorkerStoppedError)) throw error;
+    publication.workerStopped = true;
   }
   const rendered: RenderedInWorker[] = [];
   for (const page of batch) {
     try {
       rendered.push(...(await pool.renderAlone(page, generation, compress)));
     } catch (error) {
-      if (!(error instanceof RenderTimeoutError)) throw error;
-      const stuck: RenderedInWorker = { status: 504, body: Buffer.from(error.message) };
-      stuckPages.add(stuck);
-      rendered.push(stuck);
+      if (!(error instanceof WorkerStoppedError)) throw error;
+      const failed: RenderedInWorker = { status: error instanceof RenderTimeoutError ? 504 : 500, body: Buffer.from(error.message) };
+      if (error instanceof RenderTimeoutError) stuckPages.add(failed);
+      rendered.push(failed);
     }
   }
   return rendered;
@@ -158,7 +161,7 @@ export async function renderPages(toRender: PagesToRender, onThread: RenderOnThr
 async function renderFrom({ pages, context, readable, refuse }: PagesToRender, onThread: RenderOnThread, pool: RenderPool | undefined, take: TakeRendered, compress: Compression | undefined): Promise<string> {
   const feed = pages instanceof PageFeed ? pages : PageFeed.of(pages);
   if (pool && (await feed.moreThan(IN_PROCESS_MAX_PAGES))) {
-    const publication = { stuck: false };
+    const publication = { workerStopped: false };
     try {
       const generation = await pool.prepare(context.snapshot, readable);
       await renderFed(feed, WORKER_BATCH_PAGES, pool.capacity, (batch) => renderOnWorkers(batch, pool, generation, compress, publication), take, refuse);
@@ -169,7 +172,7 @@ async function renderFrom({ pages, context, readable, refuse }: PagesToRender, o
       if (error instanceof PageRenderError || error instanceof RenderTimeoutError || error instanceof PageStylesError) throw error;
       // Not the workers' fault either: what took the pages failed, or planning did.
       if (error instanceof TakeError || error instanceof FeedFailed) throw error;
-      if (publication.stuck) throw new StuckPublication(error);
+      if (publication.workerStopped) throw new StoppedPublication(error);
       console.error(`Rendering on the render workers failed; rendering on the server's thread instead. ${error instanceof Error ? error.message : error}`);
       await pool.reset();
     }

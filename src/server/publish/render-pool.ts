@@ -44,8 +44,11 @@ export const WORKER_START_TIMEOUT_MS = 60_000;
 export const WARM_UP_PAGES_PER_WORKER = 1000;
 export const WARM_UP_BATCH_PAGES = 8;
 
+/** The worker holding this request stopped (it crashed, or was stopped) before answering it. */
+export class WorkerStoppedError extends Error {}
+
 /** A worker answered nothing for longer than its time while it held this request, and was stopped. */
-export class RenderTimeoutError extends Error {}
+export class RenderTimeoutError extends WorkerStoppedError {}
 
 export interface RenderWorkerFiles {
   /** server/render-worker.mjs, as a file URL. */
@@ -127,7 +130,8 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     const held = [...worker.pending.values()];
     worker.pending.clear();
     clearTimeout(worker.watchdog);
-    for (const { reject } of held) reject(error);
+    const failure = error instanceof WorkerStoppedError ? error : new WorkerStoppedError(error.message);
+    for (const { reject } of held) reject(failure);
     choice.released(worker);
   }
 
@@ -136,13 +140,19 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
     clearTimeout(worker.watchdog);
     worker.watchdog = undefined;
     if (worker.pending.size === 0) return;
-    worker.watchdog = setTimeout(() => {
-      const paths = [...worker.pending.values()].flatMap((request) => request.paths);
-      // Out of the pool at once, so nothing more is sent to it; which of its pages holds it up is not known here.
-      stopped(worker, new RenderTimeoutError(`A render worker answered nothing for more than ${requestTimeoutMs / 1000} s over the pages at ${paths.join(', ')} and was stopped`));
-      void worker.thread.terminate();
+    const watchdog = setTimeout(() => {
+      // Not before the replies already waiting are taken in: timers run before the messages that
+      // arrived meanwhile, so a server thread held up past the deadline would blame a worker that answered.
+      setImmediate(() => {
+        if (worker.watchdog !== watchdog) return;
+        const paths = [...worker.pending.values()].flatMap((request) => request.paths);
+        // Out of the pool at once, so nothing more is sent to it; which of its pages holds it up is not known here.
+        stopped(worker, new RenderTimeoutError(`A render worker answered nothing for more than ${requestTimeoutMs / 1000} s over the pages at ${paths.join(', ')} and was stopped`));
+        void worker.thread.terminate();
+      });
     }, requestTimeoutMs);
-    worker.watchdog.unref();
+    watchdog.unref();
+    worker.watchdog = watchdog;
   }
 
   /** Up to `count` workers; throws when a thread cannot even be made. */
