@@ -85,9 +85,9 @@ describe('writing the build\'s visitor pages', () => {
 
     it('keeps the pages the workers wrote when they fail and the build\'s thread renders every page again', async () => {
       const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const built = await buildVisitorPages(planner([...paths, '/exit']), fixture('echo.mjs'));
+      const built = await buildVisitorPages(planner([...paths, '/refuse']), fixture('echo.mjs'));
       expect(built.where).toBe("on the server's thread");
-      expect(errors).toHaveBeenCalledWith(expect.stringContaining('A render worker stopped (exit code 3)'));
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('The render worker could not take the request'));
       let fromWorkers = 0;
       for (const path of paths) {
         const file = join(dir, path.slice(1), 'index.html');
@@ -99,6 +99,10 @@ describe('writing the build\'s visitor pages', () => {
       }
       expect(fromWorkers).toBeGreaterThan(0);
       vi.restoreAllMocks();
+    });
+
+    it('fails, naming the page, when a page stops a render worker on its own (a fresh one, alone)', async () => {
+      await expect(buildVisitorPages(planner([...paths, '/exit']), fixture('echo.mjs'))).rejects.toThrow('Rendering the page at /exit/ failed (500): A render worker stopped (exit code 3)');
     });
   });
 });

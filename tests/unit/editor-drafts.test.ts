@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardDrafts, isDraftKeyOf, openElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
+import { discardDrafts, draftsNotKeptNotice, isDraftKeyOf, openElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
 import { memoryStore } from '../helpers/draft-store';
 
@@ -61,13 +61,37 @@ describe('draft recovery', () => {
     expect(restoreDrafts(typedMeanwhile, offered).docs['pages/home.json']!.data).toEqual({ title: 'From the closed tab', cta: 'Typed while the offer showed' });
   });
 
-  it('survives a full or broken storage', () => {
+  it('survives a full or broken storage, and says which drafts it could not keep', () => {
     const full: DraftStore = { ...memoryStore(), setItem: () => { throw new Error('QuotaExceededError'); } };
-    expect(() => persistDrafts(full, 'tab-a', edit('pages/home.json', {}))).not.toThrow();
+    expect(persistDrafts(full, 'tab-a', edit('pages/home.json', {}))).toEqual(['pages/home.json']);
     const broken = memoryStore();
     broken.setItem('content-editor:draft:tab-a:pages/x.json', '{not json');
     expect(readDrafts(broken)).toEqual([]);
     expect(broken.map.size).toBe(0);
+  });
+
+  it('removes an earlier draft the storage has no room to replace, rather than offer it later as if it held the edits, and tries again on the next write', () => {
+    const store = memoryStore();
+    const written = new Map();
+    persistDrafts(store, 'tab-a', edit('pages/home.json', { title: 'Short' }), 1000, written);
+    expect(readDrafts(store)).toHaveLength(1);
+    let room = 0;
+    const filling: DraftStore = { ...store, getItem: store.getItem, removeItem: store.removeItem, setItem: (key, value) => {
+      if (value.length > room) throw new Error('QuotaExceededError');
+      store.setItem(key, value);
+    } };
+    const long = edit('pages/home.json', { title: 'A much longer title, typed since' });
+    expect(persistDrafts(filling, 'tab-a', long, 2000, written)).toEqual(['pages/home.json']);
+    expect(readDrafts(store)).toEqual([]);
+    // Room enough for the draft without its base: kept so (it cannot follow a rename, but holds the edits).
+    room = JSON.stringify({ file: 'pages/home.json', data: { title: 'A much longer title, typed since' }, baseVersion: 'v1', savedAt: 3000, tab: 'tab-a' }).length;
+    expect(persistDrafts(filling, 'tab-a', long, 3000, written)).toEqual([]);
+    expect(readDrafts(store)).toEqual([expect.objectContaining({ data: { title: 'A much longer title, typed since' } })]);
+    expect(readDrafts(store)[0]!.base).toBeUndefined();
+  });
+
+  it('names the documents whose drafts the storage refused, and says only Save keeps them', () => {
+    expect(draftsNotKeptNotice(loaded, ['pages/home.json'])).toEqual({ kind: 'error', text: expect.stringMatching(/^This browser’s storage is full, so unsaved changes to “.+” are not kept on this device: if the tab closes, they are lost\. Save to keep them\.$/) });
   });
 
   it('writes only documents that changed since the last write', () => {

@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { pageTitle, type EditorPayload } from '../lib/model';
+import type { Notice } from '../lib/store/state';
 import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
@@ -63,7 +64,7 @@ function Editor({ payload, initialSlug }: Props) {
   const uploads = useMemo(() => ({ items: state.uploads, dispatch }), [state.uploads, dispatch]);
   useUrlRoute(state.route, dispatch);
   useShortcuts(dispatch);
-  useDraftKeeping(state.docs, state.session.user.name);
+  useDraftKeeping(state.docs, state.session.user.name, useCallback((notice: Notice) => dispatch({ type: 'notify', notice }), [dispatch]));
   useSaveRunner(state, dispatch);
   usePublishWatcher(state.publishing, state.session.renewed, dispatch);
   useSession(state.session, dispatch);

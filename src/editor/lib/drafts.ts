@@ -6,9 +6,10 @@
  */
 import type { Docs, EditorDoc } from './model';
 import { isDirty } from './model';
-import { entryOfFile } from './entries';
-import { mergeJson, mergeJsonKeeping } from './json-merge';
+import { mergeJson } from './json-merge';
 import { followingRenames, identifiable } from './draft-renames';
+import { docName } from './doc-name';
+import type { Notice } from './store/state';
 
 export interface Draft {
   file: string;
@@ -57,8 +58,13 @@ const keyOf = (tab: string, file: string) => `${PREFIX}${tab}:${file}`;
  * ones, under this tab's keys. `written` remembers what was last stored for each file: documents
  * are replaced on every edit, never changed, so an unchanged one is skipped and
  * a keystroke costs one document's JSON, not the whole site's.
+ *
+ * Returns the files whose drafts could not be stored (the storage is full, or disabled): their
+ * earlier drafts are removed, not offered later as if they held the edits, and they are tried
+ * again on the next write. The editor says so (draftsNotKeptNotice), so the user saves.
  */
-export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>, user?: string): void {
+export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>, user?: string): string[] {
+  const notKept: string[] = [];
   for (const doc of Object.values(docs)) {
     if (written?.get(doc.file) === doc) continue;
     written?.set(doc.file, doc);
@@ -66,11 +72,13 @@ export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = 
     if (isDirty(doc)) {
       const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now, tab, ...(user !== undefined && { user }) };
       const json = JSON.stringify(draft);
-      try {
-        // The base as the JSON it was loaded as: no second stringify of the document on each keystroke.
-        store.setItem(key, doc.version !== null && doc.savedJson !== '' && identifiable(doc, docs) ? `${json.slice(0, -1)},"base":${doc.savedJson}}` : json);
-      } catch {
-        // Storage full or disabled: the editor still works, only without recovery.
+      // The base as the JSON it was loaded as: no second stringify of the document on each keystroke.
+      const withBase = doc.version !== null && doc.savedJson !== '' && identifiable(doc, docs) ? `${json.slice(0, -1)},"base":${doc.savedJson}}` : undefined;
+      // Without its base (it then cannot follow a rename) when only that fits.
+      if (!(withBase !== undefined && stored(store, key, withBase)) && !stored(store, key, json)) {
+        store.removeItem(key);
+        written?.delete(doc.file);
+        notKept.push(doc.file);
       }
     } else if (store.getItem(key) !== null) {
       store.removeItem(key);
@@ -82,6 +90,17 @@ export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = 
     if (docs[file]) continue;
     written!.delete(file);
     store.removeItem(keyOf(tab, file));
+  }
+  return notKept;
+}
+
+/** Whether the storage took the value (not when it is full, or disabled). */
+function stored(store: DraftStore, key: string, value: string): boolean {
+  try {
+    store.setItem(key, value);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -199,43 +218,12 @@ export function recoverable(store: DraftStore, docs: Docs, live: ReadonlySet<str
     .sort((a, b) => (a.draft.file === b.draft.file ? 0 : a.draft.file < b.draft.file ? -1 : 1));
 }
 
-/**
- * The documents with the offered drafts' data restored (unsaved, so Save writes them): the first
- * offer of each file. A later offer of the same file conflicts with it, so it `waits`, still on
- * offer: restoring it then replaces the restored edits, which the banner says first.
- */
-export function restoreDrafts(docs: Docs, offers: readonly Recoverable[]): { docs: Docs; restored: Recoverable[]; waiting: Recoverable[] } {
-  const next: Record<string, EditorDoc> = { ...docs };
-  const restored: Recoverable[] = [];
-  const waiting: Recoverable[] = [];
-  for (const offer of offers) {
-    const { file, data } = offer.draft;
-    if (restored.some(({ draft }) => draft.file === file)) {
-      waiting.push(offer);
-      continue;
-    }
-    restored.push(offer);
-    const current = docs[file];
-    next[file] = current ? { ...current, data: withEditsKept(current, offer.draft.baseVersion, data) } : newDocFor(file, data);
-  }
-  return { docs: next, restored, waiting };
-}
+export { restoreDrafts } from './draft-restore';
 
-/**
- * A draft's data, with the edits made here meanwhile (while the offer showed) kept where the draft
- * left their fields alone: both start from the version on disk, so they merge, the draft's value
- * taken where both changed one (restoring it is that choice). They were replaced whole.
- */
-function withEditsKept(current: EditorDoc, draftBase: string | null, data: unknown): unknown {
-  if (!isDirty(current) || current.savedJson === '' || draftBase !== current.version) return data;
-  return mergeJsonKeeping(JSON.parse(current.savedJson), current.data, data, 'theirs').merged;
-}
-
-/** An unsaved doc for a file the drafts have and the disk does not: a new page or a new entry. */
-function newDocFor(file: string, data: unknown): EditorDoc {
-  const entry = entryOfFile(file);
-  if (entry) return { file, kind: 'entry', saveSlug: `${entry.collection}/${entry.slug}`, data, savedJson: '', version: null };
-  return { file, kind: 'page', saveSlug: file.slice('pages/'.length, -'.json'.length), data, savedJson: '', version: null };
+/** The banner under the top bar when drafts of `files` could not be stored (persistDrafts): saving is then the only way to keep them. */
+export function draftsNotKeptNotice(docs: Docs, files: readonly string[]): Notice {
+  const names = files.map((file) => `“${docName(docs, file)}”`).join(', ');
+  return { kind: 'error', text: `This browser’s storage is full, so unsaved changes to ${names} are not kept on this device: if the tab closes, they are lost. Save to keep them.` };
 }
 
 /**

@@ -2,10 +2,12 @@
  * Unsaved edits survive a crash or a closed tab: every change is stored as a
  * draft when the browser is idle (never while a key is being handled), and
  * whatever is still waiting is written at once when the page is hidden or
- * closed (`pagehide`), so the last keystroke is never lost.
+ * closed (`pagehide`), so the last keystroke is never lost. When the
+ * browser's storage refuses them (full), `notify` says so: then only Save keeps them.
  */
 import { useEffect, useRef } from 'react';
-import { isDraftKeyOf, persistDrafts } from '../../lib/drafts';
+import { draftsNotKeptNotice, isDraftKeyOf, persistDrafts } from '../../lib/drafts';
+import type { Notice } from '../../lib/store/state';
 import type { Docs, EditorDoc } from '../../lib/model';
 import { THIS_TAB } from '../tab-presence';
 
@@ -19,10 +21,17 @@ const cancelIdle = (handle: number) => (hasIdle ? cancelIdleCallback(handle) : c
  * Taken once: a tab never changes hands, since another user who signs in reloads it
  * (sessionResumed), and the `pagehide` before the reload stores this user's edits as theirs.
  */
-export function useDraftKeeping(docs: Docs, user: string) {
+export function useDraftKeeping(docs: Docs, user: string, notify: (notice: Notice) => void) {
   const latest = useRef(docs);
   const written = useRef(new Map<string, EditorDoc>());
-  const flush = useRef(() => persistDrafts(window.localStorage, THIS_TAB, latest.current, Date.now(), written.current, user));
+  /** The files whose drafts the storage last refused, as one key: the notice shows once for each new set. */
+  const refused = useRef('');
+  const flush = useRef(() => {
+    const notKept = persistDrafts(window.localStorage, THIS_TAB, latest.current, Date.now(), written.current, user);
+    const key = notKept.join('\n');
+    if (key !== refused.current && notKept.length > 0) notify(draftsNotKeptNotice(latest.current, notKept));
+    refused.current = key;
+  });
 
   const pending = useRef<number | null>(null);
 
