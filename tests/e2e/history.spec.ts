@@ -93,7 +93,7 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   await expect(reopened.frameLocator('iframe[title="Preview"]').locator('h1')).toHaveText('Draft that must not be lost');
 });
 
-test('a draft whose file changed on disk since is flagged, and can be discarded', async ({ context }) => {
+test('a draft whose file was changed on disk since in other fields is merged with that change, and can be discarded', async ({ context }) => {
   const page = await context.newPage();
   await openEditor(page, 'journal');
   await outlineItem(page, 'journal-hero').click();
@@ -107,7 +107,7 @@ test('a draft whose file changed on disk since is flagged, and can be discarded'
   const reopened = await context.newPage();
   await openEditor(reopened, 'journal');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
-  await expect(banner).toContainText('it was saved since by someone else');
+  await expect(banner).toContainText('it was saved since, and your changes are merged with that save');
   await banner.getByRole('button', { name: 'Discard' }).click();
   await expect(banner).toBeHidden();
   await reopened.reload();
@@ -167,6 +167,23 @@ test('a second tab never offers, nor discards, an open tab\'s unsaved changes; i
   await banner.getByRole('button', { name: 'Restore' }).click();
   await outlineItem(second, 'about-hero').click();
   await expect(second.getByLabel('Title', { exact: true })).toHaveValue('Only in the first tab');
+});
+
+test('a closed tab\'s draft restored in one open tab is no longer offered in another, which says that tab has it now', async ({ context }) => {
+  const closing = await context.newPage();
+  await openEditor(closing, 'about');
+  await outlineItem(closing, 'about-hero').click();
+  await closing.getByLabel('Title', { exact: true }).fill('Restored once, not twice');
+  await closing.waitForTimeout(800); // the idle-time write has happened
+  await closing.close({ runBeforeUnload: false });
+
+  const [one, other] = [await context.newPage(), await context.newPage()];
+  for (const tab of [one, other]) await openEditor(tab, 'about');
+  const offer = (tab: typeof one) => tab.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
+  await expect(offer(other)).toContainText('Page “About”');
+  await offer(one).getByRole('button', { name: 'Restore' }).click();
+  await expect(offer(other)).toBeHidden();
+  await expect(other.getByRole('status').filter({ hasText: 'Another tab of the editor has unsaved changes to' })).toContainText('Page “About”');
 });
 
 test('two closed tabs\' drafts of one page, of different fields, are both restored: neither is dropped for the other', async ({ context }) => {

@@ -31,8 +31,18 @@ describe('draft recovery', () => {
     const store = memoryStore();
     persistDrafts(store, 'tab-a', edit('pages/home.json', { title: 'Draft' }));
     expect(recoverable(store, loaded)).toEqual([expect.objectContaining({ changedOnDisk: false, isNew: false })]);
-    const diskChanged: Docs = { ...loaded, 'pages/home.json': { ...loaded['pages/home.json']!, version: 'v2' } };
-    expect(recoverable(store, diskChanged)[0]!.changedOnDisk).toBe(true);
+    // Saved since with the same field changed otherwise: restoring would replace that.
+    const diskChanged = docsFromPayload({ problems: [], maxUploadBytes: 1, docs: [{ file: 'pages/home.json', kind: 'page', saveSlug: 'home', data: { title: 'Theirs' }, version: 'v2' }] });
+    expect(recoverable(store, diskChanged)[0]).toMatchObject({ changedOnDisk: true, draft: { data: { title: 'Draft' }, baseVersion: 'v1' } });
+  });
+
+  it('merges a draft onto a save made since in other fields (their own last save, or someone\'s), blaming no one', () => {
+    const store = memoryStore();
+    persistDrafts(store, 'tab-a', edit('pages/home.json', { title: 'Draft' }));
+    const savedSince = docsFromPayload({ problems: [], maxUploadBytes: 1, docs: [{ file: 'pages/home.json', kind: 'page', saveSlug: 'home', data: { title: 'Disk', cta: 'Saved since' }, version: 'v2' }] });
+    const [offer] = recoverable(store, savedSince);
+    expect(offer).toMatchObject({ changedOnDisk: false, mergedWithSave: true, draft: { data: { title: 'Draft', cta: 'Saved since' }, baseVersion: 'v2' } });
+    expect(restoreDrafts(savedSince, [offer!]).docs['pages/home.json']!.data).toEqual({ title: 'Draft', cta: 'Saved since' });
   });
 
   it('restores drafts as unsaved edits, including new pages, and can discard them', () => {

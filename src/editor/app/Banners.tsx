@@ -51,7 +51,8 @@ function draftWarning(docs: Docs, recovery: EditorState['recovery'], index: numb
   if (offered.gone && !offered.isNew) return ': it was deleted since, and another page has its address now: restoring replaces that page with this draft';
   if (offered.gone) return ': it was renamed or deleted since, so restoring makes it again under its old name';
   if (current && isDirty(current)) return ': restoring it replaces your unsaved changes to it';
-  if (offered.changedOnDisk) return ': it was saved since by someone else; restoring and saving will replace their change';
+  if (offered.mergedWithSave) return ': it was saved since, and your changes are merged with that save';
+  if (offered.changedOnDisk) return ': it was saved since (by someone else, or in another tab) with changes to the same fields; restoring and saving will replace those changes';
   return '';
 }
 

@@ -1,10 +1,11 @@
 /**
- * Drafts of documents renamed since they were written (drafts.ts): a draft
- * names its file, and restoring it there would make the renamed document
- * again under its old name, a duplicate, with the edits not reaching it.
+ * Drafts of documents renamed, or saved, since they were written (drafts.ts):
+ * a draft names its file and the version it started from, and restoring it
+ * as it is would make a renamed document again under its old name (a
+ * duplicate the edits never reach), or replace what was saved meanwhile.
  */
 import { entryCollectionOf, entryOfFile } from './entries';
-import { mergeJsonKeeping, sameJson } from './json-merge';
+import { mergeJson, mergeJsonKeeping, sameJson } from './json-merge';
 import type { Docs, EditorDoc } from './model';
 import { idOf, sameDocumentAmong, withoutSlug } from './server-docs';
 import type { StoredDraft } from './drafts';
@@ -18,6 +19,20 @@ export function identifiable(doc: EditorDoc, docs: Docs): boolean {
   if (idOf(doc.data) !== undefined) return true;
   const collection = doc.kind === 'entry' ? entryCollectionOf(doc) : undefined;
   return !Object.values(docs).some((other) => other !== doc && other.kind === doc.kind && (collection === undefined || entryCollectionOf(other) === collection) && other.savedJson === doc.savedJson);
+}
+
+/**
+ * A draft of a document saved since it was written (by someone else, or by this user's own save
+ * just before the tab closed), on the version saved: its edits merged onto that save when they
+ * merge (`mergedWithSave`), so restoring keeps both and the banner blames no one. As it was when
+ * they changed the same field differently, or when the draft has no base to merge from.
+ */
+function rebasedOnSave(stored: StoredDraft, here: EditorDoc): StoredDraft {
+  const { draft } = stored;
+  if (draft.base === undefined || draft.baseVersion === here.version || here.version === null || here.savedJson === '') return stored;
+  const saved = JSON.parse(here.savedJson) as unknown;
+  const merge = mergeJson(draft.base, saved, draft.data);
+  return merge ? { ...stored, draft: { ...draft, data: merge.merged, baseVersion: here.version, base: saved }, mergedWithSave: true } : stored;
 }
 
 /**
@@ -38,7 +53,11 @@ export function followingRenames(byFile: Map<string, StoredDraft[]>, docs: Docs)
       const entry = entryOfFile(file);
       const kind = entry ? 'entry' : file.startsWith('pages/') ? 'page' : 'shared';
       const others = Object.values(docs).filter((doc) => doc.file !== file);
-      const movedTo = (!here || replaced) && draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, entry?.collection, others) : undefined;
+      if (here && !replaced) {
+        add(rebasedOnSave(stored, here));
+        continue;
+      }
+      const movedTo = draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, entry?.collection, others) : undefined;
       if (!movedTo || movedTo.version === null || movedTo.savedJson === '') {
         add(replaced ? { ...stored, replaced } : stored);
         continue;

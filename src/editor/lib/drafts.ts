@@ -104,6 +104,9 @@ function stored(store: DraftStore, key: string, value: string): boolean {
   }
 }
 
+/** Whether a storage key is a draft's, of any tab (or set aside by an older version of the editor). */
+export const isDraftKey = (key: string | null) => key !== null && (key.startsWith(PREFIX) || key.startsWith(LEGACY_PENDING));
+
 /** Whether a storage key is one of this tab's drafts (another tab's `storage` event may name it). */
 export const isDraftKeyOf = (tab: string, key: string | null) => key !== null && key.startsWith(`${PREFIX}${tab}:`);
 
@@ -116,6 +119,8 @@ export interface StoredDraft {
   changedSinceMove?: boolean;
   /** Its file holds another page now (another id), and the draft's page is found nowhere. */
   replaced?: boolean;
+  /** Its document was saved since, and the draft's edits are merged onto that save. */
+  mergedWithSave?: boolean;
 }
 
 function storedDrafts(store: DraftStore): StoredDraft[] {
@@ -176,6 +181,8 @@ export interface Recoverable {
   savedAt: readonly number[];
   /** The file the draft was written for: its document was renamed since, and its edits are carried to `draft.file`. */
   movedFrom?: string;
+  /** Its document was saved since (by anyone), and the draft's edits merge with that save: `draft` holds both. */
+  mergedWithSave?: boolean;
   /**
    * The draft's document was on disk when the draft was written, and is no more, nor found renamed:
    * restoring makes it again (`isNew`), or replaces the other page that has its file now.
@@ -199,7 +206,7 @@ function offersOf(drafts: readonly StoredDraft[], doc: EditorDoc | undefined): R
     const joined = offers.findIndex((offer) => mergeable(offer) && mergeJson(base, offer.draft.data, draft.data) !== undefined);
     if (joined === -1) {
       const changedOnDisk = Boolean(doc) && (doc!.version !== draft.baseVersion || Boolean(stored.changedSinceMove));
-      const moved = stored.movedFrom !== undefined && { movedFrom: stored.movedFrom };
+      const moved = stored.movedFrom !== undefined ? { movedFrom: stored.movedFrom } : stored.mergedWithSave && { mergedWithSave: true };
       offers.push({ draft, keys: [key], savedAt: [draft.savedAt], isNew: !doc, changedOnDisk, ...moved, ...(((!doc && draft.baseVersion !== null) || stored.replaced) && { gone: true }) });
       continue;
     }

@@ -5,7 +5,7 @@
  * batching is all the scheduling it needs, with no dependency to add.
  */
 import { useCallback, useEffect, useReducer, useRef, type Dispatch } from 'react';
-import { openElsewhere, recoverable } from '../../lib/drafts';
+import { isDraftKey, openElsewhere, recoverable } from '../../lib/drafts';
 import type { EditorPayload } from '../../lib/model';
 import { initialState, type EditorState } from '../../lib/store/state';
 import { run, type Command } from '../../lib/store/store';
@@ -37,9 +37,18 @@ export function useEditorStore(payload: EditorPayload, route: string | null): [E
         void whenTabCloses(tab).then(look);
       }
     };
+    // Another tab restored or discarded drafts on offer here too: the offer follows, so one closed
+    // tab's work is not restored in two tabs (restored there, it is that tab's now, and said so).
+    const onStorage = (event: StorageEvent) => {
+      if (event.newValue === null && isDraftKey(event.key)) void look();
+    };
+    window.addEventListener('storage', onStorage);
     announceThisTab();
     void look();
-    return () => void (stopped = true);
+    return () => {
+      stopped = true;
+      window.removeEventListener('storage', onStorage);
+    };
   }, []);
   return [state, useCallback<EditorDispatch>((command) => dispatch(command), [])];
 }
