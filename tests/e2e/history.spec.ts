@@ -264,3 +264,22 @@ test('a draft of a post renamed since the tab closed is restored onto the rename
   expect(JSON.parse(await readFile(dataFile(to), 'utf8')).title).toBe('Writing for the scan, redrafted');
   await expect(readFile(dataFile(from), 'utf8')).rejects.toThrow();
 });
+
+test('when the browser\'s storage is full, the editor says the unsaved changes are not kept on this device', async ({ page }) => {
+  await page.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+      if (key.startsWith('content-editor:draft:')) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return setItem.call(this, key, value);
+    };
+  });
+  await openEditor(page, 'pricing');
+  await outlineItem(page, 'pricing-hero').click();
+  const title = page.getByLabel('Title', { exact: true });
+  const before = await title.inputValue();
+  await title.fill('Typed with a full storage');
+  await expect(page.getByText('This browser’s storage is full, so unsaved changes to')).toContainText('are not kept on this device: if the tab closes, they are lost. Save to keep them.');
+  await shot(page, 'drafts-storage-full');
+  await title.fill(before);
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});
