@@ -101,7 +101,7 @@ describe('draft recovery', () => {
   });
 
   it('names the documents whose drafts the storage refused, and says only Save keeps them', () => {
-    expect(draftsNotKeptNotice(loaded, ['pages/home.json'])).toEqual({ kind: 'error', text: expect.stringMatching(/^This browser’s storage is full, so unsaved changes to “.+” are not kept on this device: if the tab closes, they are lost\. Save to keep them\.$/) });
+    expect(draftsNotKeptNotice(loaded, ['pages/home.json'])).toEqual({ kind: 'error', text: expect.stringMatching(/^This browser’s storage is full, so unsaved changes to Page “.+” \(\/\) are not kept on this device: if the tab closes, they are lost\. Save to keep them\.$/) });
   });
 
   it('writes only documents that changed since the last write', () => {

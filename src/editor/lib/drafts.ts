@@ -229,7 +229,7 @@ export { restoreDrafts } from './draft-restore';
 
 /** The banner under the top bar when drafts of `files` could not be stored (persistDrafts): saving is then the only way to keep them. */
 export function draftsNotKeptNotice(docs: Docs, files: readonly string[]): Notice {
-  const names = files.map((file) => `“${docName(docs, file)}”`).join(', ');
+  const names = files.map((file) => docName(docs, file)).join(', ');
   return { kind: 'error', text: `This browser’s storage is full, so unsaved changes to ${names} are not kept on this device: if the tab closes, they are lost. Save to keep them.` };
 }
 
