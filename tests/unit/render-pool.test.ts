@@ -168,27 +168,46 @@ describe('rendering a publication\'s pages', () => {
     });
   }
 
-  it('never renders on the server\'s thread when a worker crashes while another is stuck: each page that stops a worker alone is refused', async () => {
+  const failures = [
+    ['/exit', 'crashes', 'A render worker stopped (exit code 3)'],
+    ['/refuse', 'answers that it failed', 'A render worker could not render the pages at /refuse/: The render worker could not take the request'],
+  ] as const;
+  for (const [failing, how, why] of failures) {
+    it(`never renders on the server's thread when a worker ${how} while another is stuck: each page that stops a worker alone is refused`, async () => {
+      const snapshot = snapshotOf('Home');
+      let onThreadCalls = 0;
+      const others = (from: number) => Array.from({ length: 7 }, (_, index) => [`/p-${from + index}`, page(`/p-${from + index}/`)] as const);
+      // One batch for each worker: the first gets stuck, and the second fails before the first is known to be stuck.
+      const pages = new Map([['/hang', page('/hang/')], ...others(0), [failing, page(`${failing}/`)], ...others(7), ...others(14)]);
+      const refused: [string, string, boolean][] = [];
+      const rendered: string[] = [];
+      const where = await renderPages(
+        { pages, context: { snapshot }, readable: snapshot.paths(), refuse: (...refusal) => void refused.push(refusal) },
+        async (path) => ((onThreadCalls += 1), onThread(path)),
+        poolOf('echo.mjs', 2, { requestTimeoutMs: 500 }),
+        (key) => void rendered.push(key),
+      );
+      expect(where).toBe('on the render workers');
+      expect(onThreadCalls).toBe(0);
+      // Both remembered: a page that failed a worker alone twice would do it again.
+      expect(refused.sort()).toEqual([
+        [failing, `Rendering the page at ${failing}/ failed (500): ${why}`, true],
+        ['/hang', 'Rendering the page at /hang/ failed (504): A render worker answered nothing for more than 0.5 s over the pages at /hang/ and was stopped', true],
+      ].sort());
+      expect(rendered.sort()).toEqual([...pages.keys()].filter((key) => key !== '/hang' && key !== failing).sort());
+    });
+  }
+
+  it('does not refuse the page a worker happened to hold when it failed of its own accord', async () => {
     const snapshot = snapshotOf('Home');
-    let onThreadCalls = 0;
-    const others = (from: number) => Array.from({ length: 7 }, (_, index) => [`/p-${from + index}`, page(`/p-${from + index}/`)] as const);
-    // One batch for each worker: the first gets stuck, and the second crashes before the first is known to be.
-    const pages = new Map([['/hang', page('/hang/')], ...others(0), ['/exit', page('/exit/')], ...others(7), ...others(14)]);
-    const refused: [string, string, boolean][] = [];
+    const refused: string[] = [];
     const rendered: string[] = [];
-    const where = await renderPages(
-      { pages, context: { snapshot }, readable: snapshot.paths(), refuse: (...refusal) => void refused.push(refusal) },
-      async (path) => ((onThreadCalls += 1), onThread(path)),
-      poolOf('echo.mjs', 2, { requestTimeoutMs: 500 }),
-      (key) => void rendered.push(key),
-    );
+    const pages = new Map(Array.from({ length: 40 }, (_, index) => [`/p-${index}`, page(`/p-${index}/`)]));
+    const pool = resetAfterTest(createRenderPool({ script: new URL('../fixtures/render-workers/echo.mjs', import.meta.url).href, serverEntry: 'file:///unused?exitAfter=12' }, 2));
+    const where = await renderPages({ pages, context: { snapshot }, readable: snapshot.paths(), refuse: (key) => void refused.push(key) }, onThread, pool, (key) => void rendered.push(key));
     expect(where).toBe('on the render workers');
-    expect(onThreadCalls).toBe(0);
-    expect(refused.sort()).toEqual([
-      ['/exit', 'Rendering the page at /exit/ failed (500): A render worker stopped (exit code 3)', false],
-      ['/hang', 'Rendering the page at /hang/ failed (504): A render worker answered nothing for more than 0.5 s over the pages at /hang/ and was stopped', true],
-    ]);
-    expect(rendered.sort()).toEqual([...pages.keys()].filter((key) => key !== '/hang' && key !== '/exit').sort());
+    expect(refused).toEqual([]);
+    expect(rendered.sort()).toEqual([...pages.keys()].sort());
   });
 
   it('fails the build, naming the page a worker got stuck on, without rendering on the server\'s thread', async () => {

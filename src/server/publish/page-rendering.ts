@@ -81,7 +81,7 @@ class StoppedPublication extends Error {
   }
 }
 
-/** Stand-ins for pages a worker was stopped over, alone: they fail as a page that renders to an error does, saying why. */
+/** Stand-ins for pages that stopped a worker alone (stuck, or crashed it twice): they fail as a page that renders to an error does, saying why. */
 const stuckPages = new WeakSet<RenderedInWorker>();
 
 /**
@@ -99,17 +99,29 @@ async function renderOnWorkers(batch: PageToRender[], pool: RenderPool, generati
     publication.workerStopped = true;
   }
   const rendered: RenderedInWorker[] = [];
-  for (const page of batch) {
+  for (const page of batch) rendered.push(await renderAloneOrRefuse(page, pool, generation, compress));
+  return rendered;
+}
+
+/**
+ * A page rendered alone, or, when it stops its worker (or the worker fails over it), failed, with
+ * why. Stuck, once is enough (each try costs the timeout). Crashed or failed, it is tried a second
+ * time, on the least used worker (one started in place of the one it stopped), so that a worker
+ * that failed of its own accord (its memory full) does not make the page it happened to hold be refused.
+ */
+async function renderAloneOrRefuse(page: PageToRender, pool: RenderPool, generation: number, compress: Compression | undefined): Promise<RenderedInWorker> {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      rendered.push(...(await pool.renderAlone(page, generation, compress)));
+      const [rendered] = await pool.renderAlone(page, generation, compress);
+      return rendered!;
     } catch (error) {
       if (!(error instanceof WorkerStoppedError)) throw error;
+      if (attempt < 2 && !(error instanceof RenderTimeoutError)) continue;
       const failed: RenderedInWorker = { status: error instanceof RenderTimeoutError ? 504 : 500, body: Buffer.from(error.message) };
-      if (error instanceof RenderTimeoutError) stuckPages.add(failed);
-      rendered.push(failed);
+      stuckPages.add(failed);
+      return failed;
     }
   }
-  return rendered;
 }
 
 /** Renders a batch and hands each page to `take`; a page that rendered to an error goes to `refuse`, or fails it. */

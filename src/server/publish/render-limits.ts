@@ -26,7 +26,7 @@ export const WORKER_START_TIMEOUT_MS = 60_000;
 export const WARM_UP_PAGES_PER_WORKER = 1000;
 export const WARM_UP_BATCH_PAGES = 8;
 
-/** The worker holding this request stopped (it crashed, or was stopped) before answering it. */
+/** The worker holding this request stopped (it crashed, or was stopped) before answering it, or answered that it failed over it. */
 export class WorkerStoppedError extends Error {}
 
 /** A worker answered nothing for longer than its time while it held this request, and was stopped. */

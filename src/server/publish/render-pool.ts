@@ -156,7 +156,9 @@ export function createRenderPool(files: RenderWorkerFiles, count: number, { requ
         settle(() => reject(error));
       }
     }).then((reply) => {
-      if ('error' in reply) throw new Error(reply.error);
+      // A worker that answers with an error failed over the request as a crash does (render-limits.ts).
+      if ('error' in reply) throw new WorkerStoppedError(`A render worker could not render the pages at ${pages.map((page) => page.path).join(', ')}: ${reply.error}`);
+      worker.answered += pages.length;
       sectionCounts.set(worker.number, reply.sectionCache);
       if (warmUp) return [];
       return reply.rendered.map(({ status, body, styles, views, inlinedStyles, br, gzip }) => ({ status, ...renderedBody(Buffer.from(body), styles, views), ...(inlinedStyles && { inlinedStyles }), ...(br && { br: Buffer.from(br) }), ...(gzip && { gzip: Buffer.from(gzip) }) }));

@@ -23,6 +23,8 @@ export interface RenderWorker {
   watchdog?: NodeJS.Timeout;
   /** Whether it was given its warm-up pages (it may still be rendering them). */
   warmed: boolean;
+  /** Pages it answered for so far: a page rendered alone goes to the least used idle worker. */
+  answered: number;
 }
 
 /**
@@ -43,7 +45,7 @@ function workerExecArgv(): string[] | undefined {
 export function startRenderWorker(files: RenderWorkerFiles, number: number, startTimeoutMs: number, stopped: (worker: RenderWorker, error: Error) => void): RenderWorker {
   const thread = new Worker(fileURLToPath(files.script), { workerData: { serverEntry: files.serverEntry, livePath: `${LIVE_RENDER_PREFIX}/` }, execArgv: workerExecArgv() });
   thread.unref();
-  const worker: RenderWorker = { number, thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false };
+  const worker: RenderWorker = { number, thread, ready: Promise.resolve(), sent: new Map(), generation: 0, pending: new Map(), warmed: false, answered: 0 };
   worker.ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       const failure = new Error(`A render worker did not start within ${startTimeoutMs / 1000} s and was stopped`);

@@ -36,7 +36,10 @@ export class WorkerChoice {
       for (;;) {
         await this.replaceStopped(generation);
         const open = this.workers().filter((worker) => !this.#alone.has(worker) && (forOnePage ? worker.pending.size === 0 : this.#waitingAlone === 0));
-        const worker = open.reduce<RenderWorker | undefined>((idlest, candidate) => (!idlest || candidate.pending.size < idlest.pending.size ? candidate : idlest), undefined);
+        // A page alone goes to the least used of the idle workers: one started in place of a stopped one, if any, so that a
+        // worker near some limit of its own (its memory, say) is not what a page is judged by.
+        const better = (candidate: RenderWorker, best: RenderWorker) => (forOnePage ? candidate.answered < best.answered : candidate.pending.size < best.pending.size);
+        const worker = open.reduce<RenderWorker | undefined>((best, candidate) => (!best || better(candidate, best) ? candidate : best), undefined);
         if (worker) {
           if (forOnePage) this.#alone.add(worker);
           return send(worker);
