@@ -4,11 +4,11 @@
  * are few (bringing the workers' copies of the snapshot up to date and a
  * round trip cost more than rendering a few pages here), and on the server's
  * thread again if the workers cannot start, so a failed thread costs time,
- * never the publication. A worker stuck on its pages is stopped, and its pages (or a
- * crashed worker's) are tried again one at a time on the workers, never on
- * the server's thread (which nothing could stop): a page that stops a worker
- * on its own is then refused, as a page that renders to an error is, and the
- * rest are published.
+ * never the publication. A worker stuck on its pages is stopped, and its
+ * pages (or those of a worker that crashed, or answered that it failed) are
+ * tried again one at a time on the workers, never on the server's thread
+ * (which nothing could stop): a page that stops a worker on its own is then
+ * refused, as a page that renders to an error is, and the rest are published.
  */
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { LiveRenderContext } from '../render-context';
@@ -38,9 +38,9 @@ export interface PagesToRender {
   /** Every file the snapshot can read (a public snapshot lists fewer, src/engine/publication.ts). */
   readable: Iterable<string>;
   /**
-   * Takes a page that rendered to an error, by its key, with why (`stuck`: a worker was stopped over
-   * it alone): live publishing keeps that page's previous version and publishes the rest. Without it
-   * (the build) such a page fails them all.
+   * Takes a page that rendered to an error, by its key, with why (`stuck`: a worker stopped over it
+   * alone, stuck once or failed twice, so it would again): live publishing keeps that page's previous
+   * version and publishes the rest. Without it (the build) such a page fails them all.
    */
   refuse?: (key: string, reason: string, stuck: boolean) => void;
 }
