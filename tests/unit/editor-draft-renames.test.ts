@@ -97,6 +97,18 @@ describe('a draft of a document renamed since', () => {
     expect(offer).toMatchObject({ gone: true, isNew: false, draft: { file: 'pages/about.json' } });
   });
 
+  it('follows an entry renamed away while another entry was renamed onto its file, leaving that one alone', () => {
+    const store = draftsOf({ 'collections/posts/launch.json': { ...post, title: 'Launch notes, revised' } });
+    const other = { title: 'Another post', excerpt: 'Elsewhere', date: '2026-10-01' };
+    const after = docsOf([
+      { file: 'collections/posts/launch.json', kind: 'entry', saveSlug: 'posts/launch', data: other, version: 'o2' },
+      { file: 'collections/posts/launch-notes.json', kind: 'entry', saveSlug: 'posts/launch-notes', data: post, version: 'p2' },
+    ]);
+    const [offer] = recoverable(store, after);
+    expect(offer).toMatchObject({ movedFrom: 'collections/posts/launch.json', draft: { file: 'collections/posts/launch-notes.json', data: { ...post, title: 'Launch notes, revised' } } });
+    expect(offer!.mergedWithSave).toBeUndefined();
+  });
+
   it('joins a draft written for the new name, merged field by field where they differ in different fields', () => {
     const store = draftsOf({ 'collections/posts/launch.json': { ...post, title: 'Launch notes, revised' } });
     const after = docsOf([{ file: 'collections/posts/launch-2026.json', kind: 'entry', saveSlug: 'posts/launch-2026', data: post, version: 'p2' }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discardDrafts, draftsNotKeptNotice, isDraftKeyOf, openElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
+import { discardDrafts, draftsNotKeptNotice, isDraftKeyOf, keepRestored, openElsewhere, persistDrafts, readDrafts, recoverable, restoreDrafts, type DraftStore } from '../../src/editor/lib/drafts';
 import { docsFromPayload, isDirty, type Docs } from '../../src/editor/lib/model';
 import { memoryStore } from '../helpers/draft-store';
 
@@ -80,24 +80,39 @@ describe('draft recovery', () => {
     expect(broken.map.size).toBe(0);
   });
 
-  it('removes an earlier draft the storage has no room to replace, rather than offer it later as if it held the edits, and tries again on the next write', () => {
+  it('keeps an earlier draft the storage has no room to replace, marked as lacking the last changes, and tries again on the next write', () => {
     const store = memoryStore();
     const written = new Map();
     persistDrafts(store, 'tab-a', edit('pages/home.json', { title: 'Short' }), 1000, written);
-    expect(readDrafts(store)).toHaveLength(1);
-    let room = 0;
+    const [earlier] = [...store.map.values()];
+    let room = earlier!.length + 20;
     const filling: DraftStore = { ...store, getItem: store.getItem, removeItem: store.removeItem, setItem: (key, value) => {
       if (value.length > room) throw new Error('QuotaExceededError');
       store.setItem(key, value);
     } };
-    const long = edit('pages/home.json', { title: 'A much longer title, typed since' });
+    const long = edit('pages/home.json', { title: 'A much longer title, typed since, which does not fit' });
     expect(persistDrafts(filling, 'tab-a', long, 2000, written)).toEqual(['pages/home.json']);
-    expect(readDrafts(store)).toEqual([]);
+    expect(readDrafts(store)).toEqual([expect.objectContaining({ data: { title: 'Short' }, incomplete: true })]);
     // Room enough for the draft without its base: kept so (it cannot follow a rename, but holds the edits).
-    room = JSON.stringify({ file: 'pages/home.json', data: { title: 'A much longer title, typed since' }, baseVersion: 'v1', savedAt: 3000, tab: 'tab-a' }).length;
+    room = JSON.stringify({ file: 'pages/home.json', data: { title: 'A much longer title, typed since, which does not fit' }, baseVersion: 'v1', savedAt: 3000, tab: 'tab-a' }).length;
     expect(persistDrafts(filling, 'tab-a', long, 3000, written)).toEqual([]);
-    expect(readDrafts(store)).toEqual([expect.objectContaining({ data: { title: 'A much longer title, typed since' } })]);
-    expect(readDrafts(store)[0]!.base).toBeUndefined();
+    const [kept] = readDrafts(store);
+    expect(kept).toMatchObject({ data: { title: 'A much longer title, typed since, which does not fit' } });
+    expect(kept!.base).toBeUndefined();
+    expect(kept!.incomplete).toBeUndefined();
+  });
+
+  it('forgets a restored draft only once this tab has stored it: on a full storage it stays on offer', () => {
+    const store = memoryStore();
+    persistDrafts(store, 'closed-tab', edit('pages/home.json', { title: 'From the closed tab' }), 1000);
+    const offers = recoverable(store, loaded);
+    const { docs: restored } = restoreDrafts(loaded, offers);
+    const full: DraftStore = { ...store, getItem: store.getItem, removeItem: store.removeItem, setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(keepRestored(full, 'this-tab', restored, offers)).toEqual(['pages/home.json']);
+    expect(readDrafts(store)).toEqual([expect.objectContaining({ tab: 'closed-tab', data: { title: 'From the closed tab' } })]);
+    // With room, it is this tab's, and the closed tab's is forgotten.
+    expect(keepRestored(store, 'this-tab', restored, offers)).toEqual([]);
+    expect(readDrafts(store)).toEqual([expect.objectContaining({ tab: 'this-tab', data: { title: 'From the closed tab' } })]);
   });
 
   it('names the documents whose drafts the storage refused, and says only Save keeps them', () => {

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { docName } from '../lib/content-ops';
 import { entryOfFile } from '../lib/entries';
-import { discardDrafts, persistDrafts, restoreDrafts } from '../lib/drafts';
+import { discardDrafts, keepRestored, restoreDrafts } from '../lib/drafts';
 import { THIS_TAB } from './tab-presence';
 import { isDirty, type Docs, type EditorUser } from '../lib/model';
 import { mayWrite } from '../lib/permissions';
@@ -37,8 +37,13 @@ function draftTimes({ savedAt }: EditorState['recovery'][number]): string {
   return savedAt.length === 1 ? `from ${when(savedAt[0]!)}` : `${savedAt.length} tabs’ drafts merged, from ${savedAt.map(when).join(' and ')}`;
 }
 
-/** What restoring this offer would do beyond the obvious: never replace anyone's work unsaid. */
+/** What restoring this offer would do beyond the obvious, and what it lacks: never replace anyone's work, nor lose any, unsaid. */
 function draftWarning(docs: Docs, recovery: EditorState['recovery'], index: number): string {
+  const lacking = recovery[index]!.draft.incomplete ? ' (it lacks the last changes made before the tab closed: the browser’s storage was full)' : '';
+  return `${restoreWarning(docs, recovery, index)}${lacking}`;
+}
+
+function restoreWarning(docs: Docs, recovery: EditorState['recovery'], index: number): string {
   const offered = recovery[index]!;
   const current = docs[offered.draft.file];
   if (recovery.slice(0, index).some(({ draft }) => draft.file === offered.draft.file)) {
@@ -64,8 +69,7 @@ export function RecoveryBanner({ recovery, docs, user, dispatch }: Pick<EditorSt
     if (restore) {
       // Only what is restored is forgotten, and only once it is this tab's draft: a crash in between loses neither.
       const { docs: next, restored } = restoreDrafts(docs, restorable);
-      persistDrafts(window.localStorage, THIS_TAB, next, Date.now(), undefined, user.name);
-      discardDrafts(window.localStorage, restored);
+      keepRestored(window.localStorage, THIS_TAB, next, restored, user.name);
     } else discardDrafts(window.localStorage, recovery);
     dispatch({ type: restore ? 'restoreDrafts' : 'discardDrafts' });
   };

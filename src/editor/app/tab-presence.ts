@@ -18,6 +18,9 @@ export const THIS_TAB = newTabId();
 
 const locks = (): LockManager | undefined => (typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined);
 
+/** Whether open tabs can be told from closed ones here (Web Locks need a secure context). */
+export const tabsAreKnown = () => locks() !== undefined;
+
 /** Holds this tab's lock until the tab goes away. */
 export function announceThisTab(): void {
   void locks()?.request(`${LOCK_PREFIX}${THIS_TAB}`, () => new Promise<never>(() => {}));

@@ -53,12 +53,15 @@ export function followingRenames(byFile: Map<string, StoredDraft[]>, docs: Docs)
       const entry = entryOfFile(file);
       const kind = entry ? 'entry' : file.startsWith('pages/') ? 'page' : 'shared';
       const others = Object.values(docs).filter((doc) => doc.file !== file);
-      if (here && !replaced) {
+      // An entry (no id) changed here since may be another entry renamed onto its file: it is looked for elsewhere first.
+      const lookElsewhere = !here || replaced || (here.version !== draft.baseVersion && idOf(draft.base) === undefined);
+      const found = lookElsewhere && draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, entry?.collection, others) : undefined;
+      const movedTo = found && found.version !== null && found.savedJson !== '' ? found : undefined;
+      if (here && !replaced && !movedTo) {
         add(rebasedOnSave(stored, here));
         continue;
       }
-      const movedTo = draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, entry?.collection, others) : undefined;
-      if (!movedTo || movedTo.version === null || movedTo.savedJson === '') {
+      if (!movedTo) {
         add(replaced ? { ...stored, replaced } : stored);
         continue;
       }

@@ -5,9 +5,13 @@
  * file on disk changed since.
  */
 import type { Docs, EditorDoc } from './model';
-import { isDirty } from './model';
 import { mergeJson } from './json-merge';
-import { followingRenames, identifiable } from './draft-renames';
+import { followingRenames } from './draft-renames';
+import { isDraftKey } from './draft-keys';
+import { persistDrafts } from './draft-writing';
+
+export { isDraftKey, isDraftKeyOf } from './draft-keys';
+export { persistDrafts } from './draft-writing';
 import { docName } from './doc-name';
 import type { Notice } from './store/state';
 
@@ -31,6 +35,8 @@ export interface Draft {
    * documents' drafts, and in drafts of older versions of the editor.
    */
   base?: unknown;
+  /** Written before the last changes to its document, for which the browser's storage had no room. */
+  incomplete?: true;
 }
 
 /** The part of the Web Storage API drafts use; localStorage in the browser, a Map in tests. */
@@ -42,73 +48,7 @@ export interface DraftStore {
   key(index: number): string | null;
 }
 
-/**
- * Each tab keeps its drafts under keys of its own (`<PREFIX><tab>:<file>`), so tabs never write
- * over, or forget, each other's. Drafts of a tab that is still open are that tab's work, not an
- * earlier session's: they are never offered, nor discarded, elsewhere (see `liveTabs`).
- */
-const PREFIX = 'content-editor:draft:';
-/** Where older versions of the editor set aside the drafts on offer: still read, so none is lost. */
-const LEGACY_PENDING = 'content-editor:pending:';
 
-const keyOf = (tab: string, file: string) => `${PREFIX}${tab}:${file}`;
-
-/**
- * Stores a draft for each dirty document and forgets the drafts of clean
- * ones, under this tab's keys. `written` remembers what was last stored for each file: documents
- * are replaced on every edit, never changed, so an unchanged one is skipped and
- * a keystroke costs one document's JSON, not the whole site's.
- *
- * Returns the files whose drafts could not be stored (the storage is full, or disabled): their
- * earlier drafts are removed, not offered later as if they held the edits, and they are tried
- * again on the next write. The editor says so (draftsNotKeptNotice), so the user saves.
- */
-export function persistDrafts(store: DraftStore, tab: string, docs: Docs, now = Date.now(), written?: Map<string, EditorDoc>, user?: string): string[] {
-  const notKept: string[] = [];
-  for (const doc of Object.values(docs)) {
-    if (written?.get(doc.file) === doc) continue;
-    written?.set(doc.file, doc);
-    const key = keyOf(tab, doc.file);
-    if (isDirty(doc)) {
-      const draft: Draft = { file: doc.file, data: doc.data, baseVersion: doc.version, savedAt: now, tab, ...(user !== undefined && { user }) };
-      const json = JSON.stringify(draft);
-      // The base as the JSON it was loaded as: no second stringify of the document on each keystroke.
-      const withBase = doc.version !== null && doc.savedJson !== '' && identifiable(doc, docs) ? `${json.slice(0, -1)},"base":${doc.savedJson}}` : undefined;
-      // Without its base (it then cannot follow a rename) when only that fits.
-      if (!(withBase !== undefined && stored(store, key, withBase)) && !stored(store, key, json)) {
-        store.removeItem(key);
-        written?.delete(doc.file);
-        notKept.push(doc.file);
-      }
-    } else if (store.getItem(key) !== null) {
-      store.removeItem(key);
-    }
-  }
-  // A file no longer among the documents (deleted, or its edits carried to its new name after a
-  // rename elsewhere): its draft goes too, or a closed tab's recovery would recreate the file.
-  for (const file of written?.keys() ?? []) {
-    if (docs[file]) continue;
-    written!.delete(file);
-    store.removeItem(keyOf(tab, file));
-  }
-  return notKept;
-}
-
-/** Whether the storage took the value (not when it is full, or disabled). */
-function stored(store: DraftStore, key: string, value: string): boolean {
-  try {
-    store.setItem(key, value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether a storage key is a draft's, of any tab (or set aside by an older version of the editor). */
-export const isDraftKey = (key: string | null) => key !== null && (key.startsWith(PREFIX) || key.startsWith(LEGACY_PENDING));
-
-/** Whether a storage key is one of this tab's drafts (another tab's `storage` event may name it). */
-export const isDraftKeyOf = (tab: string, key: string | null) => key !== null && key.startsWith(`${PREFIX}${tab}:`);
 
 export interface StoredDraft {
   key: string;
@@ -127,7 +67,7 @@ function storedDrafts(store: DraftStore): StoredDraft[] {
   const keys: string[] = [];
   for (let i = 0; i < store.length; i += 1) {
     const key = store.key(i);
-    if (key?.startsWith(PREFIX) || key?.startsWith(LEGACY_PENDING)) keys.push(key);
+    if (isDraftKey(key)) keys.push(key!);
   }
   const drafts: StoredDraft[] = [];
   for (const key of keys) {
@@ -239,4 +179,15 @@ export function draftsNotKeptNotice(docs: Docs, files: readonly string[]): Notic
  */
 export function discardDrafts(store: DraftStore, drafts: readonly Recoverable[]): void {
   for (const { keys } of drafts) for (const key of keys) store.removeItem(key);
+}
+
+/**
+ * After restoring `restored` into `docs`: stores them as this tab's drafts, then forgets the offered
+ * drafts, except those of files the storage could not take as this tab's (full): those stay, so a
+ * crash before Save loses nothing. Returns those files.
+ */
+export function keepRestored(store: DraftStore, tab: string, docs: Docs, restored: readonly Recoverable[], user?: string): string[] {
+  const notKept = persistDrafts(store, tab, docs, Date.now(), undefined, user);
+  discardDrafts(store, restored.filter(({ draft }) => !notKept.includes(draft.file)));
+  return notKept;
 }

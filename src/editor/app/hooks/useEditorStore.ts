@@ -9,7 +9,7 @@ import { isDraftKey, openElsewhere, recoverable } from '../../lib/drafts';
 import type { EditorPayload } from '../../lib/model';
 import { initialState, type EditorState } from '../../lib/store/state';
 import { run, type Command } from '../../lib/store/store';
-import { announceThisTab, liveTabs, THIS_TAB, whenTabCloses } from '../tab-presence';
+import { announceThisTab, liveTabs, tabsAreKnown, THIS_TAB, whenTabCloses } from '../tab-presence';
 
 export type EditorDispatch = Dispatch<Command>;
 
@@ -39,10 +39,12 @@ export function useEditorStore(payload: EditorPayload, route: string | null): [E
     };
     // Another tab restored or discarded drafts on offer here too: the offer follows, so one closed
     // tab's work is not restored in two tabs (restored there, it is that tab's now, and said so).
+    // Not where open tabs cannot be told from closed ones: every other tab's drafts are offered
+    // there, and looking again at each save in any tab would offer them again and again.
     const onStorage = (event: StorageEvent) => {
       if (event.newValue === null && isDraftKey(event.key)) void look();
     };
-    window.addEventListener('storage', onStorage);
+    if (tabsAreKnown()) window.addEventListener('storage', onStorage);
     announceThisTab();
     void look();
     return () => {
