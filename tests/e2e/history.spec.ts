@@ -1,6 +1,6 @@
 /** Undo/redo across kinds of edit, and recovering unsaved edits after the tab was closed. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { test, dataFile, outlineItem, outlineIds, openEditor, save, shot } from './support';
 
 test('undo and redo across a typed edit, a move and an added section', async ({ page }) => {
@@ -146,12 +146,18 @@ test('a tab closed right after a keystroke keeps that keystroke, and edits made 
   await expect(third.getByLabel('Title', { exact: true })).toHaveValue('Edited under the banner');
 });
 
+/** A new tab on the About page with the title of `section` typed, once the idle-time draft write has happened. */
+async function editInNewTab(context: BrowserContext, section: string, title: string): Promise<Page> {
+  const tab = await context.newPage();
+  await openEditor(tab, 'about');
+  await outlineItem(tab, section).click();
+  await tab.getByLabel('Title', { exact: true }).fill(title);
+  await tab.waitForTimeout(800);
+  return tab;
+}
+
 test('a second tab never offers, nor discards, an open tab\'s unsaved changes; it says which documents that tab is changing', async ({ context }) => {
-  const first = await context.newPage();
-  await openEditor(first, 'about');
-  await outlineItem(first, 'about-hero').click();
-  await first.getByLabel('Title', { exact: true }).fill('Only in the first tab');
-  await first.waitForTimeout(800); // the idle-time write has happened
+  const first = await editInNewTab(context, 'about-hero', 'Only in the first tab');
 
   // The attack on its drafts this replays: the second tab offered them as a crashed session's, and Discard deleted them.
   const second = await context.newPage();
@@ -170,11 +176,7 @@ test('a second tab never offers, nor discards, an open tab\'s unsaved changes; i
 });
 
 test('a closed tab\'s draft restored in one open tab is no longer offered in another, which says that tab has it now', async ({ context }) => {
-  const closing = await context.newPage();
-  await openEditor(closing, 'about');
-  await outlineItem(closing, 'about-hero').click();
-  await closing.getByLabel('Title', { exact: true }).fill('Restored once, not twice');
-  await closing.waitForTimeout(800); // the idle-time write has happened
+  const closing = await editInNewTab(context, 'about-hero', 'Restored once, not twice');
   await closing.close({ runBeforeUnload: false });
 
   const [one, other] = [await context.newPage(), await context.newPage()];
@@ -187,16 +189,8 @@ test('a closed tab\'s draft restored in one open tab is no longer offered in ano
 });
 
 test('two closed tabs\' drafts of one page, of different fields, are both restored: neither is dropped for the other', async ({ context }) => {
-  const edit = async (section: string, title: string) => {
-    const tab = await context.newPage();
-    await openEditor(tab, 'about');
-    await outlineItem(tab, section).click();
-    await tab.getByLabel('Title', { exact: true }).fill(title);
-    await tab.waitForTimeout(800); // the idle-time write has happened
-    return tab;
-  };
-  const first = await edit('about-hero', 'From the first tab');
-  const second = await edit('about-cta', 'From the second tab');
+  const first = await editInNewTab(context, 'about-hero', 'From the first tab');
+  const second = await editInNewTab(context, 'about-cta', 'From the second tab');
   await first.close({ runBeforeUnload: false });
   await second.close({ runBeforeUnload: false });
 

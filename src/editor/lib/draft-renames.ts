@@ -4,7 +4,7 @@
  * as it is would make a renamed document again under its old name (a
  * duplicate the edits never reach), or replace what was saved meanwhile.
  */
-import { entryCollectionOf, entryOfFile } from './entries';
+import { classifyFile, entryCollectionOf, entryOfFile } from './entries';
 import { mergeJson, mergeJsonKeeping, sameJson } from './json-merge';
 import type { Docs, EditorDoc } from './model';
 import { idOf, sameDocumentAmong, withoutSlug } from './server-docs';
@@ -50,12 +50,12 @@ export function followingRenames(byFile: Map<string, StoredDraft[]>, docs: Docs)
       const { draft } = stored;
       const here = docs[file];
       const replaced = here !== undefined && idOf(draft.base) !== undefined && idOf(here.data) !== idOf(draft.base);
-      const entry = entryOfFile(file);
-      const kind = entry ? 'entry' : file.startsWith('pages/') ? 'page' : 'shared';
-      const others = Object.values(docs).filter((doc) => doc.file !== file);
+      const kind = classifyFile(file)?.kind ?? 'page';
+      const collection = entryOfFile(file)?.collection;
       // An entry (no id) changed here since may be another entry renamed onto its file: it is looked for elsewhere first.
       const lookElsewhere = !here || replaced || (here.version !== draft.baseVersion && idOf(draft.base) === undefined);
-      const found = lookElsewhere && draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, entry?.collection, others) : undefined;
+      const others = () => Object.values(docs).filter((doc) => doc.file !== file);
+      const found = lookElsewhere && draft.baseVersion !== null && draft.base !== undefined ? sameDocumentAmong(draft.base, kind, collection, others()) : undefined;
       const movedTo = found && found.version !== null && found.savedJson !== '' ? found : undefined;
       if (here && !replaced && !movedTo) {
         add(rebasedOnSave(stored, here));

@@ -3,7 +3,7 @@
  * its document, unsaved, so Save writes it; a new one's makes the document.
  */
 import type { Recoverable } from './drafts';
-import { entryOfFile } from './entries';
+import { classifyFile } from './entries';
 import { mergeJsonKeeping } from './json-merge';
 import { isDirty, type Docs, type EditorDoc } from './model';
 
@@ -41,7 +41,6 @@ function withEditsKept(current: EditorDoc, draftBase: string | null, data: unkno
 
 /** An unsaved doc for a file the drafts have and the disk does not: a new page or a new entry. */
 function newDocFor(file: string, data: unknown): EditorDoc {
-  const entry = entryOfFile(file);
-  if (entry) return { file, kind: 'entry', saveSlug: `${entry.collection}/${entry.slug}`, data, savedJson: '', version: null };
-  return { file, kind: 'page', saveSlug: file.slice('pages/'.length, -'.json'.length), data, savedJson: '', version: null };
+  const { kind, saveSlug } = classifyFile(file) ?? { kind: 'page', saveSlug: file.slice('pages/'.length, -'.json'.length) };
+  return { file, kind, saveSlug, data, savedJson: '', version: null };
 }

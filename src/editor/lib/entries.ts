@@ -6,7 +6,7 @@
  */
 import { collectionNames, collectionRegistry } from '../../collections/registry';
 import { TEMPLATE_SEGMENT } from '../../engine/slug';
-import { pageFile, type Docs, type EditorDoc, type StoredPage } from './model';
+import { pageFile, type DocKind, type Docs, type EditorDoc, type StoredPage } from './model';
 import { sortedPages } from './page-order';
 
 /** The names of the registered collections (posts, tags…). */
@@ -32,6 +32,16 @@ export function parseEntryRoute(route: string | null): { collection: EntryCollec
 export function entryOfFile(file: string): { collection: EntryCollection; slug: string } | undefined {
   const match = /^collections\/([^/]+)\/([^/]+)\.json$/.exec(file);
   return match && collectionRegistry.has(match[1]!) ? { collection: match[1]!, slug: match[2]! } : undefined;
+}
+
+/** What kind of document a data file holds, and the slug it is saved under; undefined for a file the editor does not open. */
+export function classifyFile(file: string): { kind: DocKind; saveSlug: string } | undefined {
+  const withoutExtension = file.slice(0, -'.json'.length);
+  if (file.startsWith('pages/')) return { kind: 'page', saveSlug: withoutExtension.slice('pages/'.length) };
+  if (file.startsWith('shared/')) return { kind: 'shared', saveSlug: withoutExtension };
+  const entry = entryOfFile(file);
+  if (entry) return { kind: 'entry', saveSlug: `${entry.collection}/${entry.slug}` };
+  return undefined;
 }
 
 /** The entries of a collection, sorted by slug. */

@@ -7,7 +7,7 @@
  * So is a symbolic link: it is never read (see src/engine/data-files.ts), and
  * the editor says why.
  */
-import { entryOfFile } from '../lib/entries';
+import { classifyFile } from '../lib/entries';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createFsSnapshotLoader } from '../../engine/fs-snapshot';
@@ -22,16 +22,7 @@ import { maxUploadBytes } from '../../server/limits';
 import { ASSETS_DIR, ASSETS_URL_PREFIX, DATA_ROOT } from '../../server/paths';
 import { bytesVersion } from '../../server/store/fs-backend';
 import { snapshotDocumentVersion } from '../../server/version';
-import type { DocKind, EditorContent, EditorPayload, EditorUser } from '../lib/model';
-
-function classify(file: string): { kind: DocKind; saveSlug: string } | undefined {
-  const withoutExtension = file.slice(0, -'.json'.length);
-  if (file.startsWith('pages/')) return { kind: 'page', saveSlug: withoutExtension.slice('pages/'.length) };
-  if (file.startsWith('shared/')) return { kind: 'shared', saveSlug: withoutExtension };
-  const entry = entryOfFile(file);
-  if (entry) return { kind: 'entry', saveSlug: `${entry.collection}/${entry.slug}` };
-  return undefined;
-}
+import type { EditorContent, EditorPayload, EditorUser } from '../lib/model';
 
 /**
  * The last problem list, with the snapshot it is of: the loader gives the same snapshot while no
@@ -101,7 +92,7 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
   // A section type or collection whose folder is broken (dev only: the build refuses it) is fixed in its code, named from the project's root.
   for (const { file, message } of [...sectionRegistryProblems, ...collectionRegistryProblems]) payload.problems.push({ file, message: `This file ${message}` });
   for (const file of [...snapshot.paths()].sort()) {
-    const kind = classify(file);
+    const kind = classifyFile(file);
     const data = snapshot.get(file);
     if (kind) payload.docs.push({ file, ...kind, data, version: snapshotDocumentVersion(data) });
   }
