@@ -12,11 +12,14 @@ import { caseTwinIssues } from '../../src/server/store/file-name-case';
 import { createContentStore } from '../../src/server/store/content-store';
 import { planChangeset } from '../../src/server/store/plan';
 import { validatePlan } from '../../src/server/store/validate';
+import { contentVersion } from '../../src/server/version';
 
 const meta = { title: 'T', description: 'D' };
 const page = (slug: string, extra: object = {}) => ({ id: slug.replaceAll('/', '-').replace(/[[\]]/g, ''), slug, meta, sections: [], ...extra });
 const post = (title: string) => ({ title, excerpt: 'E', date: '2026-01-01', author: 'Ann', tags: [], body: 'B' });
 const withImage = (slug: string, url: string) => page(slug, { meta: { ...meta, ogImage: { url, alt: 'A' } } });
+/** A backend's `version` over a snapshot: the store checks the files it rewrites against the snapshot it planned on. */
+const versionIn = (snapshot: ContentSnapshot) => async (file: string) => (snapshot.get(file) === undefined ? undefined : contentVersion(snapshot.get(file)));
 
 /** A site as the store sees it: data files and the uploaded images' names. */
 function siteOf(files: [string, unknown][], images: string[] = ['a.png', 'Photo.png']): ContentSnapshot {
@@ -140,9 +143,9 @@ describe('a redirect never leads away from a page', () => {
 
   it('lets only whoever may change the redirects move a page onto an address another page’s redirect leaves from', async () => {
     const applied: StoreWrite[][] = [];
-    const backend: StoreBackend = { version: async (file) => (site.get(file) === undefined ? undefined : 'v'), snapshot: async () => site, commit: async (writes) => (applied.push(writes), {}), recover: async () => {} };
+    const backend: StoreBackend = { version: versionIn(site), snapshot: async () => site, commit: async (writes) => (applied.push(writes), {}), recover: async () => {} };
     const store = createContentStore(backend, 'ended-redirects');
-    const move: Change = { op: 'move', file: 'pages/old.json', to: 'pages/journal.json', baseVersion: 'v' };
+    const move: Change = { op: 'move', file: 'pages/old.json', to: 'pages/journal.json', baseVersion: contentVersion(site.get('pages/old.json')) };
     const editor = (file: string) => file.startsWith('pages/') || file.startsWith('collections/');
     const refusal = await store.apply({ changes: [move] }, undefined, editor).catch((error: HttpError) => error);
     expect(refusal).toBeInstanceOf(HttpError);
@@ -159,16 +162,17 @@ describe('a redirect never leads away from a page', () => {
 
   it('lets an editor move a page back along its own trail, ending the redirect its own move left', async () => {
     const moved = siteOf([...site.paths()].filter((file) => file !== 'pages/about.json').map((file) => [file, site.get(file)] as [string, unknown]).concat([['pages/company.json', page('company')]]));
-    const backend: StoreBackend = { version: async (file) => (moved.get(file) === undefined ? undefined : 'v'), snapshot: async () => moved, commit: async () => ({}), recover: async () => {} };
+    const backend: StoreBackend = { version: versionIn(moved), snapshot: async () => moved, commit: async () => ({}), recover: async () => {} };
+    const companyVersion = contentVersion(moved.get('pages/company.json'));
     const store = createContentStore(backend, 'own-trail');
     // /journal/ → /about/ leads to another page: ending it is refused.
     const editor = (file: string) => file.startsWith('pages/');
-    await expect(store.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor)).rejects.toThrow('only an administrator');
+    await expect(store.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: companyVersion }] }, undefined, editor)).rejects.toThrow('only an administrator');
     // /journal/ → /company/ is the page's own trail (it moved from /journal/): moving back ends it.
     const trail = siteOf([...moved.paths()].map((file) => [file, file === 'redirects.json' ? { redirects: [{ from: '/journal/', to: '/company/' }] } : moved.get(file)] as [string, unknown]));
     const written: StoreWrite[][] = [];
-    const backWithWrites = createContentStore({ ...backend, snapshot: async () => trail, commit: async (writes) => (written.push(writes), {}) }, 'own-trail-written');
-    await backWithWrites.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: 'v' }] }, undefined, editor);
+    const backWithWrites = createContentStore({ ...backend, version: versionIn(trail), snapshot: async () => trail, commit: async (writes) => (written.push(writes), {}) }, 'own-trail-written');
+    await backWithWrites.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: companyVersion }] }, undefined, editor);
     const redirects = written[0]!.find((write) => write.file === 'redirects.json') as { data: string };
     expect(JSON.parse(redirects.data).redirects).toEqual([{ from: '/company/', to: '/journal/' }]);
   });

@@ -23,6 +23,9 @@ import { REDIRECTS_FILE } from '../../engine/redirects';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
 import { caseTwinIssues, imageFiles } from './file-name-case';
+import { ChangedWhilePlannedError, conflictsOf, refuseChangedSincePlanned } from './version-checks';
+
+export type { Conflict } from './version-checks';
 
 /** One write of a commit, by file relative to src/data (images: `assets/images/<name>`). */
 export type StoreWrite = { kind: 'write'; file: string; data: string | Uint8Array } | { kind: 'remove'; file: string } | { kind: 'move'; file: string; to: string };
@@ -73,24 +76,6 @@ export interface ApplyResult {
 
 /** The one way content is stored: two-space JSON with a final newline, keys in their given order, so one edit is a one-line diff. */
 export const formatDocument = (document: unknown) => `${JSON.stringify(document, null, 2)}\n`;
-
-export interface Conflict {
-  file: string;
-  currentVersion: string | null;
-}
-
-async function conflictsOf(backend: StoreBackend, changes: readonly Change[]): Promise<Conflict[]> {
-  const conflicts: Conflict[] = [];
-  for (const change of changes) {
-    const current = (await backend.version(change.file)) ?? null;
-    if (change.baseVersion !== undefined && current !== change.baseVersion) conflicts.push({ file: change.file, currentVersion: current });
-    if (change.op === 'move') {
-      const occupied = (await backend.version(change.to)) ?? null;
-      if (occupied !== null) conflicts.push({ file: change.to, currentVersion: occupied });
-    }
-  }
-  return conflicts;
-}
 
 /**
  * A move or a delete rewrites, or checks, the references in every file (`$ref`s, image URLs, the
@@ -157,8 +142,9 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
     });
   /**
    * Runs a whole change (check, plan, validate, commit) under the lock, again from the start
-   * while the base moves: the version checks and the site's validation then see what others
-   * committed meanwhile, so a change is never combined unchecked with one it did not see.
+   * while the base moves, or while files change under it before the commit (version-checks.ts):
+   * the version checks and the site's validation then see what others committed or edited
+   * meanwhile, so a change is never combined unchecked with one it did not see.
    */
   const change = <T>(task: () => Promise<T>) =>
     exclusive(async () => {
@@ -170,7 +156,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
           } catch (error) {
             const moved = error instanceof BaseMovedError;
             tookIn ||= moved;
-            if (!moved) throw error;
+            if (!moved && !(error instanceof ChangedWhilePlannedError)) throw error;
             if (attempt >= MAX_REPLANS) throw new HttpError(503, 'The content kept changing while this change was saved, so nothing was saved. Try again.');
           }
         }
@@ -232,6 +218,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
           versions[to] = (await backend.version(file)) ?? null;
         }
         const message = commitMessage(changeset.changes, Object.keys(versions), changeset.message);
+        await refuseChangedSincePlanned(backend, changeset.changes, before, plan.rewritten);
         const { commit } = await backend.commit(writes, { message, ...(author && { author }) });
         return { versions, rewritten: plan.rewritten, ...(commit && { commit }) };
       }),
