@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySnapshot, COALESCE_MS, emptyHistory, MAX_STEPS, record, redo, sealed, snapshotOf, stepNames, undo, withSavePoint, type History } from '../../src/editor/lib/history';
+import { applySnapshot, COALESCE_MS, emptyHistory, MAX_STEPS, record, redo, savingNow, snapshotOf, stepNames, undo, withSaveLanded, type History } from '../../src/editor/lib/history';
 import { docsFromPayload, setAt, type Docs } from '../../src/editor/lib/model';
 
 const docs: Docs = docsFromPayload({
@@ -116,9 +116,11 @@ describe('stepNames (the History menu tells steps of one label apart by their ti
 
 describe('the save point (the History menu marks where the last save was)', () => {
   const step = (history: History, label: string, at: number, key?: string) => record(history, snapshotOf(docs), label, key, at);
+  /** A save asked for now that lands after `during` ran on the history. */
+  const saved = (history: History, during: (history: History) => History = (same) => same) => withSaveLanded(during(savingNow(history)));
 
   it('stays where the save was through undo and redo, and goes when a new edit replaces the steps after it', () => {
-    let history = withSavePoint(step(step(emptyHistory, 'A', 0), 'B', 5000), 2);
+    let history = saved(step(step(emptyHistory, 'A', 0), 'B', 5000));
     expect(history.savedAt).toBe(2);
     history = undo(history, docs)!.history;
     expect(history.savedAt).toBe(2);
@@ -129,20 +131,37 @@ describe('the save point (the History menu marks where the last save was)', () =
   it('follows the steps when the oldest are dropped, and goes with them', () => {
     let history: History = emptyHistory;
     for (let n = 0; n < MAX_STEPS; n += 1) history = step(history, `Edit ${n}`, n * 5000);
-    history = withSavePoint(history, 1);
-    history = step(history, 'one more', MAX_STEPS * 5000);
+    history = saved(history, (during) => step(during, 'typed during the save', MAX_STEPS * 5000));
+    expect(history.savedAt).toBe(MAX_STEPS - 1);
+    expect(history.past).toHaveLength(MAX_STEPS);
+    for (let n = 0; n < MAX_STEPS - 1; n += 1) history = step(history, `More ${n}`, (MAX_STEPS + 1 + n) * 5000);
     expect(history.savedAt).toBe(0);
-    expect(step(history, 'and another', (MAX_STEPS + 1) * 5000).savedAt).toBeUndefined();
+    expect(step(history, 'and another', (MAX_STEPS * 3) * 5000).savedAt).toBeUndefined();
   });
 
   it('seals the last step as a save starts, so typing on does not merge into what was saved', () => {
     const typing = step(emptyHistory, 'Edit Title', 0, 'title');
     expect(step(typing, 'Edit Title', 100, 'title').past).toHaveLength(1);
-    expect(step(sealed(typing), 'Edit Title', 100, 'title').past).toHaveLength(2);
+    expect(step(savingNow(typing), 'Edit Title', 100, 'title').past).toHaveLength(2);
   });
 
-  it('is not set to a point the history no longer has', () => {
-    expect(withSavePoint(step(emptyHistory, 'A', 0), 3).savedAt).toBeUndefined();
+  it('marks the step a save sent, after an undo during the save: the step to redo', () => {
+    const history = saved(step(step(emptyHistory, 'A', 0), 'B', 5000), (during) => undo(during, docs)!.history);
+    expect(history.past).toHaveLength(1);
+    expect(history.future).toHaveLength(1);
+    expect(history.savedAt).toBe(2);
+  });
+
+  it('marks no step when an undo and a new edit during the save dropped the state it sent (the mark went on the new edit, never saved)', () => {
+    const history = saved(step(step(emptyHistory, 'A', 0), 'B', 5000), (during) => step(undo(during, docs)!.history, 'C', 9000));
+    expect(history.past.map((entry) => entry.label)).toEqual(['A', 'C']);
+    expect(history.savedAt).toBeUndefined();
+    // The earlier save point, of a state no longer on disk, goes too.
+    const first = saved(step(step(emptyHistory, 'A', 0), 'B', 5000));
+    expect(first.savedAt).toBe(2);
+    const twice = saved(step(first, 'C', 9000), (during) => step(undo(during, docs)!.history, 'D', 14000));
+    expect(twice.past.map((entry) => entry.label)).toEqual(['A', 'B', 'D']);
+    expect(twice.savedAt).toBeUndefined();
   });
 });
 

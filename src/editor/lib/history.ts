@@ -33,6 +33,13 @@ export interface History {
    * point is gone (a new edit after undoing past it) or was never reached.
    */
   savedAt?: number;
+  /**
+   * Where a save in flight was asked for, counted like `savedAt` and followed the same way, so it
+   * becomes `savedAt` when the save lands only if the state it sent is still in the history. A new
+   * edit after an undo during the save drops that state: a count kept outside the history then
+   * put the mark on the new edit, which was never saved.
+   */
+  savingAt?: number;
 }
 
 export const MAX_STEPS = 200;
@@ -62,10 +69,16 @@ export function snapshotOf(docs: Docs): Snapshot {
   return Object.fromEntries(Object.values(docs).map((doc) => [doc.file, doc.data]));
 }
 
-/** `savedAt` once `trimmed` of the oldest steps are dropped and the future is gone: undefined if that point went with them. */
-function savePointAfter(history: History, trimmed: number): number | undefined {
-  const at = history.savedAt;
+/** A point of `history` (`savedAt`, `savingAt`) once `trimmed` of the oldest steps are dropped and the future is gone: undefined if it went with them. */
+function pointAfter(history: History, at: number | undefined, trimmed: number): number | undefined {
   return at === undefined || at > history.past.length || at - trimmed < 0 ? undefined : at - trimmed;
+}
+
+/** The save points of `history` after a new step, with `trimmed` of the oldest dropped: only those that are still there. */
+function savePointsAfter(history: History, trimmed: number): Pick<History, 'savedAt' | 'savingAt'> {
+  const savedAt = pointAfter(history, history.savedAt, trimmed);
+  const savingAt = pointAfter(history, history.savingAt, trimmed);
+  return { ...(savedAt !== undefined && { savedAt }), ...(savingAt !== undefined && { savingAt }) };
 }
 
 /** Records that an edit labelled `label` is about to change `before`. */
@@ -76,18 +89,23 @@ export function record(history: History, before: Snapshot, label: string, key: s
   }
   const past = [...history.past, { snapshot: before, label, key, at: now }];
   const trimmed = Math.max(0, past.length - MAX_STEPS);
-  return { past: past.slice(trimmed), future: [], savedAt: savePointAfter(history, trimmed) };
+  return { past: past.slice(trimmed), future: [], ...savePointsAfter(history, trimmed) };
 }
 
-/** The history as a save starts: the last step takes no more typing, so the save falls between two steps. */
-export function sealed(history: History): History {
+/**
+ * The history as a save starts: the last step takes no more typing, so the save falls between two
+ * steps, and that point is where the save is (`savingAt`).
+ */
+export function savingNow(history: History): History {
   const last = history.past.at(-1);
-  return last?.key === undefined ? history : { ...history, past: [...history.past.slice(0, -1), { ...last, key: undefined }] };
+  const past = last?.key === undefined ? history.past : [...history.past.slice(0, -1), { ...last, key: undefined }];
+  return { ...history, past, savingAt: history.past.length };
 }
 
-/** The history once a save that started `at` steps in has landed (if that point is still in it). */
-export function withSavePoint(history: History, at: number): History {
-  return at <= history.past.length + history.future.length ? { ...history, savedAt: at } : history;
+/** The history once the save in flight has landed: its point is the save point, if the state it sent is still in the history; else there is none. */
+export function withSaveLanded(history: History): History {
+  const { savingAt, savedAt: _before, ...rest } = history;
+  return savingAt === undefined ? rest : { ...rest, savedAt: savingAt };
 }
 
 /** Puts a snapshot's data back into the documents, keeping what is known about the files on disk. */

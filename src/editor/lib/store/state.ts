@@ -98,13 +98,12 @@ export interface Session {
 /** Idle, or saving these files (with, after a conflict, the versions to overwrite, and what changed in words for the commit). */
 export type SaveState =
   | { status: 'idle' }
-  /** `historyAt`: how many steps in the history the save was asked for, its save point once it lands. */
+  /** Where in the history the save was asked for is the history's own `savingAt` (history.ts), which follows its steps. */
   | {
       status: 'saving';
       files: readonly string[];
       baseVersions: Readonly<Record<string, string | null>>;
       summary?: string;
-      historyAt: number;
       /** Files whose edits were put together with changes saved elsewhere to other fields (saveConflicted): said once saved. */
       merged?: readonly string[];
     };

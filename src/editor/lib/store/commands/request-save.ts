@@ -1,5 +1,5 @@
 import { changeSummary } from '../../change-summary';
-import { sealed } from '../../history';
+import { savingNow } from '../../history';
 import { isDirty } from '../../model';
 import { forbiddenFiles, readOnlyNote } from '../../permissions';
 import { detailAtKey } from '../issue-details';
@@ -46,13 +46,12 @@ export function requestSave(state: EditorState, input: { baseVersions?: Readonly
   return {
     ...state,
     dialog: null,
-    history: sealed(state.history),
+    history: savingNow(state.history),
     save: {
       status: 'saving',
       files: dirty.map((doc) => doc.file),
       baseVersions: input.baseVersions ?? {},
       ...(summary && { summary }),
-      historyAt: state.history.past.length,
       ...(input.merged && { merged: input.merged }),
     },
   };

@@ -1,6 +1,6 @@
 import { docName } from '../../content-ops';
 import { publicationState } from '../../../../engine/publication';
-import { withSavePoint } from '../../history';
+import { withSaveLanded } from '../../history';
 import { newLinksToHidden } from '../../page-links';
 import { NO_ISSUES } from '../issues';
 import type { EditorState } from '../state';
@@ -51,6 +51,6 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   const count = input.saved.length;
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).
   // Where in the history this save was asked for is now its save point, which the History menu marks.
-  const history = state.save.status === 'saving' ? withSavePoint(state.history, state.save.historyAt) : state.history;
+  const history = state.save.status === 'saving' ? withSaveLanded(state.history) : state.history;
   return { ...state, docs, serverIssues, history, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()))}` } };
 }
