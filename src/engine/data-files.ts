@@ -41,6 +41,21 @@ export function refusalReason(kind: 'link' | 'special' | 'not-json' | 'json-fold
 }
 
 /**
+ * The largest data file read or written, in bytes. A save's body is at most 5 MiB (MAX_SAVE_BYTES),
+ * formatted a little larger, and no page may resolve to more than 1 MiB: a bigger file (a 150 MB
+ * page pushed by a developer, a log pasted into a post) is refused unread, as a file that is not
+ * valid JSON is, rather than held in memory, parsed and sent to every editor.
+ */
+export const MAX_DATA_FILE_BYTES = 8 * 1024 * 1024;
+
+/** A size as the refusals say it: `9.0 MB`. */
+export const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/** Why a data file over MAX_DATA_FILE_BYTES is not read. */
+export const tooLargeReason = (bytes: number) =>
+  `is ${megabytes(bytes)}, over the ${megabytes(MAX_DATA_FILE_BYTES)} a data file may be, so it is not read; the pages that use it work again once it is smaller (split a long list or text into several files)`;
+
+/**
  * Why a data file that is not valid JSON is not read (src/engine/fs-snapshot.ts). A byte order mark
  * (some Windows editors save one) is named: the parser's own words quote it, and it is invisible.
  */

@@ -15,11 +15,12 @@
  *
  * A file that is not valid JSON (say, mid-edit in a text editor) is refused
  * like a link (data-files.ts), with the parser's reason: only the pages that
- * need it fail, and say why, while every other page still works.
+ * need it fail, and say why, while every other page still works. So is a file
+ * over MAX_DATA_FILE_BYTES, without being read.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { invalidJsonReason, listDataFiles } from './data-files';
+import { invalidJsonReason, listDataFiles, MAX_DATA_FILE_BYTES, tooLargeReason } from './data-files';
 import { snapshotFromEntries, type ContentSnapshot } from './snapshot';
 import { isRacy } from '../../server/racy-stamp.mjs';
 
@@ -120,7 +121,11 @@ export function createFsSnapshotLoader(dataRoot: string, io: SnapshotLoaderIo = 
         const key = relative(dataRoot, file).split(sep).join('/');
         const stamp = stamps[index]!;
         let cached = cache.get(file);
-        if (cached?.stamp !== stamp || cached.racyText !== undefined) {
+        if (infos[index]!.size > MAX_DATA_FILE_BYTES) {
+          // Never read (its size is in its stamp, so it is looked at again only once that changes).
+          cached = { stamp, value: undefined, broken: tooLargeReason(infos[index]!.size) };
+          cache.set(file, cached);
+        } else if (cached?.stamp !== stamp || cached.racyText !== undefined) {
           const text = racy?.texts.get(file) ?? (await io.readText(file));
           // Read again for its recent stamp, and unchanged: the same parsed object.
           if (cached?.stamp !== stamp || text !== cached.racyText) cached = { stamp, ...parsed(text) };

@@ -2,11 +2,11 @@
  * The snapshot loader over a data folder: a file that is not valid JSON is
  * refused with the parser's reason, so only the pages that need it fail.
  */
-import { mkdir, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { unreadableEntriesError } from '../../src/engine/data-files';
+import { MAX_DATA_FILE_BYTES, unreadableEntriesError } from '../../src/engine/data-files';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { resolverFor, contentErrorOf } from '../helpers/registry';
 
@@ -55,6 +55,28 @@ describe('createFsSnapshotLoader', () => {
     expect(error.message).toMatch(/^pages\/home\.json: is not valid JSON \(.+\); the pages that use it work again once it is fixed$/);
     const stop = unreadableEntriesError(snapshot.refused?.())!.message.split('\n');
     expect(stop.slice(1)).toEqual([expect.stringMatching(/^ {2}- src\/data\/pages\/home\.json is not valid JSON \(/), expect.stringMatching(/^ {2}- src\/data\/shared\/promo\.json is not valid JSON \(/)]);
+  });
+
+  it('refuses a file over the size a data file may be without reading it, and reads it once it is smaller (a 150 MB page pushed was held in memory)', async () => {
+    const promoFile = join(data, 'shared', 'promo.json');
+    const huge = JSON.stringify({ ...promo, data: { body: 'x'.repeat(MAX_DATA_FILE_BYTES + 1024 * 1024) } });
+    await writeFile(promoFile, huge);
+    const reads: string[] = [];
+    const load = createFsSnapshotLoader(data, { stat, readText: (file) => (reads.push(file), readFile(file, 'utf8')), now: Date.now });
+    const { snapshot } = await load();
+    expect(reads).not.toContain(promoFile);
+    expect(snapshot.refused?.().get('shared/promo.json')).toBe(
+      'is 9.0 MB, over the 8.0 MB a data file may be, so it is not read; the pages that use it work again once it is smaller (split a long list or text into several files)',
+    );
+    expect(contentErrorOf(() => resolverFor(snapshot).resolvePage('promo')).message).toContain('shared/promo.json is 9.0 MB, over the 8.0 MB a data file may be');
+    expect(resolverFor(snapshot).resolvePage('home').sections[0]!.data).toMatchObject({ body: 'Home' });
+    // Loaded again unchanged: still not read.
+    await load();
+    expect(reads).not.toContain(promoFile);
+    await writeFile(promoFile, JSON.stringify(promo));
+    const fixed = (await load()).snapshot;
+    expect(fixed.refused).toBeUndefined();
+    expect(resolverFor(fixed).resolvePage('promo').sections[0]!.data).toMatchObject({ body: 'Promo' });
   });
 
   it('reads the file once it is fixed', async () => {

@@ -20,6 +20,7 @@ import { IMAGES_PREFIX, type Change, type Changeset } from './changeset';
 import { bytesVersion } from './fs-backend';
 import { planChangeset, type Plan } from './plan';
 import { REDIRECTS_FILE } from '../../engine/redirects';
+import { MAX_DATA_FILE_BYTES, megabytes } from '../../engine/data-files';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
 import { caseTwinIssues, imageFiles } from './file-name-case';
@@ -92,6 +93,15 @@ function refuseWhatCannotBeKeptWhole(before: ContentSnapshot, changes: readonly 
     409,
     `Some files in src/data cannot be read (${unreadable.join(', ')}), so a move or delete could not keep the references in them whole; nothing was saved. Fix or remove them first; changes that only put files are still accepted.`,
   );
+}
+
+/** A file over MAX_DATA_FILE_BYTES would be refused unread by every reader (fs-snapshot.ts), so it is never written. */
+function refuseTooLarge(writes: readonly StoreWrite[]): void {
+  const issues = writes.flatMap((write) => {
+    const bytes = write.kind === 'write' && typeof write.data === 'string' ? Buffer.byteLength(write.data) : 0;
+    return bytes > MAX_DATA_FILE_BYTES ? [{ file: write.file, path: '', message: `would be ${megabytes(bytes)} as stored, over the ${megabytes(MAX_DATA_FILE_BYTES)} a data file may be: split it into several files` }] : [];
+  });
+  if (issues.length > 0) throw new HttpError(400, `The change would make a file too large to be read, in ${issues.map((issue) => issue.file).join(', ')}`, { issues });
 }
 
 /** Which files the role of whoever applies a changeset may change: all, when not given. */
@@ -208,6 +218,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
           writes.push(document === undefined ? { kind: 'remove', file } : { kind: 'write', file, data: formatDocument(document) });
           versions[file] = document === undefined ? null : contentVersion(document);
         }
+        refuseTooLarge(writes);
         for (const file of plan.imageRemovals) {
           writes.push({ kind: 'remove', file });
           versions[file] = null;
