@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { writeFileAtomic } from './atomic-write.mjs';
 import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from './headers.mjs';
 import { hasGpsPosition } from './exif-gps.mjs';
-import { identityOf, rememberedFacts, rememberFacts } from './original-facts.mjs';
+import { describedEntry, identityOf, rememberedFacts, rememberFacts } from './original-facts.mjs';
 import { isRacy } from './racy-stamp.mjs';
 import { openRegularFile } from './files.mjs';
 import { shortHash, variantFileName } from './image-variant-urls.mjs';
@@ -89,6 +89,16 @@ export async function originalInfo(dirs, name, cacheDir = '') {
     return value;
   }
   return undefined;
+}
+
+/**
+ * The facts last remembered for the file at `path`, whatever file it was then (a replaced image's
+ * are its old bytes' until it is described again), with the identity they were taken at.
+ * @returns {Promise<{ identity: string, hash: string } | undefined>}
+ */
+export async function lastDescribed(cacheDir, path) {
+  const entry = await describedEntry(cacheDir && join(cacheDir, ENCODING_VERSION), path);
+  return entry && { identity: entry.identity, hash: entry.facts.hash };
 }
 
 /** The region of a `width` × `height` image that a crop to `ratio` around the focal point keeps. */

@@ -3,18 +3,21 @@
 // made is served from the build's folder; any other (an image uploaded or replaced since the
 // build, a page the server renders on demand, the editor's preview) is made on its first request
 // from the original whose bytes have the URL's hash, and kept in the cache. A URL names one set
-// of bytes forever, so it is cached as immutable. Making a variant is limited, per client and
+// of bytes forever, so it is cached as immutable. Any of them is answered only while the content's
+// uploads hold its original with those bytes (server/variant-originals.mjs), so a withdrawn photo's
+// variants go with it. Making a variant is limited, per client and
 // for all together (server/variant-making-limits.mjs); serving one already made never is.
 // Plain JavaScript so the production server can load it without a build step.
 import { join } from 'node:path';
 import { addressKey, clientAddressOfRequest } from './client-address.mjs';
-import { isRegularFile, openRegularFile } from './files.mjs';
+import { openRegularFile } from './files.mjs';
 import { cachedVariantPath, ensureVariant, MAX_PARALLEL_ENCODES, variantCacheDir } from './image-variant-store.mjs';
 import { parseVariantPath, VARIANT_FORMATS, VARIANTS_URL_PREFIX, variantFileName } from './image-variant-urls.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 import { uploadedImagesDir } from './uploaded-images.mjs';
 import { DEFAULT_VARIANT_LIMITS, VariantMakingLimits } from './variant-making-limits.mjs';
+import { variantOriginalCheck } from './variant-originals.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -47,14 +50,16 @@ async function openBuilt(builtDir, spec) {
 
 /**
  * @typedef {{ places: VariantPlaces, limits: VariantMakingLimits, trustProxy: boolean,
- *   making: Map<string, Promise<{ path: string, made: boolean } | undefined>> }} VariantService
+ *   making: Map<string, Promise<{ path: string, made: boolean } | undefined>>,
+ *   servesOriginal: ReturnType<typeof variantOriginalCheck> }} VariantService
  * `making`: the variants being made now, by cache path, so identical requests share one job.
  */
 
 /**
  * The /_img/ handler of one server process, with its own limits and jobs: call it once per server.
  * @param {{ contentRoot: string, projectRoot: string, trustProxy: boolean,
- *   imageVariantLimits?: import('./variant-making-limits.mjs').VariantLimitSettings }} config server/config.mjs's
+ *   imageVariantLimits?: import('./variant-making-limits.mjs').VariantLimitSettings, replacedImageGraceMs?: number }} config
+ *   server/config.mjs's (`replacedImageGraceMs`: tests only, variant-originals.mjs)
  * @param {boolean} dev
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, path: string) => Promise<boolean>}
  */
@@ -65,6 +70,7 @@ export function imageVariantHandler(config, dev) {
     limits: new VariantMakingLimits({ ...(config.imageVariantLimits ?? DEFAULT_VARIANT_LIMITS), maxRunning: MAX_PARALLEL_ENCODES }),
     trustProxy: config.trustProxy,
     making: new Map(),
+    servesOriginal: variantOriginalCheck(variantPlaces(config, dev).cacheDir, config.replacedImageGraceMs),
   };
   return (request, response, path) => serveImageVariant(request, response, path, service);
 }
@@ -92,21 +98,6 @@ async function makeVariant(client, spec, { places, limits, making }) {
 }
 
 /**
- * Whether the content's own folder of uploads (the first of the originals) holds an image of the
- * variant's name: a variant of an image deleted or renamed since is gone with it, though the build
- * made it or the cache keeps it (an editor withdrawing a photo was still served its variants, and
- * new ones were made from the build's copy). Only a `lstat`, before any limit: the original is not
- * read here. A replaced image keeps its old variants that exist until its pages are published
- * again, a second later (pages name variants by the original's hash), but none is made anew from
- * the old bytes: makeVariant reads the content's own copy only.
- * @param {VariantPlaces} places
- * @param {import('./image-variant-urls.mjs').VariantSpec} spec
- */
-function hasOwnOriginal({ originals: [own] }, spec) {
-  return isRegularFile(join(own, spec.name));
-}
-
-/**
  * Answers a request whose normalised path is under /_img/, and returns true; returns false for
  * any other path. Only GET and HEAD; a path that names no allowed variant, or no original with
  * its hash, is a 404. A variant neither built nor cached is made only within the limits: beyond
@@ -126,7 +117,8 @@ async function serveImageVariant(request, response, path, service) {
   // otherwise be counted as "unknown", not against its own budget.
   const client = addressKey(clientAddressOfRequest(request, service.trustProxy));
   const parsed = parseVariantPath(path);
-  const spec = parsed && (await hasOwnOriginal(service.places, parsed)) ? parsed : undefined;
+  // Only while the content's own uploads hold that image with those bytes (variant-originals.mjs), before any limit.
+  const spec = parsed && (await service.servesOriginal(service.places.originals[0], parsed)) ? parsed : undefined;
   let opened = spec && ((await openBuilt(service.places.builtDir, spec)) ?? (await openRegularFile(cachedVariantPath(service.places.cacheDir, spec))));
   if (spec && !opened) {
     const { made, refused } = await makeVariant(client, spec, service);

@@ -30,6 +30,11 @@ async function factsOf(cacheDir) {
 /** The identity a file's facts are valid for. */
 export const identityOf = (info) => `${info.size}:${info.mtimeMs}:${info.ino}`;
 
+/** What is remembered for `path`, at whatever identity: `{ identity, facts }`, or undefined. */
+export async function describedEntry(cacheDir, path) {
+  return (await factsOf(cacheDir)).get(path);
+}
+
 /** The facts remembered for `path` at this identity, or undefined. */
 export async function rememberedFacts(cacheDir, path, identity) {
   const entry = (await factsOf(cacheDir)).get(path);

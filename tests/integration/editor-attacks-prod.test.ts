@@ -3,7 +3,7 @@
  * real production server on git: each test replays, as a signed-in *editor*
  * (the lower role) or an administrator, an attack that once worked.
  */
-import { writeFile } from 'node:fs/promises';
+import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +147,9 @@ describe('images', () => {
     expect((await get(variant)).status).toBe(404);
     // Nor a variant made anew from the build's copy, in a format the build did not make.
     expect((await get(variant.replace(/\.(avif|webp)$/, '.png'))).status).toBe(404);
+    // Nor the build's or the cache's copy under the name of an image that is still there (a hostile review).
+    expect((await get('/assets/images/logo-harbor-review.webp')).status).toBe(200);
+    expect((await get(variant.replace('/logo-fieldnote.webp/', '/logo-harbor-review.webp/'))).status).toBe(404);
     // Renamed: the old name is gone, its variants with it; the page shows the new one.
     const kestrel = (await state(bea)).images.find((candidate) => candidate.url === '/assets/images/logo-kestrel-labs.webp')!;
     const oldVariant = (await get('/pricing/')).text.match(/\/_img\/logo-kestrel-labs\.webp\/[\w.-]+/)![0];
@@ -168,6 +171,12 @@ describe('images', () => {
     await expect.poll(variantOf, { timeout: 20_000, interval: 100 }).not.toBe(before);
     const after = await variantOf();
     expect(after.split('/')[3]!.split('-')[0]).not.toBe(before.split('/')[3]!.split('-')[0]);
+    expect((await get(after)).status).toBe(200);
+    // Past the grace period (server/variant-originals.mjs) the old photo is gone: it was served for good.
+    const file = join(site.remote.scratch, 'clone', 'public', 'assets', 'images', 'logo-harbor-review.webp');
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await utimes(file, longAgo, longAgo);
+    expect((await get(before)).status).toBe(404);
     expect((await get(after)).status).toBe(200);
   });
 });
