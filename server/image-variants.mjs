@@ -90,7 +90,7 @@ async function makeVariant(client, spec, { places, limits, making }) {
     if (!admission.admitted) return { refused: admission };
     job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals.slice(0, 1) }, spec).finally(() => {
       making.delete(key);
-      limits.finished();
+      limits.finished(client);
     });
     making.set(key, job);
   }

@@ -6,7 +6,9 @@
 // - all clients together: at most `maxQueued` variants wait to be made beyond the ones being
 //   made; past that a request is refused at once (503) rather than queued behind minutes of work;
 // - each client: a token bucket of cache misses, `burst` at once and `perMinute` after that
-//   (429 beyond it), so one address cannot fill the queue and starve everyone else.
+//   (429 beyond it), and at most half the queue (plus the running encodes) at a time, so one
+//   address cannot fill the queue and starve everyone else (its burst alone once could: a hostile
+//   review's 40 requests at once had a second visitor refused with 503).
 // The core is pure: it is given the time, and it never reads a clock, a socket or a file.
 // Plain JavaScript so the production server can load it without a build step.
 
@@ -41,6 +43,8 @@ export class VariantMakingLimits {
   /** @type {Map<string, { tokens: number, at: number }>} tokens left per client, as of `at` (ms) */
   #buckets = new Map();
   #pending = 0;
+  /** @type {Map<string, number>} variants admitted and not finished, per client (only clients with some) */
+  #pendingOf = new Map();
 
   /**
    * @param {VariantLimitSettings & { maxRunning: number, maxClients?: number }} settings
@@ -52,6 +56,8 @@ export class VariantMakingLimits {
     this.perMs = perMinute / 60_000;
     this.maxRunning = maxRunning;
     this.maxClients = maxClients;
+    /** A client's share of the queue at a time: half of it, beside the running encodes. */
+    this.maxPerClient = maxRunning + Math.max(1, Math.floor(maxQueued / 2));
   }
 
   /** Variants admitted and not yet finished: being made, or waiting for an encoder. */
@@ -81,6 +87,11 @@ export class VariantMakingLimits {
       const retryAfterSeconds = Math.max(1, Math.ceil((queued / Math.max(1, this.maxRunning)) * SECONDS_PER_ENCODE));
       return { admitted: false, status: 503, retryAfterSeconds, message: 'Too many image variants are being made; try again shortly' };
     }
+    const own = this.#pendingOf.get(client) ?? 0;
+    if (own >= this.maxPerClient) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((own / Math.max(1, this.maxRunning)) * SECONDS_PER_ENCODE));
+      return { admitted: false, status: 429, retryAfterSeconds, message: 'Too many new image variants asked for at once; try again shortly' };
+    }
     const tokens = this.#tokens(client, now);
     if (tokens < 1) {
       const retryAfterSeconds = Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000));
@@ -91,12 +102,20 @@ export class VariantMakingLimits {
     this.#buckets.set(client, { tokens: tokens - 1, at: now });
     if (this.#buckets.size > this.maxClients) this.#evict(now);
     this.#pending += 1;
+    this.#pendingOf.set(client, own + 1);
     return { admitted: true };
   }
 
-  /** An admitted variant is made (or failed): its place in the queue is free. */
-  finished() {
+  /**
+   * An admitted variant is made (or failed): its place in the queue is free.
+   * @param {string} [client] the client it was admitted for
+   */
+  finished(client) {
     this.#pending = Math.max(0, this.#pending - 1);
+    const own = client === undefined ? undefined : this.#pendingOf.get(client);
+    if (own === undefined) return;
+    if (own <= 1) this.#pendingOf.delete(client);
+    else this.#pendingOf.set(client, own - 1);
   }
 
   /**

@@ -55,6 +55,18 @@ describe('the limits on making variants', () => {
     expect(Array.from({ length: 101 }, () => more.admit('ada', 0).admitted).filter(Boolean)).toHaveLength(100);
   });
 
+  it('lets one client hold at most half the queue beside the running encodes, so another still gets in (one address once filled it)', () => {
+    const limiter = limits({ maxQueued: 32, burst: 60 });
+    const flood = Array.from({ length: 40 }, () => limiter.admit('flood', 0));
+    expect(flood.filter((admission) => admission.admitted)).toHaveLength(2 + 16);
+    expect(flood.at(-1)).toMatchObject({ admitted: false, status: 429, message: 'Too many new image variants asked for at once; try again shortly' });
+    expect(limiter.admit('visitor', 0)).toEqual({ admitted: true });
+    // Its refused tries spent nothing; as its variants are made, it may ask for more.
+    limiter.finished('flood');
+    expect(limiter.admit('flood', 0)).toEqual({ admitted: true });
+    expect(limiter.admit('flood', 0)).toMatchObject({ status: 429 });
+  });
+
   it('keeps memory bounded under a flood of addresses, forgetting full buckets first', () => {
     const limiter = limits({ maxClients: 100, burst: 2, maxQueued: 100_000 });
     limiter.admit('steady', 0);
