@@ -111,6 +111,37 @@ function redirectIssues(before: ContentSnapshot, plan: Plan, resolver: Resolver,
   });
 }
 
+/** Where in a stored redirects document an issue is: the item it is about (as JSON) and the path inside it, or the path alone. */
+function redirectIssuePlace(stored: unknown, path: string): string {
+  const match = /^\/redirects\/(\d+)(\/.*)?$/.exec(path);
+  if (!match) return `document\n${path}`;
+  const items = (stored as { redirects?: unknown } | undefined)?.redirects;
+  return `${JSON.stringify(Array.isArray(items) ? items[Number(match[1])] : undefined)}\n${match[2] ?? ''}`;
+}
+
+/**
+ * A redirects file the change only rewrites (a move re-points its redirects, a delete drops some)
+ * is not the change's to mend: an issue of an item it carries over as it was, which that item had
+ * before (an invalid redirect an administrator typed, say), is excused, as a page broken before
+ * is. Refused, every move and delete waited on an administrator; a change that names the file
+ * is told of them all.
+ */
+function carriedOverRedirectIssue(before: ContentSnapshot, plan: Plan): (issue: FileIssue) => boolean {
+  if (!plan.rewritten.includes(REDIRECTS_FILE)) return () => false;
+  let hadBefore: Set<string> | undefined;
+  const issuesBefore = () => {
+    const stored = before.get(REDIRECTS_FILE);
+    let live: Set<string>;
+    try {
+      live = new Set(createSiteResolver(before).listPages().map((route) => route.slug));
+    } catch {
+      return new Set<string>(); // the routes before did not resolve: nothing is excused
+    }
+    return new Set(redirectsIssues(stored, (slug) => live.has(slug)).map((issue) => redirectIssuePlace(stored, issue.path)));
+  };
+  return (issue) => issue.file === REDIRECTS_FILE && (hadBefore ??= issuesBefore()).has(redirectIssuePlace(plan.after.get(REDIRECTS_FILE), issue.path));
+}
+
 /**
  * A page file wins over an entry's page at the same address (docs/content-model.md), which a
  * developer may mean; made through the store (a new page at /posts/x/, a post named after a
@@ -175,7 +206,8 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   if (images) issues.push(...missingImageIssues(before, plan, images));
   issues.push(...planCaseTwinIssues(before, plan));
   const resolver = createSiteResolver(plan.after);
-  issues.push(...redirectIssues(before, plan, resolver, written));
+  const carriedOver = carriedOverRedirectIssue(before, plan);
+  issues.push(...redirectIssues(before, plan, resolver, written).filter((issue) => !carriedOver(issue)));
   // A file this change writes that the routes refuse (an entry whose page would sit at the server's address).
   for (const problem of resolver.routeProblems()) if (written.has(problem.file)) issues.push(...problem.fileIssues());
   issues.push(...newlyHiddenEntries(before, resolver, written));
