@@ -86,3 +86,23 @@ test('their version of a file broken by hand cannot be loaded: the editor says w
     await writeFile(file, stored);
   }
 });
+
+test('a new page whose address was taken meanwhile moves to a free one, unsaved, beside theirs (the editor crashed)', async ({ page }) => {
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'New page' }).click();
+  await page.getByRole('dialog').getByLabel('Title', { exact: true }).fill('Team');
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await expect(page).toHaveURL(/\/editor\/team$/);
+  // Someone else's page lands at that address (another tab, a colleague, a pull).
+  const theirs = { id: 'team', slug: 'team', status: 'draft', meta: { title: 'Team, by someone else', description: 'Theirs.' }, sections: [] };
+  await writeFile(dataFile('pages/team.json'), `${JSON.stringify(theirs, null, 2)}\n`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.locator('.banner').filter({ hasText: 'Yours is kept, unsaved, at /team-2/' })).toBeVisible();
+  await expect(page.getByText('Something went wrong in the editor')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/editor\/team-2$/);
+  await shot(page, 'new-page-address-taken');
+  expect(await readData('pages/team.json')).toEqual(theirs);
+  await save(page);
+  expect(await readData('pages/team-2.json')).toMatchObject({ id: 'team-2', slug: 'team-2', meta: { title: 'Team' } });
+  expect(await readData('pages/team.json')).toEqual(theirs);
+});

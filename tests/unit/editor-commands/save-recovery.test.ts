@@ -1,6 +1,6 @@
 /** Saves that went wrong in ways the server's documents explain: an answer lost on the way, a file renamed or deleted elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { editField, requestSave, restoreDrafts, saveConflicted, saveSucceeded, saveUnanswered, settleGoneDocument } from '../../../src/editor/lib/store/commands';
+import { createEntry, createPage, editField, requestSave, restoreDrafts, saveConflicted, saveSucceeded, saveUnanswered, settleGoneDocument, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import type { ServerDoc } from '../../../src/editor/lib/server-docs';
 import { initialState } from '../../../src/editor/lib/store/state';
@@ -110,5 +110,43 @@ describe('restoreDrafts with two tabs’ conflicting drafts of one file', () => 
     expect((state.docs[POST]!.data as { title: string }).title).toBe('Newer');
     expect(state.recovery.map(({ keys }) => keys)).toEqual([['k1']]);
     expect(state.notice?.text).toContain('is still on offer');
+  });
+});
+
+describe('a save of a page or post created here, whose address was taken meanwhile (it crashed the editor)', () => {
+  const theirs = (file: string, saveSlug: string, data: unknown, kind: ServerDoc['kind']): ServerDoc => ({ file, kind, saveSlug, data, version: 'v-theirs' });
+
+  it('moves the new page, unsaved, to the next free address with a free id, puts theirs in its place, and says so; Undo follows it', () => {
+    const created = createPage(start('home'), { slug: 'team', title: 'Team', now: NOW });
+    const typed = editField(created, { file: 'pages/team.json', path: ['meta', 'title'], value: 'Our team', now: NOW + 5000 });
+    const saving = requestSave(typed, {});
+    const their = { id: 'team', slug: 'team', status: 'draft', meta: { title: 'Team (theirs)', description: 'Theirs.' }, sections: [] };
+    const state = saveConflicted(saving, { error: 'Exists', conflicts: [{ file: 'pages/team.json', currentVersion: 'v-theirs' }], sent: sentOf(saving), server: server({ 'pages/team.json': theirs('pages/team.json', 'team', their, 'page') }) });
+    expect(state.save.status).toBe('idle');
+    expect(state.dialog).toBeNull();
+    expect(state.docs['pages/team.json']).toMatchObject({ version: 'v-theirs', data: their });
+    expect(isDirty(state.docs['pages/team.json']!)).toBe(false);
+    const moved = state.docs['pages/team-2.json']!;
+    expect(moved).toMatchObject({ version: null, saveSlug: 'team-2', data: { id: 'team-2', slug: 'team-2', meta: { title: 'Our team' } } });
+    expect(state.route).toBe('team-2');
+    expect(state.notice).toEqual({ kind: 'error', text: 'Page “Our team” (/team/) was not saved: Page “Team (theirs)” (/team/) was saved there elsewhere meanwhile. Yours is kept, unsaved, at /team-2/: press Save to keep it there.' });
+    // Undo goes back through its edits at the new address, and theirs stays.
+    const undone = travel(state, { steps: -1, now: NOW + 9000 });
+    expect(undone.docs['pages/team-2.json']!.data).toMatchObject({ id: 'team-2', slug: 'team-2', meta: { title: 'Team' } });
+    expect(undone.docs['pages/team.json']).toMatchObject({ version: 'v-theirs' });
+    // Save sends it at its new address.
+    expect(requestSave(state, {}).save).toMatchObject({ status: 'saving', files: ['pages/team-2.json'] });
+  });
+
+  it('moves a new post the same way', () => {
+    const created = createEntry(start('home'), { collection: 'posts', slug: 'launch-notes', title: 'Launch notes', today: '2026-11-29', now: NOW });
+    const saving = requestSave(created, {});
+    const file = 'collections/posts/launch-notes.json';
+    const their = { title: 'Launch notes (theirs)', excerpt: 'Theirs.', date: '2026-01-01', author: 'Bea', tags: [], body: 'Theirs.' };
+    const state = saveConflicted(saving, { error: 'Exists', conflicts: [{ file, currentVersion: 'v-theirs' }], sent: sentOf(saving), server: server({ [file]: theirs(file, 'posts/launch-notes', their, 'entry') }) });
+    expect(state.docs['collections/posts/launch-notes-2.json']).toMatchObject({ version: null, saveSlug: 'posts/launch-notes-2' });
+    expect(state.docs[file]).toMatchObject({ version: 'v-theirs' });
+    expect(state.route).toBe('~posts/launch-notes-2');
+    expect(state.notice?.text).toContain('Yours is kept, unsaved, at “launch-notes-2”');
   });
 });

@@ -5,6 +5,7 @@ import { alreadyOnServer, carriedEdits, isGone, whereItWent, type SentDoc, type 
 import type { EditorState } from '../state';
 import { requestSave } from './request-save';
 import { saveArrived } from './save-unanswered';
+import { isTakenAddress, movedOffTakenAddress } from '../new-doc-taken';
 
 /**
  * The documents with each conflicting one's unsaved edits laid over the server's version of it,
@@ -51,12 +52,25 @@ export function saveConflicted(
     // What else was sent was refused with them (a changeset is whole): it goes again, on the versions now known.
     return input.sent!.some(({ file }) => settled.docs[file] && isDirty(settled.docs[file])) ? requestSave(settled, {}) : settled;
   }
-  const idleFirst = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
+  let idleFirst: EditorState = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
   if (conflicts.length === 0) return { ...idleFirst, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
+  // A document created here whose address was taken meanwhile moves to a free one, unsaved (new-doc-taken.ts).
+  const taken = conflicts.filter((conflict) => isTakenAddress(idleFirst.docs[conflict.file], conflict.currentVersion));
+  const notes: string[] = [];
+  for (const conflict of taken) {
+    const moved = movedOffTakenAddress(idleFirst, conflict.file, input.server);
+    if (!moved) return { ...idleFirst, notice: { kind: 'error', text: `Nothing was saved: ${input.error} Reload the editor to see what is there now; your changes are kept on this device.` } };
+    idleFirst = moved.state;
+    notes.push(moved.note);
+  }
+  const others = conflicts.filter((conflict) => !taken.includes(conflict));
+  if (others.length === 0) return { ...idleFirst, notice: { kind: 'error', text: notes.join(' ') } };
   // Edits to other fields than those changed elsewhere are put together (and saved again when that was all): only the same field changed both ways is asked about.
-  const { state: idle, merged, left } = mergedWithServer(idleFirst, conflicts, input.server);
+  const { state: merging, merged, left } = mergedWithServer(idleFirst, others, input.server);
+  // A document that moved off a taken address waits for the next Save (its new address is news), so nothing goes out now.
+  const idle: EditorState = notes.length > 0 ? { ...merging, notice: { kind: 'error', text: notes.join(' ') } } : merging;
   const first = left[0];
-  if (!first) return requestSave(idle, { merged });
+  if (!first) return notes.length > 0 ? idle : requestSave(idle, { merged });
   const doc = idle.docs[first.file];
   if (isGone(doc, first.currentVersion)) {
     const movedTo = input.server && whereItWent(idle.docs, doc, input.server);

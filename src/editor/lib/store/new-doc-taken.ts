@@ -1,0 +1,67 @@
+/**
+ * A page or entry created here, never saved, whose address was taken on the server meanwhile
+ * (another tab's page, a colleague's, a pull's): the save is refused (409, the file exists). It
+ * once crashed the whole editor, as the conflict handling read the saved version it never had.
+ * Now it moves, unsaved, to the next free address (`team-2`; a page gets a free id too, since
+ * page ids are unique), the document the server has takes the address in the editor, and the
+ * notice says so. Its history steps follow it, so Undo keeps working on it. Pure.
+ */
+import { uniqueIdentifier } from '../identifiers';
+import { docName } from '../doc-name';
+import { entryCollectionOf, entryFile, entrySlugOf } from '../entries';
+import type { History, Step } from '../history';
+import { pageFile, type Docs, type EditorDoc } from '../model';
+import { routeOfDoc, type ServerDoc } from '../server-docs';
+import type { EditorState } from './state';
+
+/** A conflict over a document created here: the server has a file where it would go. */
+export const isTakenAddress = (doc: EditorDoc | undefined, currentVersion: string | null): doc is EditorDoc => doc !== undefined && doc.version === null && currentVersion !== null;
+
+/** `doc` at the first free address after its own (`-2`, `-3`…), free here and on the server. */
+function atFreeAddress(doc: EditorDoc, docs: Docs, server: readonly ServerDoc[]): EditorDoc {
+  const files = new Set([...Object.keys(docs), ...server.map((there) => there.file)]);
+  const taken = (slug: string) => files.has(doc.kind === 'page' ? pageFile(slug) : entryFile(entryCollectionOf(doc), slug));
+  if (doc.kind === 'page') {
+    const slug = uniqueIdentifier(doc.saveSlug, [...files].filter((file) => file.startsWith('pages/')).map((file) => file.slice('pages/'.length, -'.json'.length)));
+    const pageIds = [...Object.values(docs), ...server].flatMap((other) => (other.kind === 'page' && other.file !== doc.file ? [(other.data as { id?: unknown })?.id] : [])).filter((id): id is string => typeof id === 'string');
+    const data = doc.data as { id?: unknown };
+    const id = typeof data.id === 'string' ? uniqueIdentifier(slug.replaceAll('/', '-'), pageIds) : data.id;
+    return { ...doc, file: pageFile(slug), saveSlug: slug, data: { ...(doc.data as object), id, slug } };
+  }
+  const collection = entryCollectionOf(doc);
+  let slug = entrySlugOf(doc);
+  for (let n = 2; taken(slug); n += 1) slug = `${entrySlugOf(doc)}-${n}`;
+  return { ...doc, file: entryFile(collection, slug), saveSlug: `${collection}/${slug}` };
+}
+
+/** The history with the file's snapshots (and the new documents steps bring back) under its new name. */
+function historyMoved(history: History, from: EditorDoc, to: EditorDoc): History {
+  const moved = (step: Step): Step => {
+    if (!Object.hasOwn(step.snapshot, from.file) && !step.recreate?.some((doc) => doc.file === from.file)) return step;
+    const { [from.file]: data, ...rest } = step.snapshot;
+    const snapshot = Object.hasOwn(step.snapshot, from.file) ? { ...rest, [to.file]: retargeted(data, to) } : step.snapshot;
+    const recreate = step.recreate?.map((doc) => (doc.file === from.file ? { ...to, data: retargeted(doc.data, to) } : doc));
+    return { ...step, snapshot, ...(recreate && { recreate }) };
+  };
+  return { ...history, past: history.past.map(moved), future: history.future.map(moved) };
+}
+
+/** A page's data as it was at some step, with the new address's slug and id. */
+function retargeted(data: unknown, to: EditorDoc): unknown {
+  if (to.kind !== 'page' || typeof data !== 'object' || data === null) return data;
+  const { id, slug } = to.data as { id?: unknown; slug?: unknown };
+  return { ...data, id, slug };
+}
+
+/** The state with the created document `file` moved off the address the server took, theirs in its place; undefined when the server's document is not known. */
+export function movedOffTakenAddress(state: EditorState, file: string, server: readonly ServerDoc[] | undefined): { state: EditorState; note: string } | undefined {
+  const ours = state.docs[file];
+  const theirs = server?.find((there) => there.file === file);
+  if (!ours || !theirs || !server) return undefined;
+  const moved = atFreeAddress(ours, state.docs, server);
+  const docs: Docs = { ...state.docs, [moved.file]: moved, [file]: { ...theirs, savedJson: JSON.stringify(theirs.data) } };
+  const route = state.route === routeOfDoc(ours) ? (routeOfDoc(moved) ?? state.route) : state.route;
+  const address = (doc: EditorDoc) => (doc.kind === 'page' ? `/${doc.saveSlug}/` : `“${entrySlugOf(doc)}”`);
+  const note = `${docName(state.docs, file)} was not saved: ${docName(docs, file)} was saved there elsewhere meanwhile. Yours is kept, unsaved, at ${address(moved)}: press Save to keep it there.`;
+  return { state: { ...state, docs, route, history: historyMoved(state.history, ours, moved) }, note };
+}
