@@ -115,7 +115,7 @@ export function OpenElsewhereBanner({ openElsewhere, docs }: Pick<EditorState, '
             <li key={file}>{docName(docs, file)}</li>
           ))}
         </ul>
-        <p>Save or close them there before you change the same here: if both tabs save, the second one is asked whether to load the first one’s version or replace it.</p>
+        <p>Save or close them there before you change the same here: if both tabs save, the second one’s edits are put together with the first one’s, and where both changed the same field it asks which to keep.</p>
       </div>
     </div>
   );
