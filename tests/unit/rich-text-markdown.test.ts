@@ -6,6 +6,7 @@ import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from '../../src/
 import { sectionRegistry } from '../../src/sections/registry';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown } from '../../src/editor/lib/rich-text/markdown';
 import { marks, richTextSchema } from '../../src/editor/lib/rich-text/schema';
+import { renderMarkdown } from '../../src/engine/markdown';
 
 const DATA = join(import.meta.dirname, '../../src/data');
 
@@ -111,6 +112,21 @@ describe('rich-text Markdown', () => {
     expect(openMarkdown(markdown).mode).toBe('visual');
     // Spaces inside a line are the writer's, and stay.
     expect(serialiseMarkdown(parseMarkdown('Two  spaces here'))).toBe('Two  spaces here');
+  });
+
+  it('writes text typed in the visual editor so that the site shows it as typed, and it opens visually again (a hostile review saw a list, "-–", "&" and italics)', () => {
+    const typed = ['1) Choose a plan', '2. Not a list either', '3.', '---', '-- two', 'Use &amp; for an ampersand, &#169; too', 'Python’s __init__ method', '_lead and trail_', 'snake_case and a_b_c stay', '# not a heading', '+ not a list', '> not a quote', '* not a bullet', 'Tom & Jerry'];
+    const { paragraph } = richTextSchema.nodes;
+    const shown = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim();
+    for (const text of typed) {
+      const markdown = serialiseMarkdown(richTextSchema.node('doc', null, [paragraph!.create(null, richTextSchema.text(text))]));
+      expect({ text, site: shown(renderMarkdown(markdown)) }).toEqual({ text, site: text });
+      expect(renderMarkdown(markdown)).toMatch(/^<p>/);
+      expect(openMarkdown(markdown).mode, markdown).toBe('visual');
+      expect(parseMarkdown(markdown).textContent).toBe(text);
+    }
+    // An underscore between letters or digits needs no escape, and gets none (the stored text stays readable).
+    expect(serialiseMarkdown(parseMarkdown('snake_case and a_b_c'))).toBe('snake_case and a_b_c');
   });
 
   it('keeps trailing line breaks as stored', () => {

@@ -7,7 +7,7 @@
  * source view, so the field never rewrites Markdown behind the editor's back.
  */
 import { Fragment, type Mark, type Node } from 'prosemirror-model';
-import { MarkdownParser, MarkdownSerializer, defaultMarkdownParser, defaultMarkdownSerializer, type MarkdownSerializerState } from 'prosemirror-markdown';
+import { MarkdownParser, MarkdownSerializer, MarkdownSerializerState, defaultMarkdownParser, defaultMarkdownSerializer } from 'prosemirror-markdown';
 import type MarkdownItClass from 'markdown-it';
 import type { Token } from 'markdown-it';
 import { applySiteDialect, SITE_MARKDOWN_OPTIONS } from '../../../engine/markdown-dialect';
@@ -59,7 +59,42 @@ type LinkState = MarkdownSerializerState & { inAutolink?: boolean; inBareUrl?: b
 const markString = (value: unknown, state: MarkdownSerializerState, mark: Mark, parent: Node, index: number): string =>
   typeof value === 'function' ? value(state, mark, parent, index) : String(value);
 
-const serialiser = new MarkdownSerializer(
+const isLetterOrDigit = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+
+/**
+ * Text as typed, escaped so the site shows it as typed. prosemirror-markdown's own escaping missed
+ * some (a hostile review typed each into the visual editor, and the site showed otherwise): an `_`
+ * beside another (`__init__` came out `\__init__`, and the site showed "_init_" in italics: only an
+ * `_` between two letters or digits is never emphasis), an entity (`&amp;` showed as "&"), `1)`
+ * at the start of a line (a numbered list), and `---` there (escaped as `\---`, which the site's
+ * typographer made "-–").
+ */
+class SiteSerialiserState extends MarkdownSerializerState {
+  override esc(text: string, startOfLine = false): string {
+    let escaped = text.replace(/[`*\\~[\]_]/g, (char, index: number) => (char === '_' && isLetterOrDigit(text[index - 1]) && isLetterOrDigit(text[index + 1]) ? char : `\\${char}`));
+    escaped = escaped.replace(/&(?=#?[\p{L}\p{N}]+;)/gu, '\\&');
+    if (!startOfLine) return escaped;
+    return escaped
+      .replace(/^-+/, (run) => '\\-'.repeat(run.length))
+      .replace(/^(\+[ ]|[*>])/, '\\$&')
+      .replace(/^(\s*)(#{1,6})(\s|$)/, '$1\\$2$3')
+      .replace(/^(\s*\d+)([.)])(\s|$)/, '$1\\$2$3');
+  }
+}
+
+/** The state's constructor and output, which prosemirror-markdown's types keep internal: as its own `serialize` uses them. */
+const SiteState = SiteSerialiserState as unknown as new (nodes: MarkdownSerializer['nodes'], marks: MarkdownSerializer['marks'], options: object) => SiteSerialiserState & { out: string };
+
+/** The serialiser with the site's escaping (SiteSerialiserState). */
+class SiteSerialiser extends MarkdownSerializer {
+  override serialize(content: Node, options: { tightLists?: boolean } = {}): string {
+    const state = new SiteState(this.nodes, this.marks, { ...this.options, ...options });
+    state.renderContent(content);
+    return state.out;
+  }
+}
+
+const serialiser = new SiteSerialiser(
   {
     ...defaultMarkdownSerializer.nodes,
     code_block(state, node) {
