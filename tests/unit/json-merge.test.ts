@@ -69,6 +69,28 @@ describe('lists of items with ids (sections), merged item by item', () => {
   });
 });
 
+describe('an item added on both sides under one id (two tabs each added a Call to action: the id is made from the page and the type)', () => {
+  const [a, b] = page.sections;
+  const mine = { id: 'about-cta-banner', type: 'cta-banner', data: { title: 'Mine' } };
+  const theirs = { id: 'about-cta-banner', type: 'cta-banner', data: { title: 'Theirs' } };
+
+  it('keeps both, ours under an id of its own, with no clash (one was lost whichever side was kept)', () => {
+    const merged = mergeJsonKeeping(page, { ...page, sections: [a, b, mine] }, { ...page, sections: [a, b, theirs] }, 'ours');
+    expect(merged.clashes).toEqual([]);
+    expect(merged.merged).toEqual({ ...page, sections: [a, b, theirs, { ...mine, id: 'about-cta-banner-2' }] });
+    // An id taken already is passed over.
+    const taken = { id: 'about-cta-banner-2', type: 'cta-banner', data: { title: 'Older' } };
+    const withTaken = { ...page, sections: [a, b, taken] };
+    expect(mergeJson(withTaken, { ...withTaken, sections: [a, b, taken, mine] }, { ...withTaken, sections: [a, b, taken, theirs] })?.merged).toEqual({ ...page, sections: [a, b, taken, theirs, { ...mine, id: 'about-cta-banner-3' }] });
+  });
+
+  it('keeps one when both added the same item, and one shared section added on both sides', () => {
+    expect(mergeJson(page, { ...page, sections: [a, b, theirs] }, { ...page, sections: [a, b, theirs] })?.merged).toEqual({ ...page, sections: [a, b, theirs] });
+    const footer = { $ref: '../shared/footer.json' };
+    expect(mergeJson(page, { ...page, meta: { title: 'T2', description: 'D' }, sections: [a, b, footer] }, { ...page, sections: [a, b, footer] })?.merged).toEqual({ ...page, meta: { title: 'T2', description: 'D' }, sections: [a, b, footer] });
+  });
+});
+
 describe('lists of items without ids (a menu), known only by place', () => {
   const menu = [{ label: 'Journal', href: '/journal/' }, { label: 'Topics', href: '/#topics' }, { label: 'About', href: '/about/' }];
 

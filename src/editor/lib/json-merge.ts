@@ -79,7 +79,8 @@ const orderOf = (list: readonly unknown[], others: ReadonlySet<string>) => list.
  * an item both kept is merged within. Removed on one side and changed on the other, or moved
  * differently on both, is a clash of the whole list, settled by `keep`.
  */
-function mergeKeyedLists(base: unknown[], ours: unknown[], theirs: unknown[], keep: 'ours' | 'theirs', at: JsonPath, clashes: JsonPath[]): unknown[] {
+function mergeKeyedLists(base: unknown[], oursAsIs: unknown[], theirs: unknown[], keep: 'ours' | 'theirs', at: JsonPath, clashes: JsonPath[]): unknown[] {
+  const ours = apartFromTheirs(base, oursAsIs, theirs);
   const byId = (list: unknown[]) => new Map(list.map((item, index) => [idOf(item)!, { item, index }]));
   const [inBase, inOurs, inTheirs] = [byId(base), byId(ours), byId(theirs)];
   const everywhere = new Set([...inBase.keys()].filter((id) => inOurs.has(id) && inTheirs.has(id)));
@@ -119,6 +120,31 @@ function mergeKeyedLists(base: unknown[], ours: unknown[], theirs: unknown[], ke
     if (result) merged.splice((after += 1), 0, { id, ...result });
   }
   return merged.map(({ item }) => item);
+}
+
+/**
+ * `ours` with each item that both sides added under one id, as different items, given an id of
+ * its own (`about-cta-banner-2`): a new section's id is made from the page and its type, so two
+ * tabs that each added a Call to action gave both the same one, and the merge took them for one
+ * item, so one person's section was lost whichever side was kept (a hostile review). A shared
+ * section (known by its `$ref`) added on both sides is the same one, and stays one.
+ */
+function apartFromTheirs(base: unknown[], ours: unknown[], theirs: unknown[]): unknown[] {
+  const inBase = new Set(base.map(idOf));
+  const theirsById = new Map(theirs.map((item) => [idOf(item), item]));
+  const taken = new Set([...base, ...ours, ...theirs].map(idOf));
+  let changed = false;
+  const apart = ours.map((item) => {
+    const id = idOf(item);
+    const twin = theirsById.get(id);
+    if (inBase.has(id) || twin === undefined || sameJson(item, twin) || !isObject(item) || typeof item.id !== 'string') return item;
+    let free = 2;
+    while (taken.has(`${item.id}-${free}`)) free += 1;
+    taken.add(`${item.id}-${free}`);
+    changed = true;
+    return { ...item, id: `${item.id}-${free}` };
+  });
+  return changed ? apart : ours;
 }
 
 /**
