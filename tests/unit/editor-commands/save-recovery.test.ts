@@ -1,10 +1,10 @@
 /** Saves that went wrong in ways the server's documents explain: an answer lost on the way, a file renamed or deleted elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { createEntry, createPage, editField, requestSave, restoreDrafts, saveConflicted, saveSucceeded, saveUnanswered, settleGoneDocument, travel } from '../../../src/editor/lib/store/commands';
+import { createEntry, createPage, editField, removeSection, requestSave, restoreDrafts, saveConflicted, saveSucceeded, saveUnanswered, settleGoneDocument, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import type { ServerDoc } from '../../../src/editor/lib/server-docs';
 import { initialState } from '../../../src/editor/lib/store/state';
-import { HOME, NOW, POST, payload, start } from './fixture';
+import { FOOTER, HOME, NOW, POST, home, homePage, payload, start } from './fixture';
 
 const server = (changes: Record<string, Partial<ServerDoc> | null>): ServerDoc[] => [
   ...payload.docs.flatMap((doc) => (changes[doc.file] === null ? [] : [{ ...doc, ...changes[doc.file] }])),
@@ -148,5 +148,63 @@ describe('a save of a page or post created here, whose address was taken meanwhi
     expect(state.docs[file]).toMatchObject({ version: 'v-theirs' });
     expect(state.route).toBe('~posts/launch-notes-2');
     expect(state.notice?.text).toContain('Yours is kept, unsaved, at “launch-notes-2”');
+  });
+});
+
+describe('a save refused over changes elsewhere brings every document up to the server (a hostile review)', () => {
+  const SITE_FOOTER = 'shared/site-footer.json';
+  const footerDoc = payload.docs.find((doc) => doc.file === FOOTER)!;
+  // Another tab renamed the footer: the server rewrote the page's `$ref` to it.
+  const renamedFooter = (data: unknown) => ({
+    [FOOTER]: null,
+    [SITE_FOOTER]: { ...footerDoc, file: SITE_FOOTER, saveSlug: 'shared/site-footer', version: 'v-renamed' },
+    [HOME]: { data, version: 'v-home-2' },
+  });
+  const homeWithRef = (ref: string) => ({ ...homePage, sections: homePage.sections.map((section) => ((section as { $ref?: string }).$ref === '../shared/footer.json' ? { $ref: ref } : section)) });
+
+  it('keeps the footer removed here when it was renamed there (it came back, under its new name, and the save said all was saved)', () => {
+    const removed = removeSection(start(), { index: 3, now: NOW });
+    expect(home(removed).sections).toHaveLength(3);
+    const saving = requestSave(removed, {});
+    const state = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v-home-2' }], sent: sentOf(saving), server: server(renamedFooter(homeWithRef('../shared/site-footer.json'))) });
+    expect(state.dialog).toBeNull();
+    expect(state.save).toMatchObject({ status: 'saving', files: [HOME] });
+    expect((state.docs[HOME]!.data as typeof homePage).sections.map((section) => (section as { $ref?: string }).$ref ?? (section as { id: string }).id)).toEqual(['../shared/header.json', 'home-hero', 'home-cta']);
+    // The footer is known by its new name; the old one is gone from the editor.
+    expect(state.docs[FOOTER]).toBeUndefined();
+    expect(state.docs[SITE_FOOTER]).toMatchObject({ version: 'v-renamed' });
+  });
+
+  it('takes a clean document renamed there, as the server has it (a post’s tag boxes offered the tag by its old name, and the save was refused)', () => {
+    const tagDoc = payload.docs.find((doc) => doc.file === 'collections/tags/news.json')!;
+    const edited = editField(start('~posts/hello'), { file: POST, path: ['title'], value: 'Mine', now: NOW });
+    const saving = requestSave(edited, {});
+    const theirPost = { ...(payload.docs[3]!.data as object), tags: ['latest'] };
+    const state = saveConflicted(saving, {
+      error: 'Changed',
+      conflicts: [{ file: POST, currentVersion: 'v-post-2' }],
+      sent: sentOf(saving),
+      server: server({ [POST]: { data: theirPost, version: 'v-post-2' }, [tagDoc.file]: null, 'collections/tags/latest.json': { ...tagDoc, file: 'collections/tags/latest.json', saveSlug: 'tags/latest', version: 'v-latest' } }),
+    });
+    expect(state.docs[tagDoc.file]).toBeUndefined();
+    expect(state.docs['collections/tags/latest.json']).toMatchObject({ version: 'v-latest' });
+    expect(state.docs[POST]!.data).toMatchObject({ title: 'Mine', tags: ['latest'] });
+  });
+
+  it('takes a clean document changed there, whose history follows (Undo brought its old version back)', () => {
+    const tag = 'collections/tags/news.json';
+    const edited = editField(start('~posts/hello'), { file: POST, path: ['title'], value: 'Mine', now: NOW });
+    const saving = requestSave(edited, {});
+    const state = saveConflicted(saving, {
+      error: 'Changed',
+      conflicts: [{ file: POST, currentVersion: 'v-post-2' }],
+      sent: sentOf(saving),
+      server: server({ [POST]: { data: { ...(payload.docs[3]!.data as object), excerpt: 'Theirs' }, version: 'v-post-2' }, [tag]: { data: { name: 'News!', description: 'D', accent: '#123456' }, version: 'v-tag-2' } }),
+    });
+    expect(state.docs[tag]).toMatchObject({ version: 'v-tag-2', data: { name: 'News!' } });
+    expect(state.docs[POST]!.data).toMatchObject({ title: 'Mine', excerpt: 'Theirs' });
+    // Undo does not bring back the tag's old version: its history is on the new one.
+    const undone = travel(state, { steps: -1, now: NOW + 9000 });
+    expect(undone.docs[tag]!.data).toMatchObject({ name: 'News!' });
   });
 });

@@ -6,6 +6,7 @@ import type { EditorState } from '../state';
 import { requestSave } from './request-save';
 import { saveArrived } from './save-unanswered';
 import { isTakenAddress, movedOffTakenAddress } from '../new-doc-taken';
+import { withServerDocs } from '../server-refresh';
 
 /**
  * The documents with each conflicting one's unsaved edits laid over the server's version of it,
@@ -54,6 +55,8 @@ export function saveConflicted(
   }
   let idleFirst: EditorState = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
   if (conflicts.length === 0) return { ...idleFirst, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
+  // Every document as the server has it now, the files renamed there followed (server-refresh.ts).
+  if (input.server) idleFirst = withServerDocs(idleFirst, input.server);
   // A document created here whose address was taken meanwhile moves to a free one, unsaved (new-doc-taken.ts).
   const taken = conflicts.filter((conflict) => isTakenAddress(idleFirst.docs[conflict.file], conflict.currentVersion));
   const notes: string[] = [];
