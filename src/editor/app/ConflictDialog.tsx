@@ -72,12 +72,17 @@ export function ConflictDialog({ name, clashes, onKeepTheirs, onKeepMine, onClos
  * edits go to its new name (when they merge with what is there), or are discarded; recreating the
  * old file is offered only in words that say what it does.
  */
-export function GoneDialog({ name, movedToName, canCarry, onCarry, onDiscard, onRecreate, onClose }: {
+export function GoneDialog({ name, movedToName, canCarry, canCarryMine, isPage, onCarry, onCarryMine, onDiscard, onRecreate, onClose }: {
   name: string;
   /** What it became, when the server's documents tell. */
   movedToName?: string;
   canCarry: boolean;
+  /** Whether the edits can go there keeping them where both changed (when they do not merge). */
+  canCarryMine: boolean;
+  /** A page moved elsewhere gets no second copy at its old address: its id and the redirect there would refuse every save. */
+  isPage: boolean;
   onCarry(): void;
+  onCarryMine(): void;
   onDiscard(): void;
   onRecreate(): void;
   onClose(): void;
@@ -96,7 +101,7 @@ export function GoneDialog({ name, movedToName, canCarry, onCarry, onDiscard, on
         )}{' '}
         Nothing of yours was saved yet.
       </p>
-      {movedToName && !canCarry && <p>It was also changed there, in the places you changed, so your edits cannot be moved onto it safely.</p>}
+      {movedToName && !canCarry && <p>It was also changed there, in places you changed too.{canCarryMine ? ' Moving your edits there keeps yours in those places.' : ' Your edits cannot be moved onto it safely.'}</p>}
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onClose}>
           Cancel
@@ -105,9 +110,11 @@ export function GoneDialog({ name, movedToName, canCarry, onCarry, onDiscard, on
           Discard my edits to it
         </button>
         {movedToName ? (
-          <button type="button" className="btn btn-danger" onClick={onRecreate}>
-            Save mine as a second copy at the old address
-          </button>
+          !isPage && (
+            <button type="button" className="btn btn-danger" onClick={onRecreate}>
+              Save mine as a second copy at the old address
+            </button>
+          )
         ) : (
           <button type="button" className="btn btn-danger" onClick={onRecreate}>
             Recreate it with my edits
@@ -116,6 +123,11 @@ export function GoneDialog({ name, movedToName, canCarry, onCarry, onDiscard, on
         {canCarry && (
           <button type="button" className="btn btn-primary" onClick={onCarry}>
             Move my edits there
+          </button>
+        )}
+        {!canCarry && canCarryMine && (
+          <button type="button" className="btn btn-primary" onClick={onCarryMine}>
+            Move my edits there, mine where both changed
           </button>
         )}
       </div>

@@ -112,8 +112,11 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           name={docName(state.docs, dialog.file)}
           movedToName={dialog.movedTo && docName({ ...state.docs, [dialog.movedTo.file]: { ...dialog.movedTo, savedJson: '' } }, dialog.movedTo.file)}
           canCarry={dialog.carried !== undefined}
+          canCarryMine={dialog.mine !== undefined}
+          isPage={state.docs[dialog.file]?.kind === 'page'}
           onClose={close}
           onCarry={() => dispatch({ type: 'settleGoneDocument', edits: 'carry' })}
+          onCarryMine={() => dispatch({ type: 'settleGoneDocument', edits: 'carry-mine' })}
           onDiscard={() => dispatch({ type: 'settleGoneDocument', edits: 'discard' })}
           // Saved as a new file (no version to be based on): the user chose to have it back, in those words.
           onRecreate={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: null } })}

@@ -72,6 +72,20 @@ describe('a save over a file renamed or deleted elsewhere', () => {
     expect(discarded.dialog).toBeNull();
   });
 
+  it('a page renamed there and changed in the same field: moves the edits there keeping mine where both changed (its copy at the old address never saved)', () => {
+    const START = 'pages/start.json';
+    const typed = requestSave(editField(start('home'), { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Mine', now: NOW }), {});
+    const theirs = { ...homePage, slug: 'start', sections: homePage.sections.map((section, index) => (index === 1 ? { ...(section as object), data: { ...(section as { data: object }).data, title: 'Theirs', subtitle: 'Their subtitle' } } : section)) };
+    const state = saveConflicted(typed, { error: 'Changed', conflicts: [{ file: HOME, currentVersion: null }], sent: sentOf(typed), server: server({ [HOME]: null, [START]: { file: START, kind: 'page', saveSlug: 'start', data: theirs, version: 'v-start' } }) });
+    expect(state.dialog).toMatchObject({ kind: 'gone', file: HOME, movedTo: { file: START } });
+    expect(state.dialog).not.toHaveProperty('carried');
+    const moved = settleGoneDocument(state, { edits: 'carry-mine' });
+    expect(moved.docs[HOME]).toBeUndefined();
+    expect((moved.docs[START]!.data as typeof homePage).sections[1]).toMatchObject({ data: { title: 'Mine', subtitle: 'Their subtitle' } });
+    expect(moved.route).toBe('start');
+    expect(requestSave(moved, {}).save).toMatchObject({ status: 'saving', files: [START] });
+  });
+
   it('says a deleted one is gone, and discarding lets go of it', () => {
     const state = refused({ [POST]: null });
     expect(state.dialog).toEqual({ kind: 'gone', file: POST });

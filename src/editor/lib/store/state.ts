@@ -49,7 +49,8 @@ export type Dialog =
    * became, when the server's documents tell; `carried`: the unsaved edits merged onto that, when
    * they merge (absent: they change what was changed there too).
    */
-  | { kind: 'gone'; file: string; movedTo?: ServerDoc; carried?: { data: unknown } }
+  /** `carried`: the edits merged onto what it became, when they merge; `mine`: merged keeping these edits where both changed, when they do not. */
+  | { kind: 'gone'; file: string; movedTo?: ServerDoc; carried?: { data: unknown }; mine?: { data: unknown } }
   | { kind: 'sign-out'; unsaved: number }
   | null;
 

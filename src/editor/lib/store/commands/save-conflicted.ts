@@ -78,7 +78,9 @@ export function saveConflicted(
   if (isGone(doc, first.currentVersion)) {
     const movedTo = input.server && whereItWent(idle.docs, doc, input.server);
     const carried = movedTo && carriedEdits(doc, movedTo);
-    return { ...idle, dialog: { kind: 'gone', file: first.file, ...(movedTo && { movedTo }), ...(carried && { carried }) } };
+    // Where both changed the same field, moving the edits there can still keep these ones: a page's second copy at its old address never saves (its id, its redirect).
+    const mine = movedTo && !carried && { data: mergeJsonKeeping(JSON.parse(doc.savedJson), doc.data, movedTo.data, 'ours').merged };
+    return { ...idle, dialog: { kind: 'gone', file: first.file, ...(movedTo && { movedTo }), ...(carried && { carried }), ...(mine && { mine }) } };
   }
   // (`doc` itself is narrowed away by the type guard above: it is read again.)
   const ours = idle.docs[first.file];

@@ -7,13 +7,14 @@ import type { EditorState } from '../state';
  * After a save found a document renamed or deleted elsewhere (the `gone` dialog): the editor lets
  * go of the old file, never recreating it unasked, and takes what it became on the server, if
  * known. `carry`: with the unsaved edits merged onto it (offered only when they merge), to save
- * there; `discard`: as it was saved. The old file's route, if open, follows it.
+ * there; `carry-mine`: the same where they do not, keeping these edits where both changed;
+ * `discard`: as it was saved. The old file's route, if open, follows it.
  */
-export function settleGoneDocument(state: EditorState, input: { edits: 'carry' | 'discard' }): EditorState {
+export function settleGoneDocument(state: EditorState, input: { edits: 'carry' | 'carry-mine' | 'discard' }): EditorState {
   const { dialog } = state;
   if (dialog?.kind !== 'gone') return state;
-  const carried = input.edits === 'carry' ? dialog.carried : undefined;
-  if (input.edits === 'carry' && !(carried && dialog.movedTo)) return state;
+  const carried = input.edits === 'carry' ? dialog.carried : input.edits === 'carry-mine' ? dialog.mine : undefined;
+  if (input.edits !== 'discard' && !(carried && dialog.movedTo)) return state;
   const gone = state.docs[dialog.file];
   const { [dialog.file]: _old, ...docs } = state.docs as Record<string, EditorDoc>;
   const movedTo: EditorDoc | undefined = dialog.movedTo && { ...dialog.movedTo, savedJson: JSON.stringify(dialog.movedTo.data), ...(carried && { data: carried.data }) };
