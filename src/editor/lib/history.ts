@@ -154,3 +154,20 @@ export function rebasedHistory(history: History, file: string, rebase: (data: un
   const step = (entry: Step): Step => (Object.hasOwn(entry.snapshot, file) ? { ...entry, snapshot: { ...entry.snapshot, [file]: rebase(entry.snapshot[file]) } } : entry);
   return { ...history, past: history.past.map(step), future: history.future.map(step) };
 }
+
+/**
+ * The history with one document's file renamed in every step (its snapshots, and the new documents
+ * steps bring back): after it moved, Undo goes on working on it under its new name. `rebase`
+ * turns each step's data into what it is at the new name (its slug, someone's changes there).
+ */
+export function renamedInHistory(history: History, from: string, to: EditorDoc, rebase: (data: unknown) => unknown = (data) => data): History {
+  const renamed = (step: Step): Step => {
+    const inSnapshot = Object.hasOwn(step.snapshot, from);
+    if (!inSnapshot && !step.recreate?.some((doc) => doc.file === from)) return step;
+    const { [from]: data, ...rest } = step.snapshot;
+    const snapshot = inSnapshot ? { ...rest, [to.file]: data === undefined ? data : rebase(data) } : step.snapshot;
+    const recreate = step.recreate?.map((doc) => (doc.file === from ? { ...to, data: rebase(doc.data) } : doc));
+    return { ...step, snapshot, ...(recreate && { recreate }) };
+  };
+  return { ...history, past: history.past.map(renamed), future: history.future.map(renamed) };
+}

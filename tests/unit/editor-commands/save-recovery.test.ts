@@ -84,6 +84,11 @@ describe('a save over a file renamed or deleted elsewhere', () => {
     expect((moved.docs[START]!.data as typeof homePage).sections[1]).toMatchObject({ data: { title: 'Mine', subtitle: 'Their subtitle' } });
     expect(moved.route).toBe('start');
     expect(requestSave(moved, {}).save).toMatchObject({ status: 'saving', files: [START] });
+    // Undo goes on at the new name, onto their version there (it undid nothing, naming the old file).
+    const undone = travel(moved, { steps: -1, now: NOW + 9000 });
+    expect(undone.docs[HOME]).toBeUndefined();
+    expect(undone.docs[START]!.data).toMatchObject({ slug: 'start' });
+    expect((undone.docs[START]!.data as typeof homePage).sections[1]).toMatchObject({ data: { title: 'Theirs', subtitle: 'Their subtitle' } });
   });
 
   it('says a deleted one is gone, and discarding lets go of it', () => {

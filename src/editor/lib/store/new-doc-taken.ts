@@ -9,7 +9,7 @@
 import { uniqueIdentifier } from '../identifiers';
 import { docName } from '../doc-name';
 import { entryCollectionOf, entryFile, entrySlugOf } from '../entries';
-import type { History, Step } from '../history';
+import { renamedInHistory } from '../history';
 import { pageFile, type Docs, type EditorDoc } from '../model';
 import { routeOfDoc, type ServerDoc } from '../server-docs';
 import type { EditorState } from './state';
@@ -34,18 +34,6 @@ function atFreeAddress(doc: EditorDoc, docs: Docs, server: readonly ServerDoc[])
   return { ...doc, file: entryFile(collection, slug), saveSlug: `${collection}/${slug}` };
 }
 
-/** The history with the file's snapshots (and the new documents steps bring back) under its new name. */
-function historyMoved(history: History, from: EditorDoc, to: EditorDoc): History {
-  const moved = (step: Step): Step => {
-    if (!Object.hasOwn(step.snapshot, from.file) && !step.recreate?.some((doc) => doc.file === from.file)) return step;
-    const { [from.file]: data, ...rest } = step.snapshot;
-    const snapshot = Object.hasOwn(step.snapshot, from.file) ? { ...rest, [to.file]: retargeted(data, to) } : step.snapshot;
-    const recreate = step.recreate?.map((doc) => (doc.file === from.file ? { ...to, data: retargeted(doc.data, to) } : doc));
-    return { ...step, snapshot, ...(recreate && { recreate }) };
-  };
-  return { ...history, past: history.past.map(moved), future: history.future.map(moved) };
-}
-
 /** A page's data as it was at some step, with the new address's slug and id. */
 function retargeted(data: unknown, to: EditorDoc): unknown {
   if (to.kind !== 'page' || typeof data !== 'object' || data === null) return data;
@@ -63,5 +51,5 @@ export function movedOffTakenAddress(state: EditorState, file: string, server: r
   const route = state.route === routeOfDoc(ours) ? (routeOfDoc(moved) ?? state.route) : state.route;
   const address = (doc: EditorDoc) => (doc.kind === 'page' ? `/${doc.saveSlug}/` : `“${entrySlugOf(doc)}”`);
   const note = `${docName(state.docs, file)} was not saved: ${docName(docs, file)} was saved there elsewhere meanwhile. Yours is kept, unsaved, at ${address(moved)}: press Save to keep it there.`;
-  return { state: { ...state, docs, route, history: historyMoved(state.history, ours, moved) }, note };
+  return { state: { ...state, docs, route, history: renamedInHistory(state.history, ours.file, moved, (data) => retargeted(data, moved)) }, note };
 }

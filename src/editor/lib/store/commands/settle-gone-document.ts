@@ -1,4 +1,6 @@
 import { docName } from '../../content-ops';
+import { renamedInHistory } from '../../history';
+import { mergeJsonKeeping } from '../../json-merge';
 import type { EditorDoc } from '../../model';
 import { routeOfDoc } from '../../server-docs';
 import type { EditorState } from '../state';
@@ -26,9 +28,13 @@ export function settleGoneDocument(state: EditorState, input: { edits: 'carry' |
     : movedTo
       ? `Discarded your edits to ${oldName}: ${docName(docs, movedTo.file)} is as it was saved.`
       : `Discarded your edits to ${oldName}, which is no longer on the server.`;
+  // Undo goes on through the edits, at the new name and onto what it is there (it once undid nothing, naming the old file).
+  const base = carried && gone && gone.savedJson !== '' ? (JSON.parse(gone.savedJson) as unknown) : undefined;
+  const history = base === undefined ? state.history : renamedInHistory(state.history, gone!.file, movedTo!, (data) => mergeJsonKeeping(base, data, dialog.movedTo!.data, 'ours').merged);
   return {
     ...state,
     docs,
+    history,
     dialog: null,
     route: wasOpen ? (movedTo && routeOfDoc(movedTo)) ?? null : state.route,
     selection: wasOpen && !movedTo ? null : state.selection,
