@@ -14,6 +14,9 @@ import { entryForm } from '../lib/section-forms';
 import { PAGE_KEYS, type IssueMap } from '../lib/validate';
 import { Field, UnknownFields, type FieldContext, type Path, type RelationOption } from './fields';
 import { Advanced } from './fields/IdentifierField';
+
+/** What a document's own buttons do: Change address…, Delete…, or, for one never saved, Discard. */
+export type FileAction = 'delete' | 'rename' | 'discard';
 import type { MediaOptions } from './MediaLibrary';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -28,8 +31,10 @@ interface PageProps {
   onRemoveField?(path: Path): void;
   resolveRef: FieldContext['resolveRef'];
   media?: MediaOptions;
-  /** Rename (move) or delete the page file. */
-  onFileAction?(action: 'delete' | 'rename'): void;
+  /** Rename (move) or delete the page file; discard it, when it was never saved. */
+  onFileAction?(action: FileAction): void;
+  /** Never saved: Discard stands for Change address… and Delete…. */
+  unsaved?: boolean;
   /** Its status, with Publish, Unpublish and Schedule… (PublicationControl). */
   publication?: ReactNode;
 }
@@ -38,8 +43,17 @@ interface PageProps {
  * Change address… and Delete… of a whole page, post or tag, beside its title. A move changes the
  * address (and file), never the title, so it is not called "Rename", which reads as the title's.
  */
-function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(action: 'delete' | 'rename'): void }) {
+function FileActions({ noun, onFileAction, unsaved = false }: { noun: string; onFileAction?(action: FileAction): void; unsaved?: boolean }) {
   if (!onFileAction) return null;
+  if (unsaved) {
+    return (
+      <div className="inspector-actions">
+        <button type="button" className="btn btn-small btn-danger" onClick={() => onFileAction('discard')} title={`This ${noun} was never saved: discarding it can be undone`}>
+          Discard new {noun}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="inspector-actions">
       <button type="button" className="btn btn-small" onClick={() => onFileAction('rename')} aria-label={`Change ${noun} address…`}>
@@ -52,7 +66,7 @@ function FileActions({ noun, onFileAction }: { noun: string; onFileAction?(actio
   );
 }
 
-export function PageInspector({ page, issues, onChange, onRemoveField, resolveRef, media, onFileAction, publication }: PageProps) {
+export function PageInspector({ page, issues, onChange, onRemoveField, resolveRef, media, onFileAction, unsaved, publication }: PageProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media }), [issues, onChange, onRemoveField, resolveRef, media]);
   // Named by its title (as the page list names it, without the site's name after " — "), its address under it.
   const path = `/${page.slug === 'home' ? '' : page.slug}`;
@@ -65,7 +79,7 @@ export function PageInspector({ page, issues, onChange, onRemoveField, resolveRe
           <h2 className="inspector-title">{name}</h2>
           {name !== path && <p className="inspector-path">{path}</p>}
         </div>
-        <FileActions noun="page" onFileAction={onFileAction} />
+        <FileActions noun="page" onFileAction={onFileAction} unsaved={unsaved} />
       </div>
       {publication}
       <p className="inspector-description">Search and sharing metadata. To edit a section, choose it in the list of sections or in the preview.</p>
@@ -96,12 +110,13 @@ interface EntryProps {
   resolveRef: FieldContext['resolveRef'];
   media?: MediaOptions;
   relationOptions(collection: string): readonly RelationOption[];
-  onFileAction?(action: 'delete' | 'rename'): void;
+  onFileAction?(action: FileAction): void;
+  unsaved?: boolean;
   /** Its status, with Publish, Unpublish and Schedule… (PublicationControl). */
   publication?: ReactNode;
 }
 
-export function EntryInspector({ collection, slug, data, issues, onChange, onRemoveField, resolveRef, media, relationOptions, onFileAction, publication }: EntryProps) {
+export function EntryInspector({ collection, slug, data, issues, onChange, onRemoveField, resolveRef, media, relationOptions, onFileAction, unsaved, publication }: EntryProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media, relationOptions }), [issues, onChange, onRemoveField, resolveRef, media, relationOptions]);
   const fields = entryForm(collection);
   const definition = collectionRegistry.get(collection);
@@ -115,7 +130,7 @@ export function EntryInspector({ collection, slug, data, issues, onChange, onRem
           <h2 className="inspector-title">{name}</h2>
           {name !== slug && <p className="inspector-path">{slug}</p>}
         </div>
-        <FileActions noun={definition?.singular ?? 'entry'} onFileAction={onFileAction} />
+        <FileActions noun={definition?.singular ?? 'entry'} onFileAction={onFileAction} unsaved={unsaved} />
       </div>
       {publication}
       <p className="inspector-description">

@@ -21,7 +21,7 @@ import type { Path, RelationOption } from './fields';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { BrokenRefInspector, SectionInspector } from './Inspector';
-import { EntryInspector, PageInspector } from './DocumentInspectors';
+import { EntryInspector, PageInspector, type FileAction } from './DocumentInspectors';
 import type { MediaOptions } from './MediaLibrary';
 import { PublicationControl } from './PublicationControl';
 import { SettingsInspector } from './SettingsInspector';
@@ -82,8 +82,15 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
 
   // No Rename… or Delete… where neither can happen (the home page, templates, a file the role may not change); the dialog explains other refusals.
   const { user } = state.session;
+  // A page or entry never saved has Discard instead (its Change address… and Delete… need a saved file).
+  const unsaved = (file: string | undefined) => file !== undefined && docs[file]?.version === null && (docs[file]?.kind === 'page' || docs[file]?.kind === 'entry');
   const fileAction = (file: string | undefined) =>
-    file && docs[file]?.version !== null && mayWrite(user, file) && !lockedBecause(docs, { type: 'doc', file }) ? (action: 'delete' | 'rename') => dispatch({ type: 'requestOp', op: { action, target: { type: 'doc', file } } }) : undefined;
+    unsaved(file) && mayWrite(user, file!)
+      ? () => dispatch({ type: 'discardNewDocument', file: file! })
+      : file && docs[file]?.version !== null && mayWrite(user, file) && !lockedBecause(docs, { type: 'doc', file })
+        ? (action: FileAction) => action !== 'discard' && dispatch({ type: 'requestOp', op: { action, target: { type: 'doc', file } } })
+        : undefined;
+
 
   if (page && selectedEntry && selectedSection && typeof selectedSection === 'object') {
     const index = selectedEntry.index;
@@ -149,7 +156,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
       />
     );
   };
-  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} publication={publication(page.file, page.page, 'page', pageStarterCopy(page.page, page.slug, docs))} />;
+  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} unsaved={unsaved(page.file)} publication={publication(page.file, page.page, 'page', pageStarterCopy(page.page, page.slug, docs))} />;
   if (entry && entryDoc) {
     return (
       <EntryInspector
@@ -163,6 +170,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         media={media}
         relationOptions={relationOptions}
         onFileAction={fileAction(entry.file)}
+        unsaved={unsaved(entry.file)}
         publication={publication(entry.file, entryDoc.data, entryNounOf(entry.collection), entryStarterCopy(entry.collection, entry.slug, entryDoc.data), entryPagePrefix(docs, entry.collection) === undefined, entry.collection)}
       />
     );

@@ -89,7 +89,7 @@ export function lockedBecause(docs: Docs, target: OpTarget): string | null {
   if (target.type === 'image') return null;
   const doc = docs[target.file];
   if (!doc) return 'It is not in the editor.';
-  if (doc.version === null) return 'It is not saved yet: save it first, or undo its creation.';
+  if (doc.version === null) return 'It is not saved yet: save it first, or discard it (the Discard button beside its title).';
   // The editor offers neither Delete nor Rename for these, so the stricter of the two rules.
   return (doc.kind === 'page' && fixedPageProblem(doc.saveSlug, 'move')) || null;
 }

@@ -1,6 +1,6 @@
 /** Commands that add or replace whole documents: new pages and entries, reloads, drafts, applied deletes and renames. */
 import { describe, expect, it } from 'vitest';
-import { createEntry, createPage, discardDrafts, draftsFound, opApplied, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
+import { createEntry, createPage, discardDrafts, discardNewDocument, draftsFound, editField, opApplied, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
 import { initialState } from '../../../src/editor/lib/store/state';
 import { isDirty } from '../../../src/editor/lib/model';
 import { HOME, labels, NOW, payload, start } from './fixture';
@@ -89,5 +89,25 @@ describe('requestOp and opApplied', () => {
   it('stays where it is when the route did not change (a renamed image)', () => {
     const state = opApplied(start(), { payload, message: 'Renamed.' });
     expect(state.route).toBe('home');
+  });
+});
+
+describe('discardNewDocument', () => {
+  it('lets go of a page never saved, as one step that Undo takes back with its edits (it had no Delete…, and nothing said Undo would do)', () => {
+    const created = createPage(start(), { slug: 'team', title: 'Team', now: NOW });
+    const typed = editField(created, { file: 'pages/team.json', path: ['meta', 'title'], value: 'Our team', now: NOW + 5000 });
+    const discarded = discardNewDocument(typed, { file: 'pages/team.json', now: NOW + 10_000 });
+    expect(discarded.docs['pages/team.json']).toBeUndefined();
+    expect(discarded.route).toBeNull();
+    expect(discarded.notice).toEqual({ kind: 'info', text: 'Discarded Page “Our team” (/team/), which was never saved. Undo brings it back.' });
+    expect(Object.values(discarded.docs).some(isDirty)).toBe(false);
+    const back = travel(discarded, { steps: -1, now: NOW + 11_000 });
+    expect(back.docs['pages/team.json']).toMatchObject({ version: null, data: { meta: { title: 'Our team' } } });
+    expect(travel(back, { steps: 1, now: NOW + 12_000 }).docs['pages/team.json']).toBeUndefined();
+  });
+
+  it('does nothing to a document that was saved: that is Delete…', () => {
+    const state = start();
+    expect(discardNewDocument(state, { file: HOME, now: NOW })).toBe(state);
   });
 });

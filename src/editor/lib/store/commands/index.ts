@@ -3,6 +3,7 @@ export { addSection } from './add-section';
 export { checkSession } from './check-session';
 export { createEntry } from './create-entry';
 export { createPage } from './create-page';
+export { discardNewDocument } from './discard-new-document';
 export { discardDrafts } from './discard-drafts';
 export { draftsFound } from './drafts-found';
 export { dismissRemoved } from './dismiss-removed';
