@@ -106,3 +106,19 @@ test('a new page whose address was taken meanwhile moves to a free one, unsaved,
   expect(await readData('pages/team-2.json')).toMatchObject({ id: 'team-2', slug: 'team-2', meta: { title: 'Team' } });
   expect(await readData('pages/team.json')).toEqual(theirs);
 });
+
+test('a new page never saved is discarded from beside its title, and Undo brings it back', async ({ page }) => {
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'New page' }).click();
+  await page.getByRole('dialog').getByLabel('Title', { exact: true }).fill('Made by mistake');
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await expect(page).toHaveURL(/\/editor\/made-by-mistake$/);
+  await expect(page.getByRole('button', { name: 'Delete page…' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Discard new page' }).click();
+  await expect(page.locator('.banner').filter({ hasText: 'which was never saved. Undo brings it back.' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).not.toContainText('Made by mistake');
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Made by mistake');
+  await expect(access(dataFile('pages/made-by-mistake.json'))).rejects.toThrow();
+});
