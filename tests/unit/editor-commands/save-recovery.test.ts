@@ -1,6 +1,6 @@
 /** Saves that went wrong in ways the server's documents explain: an answer lost on the way, a file renamed or deleted elsewhere. */
 import { describe, expect, it } from 'vitest';
-import { createEntry, createPage, editField, removeSection, requestSave, restoreDrafts, saveConflicted, saveSucceeded, saveUnanswered, settleGoneDocument, travel } from '../../../src/editor/lib/store/commands';
+import { createEntry, createPage, editField, removeSection, requestSave, restoreDrafts, saveConflicted, saveRejected, saveSucceeded, saveUnanswered, settleGoneDocument, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import type { ServerDoc } from '../../../src/editor/lib/server-docs';
 import { initialState } from '../../../src/editor/lib/store/state';
@@ -225,5 +225,23 @@ describe('a save refused over changes elsewhere brings every document up to the 
     // Undo does not bring back the tag's old version: its history is on the new one.
     const undone = travel(state, { steps: -1, now: NOW + 9000 });
     expect(undone.docs[tag]!.data).toMatchObject({ name: 'News!' });
+  });
+});
+
+describe('a save refused as invalid takes in what the server has (a hostile review)', () => {
+  it('points a new page at a shared footer renamed elsewhere, and says so: every save was refused, "the file does not exist"', () => {
+    const SITE_FOOTER = 'shared/site-footer.json';
+    const footerDoc = payload.docs.find((doc) => doc.file === FOOTER)!;
+    const created = createPage(start('home'), { slug: 'team', title: 'Team', now: NOW });
+    const saving = requestSave(created, {});
+    const state = saveRejected(saving, {
+      error: 'The change would leave content that is not valid, in pages/team.json',
+      issues: [{ file: 'pages/team.json', path: '/sections/4/$ref', message: 'file shared/footer.json does not exist' }],
+      server: server({ [FOOTER]: null, [SITE_FOOTER]: { ...footerDoc, file: SITE_FOOTER, saveSlug: 'shared/site-footer', version: 'v-renamed' } }),
+    });
+    expect((state.docs['pages/team.json']!.data as typeof homePage).sections.at(-1)).toEqual({ $ref: '../shared/site-footer.json' });
+    expect(state.docs[FOOTER]).toBeUndefined();
+    expect(state.notice?.text).toContain('Meanwhile, something Page “Team” (/team/) shows was renamed elsewhere, and it now points at the new name: press Save to try again.');
+    expect(requestSave(state, {}).save).toMatchObject({ status: 'saving', files: ['pages/team.json'] });
   });
 });

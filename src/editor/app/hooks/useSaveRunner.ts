@@ -27,7 +27,7 @@ export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
         if (result.publish) dispatch({ type: 'publishRequested', ticket: result.publish.ticket, saved: sent.map((doc) => doc.file) });
         const site = await serverState();
         if (site) dispatch({ type: 'siteChecked', site });
-      } else if (result.status === 'invalid') dispatch({ type: 'saveRejected', error: result.error, issues: result.issues });
+      } else if (result.status === 'invalid') dispatch({ type: 'saveRejected', error: result.error, issues: result.issues, server: (await serverState())?.docs });
       // The server's documents tell a file renamed or deleted elsewhere, and a save that had arrived unanswered.
       else if (result.status === 'conflict') dispatch({ type: 'saveConflicted', error: result.error, conflicts: result.conflicts, sent: sentJson, server: (await serverState())?.docs });
       // 401: the session ended (the api's listener has said so already); the edits wait for a new one.
