@@ -122,3 +122,20 @@ test('a new page never saved is discarded from beside its title, and Undo brings
   await expect(page.getByRole('navigation', { name: 'Pages' })).toContainText('Made by mistake');
   await expect(access(dataFile('pages/made-by-mistake.json'))).rejects.toThrow();
 });
+
+test('a section deleted there and edited here: the conflict dialog names it, not only the lists’ lengths', async ({ page }) => {
+  await openEditor(page, 'features');
+  const file = 'pages/features.json';
+  const stored = await readData(file);
+  const target = stored.sections.find((entry: { id?: string; data?: { title?: string } }) => entry.id && entry.data?.title);
+  await outlineItem(page, target.id).click();
+  await page.getByLabel('Title', { exact: true }).fill('Edited here');
+  // Someone deletes that section and saves (by hand here).
+  await writeFile(dataFile(file), `${JSON.stringify({ ...stored, sections: stored.sections.filter((entry: { id?: string }) => entry.id !== target.id) }, null, 2)}\n`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
+  await expect(dialog).toContainText('Yours: (a list of');
+  await expect(dialog).toContainText('with “Edited here”');
+  await shot(page, 'conflict-deleted-section');
+  await dialog.getByRole('button', { name: /Keep theirs/ }).click();
+});

@@ -10,11 +10,36 @@ export interface Clash {
 
 const MAX_SHOWN = 6;
 
-/** A value in words: text quoted (the start of a long one), a list or a group by what it is, nothing as "(empty)". */
-function shown(value: unknown): string {
+type Item = { id?: unknown; $ref?: unknown; title?: unknown; label?: unknown; name?: unknown; data?: { title?: unknown; label?: unknown } };
+
+/** How a list item is told apart (`id`, or a shared section's `$ref`), as the merge does. */
+const itemKey = (item: unknown) => (typeof item === 'object' && item !== null ? ((item as Item).id ?? (item as Item).$ref) : undefined);
+
+/** A list item by its title where it has one (a section's, a link's label), else its id or file. */
+function itemName(item: unknown): string {
+  const it = item as Item;
+  const name = [it.data?.title, it.title, it.data?.label, it.label, it.name, it.id, it.$ref].find((value) => typeof value === 'string' && value !== '');
+  return `“${String(name)}”`;
+}
+
+/** The items of `list` the other list has not (by key), in words: what one side removed or added. */
+function itemsNotIn(list: readonly unknown[], other: readonly unknown[]): string[] {
+  const keys = new Set(other.map(itemKey));
+  return list.filter((item) => itemKey(item) !== undefined && !keys.has(itemKey(item))).map(itemName);
+}
+
+/**
+ * A value in words: text quoted (the start of a long one), a group by what it is, nothing as
+ * "(empty)", and a list by its length and the items the other side lacks: a section deleted there
+ * and edited here read "(a list of 4)" against "(a list of 5)", and said nothing of which.
+ */
+function shown(value: unknown, other?: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
   if (typeof value === 'string') return `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`;
-  if (Array.isArray(value)) return `(a list of ${value.length})`;
+  if (Array.isArray(value)) {
+    const extra = Array.isArray(other) ? itemsNotIn(value, other) : [];
+    return `(a list of ${value.length}${extra.length ? `, with ${extra.join(', ')}` : ''})`;
+  }
   if (typeof value === 'object') return '(a group of fields)';
   return String(value);
 }
@@ -37,8 +62,8 @@ export function ConflictDialog({ name, clashes, onKeepTheirs, onKeepMine, onClos
             {clashes.slice(0, MAX_SHOWN).map((clash, index) => (
               <li key={`${clash.label}-${index}`}>
                 <strong>{clash.label}</strong>
-                <span className="conflict-side">Theirs: {shown(clash.theirs)}</span>
-                <span className="conflict-side">Yours: {shown(clash.ours)}</span>
+                <span className="conflict-side">Theirs: {shown(clash.theirs, clash.ours)}</span>
+                <span className="conflict-side">Yours: {shown(clash.ours, clash.theirs)}</span>
               </li>
             ))}
             {clashes.length > MAX_SHOWN && <li>and {clashes.length - MAX_SHOWN} more.</li>}
