@@ -19,8 +19,13 @@ const isSearchBox = (target: EventTarget | null) => target instanceof HTMLInputE
 export function useShortcuts(dispatch: EditorDispatch) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented || dialogOpen()) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.defaultPrevented) return;
       const key = event.key.toLowerCase();
+      if (dialogOpen()) {
+        // Kept from the browser all the same: its "Save page as…" is never what Ctrl+S means here.
+        if (key === 's') event.preventDefault();
+        return;
+      }
       if ((key === 'z' || key === 'y') && isSearchBox(event.target)) return;
       const command =
         key === 's' ? ({ type: 'requestSave' } as const)
