@@ -111,10 +111,15 @@ function redirectIssues(before: ContentSnapshot, plan: Plan, resolver: Resolver,
   });
 }
 
-/** Where in a stored redirects document an issue is: the item it is about (as JSON) and the path inside it, or the path alone. */
-function redirectIssuePlace(stored: unknown, path: string): string {
+/**
+ * Where in a stored redirects document an issue is: the item it is about (as JSON) and the path
+ * inside it, or a key beside the list; undefined for the document or its list themselves (not a
+ * list of redirects at all), which are never excused: a move cannot add its own redirect to such
+ * a file, and went through without one (a review).
+ */
+function redirectIssuePlace(stored: unknown, path: string): string | undefined {
   const match = /^\/redirects\/(\d+)(\/.*)?$/.exec(path);
-  if (!match) return `document\n${path}`;
+  if (!match) return path === '' || path === '/redirects' ? undefined : `document\n${path}`;
   const items = (stored as { redirects?: unknown } | undefined)?.redirects;
   return `${JSON.stringify(Array.isArray(items) ? items[Number(match[1])] : undefined)}\n${match[2] ?? ''}`;
 }
@@ -137,9 +142,13 @@ function carriedOverRedirectIssue(before: ContentSnapshot, plan: Plan): (issue: 
     } catch {
       return new Set<string>(); // the routes before did not resolve: nothing is excused
     }
-    return new Set(redirectsIssues(stored, (slug) => live.has(slug)).map((issue) => redirectIssuePlace(stored, issue.path)));
+    return new Set(redirectsIssues(stored, (slug) => live.has(slug)).flatMap((issue) => redirectIssuePlace(stored, issue.path) ?? []));
   };
-  return (issue) => issue.file === REDIRECTS_FILE && (hadBefore ??= issuesBefore()).has(redirectIssuePlace(plan.after.get(REDIRECTS_FILE), issue.path));
+  return (issue) => {
+    if (issue.file !== REDIRECTS_FILE) return false;
+    const place = redirectIssuePlace(plan.after.get(REDIRECTS_FILE), issue.path);
+    return place !== undefined && (hadBefore ??= issuesBefore()).has(place);
+  };
 }
 
 /**
