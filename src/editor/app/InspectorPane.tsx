@@ -83,7 +83,8 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   // No Rename… or Delete… where neither can happen (the home page, templates, a file the role may not change); the dialog explains other refusals.
   const { user } = state.session;
   // A page or entry never saved has Discard instead (its Change address… and Delete… need a saved file).
-  const unsaved = (file: string | undefined) => file !== undefined && docs[file]?.version === null && (docs[file]?.kind === 'page' || docs[file]?.kind === 'entry');
+  const beingSaved = (file: string) => state.save.status === 'saving' && state.save.files.includes(file);
+  const unsaved = (file: string | undefined) => file !== undefined && docs[file]?.version === null && (docs[file]?.kind === 'page' || docs[file]?.kind === 'entry') && !beingSaved(file);
   const fileAction = (file: string | undefined) =>
     unsaved(file) && mayWrite(user, file!)
       ? () => dispatch({ type: 'discardNewDocument', file: file! })

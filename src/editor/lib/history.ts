@@ -171,3 +171,14 @@ export function renamedInHistory(history: History, from: string, to: EditorDoc, 
   };
   return { ...history, past: history.past.map(renamed), future: history.future.map(renamed) };
 }
+
+/** The history with no step holding `file` (in its snapshot, or among the new documents it brings back). */
+export function withoutFile(history: History, file: string): History {
+  const without = (step: Step): Step => {
+    if (!Object.hasOwn(step.snapshot, file) && !step.recreate?.some((doc) => doc.file === file)) return step;
+    const { [file]: _dropped, ...snapshot } = step.snapshot;
+    const recreate = step.recreate?.filter((doc) => doc.file !== file);
+    return { ...step, snapshot, ...(recreate && { recreate }) };
+  };
+  return { ...history, past: history.past.map(without), future: history.future.map(without) };
+}

@@ -11,7 +11,7 @@
  * Pure.
  */
 import { rewriteRefs } from '../../../engine/references';
-import { rebasedHistory } from '../history';
+import { rebasedHistory, withoutFile } from '../history';
 import { mergeJsonKeeping, sameJson } from '../json-merge';
 import { isDirty, type Docs, type EditorDoc } from '../model';
 import { routeOfDoc, whereItWent, type ServerDoc } from '../server-docs';
@@ -55,7 +55,14 @@ export function withServerDocs(state: EditorState, server: readonly ServerDoc[])
   }
   // New there, unless a document with edits here became it: the save's gone dialog offers to move the edits there.
   const becameEdited = new Set([...renames].filter(([from]) => isDirty(state.docs[from]!)).map(([, to]) => to));
-  for (const doc of server) if (!docs[doc.file] && !state.docs[doc.file] && !becameEdited.has(doc.file)) docs[doc.file] = { ...doc, savedJson: JSON.stringify(doc.data) };
+  for (const doc of server) {
+    if (docs[doc.file] || state.docs[doc.file] || becameEdited.has(doc.file)) continue;
+    docs[doc.file] = { ...doc, savedJson: JSON.stringify(doc.data) };
+    // The history may hold another document at that file (one made here, then discarded or its
+    // creation undone): Undo would put its data onto theirs, at their version, and the next Save
+    // write it over their page without a conflict (a review). That one goes from the history.
+    history = withoutFile(history, doc.file);
+  }
   const movedShown = shown && !docs[shown.file] && renames.get(shown.file);
   const route = movedShown ? (routeOfDoc(docs[movedShown]!) ?? state.route) : state.route;
   return { ...state, docs, history, route };

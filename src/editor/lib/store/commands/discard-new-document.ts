@@ -11,6 +11,8 @@ import type { EditorState } from '../state';
 export function discardNewDocument(state: EditorState, input: { file: string; now: number }): EditorState {
   const doc = state.docs[input.file];
   if (!doc || doc.version !== null) return state;
+  // Not while a save sends it: the server may have it a moment later (a review: dropped, then made twice).
+  if (state.save.status === 'saving' && state.save.files.includes(doc.file)) return state;
   const history = record(state.history, snapshotOf(state.docs), `Discard ${docName(state.docs, doc.file)}`, undefined, input.now);
   // The step brings it back on Undo: a snapshot holds data only, and it has nothing on disk to come back from.
   const step = history.past.at(-1)!;
