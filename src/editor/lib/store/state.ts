@@ -145,6 +145,13 @@ export interface EditorState {
   /** Issues the server reported for a file on the last save, by file; cleared when it saves. */
   serverIssues: Readonly<Record<string, IssueMap>>;
   save: SaveState;
+  /**
+   * What saves whose answer was lost, and that could not be checked, sent of each file (its JSON):
+   * they may have arrived. A later conflict over the file merges from it when the server holds it
+   * (saveConflicted); merged from the version loaded instead, a section that save added was taken
+   * for one added elsewhere, and kept twice (a review).
+   */
+  unconfirmed?: Readonly<Record<string, string>>;
   publishing: Publishing | null;
   /** Drafts from an earlier session, until restored or discarded. */
   recovery: readonly Recoverable[];

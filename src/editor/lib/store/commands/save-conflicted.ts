@@ -1,5 +1,5 @@
 import { rebasedHistory } from '../../history';
-import { mergeJsonKeeping } from '../../json-merge';
+import { mergeJsonKeeping, sameJson } from '../../json-merge';
 import { isDirty } from '../../model';
 import { alreadyOnServer, carriedEdits, isGone, whereItWent, type SentDoc, type ServerDoc } from '../../server-docs';
 import type { EditorState } from '../state';
@@ -34,6 +34,19 @@ function mergedWithServer(state: EditorState, conflicts: readonly { file: string
   return { state: { ...state, docs, history }, merged, left };
 }
 
+/** The conflicting documents whose unconfirmed save (EditorState.unconfirmed) the server holds as sent, based on what it sent. */
+function fromUnconfirmedSaves(state: EditorState, conflicts: readonly { file: string }[], server: readonly ServerDoc[] | undefined): EditorState {
+  if (!state.unconfirmed || !server) return state;
+  const docs = { ...state.docs };
+  for (const { file } of conflicts) {
+    const sent = state.unconfirmed[file];
+    const doc = docs[file];
+    const theirs = server.find((there) => there.file === file);
+    if (sent !== undefined && doc && theirs && sameJson(JSON.parse(sent), theirs.data)) docs[file] = { ...doc, savedJson: sent };
+  }
+  return { ...state, docs };
+}
+
 /**
  * A file changed on the server since it was loaded: nothing was written. `server`: the server's
  * documents, asked for after the refusal (absent when that failed too). A file the server holds
@@ -55,6 +68,8 @@ export function saveConflicted(
   }
   let idleFirst: EditorState = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
   if (conflicts.length === 0) return { ...idleFirst, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
+  // A save whose answer was lost had arrived when the server holds what it sent: the merge starts from that.
+  idleFirst = fromUnconfirmedSaves(idleFirst, conflicts, input.server);
   // Every document as the server has it now, the files renamed there followed (server-refresh.ts).
   if (input.server) idleFirst = withServerDocs(idleFirst, input.server);
   // A document created here whose address was taken meanwhile moves to a free one, unsaved (new-doc-taken.ts).

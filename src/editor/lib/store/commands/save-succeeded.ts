@@ -52,5 +52,7 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).
   // Where in the history this save was asked for is now its save point, which the History menu marks.
   const history = state.save.status === 'saving' ? withSaveLanded(state.history) : state.history;
-  return { ...state, docs, serverIssues, history, save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()))}` } };
+  // What an earlier save whose answer was lost sent of these files is no longer a question.
+  const unconfirmed = state.unconfirmed && Object.fromEntries(Object.entries(state.unconfirmed).filter(([file]) => !input.saved.some((saved) => saved.file === file)));
+  return { ...state, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()))}` } };
 }

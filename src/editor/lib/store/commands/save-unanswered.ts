@@ -19,7 +19,8 @@ export function saveArrived(state: EditorState, input: { saved: readonly { file:
 export function saveUnanswered(state: EditorState, input: { sent: readonly SentDoc[]; server?: readonly ServerDoc[] }): EditorState {
   const idle = { ...state, save: { status: 'idle' } as const };
   if (!input.server) {
-    return { ...idle, notice: { kind: 'error', text: `The server did not answer, so whether your save arrived is not known yet. ${KEPT} If it did arrive, the editor will find it so.` } };
+    const unconfirmed = { ...state.unconfirmed, ...Object.fromEntries(input.sent.map(({ file, json }) => [file, json])) };
+    return { ...idle, unconfirmed, notice: { kind: 'error', text: `The server did not answer, so whether your save arrived is not known yet. ${KEPT} If it did arrive, the editor will find it so.` } };
   }
   const arrived = alreadyOnServer(input.sent, input.server);
   if (arrived.length === input.sent.length) return saveArrived(state, { saved: arrived });
