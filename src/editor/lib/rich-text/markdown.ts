@@ -73,10 +73,15 @@ class SiteSerialiserState extends MarkdownSerializerState {
   override esc(text: string, startOfLine = false): string {
     let escaped = text.replace(/[`*\\~[\]_]/g, (char, index: number) => (char === '_' && isLetterOrDigit(text[index - 1]) && isLetterOrDigit(text[index + 1]) ? char : `\\${char}`));
     escaped = escaped.replace(/&(?=#?[\p{L}\p{N}]+;)/gu, '\\&');
-    if (!startOfLine) return escaped;
+    // A heading ending in " #" would lose it (a closing sequence); elsewhere the escape changes nothing shown.
+    escaped = escaped.replace(/(^|[ \t])(#+)([ \t]*)$/, '$1\\$2$3');
+    // A line begun after a hard break (Shift+Enter) is a line start too (a review: "# b" there became a heading).
+    const out = (this as unknown as { out: string }).out;
+    if (!startOfLine && !/\n[ >]*$/.test(out)) return escaped;
     return escaped
       .replace(/^-+/, (run) => '\\-'.repeat(run.length))
-      .replace(/^(\+[ ]|[*>])/, '\\$&')
+      .replace(/^=+(?=[ \t]*$)/, (run) => '\\='.repeat(run.length))
+      .replace(/^(\+(?=[ \t]|$)|[*>])/, '\\$&')
       .replace(/^(\s*)(#{1,6})(\s|$)/, '$1\\$2$3')
       .replace(/^(\s*\d+)([.)])(\s|$)/, '$1\\$2$3');
   }
