@@ -16,6 +16,7 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lastDescribed, originalInfo } from './image-variant-store.mjs';
 import { identityOf } from './original-facts.mjs';
+import { takeWithdrawn } from './withdrawn-images.mjs';
 
 /** How long a replaced image's old variants are still served: pages are republished in seconds. */
 export const REPLACED_GRACE_MS = 60_000;
@@ -67,7 +68,13 @@ export function variantOriginalCheck(cacheDir, graceMs = REPLACED_GRACE_MS) {
       // Deleted or renamed: its variants went with it, and an image uploaded under its name later replaces nothing.
       replaced.delete(path);
       seenMissing.add(path);
+      takeWithdrawn(spec.name);
       return false;
+    }
+    // Withdrawn by the content store since last asked, though never seen missing here: the same.
+    if (takeWithdrawn(spec.name)) {
+      replaced.delete(path);
+      seenMissing.add(path);
     }
     if (!info.isFile()) return false;
     const identity = identityOf(info);

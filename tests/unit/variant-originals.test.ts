@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VariantSpec } from '../../server/image-variant-urls.mjs';
 import { REPLACED_GRACE_MS, variantOriginalCheck } from '../../server/variant-originals.mjs';
+import { imageWithdrawn } from '../../server/withdrawn-images.mjs';
 
 // Every open() of an original (server/files.mjs reads originals through it), to count whole reads.
 const opened: string[] = [];
@@ -95,6 +96,20 @@ describe('a withdrawn photo, and reading originals before any limit (a review)',
     await put('team.png', fresh, secondsAgo);
     const written = (await stat(join(images(), 'team.png'))).mtimeMs;
     expect(await serves(images(), spec('team.png', hashOf(fresh)), written + 500)).toBe(true);
+    expect(await serves(images(), spec('team.png', hashOf(fresh)), written + 600)).toBe(true);
+    expect(await serves(images(), spec('team.png', hashOf(withdrawn)), written + 700)).toBe(false);
+  });
+
+  it('serves no photo the content store withdrew, when a new image comes under its name before anyone asked for the old', async () => {
+    const [withdrawn, fresh] = [await png('#f00'), await png('#00f')];
+    await put('team.png', withdrawn, 3600);
+    const serves = variantOriginalCheck(cache());
+    expect(await serves(images(), spec('team.png', hashOf(withdrawn)))).toBe(true);
+    // Deleted through the store, and a new team.png uploaded, with no request in between.
+    imageWithdrawn('team.png');
+    await put('team.png', fresh, 5);
+    const written = (await stat(join(images(), 'team.png'))).mtimeMs;
+    expect(await serves(images(), spec('team.png', hashOf(withdrawn)), written + 500)).toBe(false);
     expect(await serves(images(), spec('team.png', hashOf(fresh)), written + 600)).toBe(true);
     expect(await serves(images(), spec('team.png', hashOf(withdrawn)), written + 700)).toBe(false);
   });

@@ -24,6 +24,7 @@ import { MAX_DATA_FILE_BYTES, megabytes } from '../../engine/data-files';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
 import { caseTwinIssues, imageFiles } from './file-name-case';
+import { imageWithdrawn } from '../../../server/withdrawn-images.mjs';
 import { ChangedWhilePlannedError, conflictsOf, refuseChangedSincePlanned } from './version-checks';
 
 export type { Conflict } from './version-checks';
@@ -231,6 +232,8 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
         const message = commitMessage(changeset.changes, Object.keys(versions), changeset.message);
         await refuseChangedSincePlanned(backend, changeset.changes, before, plan.rewritten);
         const { commit } = await backend.commit(writes, { message, ...(author && { author }) });
+        // An image uploaded under a withdrawn one's name later is a new image, not a replacement (server/variant-originals.mjs).
+        for (const file of [...plan.imageRemovals, ...plan.imageMoves.keys()]) imageWithdrawn(file.slice(IMAGES_PREFIX.length));
         return { versions, rewritten: plan.rewritten, ...(commit && { commit }) };
       }),
   };
