@@ -114,6 +114,7 @@ test('a new page never saved is discarded from beside its title, and Undo brings
   await page.getByRole('button', { name: 'Create page' }).click();
   await expect(page).toHaveURL(/\/editor\/made-by-mistake$/);
   await expect(page.getByRole('button', { name: 'Delete page…' })).toHaveCount(0);
+  await shot(page, 'discard-new-page');
   await page.getByRole('button', { name: 'Discard new page' }).click();
   await expect(page.locator('.banner').filter({ hasText: 'which was never saved. Undo brings it back.' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Pages' })).not.toContainText('Made by mistake');
