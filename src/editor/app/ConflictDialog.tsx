@@ -1,4 +1,5 @@
 /** Saves refused over a file changed elsewhere since it was loaded: saved over (load theirs, or replace with mine), or renamed or deleted. */
+import { idOf } from '../lib/json-merge';
 import { Dialog } from './dialogs';
 
 /** A value changed both here and there, by the field's name in the form. */
@@ -12,9 +13,6 @@ const MAX_SHOWN = 6;
 
 type Item = { id?: unknown; $ref?: unknown; title?: unknown; label?: unknown; name?: unknown; data?: { title?: unknown; label?: unknown } };
 
-/** How a list item is told apart (`id`, or a shared section's `$ref`), as the merge does. */
-const itemKey = (item: unknown) => (typeof item === 'object' && item !== null ? ((item as Item).id ?? (item as Item).$ref) : undefined);
-
 /** A list item by its title where it has one (a section's, a link's label), else its id or file. */
 function itemName(item: unknown): string {
   const it = item as Item;
@@ -24,8 +22,9 @@ function itemName(item: unknown): string {
 
 /** The items of `list` the other list has not (by key), in words: what one side removed or added. */
 function itemsNotIn(list: readonly unknown[], other: readonly unknown[]): string[] {
-  const keys = new Set(other.map(itemKey));
-  return list.filter((item) => itemKey(item) !== undefined && !keys.has(itemKey(item))).map(itemName);
+  // Told apart as the merge tells them (an `id`, or a shared section's `$ref`).
+  const keys = new Set(other.map(idOf));
+  return list.filter((item) => idOf(item) !== undefined && !keys.has(idOf(item))).map(itemName);
 }
 
 /**

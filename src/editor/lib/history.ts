@@ -145,6 +145,9 @@ export function redo(history: History, docs: Docs): { history: History; docs: Do
   };
 }
 
+/** The history with every step, past and future, passed through `step`. */
+const everyStep = (history: History, step: (entry: Step) => Step): History => ({ ...history, past: history.past.map(step), future: history.future.map(step) });
+
 /**
  * The history with one document's data in every step passed through `rebase`: after its edits were
  * merged onto a version saved elsewhere, each earlier state of it is merged onto that version too,
@@ -152,7 +155,7 @@ export function redo(history: History, docs: Docs): { history: History; docs: Do
  */
 export function rebasedHistory(history: History, file: string, rebase: (data: unknown) => unknown): History {
   const step = (entry: Step): Step => (Object.hasOwn(entry.snapshot, file) ? { ...entry, snapshot: { ...entry.snapshot, [file]: rebase(entry.snapshot[file]) } } : entry);
-  return { ...history, past: history.past.map(step), future: history.future.map(step) };
+  return everyStep(history, step);
 }
 
 /**
@@ -169,7 +172,7 @@ export function renamedInHistory(history: History, from: string, to: EditorDoc, 
     const recreate = step.recreate?.map((doc) => (doc.file === from ? { ...to, data: rebase(doc.data) } : doc));
     return { ...step, snapshot, ...(recreate && { recreate }) };
   };
-  return { ...history, past: history.past.map(renamed), future: history.future.map(renamed) };
+  return everyStep(history, renamed);
 }
 
 /** The history with no step holding `file` (in its snapshot, or among the new documents it brings back). */
@@ -180,5 +183,5 @@ export function withoutFile(history: History, file: string): History {
     const recreate = step.recreate?.filter((doc) => doc.file !== file);
     return { ...step, snapshot, ...(recreate && { recreate }) };
   };
-  return { ...history, past: history.past.map(without), future: history.future.map(without) };
+  return everyStep(history, without);
 }

@@ -20,7 +20,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /** Sections and list items are told apart by their `id` where they have one; a shared section by its `$ref`. */
-const idOf = (item: unknown) => (!isObject(item) ? undefined : typeof item.id === 'string' ? item.id : typeof item.$ref === 'string' ? `$ref ${item.$ref}` : undefined);
+export const idOf = (item: unknown) => (!isObject(item) ? undefined : typeof item.id === 'string' ? item.id : typeof item.$ref === 'string' ? `$ref ${item.$ref}` : undefined);
 /** A list whose every item has an id of its own: merged item by item, wherever each one moved. */
 const isKeyed = (list: readonly unknown[]) => list.every((item) => idOf(item) !== undefined) && new Set(list.map(idOf)).size === list.length;
 

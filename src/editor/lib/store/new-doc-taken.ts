@@ -19,19 +19,14 @@ export const isTakenAddress = (doc: EditorDoc | undefined, currentVersion: strin
 
 /** `doc` at the first free address after its own (`-2`, `-3`…), free here and on the server. */
 function atFreeAddress(doc: EditorDoc, docs: Docs, server: readonly ServerDoc[]): EditorDoc {
-  const files = new Set([...Object.keys(docs), ...server.map((there) => there.file)]);
-  const taken = (slug: string) => files.has(doc.kind === 'page' ? pageFile(slug) : entryFile(entryCollectionOf(doc), slug));
-  if (doc.kind === 'page') {
-    const slug = uniqueIdentifier(doc.saveSlug, [...files].filter((file) => file.startsWith('pages/')).map((file) => file.slice('pages/'.length, -'.json'.length)));
-    const pageIds = [...Object.values(docs), ...server].flatMap((other) => (other.kind === 'page' && other.file !== doc.file ? [(other.data as { id?: unknown })?.id] : [])).filter((id): id is string => typeof id === 'string');
-    const data = doc.data as { id?: unknown };
-    const id = typeof data.id === 'string' ? uniqueIdentifier(slug.replaceAll('/', '-'), pageIds) : data.id;
-    return { ...doc, file: pageFile(slug), saveSlug: slug, data: { ...(doc.data as object), id, slug } };
-  }
-  const collection = entryCollectionOf(doc);
-  let slug = entrySlugOf(doc);
-  for (let n = 2; taken(slug); n += 1) slug = `${entrySlugOf(doc)}-${n}`;
-  return { ...doc, file: entryFile(collection, slug), saveSlug: `${collection}/${slug}` };
+  const folder = doc.kind === 'page' ? 'pages/' : `collections/${entryCollectionOf(doc)}/`;
+  const takenSlugs = [...Object.keys(docs), ...server.map((there) => there.file)].filter((file) => file.startsWith(folder)).map((file) => file.slice(folder.length, -'.json'.length));
+  const slug = uniqueIdentifier(doc.kind === 'page' ? doc.saveSlug : entrySlugOf(doc), takenSlugs);
+  if (doc.kind !== 'page') return { ...doc, file: entryFile(entryCollectionOf(doc), slug), saveSlug: `${entryCollectionOf(doc)}/${slug}` };
+  const pageIds = [...Object.values(docs), ...server].flatMap((other) => (other.kind === 'page' && other.file !== doc.file ? [(other.data as { id?: unknown })?.id] : [])).filter((id): id is string => typeof id === 'string');
+  const data = doc.data as { id?: unknown };
+  const id = typeof data.id === 'string' ? uniqueIdentifier(slug.replaceAll('/', '-'), pageIds) : data.id;
+  return { ...doc, file: pageFile(slug), saveSlug: slug, data: { ...(doc.data as object), id, slug } };
 }
 
 /** A page's data as it was at some step, with the new address's slug and id. */
