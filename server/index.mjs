@@ -30,6 +30,7 @@ import { ConfigError, serverConfig } from './config.mjs';
 import { prepareContentRepository, syncFromRemote } from './git-content.mjs';
 import { createLiveSite } from './live-site.mjs';
 import { serialised } from './serialise.mjs';
+import { keepSessionsSignedBy, SessionsFileError, sessionSigner, sessionsFileFor } from './sessions-file.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
 import {
   crossOriginWriteProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, LIVE_PREFIX, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY,
@@ -60,6 +61,15 @@ try {
 } catch (error) {
   if (error instanceof UsersFileError) refuseToStart(error.message);
   throw error;
+}
+
+// A new SESSION_SECRET signs everyone out for good: the old one's sessions end now, so putting it back revives none.
+if (config.sessionSecret) {
+  await keepSessionsSignedBy(sessionsFileFor(config.usersFile), sessionSigner(config.sessionSecret)).catch((error) => {
+    // Visitors are served all the same; signing in says what is wrong with the file until it is mended.
+    if (error instanceof SessionsFileError) console.error(error.message);
+    else throw error;
+  });
 }
 
 /** The content store's lock (src/server/store/content-store.ts): a sync waits for a change in progress, and the reverse. */

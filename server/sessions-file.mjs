@@ -2,11 +2,14 @@
 // The live sign-in sessions, kept beside the users file in sessions.json, so that signing out
 // (or removing a user) ends a session for every server process sharing the folder, although
 // the cookie itself would still verify until it expires.
-//   { "version": 1, "sessions": [ { "id", "user", "createdAt", "expiresAt" } ] }
+//   { "version": 1, "sessions": [ { "id", "user", "createdAt", "expiresAt", "signer" } ] }
 // `id` is the SHA-256 of the session id the cookie carries: the file alone cannot be replayed
 // as cookies (they also need SESSION_SECRET). Expired sessions are dropped at every write.
+// `signer` names (without revealing it) the SESSION_SECRET that signed the session's cookie: a
+// server started with another secret ends every other secret's sessions, so changing the secret
+// signs everyone out for good, and putting the old one back does not bring their sessions back.
 // Plain JavaScript so the production server and `npm run users` load it without a build step.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { cachedReader, readTextIfExists, withFileLock, writeFileAtomic } from './locked-file.mjs';
@@ -15,7 +18,7 @@ import { describeIssues } from './zod-issues.mjs';
 /** One user's live sessions are capped; a new sign-in beyond that ends their oldest. */
 export const MAX_SESSIONS_PER_USER = 20;
 
-/** @typedef {{ id: string, user: string, createdAt: string, expiresAt: string }} SessionRecord */
+/** @typedef {{ id: string, user: string, createdAt: string, expiresAt: string, signer?: string }} SessionRecord */
 
 const SessionsFileSchema = z.strictObject({
   version: z.literal(1),
@@ -25,6 +28,8 @@ const SessionsFileSchema = z.strictObject({
       user: z.string().min(1),
       createdAt: z.iso.datetime(),
       expiresAt: z.iso.datetime(),
+      // Absent in files written before it existed: the first start adopts them (keepSessionsSignedBy).
+      signer: z.string().regex(/^[0-9a-f]{16}$/).optional(),
     }),
   ),
 });
@@ -34,6 +39,15 @@ export const sessionsFileFor = (/** @type {string} */ usersFile) => join(dirname
 
 /** How a session id is stored and looked up. */
 export const sessionKey = (/** @type {string} */ sessionId) => createHash('sha256').update(sessionId, 'utf8').digest('hex');
+
+/** sessions.json is not what this module writes. */
+export class SessionsFileError extends Error {}
+
+/**
+ * Names a session secret in the file: a keyed hash, so the file tells secrets apart without
+ * holding anything that helps to guess one.
+ */
+export const sessionSigner = (/** @type {string} */ secret) => createHmac('sha256', secret).update('content-site session signer').digest('hex').slice(0, 16);
 
 /**
  * @param {string | undefined} text
@@ -46,10 +60,10 @@ function parseSessions(text, file) {
   try {
     data = JSON.parse(text);
   } catch {
-    throw new Error(`The sessions file ${file} is not valid JSON; remove it to sign everyone out`);
+    throw new SessionsFileError(`The sessions file ${file} is not valid JSON; remove it to sign everyone out`);
   }
   const parsed = SessionsFileSchema.safeParse(data);
-  if (!parsed.success) throw new Error(`The sessions file ${file} is not valid (${describeIssues(parsed.error.issues).join('; ')}); remove it to sign everyone out`);
+  if (!parsed.success) throw new SessionsFileError(`The sessions file ${file} is not valid (${describeIssues(parsed.error.issues).join('; ')}); remove it to sign everyone out`);
   return parsed.data.sessions;
 }
 
@@ -73,14 +87,14 @@ function updateSessions(file, change, now) {
 }
 
 /**
- * Records a new session for `user`; their oldest sessions beyond the cap end.
+ * Records a new session for `user`, signed by the secret `signer` names; their oldest sessions beyond the cap end.
  * @param {string} file
- * @param {{ sessionId: string, user: string, expiresAt: number }} session
+ * @param {{ sessionId: string, user: string, expiresAt: number, signer: string }} session
  * @param {number} [now]
  */
-export function recordSession(file, { sessionId, user, expiresAt }, now = Date.now()) {
+export function recordSession(file, { sessionId, user, expiresAt, signer }, now = Date.now()) {
   /** @type {SessionRecord} */
-  const record = { id: sessionKey(sessionId), user, createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString() };
+  const record = { id: sessionKey(sessionId), user, createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString(), signer };
   return updateSessions(
     file,
     (sessions) => {
@@ -93,15 +107,30 @@ export function recordSession(file, { sessionId, user, expiresAt }, now = Date.n
 }
 
 /**
- * The live record of a session id, or undefined when it was ended, expired or never existed.
+ * The live record of a session id whose cookie the secret `signer` names signed, or undefined
+ * when it was ended, expired, never existed or belongs to another secret.
  * @param {string} file
  * @param {string} sessionId
+ * @param {string} signer
  * @param {number} [now]
  * @returns {Promise<SessionRecord | undefined>}
  */
-export async function findSession(file, sessionId, now = Date.now()) {
+export async function findSession(file, sessionId, signer, now = Date.now()) {
   const record = (await readSessions(file)).get(sessionKey(sessionId));
-  return record && isLive(record, now) ? record : undefined;
+  return record && isLive(record, now) && (record.signer ?? signer) === signer ? record : undefined;
+}
+
+/**
+ * At a server's start: ends the sessions another secret signed, and takes the ones recorded
+ * before records named their secret (an upgrade) as this secret's.
+ * @param {string} file
+ * @param {string} signer
+ * @param {number} [now]
+ */
+export async function keepSessionsSignedBy(file, signer, now = Date.now()) {
+  const records = [...(await readSessions(file)).values()];
+  if (records.every((record) => record.signer === signer)) return;
+  await updateSessions(file, (sessions) => sessions.flatMap((record) => ((record.signer ?? signer) === signer ? [{ ...record, signer }] : [])), now);
 }
 
 /** Ends one session (signing out). */

@@ -314,3 +314,16 @@ describe('records', () => {
     await expect(startProdServer(prod.project, { SESSION_SECRET: '', EDITOR_USERS_FILE: usersFile })).rejects.toThrow(/SESSION_SECRET is not set/);
   });
 });
+
+// Last, since it signs everyone out.
+describe('a new SESSION_SECRET', () => {
+  it('ends the old secret’s sessions for good: a server still (or again) on the old secret no longer takes their cookies', async () => {
+    const ada = await signIn('ada');
+    expect((await ada.get('/api/auth/session')).status).toBe(200);
+    const rotated = await startProdServer(prod.project, { SESSION_SECRET: 'a-rotated-integration-test-secret-long-enough', EDITOR_USERS_FILE: usersFile, EDITOR_AUDIT_LOG: auditLog });
+    await rotated.stop();
+    // The cookie still verifies under the old secret, which this server has: only the record's signer says it is over.
+    expect((await ada.get('/api/auth/session')).status).toBe(401);
+    expect((await (await signIn('ada')).get('/api/auth/session')).status).toBe(200);
+  });
+});

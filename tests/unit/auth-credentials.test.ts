@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, parsePasswordHash, passwordProblem, verifyPassword } from '../../server/passwords.mjs';
-import { findSession, recordSession, sessionsFileFor } from '../../server/sessions-file.mjs';
+import { findSession, recordSession, sessionSigner, sessionsFileFor } from '../../server/sessions-file.mjs';
+
+const SIGNER = sessionSigner('a-session-secret-of-at-least-32-characters');
 import { addUser, removeUser } from '../../server/user-accounts.mjs';
 import { checkEditorConfig, currentUsers, isUserName, readUsers, updateUsers, UsersFileError, writeUsers } from '../../server/users-file.mjs';
 
@@ -159,14 +161,14 @@ describe('adding and removing users', () => {
     await expect(addUser(file, { name: 'ada', role: 'editor', password: PASSWORD })).rejects.toMatchObject({ status: 409 });
     const sessions = sessionsFileFor(file);
     const later = Date.now() + 3_600_000;
-    await recordSession(sessions, { sessionId: 'kept', user: 'ada', expiresAt: later });
-    await recordSession(sessions, { sessionId: 'other', user: 'ada', expiresAt: later });
+    await recordSession(sessions, { sessionId: 'kept', user: 'ada', expiresAt: later, signer: SIGNER });
+    await recordSession(sessions, { sessionId: 'other', user: 'ada', expiresAt: later, signer: SIGNER });
     await addUser(file, { name: 'bob', role: 'admin', password: PASSWORD });
     const replaced = await addUser(file, { name: 'ada', role: 'editor', password: 'a new password!', replace: true, keepSessionId: 'kept' });
     expect(replaced.created).toBe(false);
     expect(replaced.user.createdAt).toBe((await readUsers(file)).find((u) => u.name === 'ada')!.createdAt);
-    expect(await findSession(sessions, 'kept')).toBeDefined();
-    expect(await findSession(sessions, 'other')).toBeUndefined();
+    expect(await findSession(sessions, 'kept', SIGNER)).toBeDefined();
+    expect(await findSession(sessions, 'other', SIGNER)).toBeUndefined();
   });
 
   it('refuses bad names, roles and passwords before writing anything', async () => {
@@ -183,9 +185,9 @@ describe('adding and removing users', () => {
     await expect(removeUser(file, 'ada')).rejects.toThrow(/last admin/);
     await expect(removeUser(file, 'bob', { actingUser: 'bob' })).rejects.toThrow(/your own account/);
     await expect(removeUser(file, 'zed')).rejects.toMatchObject({ status: 404 });
-    await recordSession(sessionsFileFor(file), { sessionId: 'bobs', user: 'bob', expiresAt: Date.now() + 60_000 });
+    await recordSession(sessionsFileFor(file), { sessionId: 'bobs', user: 'bob', expiresAt: Date.now() + 60_000, signer: SIGNER });
     await removeUser(file, 'bob', { actingUser: 'ada' });
-    expect(await findSession(sessionsFileFor(file), 'bobs')).toBeUndefined();
+    expect(await findSession(sessionsFileFor(file), 'bobs', SIGNER)).toBeUndefined();
     await removeUser(file, 'ada'); // the very last user: the editor is off
     expect(await readUsers(file)).toEqual([]);
   });

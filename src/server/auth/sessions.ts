@@ -8,7 +8,7 @@
  */
 import type { AstroCookies } from 'astro';
 import { serverConfig } from '../../../server/config.mjs';
-import { endSession, findSession, recordSession, sessionsFileFor } from '../../../server/sessions-file.mjs';
+import { endSession, findSession, recordSession, sessionSigner, sessionsFileFor } from '../../../server/sessions-file.mjs';
 import { currentUsers, type Role } from '../../../server/users-file.mjs';
 import { isHttpsRequest } from './request-facts';
 import {
@@ -48,7 +48,7 @@ export async function sessionOf(context: CookieContext, now = Date.now()): Promi
   const value = context.cookies.get(sessionCookieName(isHttpsRequest(context.request, trustProxy)))?.value;
   const check = verifySessionCookie(value, sessionSecret, now);
   if (!check.ok) return undefined;
-  const record = await findSession(sessionsFileFor(usersFile), check.claims.sessionId, now);
+  const record = await findSession(sessionsFileFor(usersFile), check.claims.sessionId, sessionSigner(sessionSecret), now);
   if (!record || record.user !== check.claims.user) return undefined;
   const user = (await currentUsers(usersFile)).find((candidate) => candidate.name === check.claims.user);
   return user ? { id: check.claims.sessionId, user: { name: user.name, role: user.role } } : undefined;
@@ -61,7 +61,7 @@ export async function startSession(user: string, request: Request, now = Date.no
   const sessionId = newSessionId();
   // Whole seconds, as the cookie carries them, so the record and the cookie expire together.
   const expiresAt = Math.floor(now / 1000) * 1000 + SESSION_LIFETIME_SECONDS * 1000;
-  await recordSession(sessionsFileFor(usersFile), { sessionId, user, expiresAt }, now);
+  await recordSession(sessionsFileFor(usersFile), { sessionId, user, expiresAt, signer: sessionSigner(sessionSecret) }, now);
   const value = signSessionCookie({ sessionId, user, expiresAt }, sessionSecret);
   return sessionSetCookie(value, { secure: isHttpsRequest(request, trustProxy), maxAgeSeconds: SESSION_LIFETIME_SECONDS });
 }
