@@ -19,7 +19,7 @@ import { siteSettingsProblems } from './schema/site-settings';
 import { checkStoredPage, type StoredPage } from './stored-page';
 import { entryMeta } from './entry-meta';
 import { ContentError, PageNotFoundError, type Issue } from './content-error';
-import { collectionDir, entriesOrThrow, refuseUnreadableCollection, entryFiles, listSiteRoutes, pageFileOfSlug, strayCollectionFiles, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
+import { collectionDir, entriesOrThrow, refuseUnreadableCollection, entryFiles, filesThatWouldRoute, listSiteRoutes, strayCollectionFiles, type PageRoute, type SiteRoutes, type TemplateRoute } from './routes';
 
 export { ContentError, PageNotFoundError, issuesOf, type ContentErrorKind, type Issue } from './content-error';
 export { MAX_REF_DEPTH, MAX_REFS_PER_PAGE, MAX_RESOLVED_PAGE_SIZE } from './expand-refs';
@@ -177,19 +177,12 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
   }
 
   function findRoute(slug: string): PageRoute {
-    const route = isValidSlug(slug) ? listRoutes().bySlug.get(slug) : undefined;
+    if (!isValidSlug(slug)) throw new PageNotFoundError(slug);
+    const route = listRoutes().bySlug.get(slug);
     if (route) return route;
-    if (isValidSlug(slug)) {
-      // A page file (or the template that would give this entry page) that is refused (a link, not JSON): say so, not "no page".
-      const parent = slug.includes('/') ? `${slug.slice(0, slug.lastIndexOf('/'))}/` : '';
-      // Or the entry file behind it: a post that is not valid JSON says so, rather than vanish (live publishing keeps its page).
-      const template = listRoutes().templates.find((route) => route.slug === `${parent}${TEMPLATE_SEGMENT}`);
-      const entryFile = template && `${collectionDir(template.collection)}/${slug.slice(parent.length)}.json`;
-      for (const file of [pageFileOfSlug(slug), pageFileOfSlug(`${parent}${TEMPLATE_SEGMENT}`), ...(entryFile ? [entryFile] : [])]) {
-        const refused = refusal(file);
-        if (refused) throw new ContentError('refused', file, describeRefusal(refused, file));
-      }
-    }
+    // A file that would give the page but is refused (a link, not JSON) says so, rather than "no page".
+    const file = filesThatWouldRoute(slug, listRoutes().templates).find((candidate) => refusal(candidate));
+    if (file) throw new ContentError('refused', file, describeRefusal(refusal(file)!, file));
     throw new PageNotFoundError(slug);
   }
 

@@ -162,3 +162,15 @@ export function listSiteRoutes(snapshot: ContentSnapshot, templateCollection: (f
   }
   return { pages, templates, bySlug: new Map(pages.map((page) => [page.slug, page])), problems, hiddenEntries };
 }
+
+/**
+ * The files that would give the page at a valid `slug` that has none: its page file, the template
+ * that would give it as an entry's page, and that entry's file (a post that is not valid JSON says
+ * so, rather than vanish; live publishing keeps its page).
+ */
+export function filesThatWouldRoute(slug: string, templates: readonly TemplateRoute[]): string[] {
+  const parent = slug.includes('/') ? `${slug.slice(0, slug.lastIndexOf('/'))}/` : '';
+  const template = templates.find((route) => route.slug === `${parent}${TEMPLATE_SEGMENT}`);
+  const entryFile = template && `${collectionDir(template.collection)}/${slug.slice(parent.length)}.json`;
+  return [pageFileOfSlug(slug), pageFileOfSlug(`${parent}${TEMPLATE_SEGMENT}`), ...(entryFile ? [entryFile] : [])];
+}

@@ -1,6 +1,6 @@
 /** Pages as renders give them, for the unit tests of page layouts (src/server/publish/page-layout.ts). */
 import type { LayoutKeys, PageLayout } from '../../src/server/publish/page-layout';
-import { joinedPage } from '../../src/server/publish/page-styles';
+import { joinedPage } from '../../src/server/publish/page-bytes';
 import type { RenderedInWorker } from '../../src/server/publish/render-pool';
 
 export const bytes = (text: string) => Buffer.from(text) as Buffer<ArrayBuffer>;

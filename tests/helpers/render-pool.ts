@@ -4,7 +4,7 @@
  */
 import { afterEach, vi } from 'vitest';
 import { createRenderPool, type RenderedInWorker, type RenderPool } from '../../src/server/publish/render-pool';
-import { joinedPage } from '../../src/server/publish/page-styles';
+import { joinedPage } from '../../src/server/publish/page-bytes';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 const script = (name: string) => new URL(`../fixtures/render-workers/${name}`, import.meta.url).href;

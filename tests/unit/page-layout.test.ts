@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PublishedViews, renderedLayout, splicedLayout, viewRangesOf } from '../../src/server/publish/page-layout';
-import { joinedPage } from '../../src/server/publish/page-styles';
+import { joinedPage } from '../../src/server/publish/page-bytes';
 import { bytes, html, keys, rendered } from '../helpers/page-pieces';
 
 describe('a page layout from a render', () => {

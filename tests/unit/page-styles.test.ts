@@ -2,7 +2,8 @@ import { mkdtemp, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlinedOffsets, inlinePageStyles, joinedPage, piecesOf, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
+import { joinedPage } from '../../src/server/publish/page-bytes';
+import { inlinedOffsets, inlinePageStyles, piecesOf, splicedPieces, styleElementOf, styleSplicesOf, withStylesInlined } from '../../src/server/publish/page-styles';
 
 const FOLDERS = Symbol.for('content-site.stylesheet-folders');
 const offered = globalThis as Record<symbol, unknown>;

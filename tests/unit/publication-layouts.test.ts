@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderedLayout, type PageLayout } from '../../src/server/publish/page-layout';
 import { PublicationLayouts, readBuiltLayout, type BuiltLayout } from '../../src/server/publish/publication-layouts';
-import { inlinedOffsets, inlinedStyleRanges, inlinePageStyles, joinedPage, styleElementOf, styleSplicesOf } from '../../src/server/publish/page-styles';
+import { joinedPage } from '../../src/server/publish/page-bytes';
+import { inlinedOffsets, inlinedStyleRanges, inlinePageStyles, styleElementOf, styleSplicesOf } from '../../src/server/publish/page-styles';
 import { bytes, html, keys, rendered } from '../helpers/page-pieces';
 
 describe('the layouts of a publication', () => {

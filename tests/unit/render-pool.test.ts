@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createRenderPool, RenderTimeoutError } from '../../src/server/publish/render-pool';
-import { joinedPage } from '../../src/server/publish/page-styles';
+import { joinedPage } from '../../src/server/publish/page-bytes';
 import { renderPages, IN_PROCESS_MAX_PAGES } from '../../src/server/publish/page-rendering';
 import { PageFeed } from '../../src/server/publish/page-feed';
 import { page, poolOf, resetAfterTest, snapshotOf, text } from '../helpers/render-pool';

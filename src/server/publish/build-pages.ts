@@ -22,7 +22,7 @@ import type { PageToRender } from './render-worker-side';
 import { planWhileRendering } from './page-feed';
 import { renderPages, type RenderOnThread } from './page-rendering';
 import { createRenderPool, type RenderedInWorker, type RenderWorkerFiles } from './render-pool';
-import { joinedPage } from './page-styles';
+import { joinedPage } from './page-bytes';
 import { viewRangesOf, type PageInFile } from './page-layout';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { PublishedPage } from './published-pages';
 import type { RenderWorkerFiles } from './render-pool';
-import type { PageBytes } from './page-styles';
+import type { PageBytes } from './page-bytes';
 import type { BuiltLayout } from './publication-layouts';
 
 /** A page of a new version: its HTML when it was rendered for it, or none when the live one stays (same render key). */

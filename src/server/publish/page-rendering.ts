@@ -15,7 +15,8 @@ import type { LiveRenderContext } from '../render-context';
 import { RenderTimeoutError, WorkerStoppedError, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { Compression, PageToRender } from './render-worker-side';
 import { FeedFailed, letRequestsThrough, PageFeed } from './page-feed';
-import { joinedPage, PageStylesError } from './page-styles';
+import { joinedPage } from './page-bytes';
+import { PageStylesError } from './page-styles';
 
 /** Pages rendered at once on the server's thread: rendering is CPU-bound, this only overlaps the waits (reading images' bytes). */
 const IN_PROCESS_CONCURRENCY = 4;

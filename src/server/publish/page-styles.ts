@@ -17,6 +17,7 @@
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prunableStylesheet, prunedStylesheet, scopesIn, type PrunableStylesheet } from '../../lib/stylesheet-pruning';
+import { joinedPage } from './page-bytes';
 
 /**
  * The link Astro writes for a stylesheet of the build, up to the file's name, and its end. Content
@@ -219,15 +220,6 @@ export function inlinedStyleRanges(splices: readonly StyleSplice[]): StyleSplice
     const [at] = inlinedOffsets([from], splices);
     return { from: at!, to: at! + styleElementOf(key)!.length, key };
   });
-}
-
-/** A page's UTF-8 bytes: one buffer, or pieces in order (splicedPieces). */
-export type PageBytes = Buffer<ArrayBuffer> | readonly Buffer<ArrayBuffer>[];
-
-/** A page as one buffer: `page` itself when it is one already. */
-export function joinedPage(page: PageBytes): Buffer<ArrayBuffer> {
-  if (Buffer.isBuffer(page)) return page;
-  return page.length === 1 ? page[0]! : (Buffer.concat(page) as Buffer<ArrayBuffer>);
 }
 
 /** `page` with the splices made, as one buffer; `page` itself when there are none. */

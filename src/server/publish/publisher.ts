@@ -23,7 +23,7 @@ import { renderFailure, renderPages, warmRenderWorkers } from './page-rendering'
 import { createRenderPool, renderedBody, type RenderedInWorker, type RenderPool } from './render-pool';
 import type { PageLayout } from './page-layout';
 import { PublicationLayouts } from './publication-layouts';
-import type { PageBytes } from './page-styles';
+import type { PageBytes } from './page-bytes';
 import { StuckRenders } from './stuck-renders';
 
 /** The longest a timer may wait (setTimeout's limit is about 24.8 days); a due page is then checked again. */

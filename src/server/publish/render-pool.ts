@@ -17,7 +17,8 @@ import { addSectionCounts, type SectionCacheStats } from '../../lib/section-cach
 import { deltaFor } from './snapshot-mirror';
 import { startRenderWorker, type RenderWorker } from './render-worker-thread';
 import { WorkerChoice } from './worker-choice';
-import { piecesOf, type PageBytes, type StyleSplice } from './page-styles';
+import type { PageBytes } from './page-bytes';
+import { piecesOf, type StyleSplice } from './page-styles';
 import { RENDER_REQUEST_TIMEOUT_MS, RenderTimeoutError, WARM_UP_BATCH_PAGES, WARM_UP_PAGES_PER_WORKER, WORKER_START_TIMEOUT_MS, WorkerStoppedError } from './render-limits';
 
 /** Requests a worker is given at once: enough to keep it busy while the server's thread takes in its replies. */
