@@ -2,12 +2,15 @@
 // The live sign-in sessions, kept beside the users file in sessions.json, so that signing out
 // (or removing a user) ends a session for every server process sharing the folder, although
 // the cookie itself would still verify until it expires.
-//   { "version": 1, "sessions": [ { "id", "user", "createdAt", "expiresAt", "signer" } ] }
+//   { "version": 1, "sessions": [ { "id", "user", "createdAt", "expiresAt", "signer", "credential" } ] }
 // `id` is the SHA-256 of the session id the cookie carries: the file alone cannot be replayed
 // as cookies (they also need SESSION_SECRET). Expired sessions are dropped at every write.
 // `signer` names (without revealing it) the SESSION_SECRET that signed the session's cookie: a
 // server started with another secret ends every other secret's sessions, so changing the secret
 // signs everyone out for good, and putting the old one back does not bring their sessions back.
+// `credential` names the password hash the sign-in checked: a session is live only while its user
+// still has that hash, so a sign-in that was checking the old password while it was changed (or
+// while the user was removed and added again) starts no session that outlives the change.
 // Plain JavaScript so the production server and `npm run users` load it without a build step.
 import { createHash, createHmac } from 'node:crypto';
 import { dirname, join } from 'node:path';
@@ -18,7 +21,7 @@ import { describeIssues } from './zod-issues.mjs';
 /** One user's live sessions are capped; a new sign-in beyond that ends their oldest. */
 export const MAX_SESSIONS_PER_USER = 20;
 
-/** @typedef {{ id: string, user: string, createdAt: string, expiresAt: string, signer?: string }} SessionRecord */
+/** @typedef {{ id: string, user: string, createdAt: string, expiresAt: string, signer?: string, credential?: string }} SessionRecord */
 
 const SessionsFileSchema = z.strictObject({
   version: z.literal(1),
@@ -30,6 +33,8 @@ const SessionsFileSchema = z.strictObject({
       expiresAt: z.iso.datetime(),
       // Absent in files written before it existed: the first start adopts them (keepSessionsSignedBy).
       signer: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+      // Absent in files written before it existed: such a session ends with its expiry, a sign-out or its user's removal.
+      credential: z.string().regex(/^[0-9a-f]{16}$/).optional(),
     }),
   ),
 });
@@ -48,6 +53,9 @@ export class SessionsFileError extends Error {}
  * holding anything that helps to guess one.
  */
 export const sessionSigner = (/** @type {string} */ secret) => createHmac('sha256', secret).update('content-site session signer').digest('hex').slice(0, 16);
+
+/** Names a user's password hash in a session record (a hash of it: the file holds nothing to check a password against). */
+export const credentialOf = (/** @type {string} */ passwordHash) => createHash('sha256').update(passwordHash, 'utf8').digest('hex').slice(0, 16);
 
 /**
  * @param {string | undefined} text
@@ -87,14 +95,15 @@ function updateSessions(file, change, now) {
 }
 
 /**
- * Records a new session for `user`, signed by the secret `signer` names; their oldest sessions beyond the cap end.
+ * Records a new session for `user`, signed by the secret `signer` names, started with the password
+ * hash `credential` names; their oldest sessions beyond the cap end.
  * @param {string} file
- * @param {{ sessionId: string, user: string, expiresAt: number, signer: string }} session
+ * @param {{ sessionId: string, user: string, expiresAt: number, signer: string, credential: string }} session
  * @param {number} [now]
  */
-export function recordSession(file, { sessionId, user, expiresAt, signer }, now = Date.now()) {
+export function recordSession(file, { sessionId, user, expiresAt, signer, credential }, now = Date.now()) {
   /** @type {SessionRecord} */
-  const record = { id: sessionKey(sessionId), user, createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString(), signer };
+  const record = { id: sessionKey(sessionId), user, createdAt: new Date(now).toISOString(), expiresAt: new Date(expiresAt).toISOString(), signer, credential };
   return updateSessions(
     file,
     (sessions) => {
@@ -121,6 +130,14 @@ export async function findSession(file, sessionId, signer, now = Date.now()) {
 }
 
 /**
+ * Whether a session's record was started with the password hash its user has now: a record that
+ * names another was started with a password since changed, or by a user since removed and added again.
+ * @param {SessionRecord} record
+ * @param {string} passwordHash
+ */
+export const startedWithPassword = (record, passwordHash) => record.credential === undefined || record.credential === credentialOf(passwordHash);
+
+/**
  * At a server's start: ends the sessions another secret signed, and takes the ones recorded
  * before records named their secret (an upgrade) as this secret's.
  * @param {string} file
@@ -141,12 +158,17 @@ export function endSession(/** @type {string} */ file, /** @type {string} */ ses
 
 /**
  * Ends every session of `user` (removed, or given a new password), except the one
- * with id `keepSessionId` (an admin changing their own password stays signed in).
+ * with id `keepSessionId` (an admin changing their own password stays signed in),
+ * which is marked as started with the new password hash `credential` names.
  * @param {string} file
  * @param {string} user
- * @param {{ keepSessionId?: string, now?: number }} [options]
+ * @param {{ keepSessionId?: string, credential?: string, now?: number }} [options]
  */
-export function endSessionsOf(file, user, { keepSessionId, now = Date.now() } = {}) {
+export function endSessionsOf(file, user, { keepSessionId, credential, now = Date.now() } = {}) {
   const kept = keepSessionId === undefined ? undefined : sessionKey(keepSessionId);
-  return updateSessions(file, (sessions) => sessions.filter((record) => record.user !== user || record.id === kept), now);
+  return updateSessions(
+    file,
+    (sessions) => sessions.flatMap((record) => (record.user !== user ? [record] : record.id === kept ? [{ ...record, ...(credential && { credential }) }] : [])),
+    now,
+  );
 }

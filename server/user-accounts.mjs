@@ -5,7 +5,7 @@
 // removed user's sessions, and a replaced user's other sessions, end with it.
 // Plain JavaScript so `npm run users` loads it without a build step.
 import { hashPassword, passwordProblem } from './passwords.mjs';
-import { endSessionsOf, sessionsFileFor } from './sessions-file.mjs';
+import { credentialOf, endSessionsOf, sessionsFileFor } from './sessions-file.mjs';
 import { adminCount, isUserName, ROLES, updateUsers, USER_NAME_RULE } from './users-file.mjs';
 
 /** A change the rules refuse; `status` is the HTTP status the admin endpoints answer with. */
@@ -51,7 +51,9 @@ export async function addUser(usersFile, { name, role, password, replace = false
     user = next;
     return updated;
   });
-  if (!created) await endSessionsOf(sessionsFileFor(usersFile), userName, { keepSessionId });
+  // A sign-in still checking the old password records its session after this: that record names the old hash, so it is
+  // never live (sessionOf). Ending the sessions here tidies the file and ends those that began before records named hashes.
+  if (!created) await endSessionsOf(sessionsFileFor(usersFile), userName, { keepSessionId, credential: credentialOf(passwordHash) });
   return { created, user: /** @type {import('./users-file.mjs').User} */ (user) };
 }
 

@@ -315,6 +315,39 @@ describe('records', () => {
   });
 });
 
+describe('a new password', () => {
+  it('ends every session the old password started, also one whose sign-in was still checking it when the password changed', async () => {
+    const admin = await signIn('ada');
+    const client = newClient();
+    let password = PASSWORD;
+    const survivors: string[] = [];
+    for (let round = 1; round <= 4; round += 1) {
+      const old = password;
+      password = `a new password for round ${round}`;
+      // The holder of the old password (a stolen one) signs in again and again, as a script would, until it is refused.
+      const cookies: string[] = [];
+      let stop = false;
+      const loop = (async () => {
+        while (!stop) {
+          const response = await login('eve', old, client);
+          if (response.status !== 200) break;
+          cookies.push(cookieOf(response));
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const change = await admin.post('/api/auth/users', { name: 'eve', role: 'editor', password });
+      expect(change.status, change.text).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      stop = true;
+      await loop;
+      for (const cookie of cookies) if ((await raw(origin, { path: '/api/auth/session', headers: { cookie } })).status === 200) survivors.push(`round ${round}`);
+    }
+    // A sign-in that verified the old hash while the change was made used to record its session after the change ended eve's: 12 hours more.
+    expect(survivors).toEqual([]);
+    expect((await admin.post('/api/auth/users', { name: 'eve', role: 'editor', password: PASSWORD })).status).toBe(200);
+  });
+});
+
 // Last, since it signs everyone out.
 describe('a new SESSION_SECRET', () => {
   it('ends the old secret’s sessions for good: a server still (or again) on the old secret no longer takes their cookies', async () => {

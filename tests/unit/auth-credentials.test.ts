@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, parsePasswordHash, passwordProblem, verifyPassword } from '../../server/passwords.mjs';
-import { findSession, recordSession, sessionSigner, sessionsFileFor } from '../../server/sessions-file.mjs';
+import { credentialOf, findSession, recordSession, sessionSigner, sessionsFileFor, startedWithPassword } from '../../server/sessions-file.mjs';
 
 const SIGNER = sessionSigner('a-session-secret-of-at-least-32-characters');
+/** Names a password hash; these tests check records, not passwords. */
+const CREDENTIAL = credentialOf('scrypt$the-hash-of-the-password');
 import { addUser, removeUser } from '../../server/user-accounts.mjs';
 import { checkEditorConfig, currentUsers, isUserName, readUsers, updateUsers, UsersFileError, writeUsers } from '../../server/users-file.mjs';
 
@@ -161,14 +163,37 @@ describe('adding and removing users', () => {
     await expect(addUser(file, { name: 'ada', role: 'editor', password: PASSWORD })).rejects.toMatchObject({ status: 409 });
     const sessions = sessionsFileFor(file);
     const later = Date.now() + 3_600_000;
-    await recordSession(sessions, { sessionId: 'kept', user: 'ada', expiresAt: later, signer: SIGNER });
-    await recordSession(sessions, { sessionId: 'other', user: 'ada', expiresAt: later, signer: SIGNER });
+    await recordSession(sessions, { sessionId: 'kept', user: 'ada', expiresAt: later, signer: SIGNER, credential: CREDENTIAL });
+    await recordSession(sessions, { sessionId: 'other', user: 'ada', expiresAt: later, signer: SIGNER, credential: CREDENTIAL });
     await addUser(file, { name: 'bob', role: 'admin', password: PASSWORD });
     const replaced = await addUser(file, { name: 'ada', role: 'editor', password: 'a new password!', replace: true, keepSessionId: 'kept' });
     expect(replaced.created).toBe(false);
     expect(replaced.user.createdAt).toBe((await readUsers(file)).find((u) => u.name === 'ada')!.createdAt);
     expect(await findSession(sessions, 'kept', SIGNER)).toBeDefined();
     expect(await findSession(sessions, 'other', SIGNER)).toBeUndefined();
+  });
+
+  it('a sign-in that checked the old password is over once the password changes, even when its session is recorded after the change', async () => {
+    await addUser(file, { name: 'ada', role: 'admin', password: PASSWORD });
+    const hashOf = async (name: string) => (await readUsers(file)).find((user) => user.name === name)!.passwordHash;
+    const oldHash = await hashOf('ada');
+    const sessions = sessionsFileFor(file);
+    const later = Date.now() + 3_600_000;
+    await recordSession(sessions, { sessionId: 'mine', user: 'ada', expiresAt: later, signer: SIGNER, credential: credentialOf(oldHash) });
+    await addUser(file, { name: 'ada', role: 'admin', password: 'a new password!', replace: true, keepSessionId: 'mine' });
+    const newHash = await hashOf('ada');
+    // The sign-in verified the old hash before the change, and records its session after it.
+    await recordSession(sessions, { sessionId: 'late', user: 'ada', expiresAt: later, signer: SIGNER, credential: credentialOf(oldHash) });
+    expect(startedWithPassword((await findSession(sessions, 'late', SIGNER))!, newHash)).toBe(false);
+    // The admin who made the change keeps theirs, now marked with the new password.
+    expect(startedWithPassword((await findSession(sessions, 'mine', SIGNER))!, newHash)).toBe(true);
+    // Removed and added again with the same password: a new salt, a new hash, so the old sessions do not come back.
+    await addUser(file, { name: 'bob', role: 'editor', password: PASSWORD });
+    const bobs = credentialOf(await hashOf('bob'));
+    await removeUser(file, 'bob');
+    await recordSession(sessions, { sessionId: 'bobs', user: 'bob', expiresAt: later, signer: SIGNER, credential: bobs });
+    await addUser(file, { name: 'bob', role: 'editor', password: PASSWORD });
+    expect(startedWithPassword((await findSession(sessions, 'bobs', SIGNER))!, await hashOf('bob'))).toBe(false);
   });
 
   it('refuses bad names, roles and passwords before writing anything', async () => {
@@ -185,7 +210,7 @@ describe('adding and removing users', () => {
     await expect(removeUser(file, 'ada')).rejects.toThrow(/last admin/);
     await expect(removeUser(file, 'bob', { actingUser: 'bob' })).rejects.toThrow(/your own account/);
     await expect(removeUser(file, 'zed')).rejects.toMatchObject({ status: 404 });
-    await recordSession(sessionsFileFor(file), { sessionId: 'bobs', user: 'bob', expiresAt: Date.now() + 60_000, signer: SIGNER });
+    await recordSession(sessionsFileFor(file), { sessionId: 'bobs', user: 'bob', expiresAt: Date.now() + 60_000, signer: SIGNER, credential: CREDENTIAL });
     await removeUser(file, 'bob', { actingUser: 'ada' });
     expect(await findSession(sessionsFileFor(file), 'bobs', SIGNER)).toBeUndefined();
     await removeUser(file, 'ada'); // the very last user: the editor is off

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { endSession, endSessionsOf, findSession, keepSessionsSignedBy, MAX_SESSIONS_PER_USER, recordSession, sessionKey, sessionSigner } from '../../server/sessions-file.mjs';
+import { endSession, endSessionsOf, findSession, keepSessionsSignedBy, MAX_SESSIONS_PER_USER, recordSession, sessionKey, sessionSigner, credentialOf } from '../../server/sessions-file.mjs';
 import {
   clearedSessionCookie,
   newSessionId,
@@ -18,6 +18,8 @@ const SECRET = 'a-session-secret-of-at-least-32-characters';
 const NOW = Date.UTC(2026, 0, 31, 12);
 const SIGNER = sessionSigner('the-first-session-secret-of-32-characters');
 const NEW_SIGNER = sessionSigner('a-second-session-secret-of-32-characters');
+/** Names a password hash; these tests check records, not passwords. */
+const CREDENTIAL = credentialOf('scrypt$the-hash-of-the-password');
 const claims: SessionClaims = { sessionId: newSessionId(), user: 'ada', expiresAt: NOW + 12 * 3_600_000 };
 
 describe('session cookies', () => {
@@ -87,7 +89,7 @@ describe('the sessions file', () => {
   const later = (ms: number) => NOW + ms;
 
   it('finds a recorded session until it is ended or expires', async () => {
-    await recordSession(file, { sessionId: 's1', user: 'ada', expiresAt: later(1000), signer: SIGNER }, NOW);
+    await recordSession(file, { sessionId: 's1', user: 'ada', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     expect(await findSession(file, 's1', SIGNER, NOW)).toMatchObject({ user: 'ada' });
     expect(await findSession(file, 's1', SIGNER, later(1000))).toBeUndefined();
     expect(await findSession(file, 's2', SIGNER, NOW)).toBeUndefined();
@@ -96,22 +98,22 @@ describe('the sessions file', () => {
   });
 
   it('stores a hash of the session id, never the id', async () => {
-    await recordSession(file, { sessionId: 'the-secret-id', user: 'ada', expiresAt: later(1000), signer: SIGNER }, NOW);
+    await recordSession(file, { sessionId: 'the-secret-id', user: 'ada', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain('the-secret-id');
     expect(text).toContain(sessionKey('the-secret-id'));
   });
 
   it('drops expired sessions when it writes', async () => {
-    await recordSession(file, { sessionId: 'old', user: 'ada', expiresAt: later(10), signer: SIGNER }, NOW);
-    await recordSession(file, { sessionId: 'new', user: 'bob', expiresAt: later(10_000), signer: SIGNER }, later(20));
+    await recordSession(file, { sessionId: 'old', user: 'ada', expiresAt: later(10), signer: SIGNER, credential: CREDENTIAL }, NOW);
+    await recordSession(file, { sessionId: 'new', user: 'bob', expiresAt: later(10_000), signer: SIGNER, credential: CREDENTIAL }, later(20));
     const { sessions } = JSON.parse(await readFile(file, 'utf8'));
     expect(sessions.map((record: { user: string }) => record.user)).toEqual(['bob']);
   });
 
   it('ends every session of one user, but the one kept', async () => {
-    for (const id of ['a1', 'a2', 'a3']) await recordSession(file, { sessionId: id, user: 'ada', expiresAt: later(1000), signer: SIGNER }, NOW);
-    await recordSession(file, { sessionId: 'b1', user: 'bob', expiresAt: later(1000), signer: SIGNER }, NOW);
+    for (const id of ['a1', 'a2', 'a3']) await recordSession(file, { sessionId: id, user: 'ada', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW);
+    await recordSession(file, { sessionId: 'b1', user: 'bob', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     await endSessionsOf(file, 'ada', { keepSessionId: 'a2', now: NOW });
     expect(await findSession(file, 'a1', SIGNER, NOW)).toBeUndefined();
     expect(await findSession(file, 'a2', SIGNER, NOW)).toBeDefined();
@@ -120,7 +122,7 @@ describe('the sessions file', () => {
   });
 
   it('keeps at most a set number of sessions per user, ending the oldest', async () => {
-    for (let index = 0; index <= MAX_SESSIONS_PER_USER; index++) await recordSession(file, { sessionId: `s${index}`, user: 'ada', expiresAt: later(1000), signer: SIGNER }, NOW);
+    for (let index = 0; index <= MAX_SESSIONS_PER_USER; index++) await recordSession(file, { sessionId: `s${index}`, user: 'ada', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     expect(await findSession(file, 's0', SIGNER, NOW)).toBeUndefined();
     expect(await findSession(file, 's1', SIGNER, NOW)).toBeDefined();
     expect(await findSession(file, `s${MAX_SESSIONS_PER_USER}`, SIGNER, NOW)).toBeDefined();
@@ -128,14 +130,14 @@ describe('the sessions file', () => {
 
   it('loses no session when many are recorded and ended at once', async () => {
     const ids = Array.from({ length: 12 }, (_, index) => `p${index}`);
-    await Promise.all(ids.map((sessionId) => recordSession(file, { sessionId, user: 'ada', expiresAt: later(1000), signer: SIGNER }, NOW)));
+    await Promise.all(ids.map((sessionId) => recordSession(file, { sessionId, user: 'ada', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW)));
     await Promise.all(ids.slice(0, 6).map((sessionId) => endSession(file, sessionId, NOW)));
     const found = await Promise.all(ids.map((id) => findSession(file, id, SIGNER, NOW)));
     expect(found.map(Boolean)).toEqual(ids.map((_, index) => index >= 6));
   });
 
   it('sees a change another process made (the file is replaced)', async () => {
-    await recordSession(file, { sessionId: 's1', user: 'ada', expiresAt: later(1000), signer: SIGNER }, NOW);
+    await recordSession(file, { sessionId: 's1', user: 'ada', expiresAt: later(1000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     expect(await findSession(file, 's1', SIGNER, NOW)).toBeDefined();
     // Another server signs the user out: it renames a new file into place.
     const { writeFileAtomic } = await import('../../server/locked-file.mjs');
@@ -149,7 +151,7 @@ describe('the sessions file', () => {
   });
 
   it('ends the sessions of a replaced SESSION_SECRET for good: putting the secret back revives none', async () => {
-    await recordSession(file, { sessionId: 'before', user: 'ada', expiresAt: later(10_000), signer: SIGNER }, NOW);
+    await recordSession(file, { sessionId: 'before', user: 'ada', expiresAt: later(10_000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     // A cookie verifies only under the secret that signed it, and its record is found only under that secret too.
     expect(await findSession(file, 'before', NEW_SIGNER, NOW)).toBeUndefined();
     // The server starts with the new secret, and later with the old one again (a rolled-back configuration).
@@ -159,7 +161,7 @@ describe('the sessions file', () => {
   });
 
   it("keeps the sessions a start's own secret signed, and adopts those recorded before records named their secret", async () => {
-    await recordSession(file, { sessionId: 'ours', user: 'ada', expiresAt: later(10_000), signer: SIGNER }, NOW);
+    await recordSession(file, { sessionId: 'ours', user: 'ada', expiresAt: later(10_000), signer: SIGNER, credential: CREDENTIAL }, NOW);
     const { writeFileAtomic } = await import('../../server/locked-file.mjs');
     const { sessions } = JSON.parse(await readFile(file, 'utf8'));
     const unnamed = { id: sessionKey('older'), user: 'bob', createdAt: new Date(NOW).toISOString(), expiresAt: new Date(later(10_000)).toISOString() };

@@ -3,12 +3,12 @@
  * to, starting one at sign-in and ending one at sign-out. A session is valid
  * when its cookie verifies (signature, expiry), its record is live in
  * sessions.json (not signed out, not ended with its user) and its user still
- * exists; the role is read from the users file each time (cached by mtime),
+ * exists with the password hash the sign-in checked; the role is read from the users file each time (cached by mtime),
  * so a role change applies to the next request.
  */
 import type { AstroCookies } from 'astro';
 import { serverConfig } from '../../../server/config.mjs';
-import { endSession, findSession, recordSession, sessionSigner, sessionsFileFor } from '../../../server/sessions-file.mjs';
+import { credentialOf, endSession, findSession, recordSession, sessionSigner, sessionsFileFor, startedWithPassword } from '../../../server/sessions-file.mjs';
 import { currentUsers, type Role } from '../../../server/users-file.mjs';
 import { isHttpsRequest } from './request-facts';
 import {
@@ -51,17 +51,19 @@ export async function sessionOf(context: CookieContext, now = Date.now()): Promi
   const record = await findSession(sessionsFileFor(usersFile), check.claims.sessionId, sessionSigner(sessionSecret), now);
   if (!record || record.user !== check.claims.user) return undefined;
   const user = (await currentUsers(usersFile)).find((candidate) => candidate.name === check.claims.user);
-  return user ? { id: check.claims.sessionId, user: { name: user.name, role: user.role } } : undefined;
+  // A session started with a password since changed is over, even one recorded after the change ended the others.
+  if (!user || !startedWithPassword(record, user.passwordHash)) return undefined;
+  return { id: check.claims.sessionId, user: { name: user.name, role: user.role } };
 }
 
-/** Starts a session for `user` and returns the `Set-Cookie` header that carries it. */
-export async function startSession(user: string, request: Request, now = Date.now()): Promise<string> {
+/** Starts a session for `user`, signed in with the password whose hash is `passwordHash`, and returns the `Set-Cookie` header that carries it. */
+export async function startSession(user: string, passwordHash: string, request: Request, now = Date.now()): Promise<string> {
   const { sessionSecret, usersFile, trustProxy } = serverConfig();
   if (!sessionSecret) throw new Error('SESSION_SECRET is not set');
   const sessionId = newSessionId();
   // Whole seconds, as the cookie carries them, so the record and the cookie expire together.
   const expiresAt = Math.floor(now / 1000) * 1000 + SESSION_LIFETIME_SECONDS * 1000;
-  await recordSession(sessionsFileFor(usersFile), { sessionId, user, expiresAt, signer: sessionSigner(sessionSecret) }, now);
+  await recordSession(sessionsFileFor(usersFile), { sessionId, user, expiresAt, signer: sessionSigner(sessionSecret), credential: credentialOf(passwordHash) }, now);
   const value = signSessionCookie({ sessionId, user, expiresAt }, sessionSecret);
   return sessionSetCookie(value, { secure: isHttpsRequest(request, trustProxy), maxAgeSeconds: SESSION_LIFETIME_SECONDS });
 }

@@ -57,7 +57,7 @@ export const POST: APIRoute = (context) =>
       return errorResponse(401, 'Wrong user name or password', {}, NO_STORE);
     }
     limits.succeeded(username, addressKey(address));
-    const cookie = await startSession(user.name, context.request);
+    const cookie = await startSession(user.name, user.passwordHash, context.request);
     await audit({ event: 'sign-in', user: user.name, address });
     return json({ ok: true, user: { name: user.name, role: user.role } }, 200, { 'Set-Cookie': cookie, ...NO_STORE });
   });
