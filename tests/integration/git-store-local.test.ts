@@ -79,4 +79,73 @@ describe('the git backend without a remote', () => {
     expect((await readdir(join(local.dir, 'public', 'assets', 'images'))).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
     expect(await git(local.dir, 'status', '--porcelain')).toBe('');
   });
+
+  /** A developer's work in progress: about.json edited (not staged), pricing.json edited and staged. */
+  async function developerWorkInProgress(dir: string) {
+    const edit = async (name: string, description: string) => {
+      const file = join(dir, 'src', 'data', 'pages', `${name}.json`);
+      const page = JSON.parse(await readFile(file, 'utf8'));
+      page.meta.description = description;
+      await writeFile(file, `${JSON.stringify(page, null, 2)}\n`);
+    };
+    await edit('about', 'Not committed by the developer');
+    await edit('pricing', 'Staged by the developer');
+    await git(dir, 'add', 'src/data/pages/pricing.json');
+    return async () => ({
+      unstaged: await git(dir, 'diff', '--name-only'),
+      staged: await git(dir, 'diff', '--cached', '--name-only'),
+      about: JSON.parse(await readFile(join(dir, 'src', 'data', 'pages', 'about.json'), 'utf8')).meta.description,
+      stagedPricing: JSON.parse(await git(dir, 'show', ':src/data/pages/pricing.json')).meta.description,
+    });
+  }
+  const WORK_IN_PROGRESS = { unstaged: 'src/data/pages/about.json', staged: 'src/data/pages/pricing.json', about: 'Not committed by the developer', stagedPricing: 'Staged by the developer' };
+
+  it('leaves a developer’s uncommitted and staged changes as they were when a save fails in git (a hook refuses the commit)', async () => {
+    const local = await localStore();
+    const workInProgress = await developerWorkInProgress(local.dir);
+    await writeFile(join(local.dir, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\necho "refused by a hook" >&2\nexit 1\n', { mode: 0o755 });
+    await expect(local.retitle('pages/about.json', 'Refused by the hook')).rejects.toThrow(/refused by a hook/);
+    await expect(local.retitle('pages/pricing.json', 'Refused by the hook')).rejects.toThrow(/refused by a hook/);
+    // They used to be put back as HEAD has them: the developer's edits were gone.
+    expect(await workInProgress()).toEqual(WORK_IN_PROGRESS);
+  });
+
+  it('leaves them as they were when git’s lock refuses a save, also once the next save has mended what it could not', async () => {
+    const local = await localStore();
+    const workInProgress = await developerWorkInProgress(local.dir);
+    await writeFile(join(local.dir, '.git', 'index.lock'), '');
+    await expect(local.retitle('pages/about.json', 'Refused while locked')).rejects.toMatchObject({ status: 503 });
+    await rm(join(local.dir, '.git', 'index.lock'));
+    expect(await workInProgress()).toEqual(WORK_IN_PROGRESS);
+    await local.retitle('pages/home.json', 'Home after the lock');
+    expect(await workInProgress()).toEqual(WORK_IN_PROGRESS);
+  });
+
+  it('refuses a save (503) while a pull waits for its conflict to be resolved, and touches none of the merge’s files', async () => {
+    const local = await localStore();
+    const page = (name: string) => join(local.dir, 'src', 'data', 'pages', `${name}.json`);
+    const describe = async (name: string, description: string) => {
+      const content = JSON.parse(await readFile(page(name), 'utf8'));
+      content.meta.description = description;
+      await writeFile(page(name), `${JSON.stringify(content, null, 2)}\n`);
+    };
+    // The developer's branch changes about and pricing; the server's branch changes about meanwhile.
+    await git(local.dir, 'checkout', '-q', '-b', 'developer');
+    await describe('about', 'About, by the developer');
+    await describe('pricing', 'Pricing, by the developer');
+    await git(local.dir, '-c', 'user.name=Dev', '-c', 'user.email=dev@example.test', 'commit', '-qam', 'Developer edits');
+    await git(local.dir, 'checkout', '-q', 'main');
+    await local.retitle('pages/about.json', 'About, by an editor');
+    await describe('about', 'About, by an editor');
+    await local.retitle('pages/about.json', 'About, by an editor again');
+    await git(local.dir, 'merge', '-q', 'developer').catch(() => undefined);
+    const merging = async () => ({ status: await git(local.dir, 'status', '--porcelain'), pricing: await readFile(page('pricing'), 'utf8'), staged: await git(local.dir, 'show', ':src/data/pages/pricing.json') });
+    const before = await merging();
+    expect(before.status).toMatch(/^UU src\/data\/pages\/about\.json$/m);
+    expect(before.staged).toContain('Pricing, by the developer');
+    await expect(local.retitle('pages/pricing.json', 'Pricing, by an editor')).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/in the middle of a merge/) });
+    // git would have refused the commit ("cannot do a partial commit during a merge"), and the pricing merged in used to be put back as HEAD has it.
+    expect(await merging()).toEqual(before);
+  });
 });
+

@@ -14,7 +14,7 @@
  */
 import { join } from 'node:path';
 import {
-  clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, LINKED_CONTENT_FOLDER, literal, markPending, prepareContentRepository, refuseLinkedContentFolders, remoteGit, restorePaths, restorePending, syncFromRemote, timedOut, withGitFile,
+  clearPending, CONTENT_PATHS, fetchBranch, gitAt, gitOnPaths, LINKED_CONTENT_FOLDER, literal, markPending, prepareContentRepository, refuseLinkedContentFolders, remoteGit, restorePending, syncFromRemote, timedOut, withGitFile,
 } from '../../../server/git-content.mjs';
 import { heldLock, retryingWhileLocked } from '../../../server/git-locks.mjs';
 import type { ServerConfig } from '../../../server/config.mjs';
@@ -26,6 +26,7 @@ import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite 
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
 import { putBack, readBefore, type FilesBefore } from './put-back';
+import { putIndexBack, readIndexBefore, refuseOperationInProgress, type IndexBefore } from './index-before';
 
 type GitConfig = ServerConfig['git'];
 
@@ -110,39 +111,44 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     throw new HttpError(502, `The content repository refused the change, so nothing was saved: ${gitReason(refusal)}`);
   }
 
-  /** Set when a change could not be undone with git: the next change or sync finishes the job first. */
-  let repairFirst = false;
+  /** Set when a change could not be undone with git: what the next change or sync does first to finish the job. */
+  let repairFirst: (() => Promise<void>) | undefined;
 
   /**
    * Nothing of a change that was not acknowledged stays: with a remote, the tree is the remote's;
-   * without one, the files are as the last commit has them. Git can fail to do that for the very
-   * reason the change failed (another git process holding its lock), so the files are then put
-   * back with the filesystem: a refused change's file would otherwise be read, published, or
-   * taken for an upload already there. HEAD and the index are mended before the next change.
+   * without one, the files are as they were before it, in the working tree and the index (the
+   * project a developer works in: what they had not committed stays theirs). Git can fail to do
+   * that for the very reason the change failed (another git process holding its lock), so the
+   * files are then put back with the filesystem: a refused change's file would otherwise be read,
+   * published, or taken for an upload already there. HEAD and the index are mended before the next change.
    */
-  async function rollBack(parent: string, paths: string[], before: FilesBefore): Promise<void> {
+  async function rollBack(parent: string, before: FilesBefore, indexBefore: IndexBefore | undefined): Promise<void> {
     try {
       await retryingWhileLocked(async () => {
-        if (git.remote) await resetToRemote();
-        else if ((await head()) === parent) await restorePaths(git.dir, 'HEAD', paths);
+        if (!indexBefore) await resetToRemote(); // read only without a remote
+        else if ((await head()) === parent) {
+          await putBack(git.dir, before);
+          await putIndexBack(git.dir, indexBefore);
+        }
       });
       await clearPending(git.dir);
     } catch {
       const committed = !git.remote && (await head().catch(() => parent)) !== parent;
       if (!committed) await putBack(git.dir, before);
-      repairFirst = true;
+      // Without a remote, the files are back as they were: only the index is left to mend, as it was too.
+      repairFirst = indexBefore && !committed ? () => putIndexBack(git.dir, indexBefore) : git.remote ? resetToRemote : () => restorePending(git.dir);
     }
   }
 
   async function repairIfNeeded(): Promise<void> {
     if (!repairFirst) return;
     try {
-      await retryingWhileLocked(() => (git.remote ? resetToRemote() : restorePending(git.dir)));
+      await retryingWhileLocked(repairFirst);
     } catch (error) {
       throw heldLock(error) ? new HttpError(503, LOCKED) : error;
     }
     await clearPending(git.dir);
-    repairFirst = false;
+    repairFirst = undefined;
   }
 
   /** A commit on a detached HEAD (someone checked out a commit in the repository) would be on no branch. */
@@ -162,12 +168,17 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         throw inWords(error);
       });
       await refuseDetachedHead();
+      await refuseOperationInProgress(git.dir);
       const parent = await head();
       const before = await readBefore(git.dir, paths);
+      const indexBefore = git.remote ? undefined : await readIndexBefore(git.dir, paths);
       await markPending(git.dir, { parent, paths });
+      // Whether this change touched the index: until then there is nothing there to put back (a developer may be staging meanwhile).
+      let staged = false;
       try {
         await files.commit(writes, details);
         await retryingWhileLocked(() => gitOnPaths(git.dir, ['add', '-A'], paths));
+        staged = true;
         const written = new Set(paths);
         if (!(await client.raw(['diff', '--cached', '--name-only', '--no-renames', '-z'])).split('\0').some((path) => written.has(path))) {
           await clearPending(git.dir);
@@ -180,7 +191,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         await clearPending(git.dir);
         return { commit };
       } catch (error) {
-        await rollBack(parent, paths, before);
+        await rollBack(parent, before, indexBefore && (staged ? indexBefore : new Map()));
         throw heldLock(error) ? new HttpError(503, LOCKED) : inWords(error);
       }
     },
