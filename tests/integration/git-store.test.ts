@@ -96,6 +96,22 @@ describe('the git content backend', () => {
     expect(await remote.read('NOTES.md')).toBe('Deployed by hand.');
   });
 
+  it('never pushes back commits a developer withdrew with a force push, when a save comes before the clone syncs', async () => {
+    const a = await server('withdrawn');
+    const before = (await remote.commits())[0]!.sha;
+    await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'A secret, withdrawn')] }, ALICE);
+    // The developer withdraws it: the branch is moved back (no webhook delivered yet, no poll since).
+    await git(remote.path, 'update-ref', 'refs/heads/main', before);
+    const { commit } = await a.store.apply({ changes: [await retitle(a, 'pages/home.json', 'Home after the withdrawal')] }, BOB);
+    // The save used to fast-forward the branch over it, the withdrawn commit as its parent.
+    const commits = await remote.commits();
+    expect(commits[0]).toMatchObject({ sha: commit, subject: expect.stringMatching(/^Edit home/) });
+    expect(commits[1]!.sha).toBe(before);
+    expect(await remote.read('src/data/pages/about.json')).not.toContain('A secret, withdrawn');
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+    expect((await a.readJson('pages/about.json')).meta.title).not.toBe('A secret, withdrawn');
+  });
+
   it('refuses a change that the commits it did not see make invalid, and leaves the clone as the remote is', async () => {
     const a = await server('combined');
     const tag = { name: 'Gardening', description: 'Growing things.', accent: '#15803d' };

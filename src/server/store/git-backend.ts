@@ -73,9 +73,10 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     timedOut(error) ? `it did not answer within ${git.timeoutSeconds} s` : gitReason(error);
 
   /**
-   * Pushes HEAD. When the remote took other commits meanwhile, the working tree is reset to it
-   * and BaseMovedError asks the store to plan the change again on top (a rebase that is checked
-   * like any change: a file changed on both sides is then a version conflict, 409).
+   * Pushes HEAD, while the remote's branch is where it was last seen. When the remote took other
+   * commits meanwhile, or was moved back (a force push), the working tree is reset to it and
+   * BaseMovedError asks the store to plan the change again on it (a rebase that is checked like
+   * any change: a file changed on both sides is then a version conflict, 409).
    *
    * A push the remote went quiet on is not tried again: the fetch that follows says whether it
    * landed (the remote's branch is HEAD), which counts as pushed; otherwise the save fails
@@ -85,8 +86,19 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
   async function push(): Promise<void> {
     let refusal: unknown;
     for (let attempt = 1; attempt <= MAX_PUSH_ATTEMPTS; attempt += 1) {
+      // Where the remote's branch was last seen: the change was committed on top of it. Were it not
+      // (simple-git reports a failing command only when it writes to stderr, so no --is-ancestor),
+      // the lease below could overwrite the branch: the change is planned again on it instead.
+      const known = (await client.revparse([tracking])).trim();
+      if ((await client.raw(['merge-base', 'HEAD', known])).trim() !== known) {
+        await resetToRemote();
+        throw new BaseMovedError('The content repository moved');
+      }
       try {
-        await remote.raw(['push', '--progress', 'origin', `HEAD:refs/heads/${git.branch}`]);
+        // Only while the branch is still there: a push that merely fast-forwards would also take back
+        // commits a developer withdrew since (a force push the clone has not synced yet), as this
+        // change's parents. (A lease allows what is no fast-forward, but the change sits on `known`.)
+        await remote.raw(['push', '--progress', `--force-with-lease=refs/heads/${git.branch}:${known}`, 'origin', `HEAD:refs/heads/${git.branch}`]);
         return;
       } catch (error) {
         refusal = error;
@@ -98,9 +110,8 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
       }
       const [local, tip] = [await head(), (await client.revparse([tracking])).trim()];
       if (tip === local) return; // it landed, though its answer did not come in time
-      // (simple-git reports a failing command only when it writes to stderr, so no --is-ancestor.)
-      const moved = (await client.raw(['merge-base', 'HEAD', tip])).trim() !== tip;
-      if (moved) {
+      // The branch moved: on (someone's push), or back (a force push). Either way the change is planned again on it.
+      if (tip !== known) {
         await resetToRemote();
         throw new BaseMovedError('The content repository moved');
       }
