@@ -1,8 +1,8 @@
 /**
  * Permanent redirects, stored as data in `src/data/redirects.json`:
  * `{ "redirects": [ { "from": "/about/", "to": "/company/about/" } ] }`.
- * Moving a page adds one, so its old URL keeps working; people can edit and
- * remove them like any other file. Both ends are site paths of page slugs
+ * Moving a page adds one (marked `"madeByMove": true`), so its old URL keeps
+ * working; administrators can edit and remove them like any other file. Both ends are site paths of page slugs
  * (`/` is home). The dev server and the production server answer 301; the
  * static build writes a redirect page at the old path.
  */
@@ -25,7 +25,16 @@ export function isPagePath(path: string): boolean {
 
 const PagePath = z.string().refine(isPagePath, 'Use a site path like "/about/" or "/docs/intro/" (lowercase, ending in "/")');
 
-export const RedirectSchema = z.strictObject({ from: PagePath, to: PagePath });
+export const RedirectSchema = z.strictObject({
+  from: PagePath,
+  to: PagePath,
+  /**
+   * Set on the redirect a page's move leaves at its old address (redirectsAfterMove): the page's
+   * own trail, which deleting the page ends, whoever deletes it. A redirect without it is an
+   * administrator's, which only an administrator may end (redirectsEndedByDelete).
+   */
+  madeByMove: z.literal(true).optional(),
+});
 export const RedirectsSchema = z.strictObject({ redirects: z.array(RedirectSchema) });
 export type Redirect = z.infer<typeof RedirectSchema>;
 
@@ -106,7 +115,17 @@ export function redirectsAfterMove(document: unknown, fromSlug: string, toSlug: 
     .filter(({ redirect }) => !redirect || (redirect.from !== to && redirect.from !== from))
     .map(({ item, redirect }) => (redirect?.to === from ? { ...redirect, to } : item));
   // `document` is an object here, or undefined (no redirects yet): its other keys stay.
-  return { ...(document as object | undefined), redirects: [...kept, { from, to }] };
+  return { ...(document as object | undefined), redirects: [...kept, { from, to, madeByMove: true }] };
+}
+
+/**
+ * The redirects deleting the page at `slug` ends that are not its own trail: each leading to it
+ * without `madeByMove` (an administrator pointed that address at it, a campaign's, say). Only
+ * whoever may change the redirects may end them; the page's own trail goes with it, whoever deletes it.
+ */
+export function redirectsEndedByDelete(document: unknown, slug: string): Redirect[] {
+  const path = pathForSlug(slug);
+  return storedRedirects(document).flatMap(({ redirect }) => (redirect && redirect.to === path && !redirect.madeByMove ? [redirect] : []));
 }
 
 /**

@@ -10,6 +10,7 @@ import { startGitSite, type GitSite } from '../helpers/git-site';
 import { raw, type RawResponse } from '../helpers/http';
 import { addUser, signIn, type Session } from '../helpers/sessions';
 import { editorState as state, newPage, untilLive } from '../helpers/editing';
+import { contentVersion } from '../../src/server/version';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -115,4 +116,33 @@ describe('a redirect never leads away from a page', () => {
     expect((await get('/journal/')).status).toBe(200);
     expect((await get('/blog/')).status).toBe(200);
   });
+
+  it("refuses an editor's delete of a page an administrator's redirect leads to (it ended the redirect, and the editor took its address); its own trail goes with it", async () => {
+    const redirectsNow = async () => JSON.parse((await site.remote.read('src/data/redirects.json'))!) as { redirects: { from: string; to: string; madeByMove?: true }[] };
+    await untilLive(bea, await bea.post('/api/content/changes', { changes: [await newPage(bea, 'campaign')] }));
+    // As an administrator keeps them (the editor's state has no redirects document): the version is the store's, of the file's content.
+    const current = await redirectsNow();
+    const campaign = { from: '/promo/', to: '/campaign/' };
+    await untilLive(ada, await ada.post('/api/content/changes', { changes: [{ op: 'put', file: 'redirects.json', content: { redirects: [...current.redirects, campaign] }, baseVersion: contentVersion(current) }] }));
+    const remove = async (session: Session, file: string) => ({ changes: [{ op: 'delete', file, baseVersion: (await docOf(session, file)).version }] });
+    const refused = await bea.post('/api/content/changes', await remove(bea, 'pages/campaign.json'));
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.json<{ error: string }>().error).toBe(
+      'Deleting the page would end the redirect /promo/ → /campaign/ (redirects.json), which only an administrator can change. Ask an administrator to delete it, or to point the redirect elsewhere first',
+    );
+    expect((await redirectsNow()).redirects).toContainEqual(campaign);
+    expect((await get('/promo/')).headers.location).toBe('/campaign/');
+    // The page's own trail: moved by the editor, then deleted by them, its redirect goes with it.
+    const mine = await untilLive(bea, await bea.post('/api/content/changes', { changes: [await newPage(bea, 'short-lived')] }));
+    expect(mine.status).toBe(200);
+    const shortLived = await docOf(bea, 'pages/short-lived.json');
+    await untilLive(bea, await bea.post('/api/content/changes', { changes: [{ op: 'move', file: shortLived.file, to: 'pages/shorter-lived.json', baseVersion: shortLived.version }] }));
+    expect((await redirectsNow()).redirects).toContainEqual({ from: '/short-lived/', to: '/shorter-lived/', madeByMove: true });
+    await untilLive(bea, await bea.post('/api/content/changes', await remove(bea, 'pages/shorter-lived.json')));
+    expect((await redirectsNow()).redirects.map(({ from }) => from)).not.toContain('/short-lived/');
+    // An administrator may delete the campaign page, and its redirect goes with it.
+    await untilLive(ada, await ada.post('/api/content/changes', await remove(ada, 'pages/campaign.json')));
+    expect((await redirectsNow()).redirects).not.toContainEqual(campaign);
+  });
 });
+

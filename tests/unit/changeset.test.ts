@@ -180,7 +180,7 @@ describe('planChangeset', () => {
     const plan = planChangeset(site, [{ op: 'move', file: 'pages/about.json', to: 'pages/company/about-us.json', baseVersion: 'v' }]);
     expect(plan.after.get('pages/company/about-us.json')).toEqual({ id: 'about', slug: 'company/about-us', sections: [{ $ref: '../../shared/header.json' }] });
     expect(plan.rewritten).toEqual(['redirects.json']);
-    expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/about/', to: '/company/about-us/' }] });
+    expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/about/', to: '/company/about-us/', madeByMove: true }] });
   });
 
   it('carries the content a move gives to the new path, with the new slug and its relative refs following as without one', () => {
@@ -196,7 +196,7 @@ describe('page moves and redirects', () => {
   it('adds a permanent redirect from the old path, and leads older redirects to the new one', () => {
     const withRedirects = snapshotFromEntries([...site.paths()].map((path) => [path, site.get(path)] as const).concat([['redirects.json', { redirects: [{ from: '/old-about/', to: '/about/' }] }]]));
     const plan = planChangeset(withRedirects, [{ op: 'move', file: 'pages/about.json', to: 'pages/company.json', baseVersion: 'v' }]);
-    expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/old-about/', to: '/company/' }, { from: '/about/', to: '/company/' }] });
+    expect(plan.after.get('redirects.json')).toEqual({ redirects: [{ from: '/old-about/', to: '/company/' }, { from: '/about/', to: '/company/', madeByMove: true }] });
     expect(plan.rewritten).toEqual(['redirects.json']);
   });
 });

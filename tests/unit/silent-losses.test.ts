@@ -36,7 +36,7 @@ describe('redirects that are not followed', () => {
 
   it('are each named, at its pointer, with why', () => {
     expect(issuesOf(problemsOfFiles(site({ 'redirects.json': redirects })), 'redirects.json')).toEqual([
-      { path: '/redirects/2/extra', message: 'Unknown field "extra". Known fields: from, to.' },
+      { path: '/redirects/2/extra', message: 'Unknown field "extra". Known fields: from, to, madeByMove.' },
       { path: '/x', message: 'Unknown field "x". Known fields: redirects.' },
       { path: '/redirects/0/from', message: expect.stringMatching(/^Use a site path like "\/about\/"/) },
       { path: '/redirects/3/to', message: 'there is no page at /nowhere/, so /gone/ answers "not found": point it at a page, or remove it' },

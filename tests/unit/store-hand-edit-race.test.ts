@@ -59,7 +59,7 @@ describe('a file a change rewrites, edited by hand while the change is planned',
     expect(await redirectsOnDisk()).toEqual([
       { from: '/old-about/', to: '/company/' },
       { from: '/crew/', to: '/team/' },
-      { from: '/about/', to: '/company/' },
+      { from: '/about/', to: '/company/', madeByMove: true },
     ]);
     expect(result.versions['redirects.json']).toBe(textVersion(await readFile(data('redirects.json'))));
   });

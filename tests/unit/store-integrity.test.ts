@@ -157,7 +157,7 @@ describe('a redirect never leads away from a page', () => {
     // An administrator may: the move takes the address and ends the redirect, as before.
     await store.apply({ changes: [move] }, undefined, () => true);
     const redirects = applied[0]!.find((write) => write.file === 'redirects.json');
-    expect(JSON.parse((redirects as { data: string }).data).redirects).toEqual([{ from: '/posts/moved/', to: '/about/' }, { from: '/old/', to: '/journal/' }]);
+    expect(JSON.parse((redirects as { data: string }).data).redirects).toEqual([{ from: '/posts/moved/', to: '/about/' }, { from: '/old/', to: '/journal/', madeByMove: true }]);
   });
 
   it('lets an editor move a page back along its own trail, ending the redirect its own move left', async () => {
@@ -174,7 +174,7 @@ describe('a redirect never leads away from a page', () => {
     const backWithWrites = createContentStore({ ...backend, version: versionIn(trail), snapshot: async () => trail, commit: async (writes) => (written.push(writes), {}) }, 'own-trail-written');
     await backWithWrites.apply({ changes: [{ op: 'move', file: 'pages/company.json', to: 'pages/journal.json', baseVersion: companyVersion }] }, undefined, editor);
     const redirects = written[0]!.find((write) => write.file === 'redirects.json') as { data: string };
-    expect(JSON.parse(redirects.data).redirects).toEqual([{ from: '/company/', to: '/journal/' }]);
+    expect(JSON.parse(redirects.data).redirects).toEqual([{ from: '/company/', to: '/journal/', madeByMove: true }]);
   });
 
   it('keeps every redirect through a move when one is invalid, and moves the page: the invalid one is carried over as it was (every move waited on an administrator)', () => {
@@ -182,7 +182,7 @@ describe('a redirect never leads away from a page', () => {
     const withBad = siteOf([...site.paths()].map((file) => [file, file === 'redirects.json' ? { redirects: [{ from: '/posts/moved/', to: '/about/' }, bad, { from: '/elsewhere/', to: '/old/' }], note: 'kept' } : site.get(file)] as [string, unknown]));
     const move: Change = { op: 'move', file: 'pages/old.json', to: 'pages/renamed.json', baseVersion: 'v' };
     expect(planChangeset(withBad, [move]).documents.get('redirects.json')).toEqual({
-      redirects: [{ from: '/posts/moved/', to: '/about/' }, bad, { from: '/elsewhere/', to: '/renamed/' }, { from: '/old/', to: '/renamed/' }],
+      redirects: [{ from: '/posts/moved/', to: '/about/' }, bad, { from: '/elsewhere/', to: '/renamed/' }, { from: '/old/', to: '/renamed/', madeByMove: true }],
       note: 'kept',
     });
     expect(check([move], withBad)).toEqual([]);
@@ -195,12 +195,12 @@ describe('a redirect never leads away from a page', () => {
     const toGone = siteOf([...site.paths()].map((file) => [file, file === 'redirects.json' ? { redirects: [{ from: '/promo/', to: '/gone/' }, { from: '/elsewhere/', to: '/old/' }] } : site.get(file)] as [string, unknown]));
     expect(check([move], toGone)).toEqual([]);
     expect(planChangeset(toGone, [move]).documents.get('redirects.json')).toEqual({
-      redirects: [{ from: '/promo/', to: '/gone/' }, { from: '/elsewhere/', to: '/renamed/' }, { from: '/old/', to: '/renamed/' }],
+      redirects: [{ from: '/promo/', to: '/gone/' }, { from: '/elsewhere/', to: '/renamed/' }, { from: '/old/', to: '/renamed/', madeByMove: true }],
     });
   });
 
   it('names an unknown field of a redirect at its own pointer, as the problem report does', () => {
-    expect(check([put('redirects.json', { redirects: [{ from: '/journal/', to: '/about/', extra: 1 }] })])).toEqual(['redirects.json/redirects/0/extra: Unknown field "extra". Known fields: from, to.']);
+    expect(check([put('redirects.json', { redirects: [{ from: '/journal/', to: '/about/', extra: 1 }] })])).toEqual(['redirects.json/redirects/0/extra: Unknown field "extra". Known fields: from, to, madeByMove.']);
   });
 
   it('still saves a page that was there with its redirect before, edited for another reason', () => {

@@ -19,7 +19,7 @@ import type { ContentSnapshot } from '../../engine/snapshot';
 import { IMAGES_PREFIX, type Change, type Changeset } from './changeset';
 import { bytesVersion } from './fs-backend';
 import { planChangeset, type Plan } from './plan';
-import { REDIRECTS_FILE } from '../../engine/redirects';
+import { REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import { MAX_DATA_FILE_BYTES, megabytes } from '../../engine/data-files';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
@@ -109,15 +109,17 @@ function refuseTooLarge(writes: readonly StoreWrite[]): void {
 export type MayWrite = (file: string) => boolean;
 
 /**
- * A move keeps the references to the page whole, so it rewrites redirects.json whoever makes it.
- * But moved onto an address a redirect leads away from, to another page, it would end that
- * redirect, which only someone who may change the redirects may do (an editor once removed an
- * administrator's redirect this way).
+ * A move or a delete keeps the references to the page whole, so it rewrites redirects.json whoever
+ * makes it. But moved onto an address a redirect leads away from, to another page, or deleted while
+ * an administrator's redirect leads to it (not its own trail), it would end that redirect, which
+ * only someone who may change the redirects may do (an editor once removed an administrator's
+ * redirect each way, and then took its address).
  */
 function refuseEndedRedirects(plan: Plan, mayWrite: MayWrite | undefined): void {
-  if (plan.endedRedirects.length === 0 || !mayWrite || mayWrite(REDIRECTS_FILE)) return;
-  const ended = plan.endedRedirects.map(({ from, to }) => `${from} → ${to}`).join(', ');
-  throw new HttpError(403, `Moving a page there would end the redirect ${ended} (redirects.json), which only an administrator can change. Choose another address, or ask an administrator to remove the redirect first`);
+  if (!mayWrite || mayWrite(REDIRECTS_FILE)) return;
+  const named = (redirects: Redirect[]) => `${redirects.length === 1 ? 'redirect' : 'redirects'} ${redirects.map(({ from, to }) => `${from} → ${to}`).join(', ')} (redirects.json), which only an administrator can change`;
+  if (plan.endedRedirects.length > 0) throw new HttpError(403, `Moving a page there would end the ${named(plan.endedRedirects)}. Choose another address, or ask an administrator to remove the redirect first`);
+  if (plan.deleteEndedRedirects.length > 0) throw new HttpError(403, `Deleting the page would end the ${named(plan.deleteEndedRedirects)}. Ask an administrator to delete it, or to point the redirect elsewhere first`);
 }
 
 export interface ContentStore {

@@ -4,7 +4,7 @@
  * every reference it would leave dangling. Pure, over a content snapshot.
  */
 import { refReferrers, rewriteRefs, uploadedImageName, urlReferrers, type Referrer } from '../../engine/references';
-import { redirectsAfterDelete, redirectsAfterMove, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
+import { redirectsAfterDelete, redirectsAfterMove, redirectsEndedByDelete, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
 import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -24,6 +24,8 @@ export interface Plan {
   issues: FileIssue[];
   /** Redirects a page moved onto their address ends, other than its own trail (redirectsEndedByMove). */
   endedRedirects: Redirect[];
+  /** Redirects to a deleted page that are not its own trail (redirectsEndedByDelete): an administrator's. */
+  deleteEndedRedirects: Redirect[];
   /** The content as it would be after the changeset. */
   after: ContentSnapshot;
 }
@@ -92,16 +94,19 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
   // A moved page's old URL keeps working: a permanent redirect, stored as data. Not from an
   // address the server keeps for itself (a page put there before it was reserved, moved away).
   const endedRedirects: Redirect[] = [];
+  const deleteEndedRedirects: Redirect[] = [];
   for (const [from, to] of moves) {
     if (!from.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(from)) || isReservedSlug(slugOfPageFile(from))) continue;
     const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
     endedRedirects.push(...redirectsEndedByMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
     documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
   }
-  // A deleted page takes the redirects that led to it along (redirectsAfterDelete).
+  // A deleted page takes the redirects that led to it along (redirectsAfterDelete); those that are not its own trail are named.
   for (const change of changes) {
     if (change.op !== 'delete' || !change.file.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(change.file))) continue;
-    const redirects = redirectsAfterDelete(documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE), slugOfPageFile(change.file));
+    const before = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
+    deleteEndedRedirects.push(...redirectsEndedByDelete(before, slugOfPageFile(change.file)));
+    const redirects = redirectsAfterDelete(before, slugOfPageFile(change.file));
     if (redirects !== undefined) documents.set(REDIRECTS_FILE, redirects);
   }
   // Every other file, named or not, follows the moves of the files it points at, and of images.
@@ -131,5 +136,5 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     issues.push(...refReferrers(after, file).map(danglingIssue(file)));
   }
   for (const file of imageRemovals) issues.push(...urlReferrers(after, imageUrl(file)).map(danglingIssue(imageUrl(file))));
-  return { documents, moves, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, endedRedirects, after };
+  return { documents, moves, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, endedRedirects, deleteEndedRedirects, after };
 }
