@@ -121,27 +121,68 @@ test('a phone shows one pane at a time: the pages, the preview at a phone\'s wid
   await laptop.close();
 });
 
-test('long words an editor types never widen a visitor page past a phone: button labels wrap, the hero keeps to the screen', async ({ page }) => {
+test('long words an editor types never widen a visitor page past a phone: titles, cards and labels wrap, figures keep apart', async ({ page }) => {
   const home = await readData('pages/home.json');
   const about = await readData('pages/about.json');
+  const features = await readData('pages/features.json');
+  const pricing = await readData('pages/pricing.json');
   type Section = { type?: string; data?: Record<string, any> };
   const long = 'Read every single article in our journal archive right now';
-  const sections = [...home.sections, ...about.sections.filter((section: Section) => section.type === 'cta-banner')].map((section: Section, index: number) => {
+  // A real German word, in every title a section has (cards, features, questions, plans): it once ran off a 390 px screen.
+  const word = 'Barrierefreiheitsstärkungsgesetz';
+  let titles = 0; // each its own (a FAQ's questions must differ)
+  const titled = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(titled)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key, ['title', 'question', 'name'].includes(key) && typeof item === 'string' ? `${word}${(titles += 1)}` : titled(item)]))
+        : value;
+  const borrowed = [...about.sections, ...features.sections, ...pricing.sections].filter((section: Section) => ['cta-banner', 'page-hero', 'feature-grid', 'faq', 'pricing-table', 'stats-band'].includes(section.type!));
+  const sections = [...home.sections, ...borrowed].map((section: Section, index: number) => {
     if (section.type === 'hero') return { ...section, data: { ...section.data, label: 'Studiojournalaboutcontentmodellingandbuildsthatlast', primaryCta: { ...section.data!.primaryCta, label: long } } };
-    if (section.type === 'cta-banner') return { ...section, id: `long-cta-${index}`, data: { ...section.data, ctas: section.data!.ctas.map((cta: object) => ({ ...cta, label: long })) } };
-    return section;
+    if (section.type === 'cta-banner') return { ...section, id: `long-cta-${index}`, data: { ...titled(section.data) as object, ctas: section.data!.ctas.map((cta: object) => ({ ...cta, label: long })) } };
+    if (section.type === 'stats-band') return { ...section, id: `long-stats-${index}`, data: { ...section.data, stats: section.data!.stats.map((stat: object, at: number) => ({ ...stat, value: ['€1.250.000', '99,99 %'][at % 2] })) } };
+    return { ...section, ...(index >= home.sections.length && { id: `borrowed-${index}` }), data: titled(section.data) };
   });
+  const post = await readData('collections/posts/zero-javascript-by-default.json');
+  await writeFile(dataFile('collections/posts/long-word.json'), JSON.stringify({ ...post, title: `Das ${word}`, date: '2030-01-02' }));
   await writeFile(dataFile('pages/long-labels.json'), JSON.stringify({ ...home, id: 'long-labels', slug: 'long-labels', sections }));
   try {
-    for (const width of [390, 1440]) {
+    for (const width of [320, 390, 1440]) {
       await page.setViewportSize({ width, height: 844 });
+      for (const path of ['/long-labels/', '/posts/long-word/', '/']) {
+        await page.goto(path);
+        await expect(page.getByText(word).first()).toBeVisible();
+        // The message names what sticks out, if anything does.
+        const past = await page.evaluate((limit) => {
+          const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const found: string[] = [];
+          for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            if (range.getBoundingClientRect().right > limit + 1) found.push(`“${node.textContent!.trim().slice(0, 40)}” in ${node.parentElement!.className}`);
+          }
+          return found.slice(0, 3);
+        }, width);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} at ${width} px: ${past.join(', ')}`).toBeLessThanOrEqual(width);
+      }
       await page.goto('/long-labels/');
       await expect(page.getByRole('link', { name: long }).first()).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
-      if (width === 390) await shot(page, 'visitor-long-labels-phone');
+      // Each figure of the stats band stays inside its own column (two on a phone once ran into each other).
+      const outside = await page.locator('.stat__value').evaluateAll((values) =>
+        values.flatMap((value) => {
+          const text = document.createRange();
+          text.selectNodeContents(value);
+          const [inner, column] = [text.getBoundingClientRect(), value.parentElement!.getBoundingClientRect()];
+          return inner.left < column.left - 1 || inner.right > column.right + 1 ? [value.textContent] : [];
+        }),
+      );
+      expect(outside, `${width} px`).toEqual([]);
+      if (width !== 1440) await shot(page, `visitor-long-labels-${width}`);
     }
   } finally {
     await rm(dataFile('pages/long-labels.json'), { force: true });
+    await rm(dataFile('collections/posts/long-word.json'), { force: true });
   }
 });
 
