@@ -5,8 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 
+/** What no JSON text is, for a document that is not there (a `$ref` to a missing file): it has a version, never a document's. */
+const NO_DOCUMENT = '\0none';
+
 export function contentVersion(document: unknown): string {
-  return createHash('sha256').update(JSON.stringify(document)).digest('base64url').slice(0, 27);
+  return createHash('sha256').update(JSON.stringify(document) ?? NO_DOCUMENT).digest('base64url').slice(0, 27);
 }
 
 /** Versions of parsed documents, by object: a snapshot keeps the object of a file that did not change. */

@@ -136,4 +136,45 @@ describe('one broken file holds back only what reads it', () => {
     expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
     expect((await get('/features/')).headers.location).toBe('/capabilities/');
   });
+
+  it('goes on publishing beside a $ref to a file that is not there and a cover that is no image: the rest goes live, an unpublish leaves, a scheduled page appears', async () => {
+    const output = server.output().length;
+    const cover = 'public/assets/images/cover-accessibility.webp';
+    let coverBytes: Buffer | undefined;
+    await remote.pushAsDeveloper('A $ref to a file not pushed yet, a cover that is a Git LFS pointer, and retitle getting started', async (worktree) => {
+      const pricing = join(worktree, 'src/data/pages/pricing.json');
+      const page = JSON.parse(await readFile(pricing, 'utf8'));
+      page.sections.splice(1, 0, { $ref: '../shared/announcement.json' });
+      await writeFile(pricing, JSON.stringify(page));
+      coverBytes = await readFile(join(worktree, cover));
+      await writeFile(join(worktree, cover), 'version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n');
+      const docs = join(worktree, 'src/data/pages/docs/getting-started.json');
+      const guide = JSON.parse(await readFile(docs, 'utf8'));
+      await writeFile(docs, JSON.stringify({ ...guide, meta: { ...guide.meta, title: 'Getting started, beside broken files' } }));
+    });
+    expect((await webhook()).status).toBe(200);
+    // Every publication failed whole: hashing the missing file's version threw, and so did reading the cover for the post's structured data.
+    await expect.poll(async () => titleIn((await get('/docs/getting-started/')).text), { timeout: 20_000, interval: 100 }).toBe('Getting started, beside broken files');
+    expect(server.output().slice(output)).not.toContain('Publishing failed');
+    expect(server.output().slice(output)).toContain('Publishing kept the previous version of /pricing: ');
+    expect(server.output().slice(output)).toContain('Publishing kept the previous version of /posts/accessible-by-construction: ');
+    expect((await get('/pricing/')).status).toBe(200);
+    // An editor's unpublish leaves the site.
+    const journal = await docOf('pages/journal.json');
+    await saveAndPublish([{ op: 'put', file: journal.file, content: { ...journal.data, status: 'draft' }, baseVersion: journal.version }]);
+    expect((await get('/journal/')).status).toBe(404);
+    // A page scheduled two seconds ahead appears after its time (the timer for it was only set by a publication that succeeded).
+    const soon = (await docOf('pages/about.json')).data;
+    const publishAt = new Date(Date.now() + 2_000).toISOString();
+    expect((await alice.post('/api/content/changes', { changes: [{ op: 'put', file: 'pages/soon.json', content: { ...soon, id: 'soon', slug: 'soon', publishAt }, baseVersion: null }] })).status).toBe(200);
+    await expect.poll(async () => (await get('/soon/')).status, { timeout: 30_000, interval: 250 }).toBe(200);
+
+    await remote.pushAsDeveloper('Add the announcement, and the cover back', async (worktree) => {
+      await writeFile(join(worktree, 'src/data/shared/announcement.json'), JSON.stringify({ id: 'announcement', type: 'content-block', data: { body: 'Now open on Saturdays.' } }));
+      await writeFile(join(worktree, cover), coverBytes!);
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => (await get('/pricing/')).text, { timeout: 20_000, interval: 100 }).toContain('Now open on Saturdays.');
+  });
 });
+

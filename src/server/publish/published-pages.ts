@@ -214,16 +214,17 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
   // Each image is looked at once per publication, however many pages show it.
   const imageHashes = new Map<string, Promise<string>>();
   for (const route of await listPages()) {
-    let resolved: [Awaited<ReturnType<typeof pageJson>>, Awaited<ReturnType<typeof resolvePage>>];
+    let resolved: [Awaited<ReturnType<typeof pageJson>>, Awaited<ReturnType<typeof resolvePage>>, Awaited<ReturnType<typeof keysOf>>];
     try {
-      resolved = [await pageJson(route.slug), await resolvePage(route.slug)];
+      const [response, bundle] = [await pageJson(route.slug), await resolvePage(route.slug)];
+      // The keys read the page's images too (its structured data names a post's cover): one that is no image breaks this page alone.
+      resolved = [response, bundle, await keysOf(route.slug, response, bundle, site, siteDigest, imageHashes)];
     } catch (error) {
       if (!onBroken) throw error;
       onBroken({ slug: route.slug, path: requestPathOf(route.slug), reason: error instanceof Error ? error.message : String(error) });
       continue;
     }
-    const [response, bundle] = resolved;
-    const keys = await keysOf(route.slug, response, bundle, site, siteDigest, imageHashes);
+    const [response, bundle, keys] = resolved;
     const page: PublishedPage = withMadeWhenRead(
       { slug: route.slug, path: requestPathOf(route.slug), body: response.json, version: response.version, renderKey: keys.renderKey },
       { bundleToRender: () => bundleToRenderOf(bundle, sharedSections), layoutKeys: keys.layoutKeys },

@@ -57,6 +57,8 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   // A file that cannot be read (not JSON, say a merge's conflict markers, or a link) keeps what reads it as it is live (publication-files.ts).
   const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
   const now = new Date();
+  // Set first: a publication that fails must not take the next scheduled page's publication with it.
+  scheduleNext(nextPublicationTime(snapshot, now), now);
   const context = { snapshot: publicSnapshot(snapshot, now), markViews: true } satisfies LiveRenderContext;
   const site = new URL(import.meta.env.SITE);
   const read = performance.now();
@@ -144,7 +146,6 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   console.log(
     `Published content ${contentVersion}: ${changed} of ${pages.length} pages changed, ${changed - fromPieces} rendered again ${where}${renderedFirst > 0 ? ` (${renderedFirst} first, on the server's thread)` : ''} and ${fromPieces} made from their kept pieces, in ${ms(read, rendered)} ms (read and planned in ${ms(started, planned)} ms, rendering from the first page planned; swapped in ${ms(rendered, performance.now())} ms; ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU over the server's threads)`,
   );
-  scheduleNext(nextPublicationTime(snapshot, now), now);
   // Only as many pages as the cold workers take: what a worker is sent of a page is made when asked for.
   warmRenderWorkers(pool, context.snapshot, snapshot.paths(), (count) => pages.slice(0, count).map(pageToRender));
   return [...kept.values()];
