@@ -17,7 +17,7 @@ import { COLLECTIONS, collectionSchemas } from './schema/collections';
 import { inputJsonSchema } from './schema/json-schema';
 import { parsePublishAt } from './schema/publication';
 import { collectionDir, PAGES_DIR, pageFileOfSlug } from './routes';
-import { NOT_FOUND_SLUG } from './slug';
+import { ALWAYS_PUBLIC_PAGES } from './slug';
 import { sameItems } from './bundle-check';
 import { readablePaths, type ContentSnapshot } from './snapshot';
 
@@ -52,15 +52,15 @@ function entryCollectionOf(path: string): string | undefined {
   });
 }
 
-/** The 404 page is what the servers and static hosts send for every unknown address: always public. */
-const ALWAYS_PUBLIC = pageFileOfSlug(NOT_FOUND_SLUG);
+/** The home page and the 404 page: always public (ALWAYS_PUBLIC_PAGES). */
+const ALWAYS_PUBLIC = new Set([...ALWAYS_PUBLIC_PAGES.keys()].map(pageFileOfSlug));
 
 /**
- * Page files and collection entries have a publication state; shared documents, the 404 page
- * (its file may not have one, src/engine/stored-page.ts) and the rest do not.
+ * Page files and collection entries have a publication state; shared documents, the home and 404
+ * pages (their files may not have one, src/engine/stored-page.ts) and the rest do not.
  */
 export function hasPublication(path: string): boolean {
-  if (path === ALWAYS_PUBLIC) return false;
+  if (ALWAYS_PUBLIC.has(path)) return false;
   return (path.startsWith(`${PAGES_DIR}/`) && path.endsWith('.json')) || entryCollectionOf(path) !== undefined;
 }
 

@@ -18,6 +18,16 @@ export const HOME_SLUG = 'home';
 export const NOT_FOUND_SLUG = '404';
 
 /**
+ * The pages visitors always get, each with what it is: neither may be a draft or scheduled
+ * (src/engine/stored-page.ts refuses it; the editor says why). Without the home page `/` would
+ * answer 404; without the 404 page unknown addresses would get the build's for ever.
+ */
+export const ALWAYS_PUBLIC_PAGES: ReadonlyMap<string, string> = new Map([
+  [HOME_SLUG, 'the page visitors start at (/)'],
+  [NOT_FOUND_SLUG, 'the page visitors see at an address with no page of its own (404.html)'],
+]);
+
+/**
  * First segments whose paths the server answers itself: its HTTP API (`/api/…`), the editor
  * (`/editor/…`) and the uploaded images (`/assets/images/…`). A page there would be shadowed by
  * them, or worse, the redirect left when it moves would answer in their place (a moved

@@ -8,11 +8,9 @@ import type { CollectionName } from './schema/collections';
 import type { PageMetaSchema } from './schema/page';
 import { ContentError, issuesOf } from './content-error';
 import { slugOfPageFile } from './routes';
-import { isTemplateSlug, NOT_FOUND_SLUG } from './slug';
+import { ALWAYS_PUBLIC_PAGES, isTemplateSlug } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
-/** Why the 404 page cannot be a draft or scheduled: with no 404 page, unknown addresses would get the build's forever. */
-const NOT_FOUND_ALWAYS_PUBLIC = 'is the page visitors see at an address with no page (404.html), which is always public: it cannot be a draft or scheduled';
 
 export interface StoredPage {
   id: string;
@@ -43,10 +41,12 @@ export function checkStoredPage(snapshot: ContentSnapshot, schema: z.ZodType, fi
   if (page.slug !== expected) {
     throw new ContentError('invalid', file, `slug "${page.slug}" does not match its file; expected "${expected}"`, '/slug');
   }
-  if (page.slug === NOT_FOUND_SLUG) {
+  const alwaysPublic = ALWAYS_PUBLIC_PAGES.get(page.slug);
+  if (alwaysPublic) {
     const { status, publishAt } = page as { status?: unknown; publishAt?: unknown };
-    if (status === 'draft') throw new ContentError('invalid', file, NOT_FOUND_ALWAYS_PUBLIC, '/status');
-    if (publishAt !== undefined) throw new ContentError('invalid', file, NOT_FOUND_ALWAYS_PUBLIC, '/publishAt');
+    const detail = `is ${alwaysPublic}, which is always public: it cannot be a draft or scheduled`;
+    if (status === 'draft') throw new ContentError('invalid', file, detail, '/status');
+    if (publishAt !== undefined) throw new ContentError('invalid', file, detail, '/publishAt');
   }
   if (isTemplateSlug(page.slug) !== (page.template !== undefined)) {
     throw new ContentError('invalid', file, `a page named [slug] needs a "template", and only such a page may have one`, '/template');

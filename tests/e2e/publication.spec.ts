@@ -89,12 +89,14 @@ test('says what unpublishing a template page hides, and marks links to pages vis
   await shot(page, 'link-to-draft');
 });
 
-test('shows the 404 page as always published, with nothing to unpublish or schedule', async ({ page }) => {
-  await openEditor(page, '404');
-  await page.getByRole('button', { name: 'Page settings' }).click();
-  await expect(publication(page)).toContainText('Always published');
-  await expect(publication(page)).toContainText('any address with no page of its own');
-  await expect(publication(page).getByRole('button')).toHaveCount(0);
+test('shows the 404 page and the home page as always published, with nothing to unpublish or schedule', async ({ page }) => {
+  for (const [route, why] of [['404', 'an address with no page of its own (404.html)'], ['home', 'the page visitors start at (/)']] as const) {
+    await openEditor(page, route);
+    await page.getByRole('button', { name: 'Page settings' }).click();
+    await expect(publication(page)).toContainText('Always published');
+    await expect(publication(page)).toContainText(why);
+    await expect(publication(page).getByRole('button')).toHaveCount(0);
+  }
 });
 
 test('says which links lead to a page once it is unpublished, before it is saved', async ({ page }) => {

@@ -113,12 +113,15 @@ describe('publicSnapshot', () => {
     expect(publicSnapshot(snapshot, now).get('collections/posts/live.json')).toEqual(first);
   });
 
-  it('never hides the 404 page, which every unknown address shows, and refuses a status or schedule on it by name', () => {
-    for (const extra of [{ status: 'draft' }, { publishAt: '2026-07-01T00:00:00Z' }]) {
-      const withNotFound = snapshotFromEntries([...Object.entries(site), ['pages/404.json', page('404', [], extra)]]);
-      expect([...publicSnapshot(withNotFound, now).paths()]).toContain('pages/404.json');
-      const field = Object.keys(extra)[0];
-      expect(() => resolverFor(publicSnapshot(withNotFound, now)).resolvePage('404')).toThrow(expect.objectContaining({ file: 'pages/404.json', pointer: `/${field}`, detail: expect.stringMatching(/always public: it cannot be a draft or scheduled/) }));
+  it('never hides the 404 page, which every unknown address shows, nor the home page (/ answered 404), and refuses a status or schedule on them by name', () => {
+    for (const slug of ['404', 'home']) {
+      for (const extra of [{ status: 'draft' }, { publishAt: '2026-07-01T00:00:00Z' }]) {
+        const file = `pages/${slug}.json`;
+        const withIt = snapshotFromEntries([...Object.entries(site).filter(([path]) => path !== file), [file, page(slug, [], extra)]]);
+        expect([...publicSnapshot(withIt, now).paths()]).toContain(file);
+        const field = Object.keys(extra)[0];
+        expect(() => resolverFor(publicSnapshot(withIt, now)).resolvePage(slug)).toThrow(expect.objectContaining({ file, pointer: `/${field}`, detail: expect.stringMatching(/always public: it cannot be a draft or scheduled/) }));
+      }
     }
     const published = snapshotFromEntries([['pages/404.json', page('404', [], { status: 'published' })]]);
     expect(resolverFor(published).resolvePage('404').slug).toBe('404');

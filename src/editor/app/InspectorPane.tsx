@@ -5,6 +5,8 @@
  */
 import { useCallback, useMemo, useRef } from 'react';
 import { HEX_COLOUR } from '../../engine/schema/primitives';
+import { slugOfPageFile } from '../../engine/routes';
+import { ALWAYS_PUBLIC_PAGES } from '../../engine/slug';
 import { docName, lockedBecause } from '../lib/content-ops';
 import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
 import { entryStarterCopy, pageStarterCopy, sectionStarterCopy } from '../lib/starter-copy';
@@ -145,7 +147,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         pending={pendingStatus(status, docs[file]?.savedJson ?? '', now)}
         noun={noun}
         pageless={pageless}
-        alwaysPublic={!hasPublication({ file, data })}
+        alwaysPublic={hasPublication({ file, data }) ? undefined : (ALWAYS_PUBLIC_PAGES.get(slugOfPageFile(file)) ?? 'a page visitors always get')}
         links={status.state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from))}
         reach={publicationReach(docs, file, now)}
         readOnly={!mayWrite(user, file)}

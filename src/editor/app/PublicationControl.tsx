@@ -25,8 +25,8 @@ interface Props {
   dateNote?: { shown: string; day: string; onUse(): void };
   /** Fields that still have the text the editor started them with ("Page header › Description"): said before Publish. */
   starterCopy?: readonly string[];
-  /** A page with no status (the 404 page): it says so, with no buttons. */
-  alwaysPublic?: boolean;
+  /** What a page with no status is (the home page, the 404 page: ALWAYS_PUBLIC_PAGES): it says so, with no buttons. */
+  alwaysPublic?: string;
   onPublish(): void;
   onUnpublish(): void;
   /** `at`: an ISO 8601 instant. */
@@ -63,7 +63,7 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
         <p className="publication-status">
           <span className="publication-dot" aria-hidden="true" />
           <strong>Always published</strong>
-          <span className="publication-hint">Visitors see this {noun} at any address with no page of its own, so it cannot be a draft or scheduled.</span>
+          <span className="publication-hint">This is {alwaysPublic}, so it cannot be a draft or scheduled.</span>
         </p>
       </section>
     );

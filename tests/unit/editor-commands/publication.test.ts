@@ -6,7 +6,13 @@ import { hasPublication, pendingStatus, pendingStatusText, publicationStatus, sc
 import { initialState } from '../../../src/editor/lib/store/state';
 import { pageRows } from '../../../src/editor/app/PageTree';
 import { entryRows } from '../../../src/editor/app/CollectionTree';
-import { FOOTER, HOME, labels, NOW, payload, POST, start, startAsEditor } from './fixture';
+import { FOOTER, HOME, homePage, labels, NOW, payload, POST, start, startAsEditor } from './fixture';
+import { initialState as stateOf } from '../../../src/editor/lib/store/state';
+
+/** A page that may be unpublished: the home page may not (it is always public, ALWAYS_PUBLIC_PAGES). */
+const ABOUT = 'pages/about.json';
+const withAbout = (route: string | null = 'about') =>
+  stateOf({ ...payload, docs: [...payload.docs, { file: ABOUT, kind: 'page', saveSlug: 'about', data: { ...homePage, id: 'about', slug: 'about', meta: { title: 'About', description: 'About us.' } }, version: 'v6' }] }, route);
 
 const at = new Date('2026-06-01T12:00:00Z');
 const dataOf = (state: ReturnType<typeof start>, file: string) => state.docs[file]!.data as Record<string, unknown>;
@@ -50,9 +56,10 @@ describe('an unsaved status', () => {
 
 describe('the page and entry lists', () => {
   it('mark drafts and scheduled documents, and say nothing of published ones', () => {
-    let state = unpublishDocument(start(), { file: HOME, now: NOW });
+    let state = unpublishDocument(withAbout(), { file: ABOUT, now: NOW });
     state = scheduleDocument(state, { file: POST, at: '2099-01-01T00:00:00Z', now: NOW });
-    expect(pageRows(state.docs, at).find((row) => row.slug === 'home')?.status).toEqual({ state: 'draft', text: 'Draft' });
+    expect(pageRows(state.docs, at).find((row) => row.slug === 'about')?.status).toEqual({ state: 'draft', text: 'Draft' });
+    expect(pageRows(state.docs, at).find((row) => row.slug === 'home')).not.toHaveProperty('status');
     expect(entryRows(state.docs, 'posts', at)[0]?.status).toMatchObject({ state: 'scheduled', text: expect.stringMatching(/^Scheduled for .*2099/) });
     expect(entryRows(state.docs, 'tags', at)[0]).not.toHaveProperty('status');
   });
@@ -60,12 +67,19 @@ describe('the page and entry lists', () => {
 
 describe('unpublishDocument, publishDocument and scheduleDocument', () => {
   it('unpublish makes a page a draft, as one undoable step that Save sends', () => {
-    const state = unpublishDocument(start(), { file: HOME, now: NOW });
-    expect(dataOf(state, HOME)).toMatchObject({ id: 'home', status: 'draft' });
-    expect(dataOf(state, HOME)).not.toHaveProperty('publishAt');
-    expect(labels(state)).toEqual(['Unpublish page “Home”']);
-    expect(isDirty(state.docs[HOME]!)).toBe(true);
-    expect(requestSave(state, {}).save).toMatchObject({ status: 'saving', files: [HOME] });
+    const state = unpublishDocument(withAbout(), { file: ABOUT, now: NOW });
+    expect(dataOf(state, ABOUT)).toMatchObject({ id: 'about', status: 'draft' });
+    expect(dataOf(state, ABOUT)).not.toHaveProperty('publishAt');
+    expect(labels(state)).toEqual(['Unpublish page “About”']);
+    expect(isDirty(state.docs[ABOUT]!)).toBe(true);
+    expect(requestSave(state, {}).save).toMatchObject({ status: 'saving', files: [ABOUT] });
+  });
+
+  it('never unpublishes or schedules the home page: visitors start there, and / would answer "not found"', () => {
+    const before = start();
+    expect(unpublishDocument(before, { file: HOME, now: NOW })).toBe(before);
+    expect(scheduleDocument(before, { file: HOME, at: '2099-01-01T00:00:00Z', now: NOW })).toBe(before);
+    expect(hasPublication({ file: HOME, data: homePage })).toBe(false);
   });
 
   it('schedule publishes a post from a time, and publish drops the schedule', () => {
@@ -123,19 +137,19 @@ describe('publishing after a save', () => {
   });
 
   it('offers no link to a page visitors do not get: a draft as saved, an entry without a template page, no page', () => {
-    const draft = unpublishDocument(start(), { file: HOME, now: NOW });
+    const draft = unpublishDocument(withAbout(), { file: ABOUT, now: NOW });
     const sent = requestSave(draft, {});
-    const savedDraft = saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }] });
+    const savedDraft = saveSucceeded(sent, { saved: [{ file: ABOUT, version: 'v9', json: JSON.stringify(sent.docs[ABOUT]!.data) }] });
     expect(publishRequested(savedDraft, { ticket: 2, now: NOW }).publishing).toEqual({ ticket: 2, state: 'publishing', notPublic: { state: 'draft' } });
-    const scheduled = requestSave(scheduleDocument(start(), { file: HOME, at: '2099-01-01T00:00:00Z', now: NOW }), {});
-    const savedScheduled = saveSucceeded(scheduled, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(scheduled.docs[HOME]!.data) }] });
+    const scheduled = requestSave(scheduleDocument(withAbout(), { file: ABOUT, at: '2099-01-01T00:00:00Z', now: NOW }), {});
+    const savedScheduled = saveSucceeded(scheduled, { saved: [{ file: ABOUT, version: 'v9', json: JSON.stringify(scheduled.docs[ABOUT]!.data) }] });
     expect(publishRequested(savedScheduled, { ticket: 4, now: NOW }).publishing).toEqual({ ticket: 4, state: 'publishing', notPublic: { state: 'scheduled', at: Date.parse('2099-01-01T00:00:00Z') } });
     // Saved beside something visitors get at once (the shared footer): the status says both.
-    const withFooter = saveSucceeded(sent, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(sent.docs[HOME]!.data) }, { file: FOOTER, version: 'v2', json: JSON.stringify(sent.docs[FOOTER]!.data) }] });
-    expect(publishRequested(withFooter, { ticket: 5, now: NOW, saved: [HOME, FOOTER] }).publishing).toEqual({ ticket: 5, state: 'publishing', notPublic: { state: 'draft' }, othersLive: true });
-    expect(publishRequested(savedDraft, { ticket: 6, now: NOW, saved: [HOME] }).publishing).toEqual({ ticket: 6, state: 'publishing', notPublic: { state: 'draft' } });
+    const withFooter = saveSucceeded(sent, { saved: [{ file: ABOUT, version: 'v9', json: JSON.stringify(sent.docs[ABOUT]!.data) }, { file: FOOTER, version: 'v2', json: JSON.stringify(sent.docs[FOOTER]!.data) }] });
+    expect(publishRequested(withFooter, { ticket: 5, now: NOW, saved: [ABOUT, FOOTER] }).publishing).toEqual({ ticket: 5, state: 'publishing', notPublic: { state: 'draft' }, othersLive: true });
+    expect(publishRequested(savedDraft, { ticket: 6, now: NOW, saved: [ABOUT] }).publishing).toEqual({ ticket: 6, state: 'publishing', notPublic: { state: 'draft' } });
     // Unpublished but not saved yet: visitors still get the page.
-    expect(publishRequested(draft, { ticket: 3, now: NOW }).publishing?.path).toBe('/');
+    expect(publishRequested(draft, { ticket: 3, now: NOW }).publishing?.path).toBe('/about/');
     expect(publishRequested(start('~posts/hello'), { ticket: 1, now: NOW }).publishing).not.toHaveProperty('path');
     expect(publishRequested(start(null), { ticket: 1, now: NOW }).publishing).not.toHaveProperty('path');
   });
