@@ -9,6 +9,7 @@ import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
 import { IMAGE_TYPES, MAX_FILENAME_LENGTH, MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
 import { checkSvg, looksLikeSvg } from './svg';
+import { PNG_SIGNATURE, rasterTypeOf } from '../../server/image-signatures.mjs';
 
 export { checkSvg };
 
@@ -64,17 +65,9 @@ export function decodeBase64(data: unknown, maxBytes: number): Buffer {
   return Buffer.from(data, 'base64');
 }
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
-
 /** The image type the bytes are, judged by content alone (for SVG a cheap head check; checkSvg's parse decides). */
 export function sniffImageType(bytes: Buffer): ImageType | undefined {
-  if (startsWith(bytes, PNG_SIGNATURE)) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (bytes.subarray(0, 6).toString('latin1').match(/^GIF8[79]a$/)) return 'gif';
-  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (looksLikeSvg(bytes)) return 'svg';
-  return undefined;
+  return rasterTypeOf(bytes) ?? (looksLikeSvg(bytes) ? 'svg' : undefined);
 }
 
 /** Every PNG chunk must be whole and have a correct CRC, up to IEND and nothing after it (libpng ignores some bad CRCs). */

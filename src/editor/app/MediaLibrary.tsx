@@ -114,7 +114,7 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
               multiple
               aria-describedby={`${uid}-rules`}
               onChange={(event) => {
-                queue.addFiles(Array.from(event.target.files ?? []));
+                void queue.addFiles(Array.from(event.target.files ?? []));
                 event.target.value = '';
               }}
             />

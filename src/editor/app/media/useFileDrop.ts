@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type DragEvent } from 'react';
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
-export function useFileDrop(addFiles: (files: File[]) => void) {
+export function useFileDrop(addFiles: (files: File[]) => unknown) {
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
 

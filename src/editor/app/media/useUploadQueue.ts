@@ -5,6 +5,8 @@
  * library closes, which empties the queue.
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { IMAGE_TYPES } from '../../../../server/headers.mjs';
+import { rasterTypeOf, SIGNATURE_BYTES } from '../../../../server/image-signatures.mjs';
 import { base64OfDataUrl, filenameOf, filenameProblem, uploadMimeType } from '../../lib/media';
 import { newUpload, othersPending } from '../../lib/uploads';
 import { uploadAsset } from '../api';
@@ -19,6 +21,19 @@ const readBase64 = (file: File) =>
   });
 
 let nextUploadId = 1;
+
+/**
+ * The file with the type its bytes say it is, where that is a raster type (rasterTypeOf, as the
+ * server judges it): the browser guesses a file's type from its extension, so a PNG saved as
+ * `.jpg` was named and sent as a JPEG, which the server refused, and renaming it to `.png` as the
+ * server said was refused here. The name the library suggests then ends as the type does.
+ */
+async function asItIs(file: File): Promise<File> {
+  const head = await file.slice(0, SIGNATURE_BYTES).arrayBuffer().catch(() => undefined);
+  const type = head && rasterTypeOf(new Uint8Array(head));
+  const mime = type && IMAGE_TYPES[type].mime;
+  return mime && mime !== file.type ? new File([file], file.name, { type: mime, lastModified: file.lastModified }) : file;
+}
 
 interface Options {
   maxUploadBytes: number;
@@ -58,8 +73,9 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
   }, [dispatch]);
 
   const addFiles = useCallback(
-    (files: File[]) => {
-      if (files.length === 0) return;
+    async (chosen: File[]) => {
+      if (chosen.length === 0) return;
+      const files = await Promise.all(chosen.map(asItIs));
       const added = files.map((file) => newUpload(nextUploadId++, file, maxUploadBytes, (ready) => URL.createObjectURL(ready)));
       dispatch({ type: 'queueUploads', items: added });
       const ready = added.filter((item) => item.status === 'ready');
