@@ -36,6 +36,17 @@ describe('editField', () => {
     expect(state.history.past).toHaveLength(3);
   });
 
+  it('makes each change to a list (an item added, moved or removed) its own step, however quick: one Undo brought back two removed items', () => {
+    let state = start();
+    const links = ['sections', 1, 'data', 'links'];
+    const items = [{ label: 'A' }, { label: 'B' }, { label: 'C' }];
+    for (const [value, at] of [[items, 0], [items.slice(1), 100], [[items[2], items[1]], 200], [[items[2]], 300]] as const) state = editField(state, { file: HOME, path: links, value, now: NOW + at });
+    expect(state.history.past).toHaveLength(4);
+    // Typing into an item's field still coalesces.
+    for (const [text, at] of [['C', 400], ['Ce', 500]] as const) state = editField(state, { file: HOME, path: [...links, 0, 'label'], value: text, now: NOW + at });
+    expect(state.history.past).toHaveLength(5);
+  });
+
   it('ignores an unknown file or an empty path', () => {
     const state = start();
     expect(editField(state, { file: 'pages/nope.json', path: ['a'], value: 1, now: NOW })).toBe(state);
