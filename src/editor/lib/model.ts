@@ -196,7 +196,7 @@ export function sectionIds(page: StoredPage, file: string, docs: Docs): string[]
 
 // ---- page operations: each returns a new page ----
 
-export function addSection(page: StoredPage, section: StoredSection, at = page.sections.length): StoredPage {
+export function addSection(page: StoredPage, section: StoredSection | { $ref: string }, at = page.sections.length): StoredPage {
   const sections = [...page.sections];
   sections.splice(at, 0, section);
   return { ...page, sections };
@@ -234,3 +234,11 @@ export function duplicateSection(page: StoredPage, index: number, file: string, 
 export function newSection(page: StoredPage, type: string, defaults: unknown, file: string, docs: Docs): StoredSection {
   return { id: uniqueSectionId(page.slug, type, sectionIds(page, file, docs)), type, data: structuredClone(defaults) as Record<string, unknown> };
 }
+
+/** The shared document holding a section of `type` (the site's header, its footer), if there is one. */
+export const sharedOfType = (docs: Docs, type: string): EditorDoc | undefined =>
+  Object.values(docs).find((doc) => doc.kind === 'shared' && (doc.data as { type?: unknown } | null)?.type === type);
+
+/** A `$ref` from the page in `file` to the shared document `doc`, relative as the files are (`../shared/header.json`). */
+export const refFrom = (file: string, doc: EditorDoc) => ({ $ref: `${'../'.repeat(file.split('/').length - 1)}${doc.file}` });
+

@@ -7,7 +7,7 @@
  */
 import { isValidSegment } from '../../engine/slug';
 import { slugWords, uniqueIdentifier } from './identifiers';
-import { pageName, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
+import { pageName, refFrom, sharedOfType, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
 
 /** "Pricing Page" → `pricing-page`: lowercase ASCII letters, digits and single hyphens. */
 export function slugFromTitle(title: string): string {
@@ -23,9 +23,8 @@ export const titleFromSlug = (slug: string) => {
 
 export function starterPage({ slug, title, docs }: { slug: string; title?: string; docs: Docs }): StoredPage {
   const name = title?.trim() || titleFromSlug(slug);
-  const depth = slug.split('/').length;
-  const shared = (type: string) => Object.values(docs).find((doc): doc is EditorDoc => doc.kind === 'shared' && (doc.data as { type?: unknown })?.type === type);
-  const refTo = (doc: EditorDoc | undefined) => doc && { $ref: `${'../'.repeat(depth)}${doc.file}` };
+  const shared = (type: string) => sharedOfType(docs, type);
+  const refTo = (doc: EditorDoc | undefined) => doc && refFrom(`pages/${slug}.json`, doc);
   const taken: string[] = [];
   const id = (purpose: string) => {
     const unique = uniqueSectionId(slug, purpose, taken);

@@ -34,6 +34,25 @@ describe('addSection', () => {
     expect(state.selection).toBe(1);
   });
 
+  it('puts the shared header back at the top, and the shared footer at the bottom, after “Remove from page”: not a header of the page’s own under its content', () => {
+    let state = selectSection(removeSection(start(), { index: 0, now: NOW }), { index: 1 });
+    state = removeSection(state, { index: 2, now: NOW });
+    expect(ids(state)).toEqual(['home-hero', 'home-cta']);
+    state = addSection(state, { sectionType: 'header', now: NOW });
+    state = addSection(selectSection(state, { index: 1 }), { sectionType: 'footer', now: NOW });
+    expect(ids(state)).toEqual(['../shared/header.json', 'home-hero', 'home-cta', '../shared/footer.json']);
+    expect(state.selection).toBe(3);
+    expect(labels(state).slice(-2)).toEqual(['Add Header', 'Add Footer']);
+  });
+
+  it('gives a page a header of its own, at the top, only where the site has no shared one', () => {
+    const base = start();
+    const { ['shared/header.json']: _header, ...docs } = base.docs;
+    const state = addSection(removeSection({ ...base, docs }, { index: 0, now: NOW }), { sectionType: 'header', now: NOW });
+    expect(ids(state)[0]).toBe('home-header');
+    expect(state.selection).toBe(0);
+  });
+
   it('does nothing for an unknown type or without an open page', () => {
     const state = start();
     expect(addSection(state, { sectionType: 'nope', now: NOW })).toBe(state);
