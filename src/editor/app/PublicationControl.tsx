@@ -4,7 +4,7 @@
  * zone, stored as an ISO instant). Each button runs a named store command;
  * Save sends the change like any other edit.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { localDateTime, localInputValue, pendingStatusText, scheduleProblem, statusText, type PublicationStatus } from '../lib/publication';
 
 interface Props {
@@ -57,6 +57,17 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
+  // The button pressed goes (Publish once published) or gives way to the date's form: focus moves on
+  // to what replaced it, or the browser sends it to the page's body, and a keyboard user starts over.
+  const [focusNext, setFocusNext] = useState<'status' | 'schedule' | 'date' | null>(null);
+  const statusLine = useRef<HTMLParagraphElement>(null);
+  const scheduleButton = useRef<HTMLButtonElement>(null);
+  const dateInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(null);
+    ({ status: statusLine, schedule: scheduleButton, date: dateInput })[focusNext].current?.focus();
+  }, [focusNext]);
   if (alwaysPublic) {
     return (
       <section className="publication publication-published" aria-label="Publication">
@@ -74,6 +85,7 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
     setValue(localInputValue(suggestion));
     setProblem(null);
     setPicking(true);
+    setFocusNext('date');
   };
   const schedule = () => {
     const at = new Date(value);
@@ -82,10 +94,11 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
     if (found) return;
     onSchedule(at.toISOString());
     setPicking(false);
+    setFocusNext('status');
   };
   return (
     <section className={`publication publication-${status.state}${pending ? ' is-pending' : ''}`} aria-label="Publication">
-      <p className="publication-status">
+      <p className="publication-status" ref={statusLine} tabIndex={-1}>
         <span className="publication-dot" aria-hidden="true" />
         {pending ? (
           <>
@@ -124,16 +137,16 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
       {!readOnly && !picking && (
         <div className="inspector-actions">
           {status.state !== 'published' && (
-            <button type="button" className="btn btn-small" onClick={onPublish}>
+            <button type="button" className="btn btn-small" onClick={() => { onPublish(); setFocusNext('status'); }}>
               {status.state === 'scheduled' ? 'Publish now' : 'Publish'}
             </button>
           )}
           {status.state !== 'draft' && (
-            <button type="button" className="btn btn-small" onClick={onUnpublish}>
+            <button type="button" className="btn btn-small" onClick={() => { onUnpublish(); setFocusNext('status'); }}>
               Unpublish
             </button>
           )}
-          <button type="button" className="btn btn-small" onClick={startPicking}>
+          <button type="button" className="btn btn-small" ref={scheduleButton} onClick={startPicking}>
             Schedule…
           </button>
         </div>
@@ -149,6 +162,7 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
           <label htmlFor={id}>Publish on (your local time)</label>
           <input
             id={id}
+            ref={dateInput}
             className="input"
             type="datetime-local"
             required
@@ -170,7 +184,7 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
             <button type="submit" className="btn btn-small btn-primary">
               Schedule
             </button>
-            <button type="button" className="btn btn-small" onClick={() => setPicking(false)}>
+            <button type="button" className="btn btn-small" onClick={() => { setPicking(false); setFocusNext('schedule'); }}>
               Cancel
             </button>
           </div>

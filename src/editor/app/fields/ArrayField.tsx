@@ -24,13 +24,27 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
     setFocusAdded(false);
     list.current?.lastElementChild?.querySelector<HTMLElement>('input, textarea, select, [contenteditable="true"]')?.focus();
   }, [focusAdded, items.length]);
-  const move = (from: number, to: number) => {
+  // After ↑, ↓ or Remove from the keyboard, focus stays in the list: the button pressed is gone, or
+  // disabled at the end it reached, and the browser had sent focus to the page's body.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const [focusAfter, setFocusAfter] = useState<{ index: number; prefer: 'up' | 'down' | 'remove' } | null>(null);
+  useEffect(() => {
+    if (!focusAfter) return;
+    setFocusAfter(null);
+    const row = list.current?.children[Math.min(focusAfter.index, items.length - 1)];
+    const buttons = [...(row?.querySelectorAll<HTMLButtonElement>('.array-item-actions button') ?? [])].filter((button) => !button.disabled);
+    const target = buttons.find((button) => button.dataset.action === focusAfter.prefer) ?? buttons[0] ?? addButton.current;
+    target?.focus();
+  }, [focusAfter, items]);
+  const move = (from: number, to: number, focus = false) => {
     itemKeys.move(from, to);
     context.onChange(path, moveItem(items, from, to));
+    if (focus) setFocusAfter({ index: to, prefer: to < from ? 'up' : 'down' });
   };
   const remove = (index: number) => {
     itemKeys.remove(index);
     context.onChange(path, items.filter((_, i) => i !== index));
+    setFocusAfter({ index, prefer: 'remove' });
   };
   const full = spec.max !== undefined && items.length >= spec.max;
   const itemLabel = listItemName(spec.label, item.label);
@@ -57,13 +71,13 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
               name={nameOf(index)}
               title={`${itemLabel} ${index + 1}`}
               actions={<>
-                <button type="button" className="btn btn-small" disabled={index === 0} onClick={() => move(index, index - 1)} aria-label={`Move ${nameOf(index)} up`}>
+                <button type="button" className="btn btn-small" data-action="up" disabled={index === 0} onClick={() => move(index, index - 1, true)} aria-label={`Move ${nameOf(index)} up`}>
                   ↑
                 </button>
-                <button type="button" className="btn btn-small" disabled={index === items.length - 1} onClick={() => move(index, index + 1)} aria-label={`Move ${nameOf(index)} down`}>
+                <button type="button" className="btn btn-small" data-action="down" disabled={index === items.length - 1} onClick={() => move(index, index + 1, true)} aria-label={`Move ${nameOf(index)} down`}>
                   ↓
                 </button>
-                <button type="button" className="btn btn-small btn-danger" onClick={() => remove(index)} aria-label={`Remove ${nameOf(index)}`}>
+                <button type="button" className="btn btn-small btn-danger" data-action="remove" onClick={() => remove(index)} aria-label={`Remove ${nameOf(index)}`}>
                   Remove
                 </button>
               </>}
@@ -79,7 +93,7 @@ export function ArrayField({ spec, value, path, context, error }: WidgetProps) {
           ))}
         </ol>
       </SortableList>
-      <button type="button" className="btn btn-small btn-add" disabled={full} onClick={() => {
+      <button type="button" className="btn btn-small btn-add" ref={addButton} disabled={full} onClick={() => {
           setFreshKeys(new Set(freshKeys).add(itemKeys.nextKey()));
           context.onChange(path, [...items, initialValue({ ...item, label: itemLabel }, items)]);
           setFocusAdded(true);
