@@ -8,6 +8,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { renderPreview } from './api';
 import { parse } from './preview-document';
 import { addPlaceholders, type PreviewSection } from './preview-placeholders';
+import { useRetryWhileUnreachable } from './hooks/useRetryWhileUnreachable';
+import { PreviewNotices } from './PreviewNotices';
 
 /**
  * The CSS width each device renders at, whatever the editor's window: a
@@ -34,6 +36,8 @@ function useBoxSize(ref: RefObject<HTMLElement | null>) {
 }
 
 const DEBOUNCE_MS = 120;
+/** How often a preview that could not reach the server tries again, besides when the browser says it is back online. */
+const UNREACHABLE_RETRY_MS = 5_000;
 
 const EDITOR_STYLE = `
 [data-section-id] { cursor: pointer; transition: outline-color .15s; outline: 2px solid transparent; outline-offset: -2px; }
@@ -99,6 +103,8 @@ export function Preview({ slug, files, selectedId, sections = [], scrollRequest,
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
   const [error, setError] = useState<string | null>(null);
+  // The last render never reached the server (offline, the server restarting): said as that, not as a problem in the form.
+  const { unreachable, setUnreachable, attempt } = useRetryWhileUnreachable(UNREACHABLE_RETRY_MS);
   /** The error came before anything of this page was shown: the frame is empty, not an earlier version. */
   const [nothingShown, setNothingShown] = useState(false);
   const [heldBack, setHeldBack] = useState(0);
@@ -144,9 +150,11 @@ export function Preview({ slug, files, selectedId, sections = [], scrollRequest,
             shownPage.current = null;
           }
           setNothingShown(fresh || shownSlug.current === null);
+          setUnreachable(false);
           setError(result.error);
           return;
         }
+        setUnreachable(false);
         setError(null);
         setHeldBack(result.heldBack);
         const next = parse(result.html);
@@ -179,7 +187,10 @@ export function Preview({ slug, files, selectedId, sections = [], scrollRequest,
         }
         shownPage.current = page;
       } catch (problem) {
-        if ((problem as Error).name !== 'AbortError') setError((problem as Error).message);
+        if ((problem as Error).name === 'AbortError') return;
+        // fetch throws only when no answer came: the connection, not the content.
+        setUnreachable(true);
+        setError((problem as Error).message);
       } finally {
         if (!controller.signal.aborted) setBusy(false);
       }
@@ -188,7 +199,7 @@ export function Preview({ slug, files, selectedId, sections = [], scrollRequest,
       clearTimeout(timer);
       controller.abort();
     };
-  }, [slug, files, renewed]);
+  }, [slug, files, renewed, attempt]);
 
   useEffect(highlight, [selectedId]);
 
@@ -211,20 +222,7 @@ export function Preview({ slug, files, selectedId, sections = [], scrollRequest,
   const height = room.height > 0 ? room.height / scale : undefined;
   return (
     <div className="preview-stage" data-viewport={viewport}>
-      {error && (
-        <div className="preview-error" role="status">
-          {nothingShown ? <strong>This page cannot be shown until its problem is fixed.</strong> : <strong>The preview shows the last version it could.</strong>} Fix what the form marks and it follows again.{' '}
-          <details className="preview-error-detail">
-            <summary>Details</summary>
-            {error}
-          </details>
-        </div>
-      )}
-      {!error && heldBack > 0 && (
-        <div className="preview-error preview-held-back" role="status">
-          {heldBack === 1 ? 'A part with a problem shows as it was last saved' : `${heldBack} parts with problems show as they were last saved`} (a new section as a placeholder, a new image left out) until the form’s marked fields are fixed.
-        </div>
-      )}
+      <PreviewNotices error={error} unreachable={unreachable} nothingShown={nothingShown} heldBack={heldBack} />
       <div ref={area} className="preview-area">
         <div className={`preview-device${busy ? ' is-busy' : ''}`} style={{ width: width * scale, height: room.height || undefined }} data-scale={scale.toFixed(3)}>
           <iframe
