@@ -78,7 +78,7 @@ test('deleting a post that links lead to names them: visitors who follow them wo
   await page.getByRole('button', { name: 'Delete post…' }).click();
   await expect(dialog(page)).toContainText('A link leads to its address /posts/ops-linked/: once it is deleted, visitors who follow it get “page not found”.');
   await expect(dialog(page).locator('.op-referrers')).toContainText('Shared call to action');
-  await expect(dialog(page).locator('.op-referrers')).toContainText('in “ctas”');
+  await expect(dialog(page).locator('.op-referrers')).toContainText('in “Buttons”');
   await expect(dialog(page)).not.toContainText('Nothing points at it');
   // A link does not stop the delete, as a `$ref` does.
   await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeEnabled();

@@ -36,12 +36,13 @@ describe('links to an address', () => {
   });
 
   it('names them for the delete dialog, by document and place, never by a raw pointer', () => {
-    expect(linkReferrersOf(docs, { type: 'doc', file: 'pages/pricing.json' }).map((link) => `${link.name} in ${link.pointers.map(placeOf)}`)).toEqual([
+    expect(linkReferrersOf(docs, { type: 'doc', file: 'pages/pricing.json' }).map((link) => `${link.name} in ${link.pointers.map((pointer) => placeOf(docs, link.file, pointer))}`)).toEqual([
       'Page “FAQ” (/pricing-faq/) in section 1',
       'Page “Home” (/) in section 2',
-      'Shared header in “menu”',
+      // The field as its form labels it, not its key (“menu”, “logoHref”).
+      'Shared header in “Menu”',
     ]);
-    expect(placeOf('/tags/0')).toBe('“tags”');
+    expect(placeOf(docs, 'collections/posts/hello.json', '/tags/0')).toBe('“Tags”');
     expect(linkReferrersOf(docs, { type: 'image', url: '/assets/images/a.png' })).toEqual([]);
   });
 

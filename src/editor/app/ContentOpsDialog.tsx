@@ -47,12 +47,12 @@ function prefixOf(docs: Docs, target: OpTarget): string {
   return doc.kind === 'entry' ? PREFIXES[doc.saveSlug.split('/')[0]!]! : PREFIXES[doc.kind]!;
 }
 
-function ReferrerList({ referrers }: { referrers: readonly NamedReferrer[] }) {
+function ReferrerList({ referrers, docs }: { referrers: readonly NamedReferrer[]; docs: Docs }) {
   return (
     <ul className="op-referrers">
       {referrers.map((referrer) => (
         <li key={referrer.file}>
-          <strong>{referrer.name}</strong> <span className="op-where">in {[...new Set(referrer.pointers.map(placeOf))].join(', ')}</span>
+          <strong>{referrer.name}</strong> <span className="op-where">in {[...new Set(referrer.pointers.map((pointer) => placeOf(docs, referrer.file, pointer)))].join(', ')}</span>
         </li>
       ))}
     </ul>
@@ -161,7 +161,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
                 <p>
                   It cannot be deleted while {referrers.length === 1 ? 'this points' : `these ${referrers.length} point`} at it. Remove {referrers.length === 1 ? 'that link' : 'those links'} first (or point them elsewhere), save, then delete it:
                 </p>
-                <ReferrerList referrers={referrers} />
+                <ReferrerList referrers={referrers} docs={docs} />
                 {unlink && (
                   <p className="op-unlink">
                     Or remove it from {referrers.length === 1 ? 'it' : 'all of them'} and delete it, in one change:{' '}
@@ -182,7 +182,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
                 <p>
                   {linkCount === 1 ? 'A link leads' : `${linkCount} links lead`} to its address {addressText}: once it is deleted, visitors who follow {linkCount === 1 ? 'it' : 'them'} get “page not found”. Point {linkCount === 1 ? 'it' : 'them'} elsewhere afterwards:
                 </p>
-                <ReferrerList referrers={links} />
+                <ReferrerList referrers={links} docs={docs} />
               </div>
             )}
             {plan?.redirect && (
@@ -193,7 +193,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
             {plan && plan.relinked.length > 0 && (
               <div className="op-rewritten">
                 <p>Links to it are changed to lead to the new address, in:</p>
-                <ReferrerList referrers={plan.relinked} />
+                <ReferrerList referrers={plan.relinked} docs={docs} />
               </div>
             )}
             {plan && plan.leftLinks.length > 0 && (
@@ -203,13 +203,13 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
                     ? 'These links to it (inside texts, or in what only an administrator may change) keep the old address, which redirects to the new one:'
                     : 'These links to it (inside texts, or in what only an administrator may change) keep the old address: visitors who follow them will get “page not found”. Have them changed afterwards:'}
                 </p>
-                <ReferrerList referrers={plan.leftLinks} />
+                <ReferrerList referrers={plan.leftLinks} docs={docs} />
               </div>
             )}
             {action === 'rename' && referrers.length > 0 && (
               <div className="op-rewritten">
                 <p>{referrers.length === 1 ? 'This points at it and is' : `These ${referrers.length} point at it and are`} updated to the new name:</p>
-                <ReferrerList referrers={referrers} />
+                <ReferrerList referrers={referrers} docs={docs} />
               </div>
             )}
             {!(action === 'delete' && referrers.length > 0 && !unlink) && <p className="field-hint op-note">This is saved at once, without pressing Save, and cannot be undone with Undo; the editor reloads and its undo history starts afresh.</p>}

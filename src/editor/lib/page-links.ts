@@ -10,6 +10,7 @@ import { isLinkField } from './link-keys';
 import { linkTargets, sitePathOf, type LinkTarget } from './link-targets';
 import { stringsOf } from './media';
 import type { Docs } from './model';
+import { fieldLocationLabel } from './store/labels';
 
 /** Where visitors see the page or entry (`/`, `/about`, `/posts/x`), or undefined for one with no page of its own. */
 export function addressOf(docs: Docs, file: string): string | undefined {
@@ -75,16 +76,17 @@ export function linksFromItself(docs: Docs, file: string): string[] {
 }
 
 /**
- * A place in a document as the dialogs say it: `section 3` for anything in a page's third
- * section, the field's name otherwise (`tags`, a shared header's `menu`). Never the raw pointer, which reads
- * like an address (`/tags/0`).
+ * A place in `file` as the dialogs say it: `section 3` for anything in a page's third section,
+ * the field's label otherwise (a post's “Tags”, a shared header's “Menu”), as its form names it.
+ * Never the raw pointer, which reads like an address (`/tags/0`), nor a key (`menu`, `logoHref`).
  */
-export function placeOf(pointer: string): string {
-  const tokens = pointer.split('/').slice(1);
+export function placeOf(docs: Docs, file: string, pointer: string): string {
+  const tokens = pointer.split('/').slice(1).map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
   // A shared section's fields are under `data`.
+  const field = tokens[0] === 'data' ? tokens.slice(0, 2) : tokens.slice(0, 1);
   const [first, second] = tokens[0] === 'data' ? tokens.slice(1) : tokens;
   if (first === 'sections' && second !== undefined && /^\d+$/.test(second)) return `section ${Number(second) + 1}`;
-  return first ? `“${first}”` : 'its value';
+  return first ? `“${fieldLocationLabel(docs, file, field).split(' › ').pop()}”` : 'its value';
 }
 
 /** The links to a page or entry that visitors do not get yet (a draft, or scheduled), in a sentence; undefined when none lead to it. */
