@@ -24,7 +24,7 @@ export const NOT_FOUND_SLUG = '404';
  */
 export const ALWAYS_PUBLIC_PAGES: ReadonlyMap<string, string> = new Map([
   [HOME_SLUG, 'the page visitors start at (/)'],
-  [NOT_FOUND_SLUG, 'the page visitors see at an address with no page of its own (404.html)'],
+  [NOT_FOUND_SLUG, 'the page visitors see at an address with no page (404.html)'],
 ]);
 
 /**

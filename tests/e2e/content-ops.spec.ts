@@ -283,7 +283,7 @@ test('a page that was moved can be deleted: the redirect to it goes with it (it 
   const journal = await readData('pages/ops-blog.json');
   await writeData('pages/ops-moved.json', { ...journal, id: 'ops-moved', slug: 'ops-moved', meta: { ...journal.meta, title: 'Ops moved' } });
   const redirects = await readData('redirects.json');
-  await writeData('redirects.json', { ...redirects, redirects: [...redirects.redirects, { from: '/ops-moving/', to: '/ops-moved/' }] });
+  await writeData('redirects.json', { ...redirects, redirects: [...redirects.redirects, { from: '/ops-moving/', to: '/ops-moved/', madeByMove: true }] });
   await openEditor(page, 'ops-moved');
   await page.getByRole('button', { name: 'Page settings' }).click();
   await page.getByRole('button', { name: 'Delete page…' }).click();

@@ -90,7 +90,7 @@ test('says what unpublishing a template page hides, and marks links to pages vis
 });
 
 test('shows the 404 page and the home page as always published, with nothing to unpublish or schedule', async ({ page }) => {
-  for (const [route, why] of [['404', 'an address with no page of its own (404.html)'], ['home', 'the page visitors start at (/)']] as const) {
+  for (const [route, why] of [['404', 'an address with no page (404.html)'], ['home', 'the page visitors start at (/)']] as const) {
     await openEditor(page, route);
     await page.getByRole('button', { name: 'Page settings' }).click();
     await expect(publication(page)).toContainText('Always published');

@@ -118,7 +118,7 @@ describe('POST /api/content/changes', () => {
     const response = await change({ changes: [{ op: 'move', file: 'pages/journal.json', to: 'pages/blog/journal.json', baseVersion: await versionOf('pages/journal.json') }] });
     expect(response.status, response.text).toBe(200);
     expect(json(response).rewritten).toContain('redirects.json');
-    expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/journal/', to: '/blog/journal/' }] });
+    expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/journal/', to: '/blog/journal/', madeByMove: true }] });
     expect((await readJson('pages/blog/journal.json')).slug).toBe('blog/journal');
     const old = await raw(site.server.origin, { path: '/journal/' });
     expect(old.status).toBe(301);
@@ -128,7 +128,7 @@ describe('POST /api/content/changes', () => {
     // Moving it back removes the redirect that now points away from a live page.
     const back = await change({ changes: [{ op: 'move', file: 'pages/blog/journal.json', to: 'pages/journal.json', baseVersion: await versionOf('pages/blog/journal.json') }] });
     expect(back.status, back.text).toBe(200);
-    expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/blog/journal/', to: '/journal/' }] });
+    expect(await readJson('redirects.json')).toEqual({ redirects: [{ from: '/blog/journal/', to: '/journal/', madeByMove: true }] });
     expect((await raw(site.server.origin, { path: '/journal/' })).status).toBe(200);
   });
 
