@@ -114,6 +114,21 @@ test('the editor’s Undo restores the field’s earlier value into the formatte
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });
 
+test('a link to a page added with no text selected reads as the page’s title, not its address', async ({ page }) => {
+  const { body } = await openPost(page, 'editing-without-fear');
+  await expect(body).toHaveAttribute('contenteditable', 'true');
+  await body.click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Add link' });
+  await dialog.getByRole('combobox', { name: 'Link to' }).fill('/about');
+  await dialog.getByRole('button', { name: 'Add link' }).click();
+  // It once stored [/about](/about): visitors read "/about".
+  await expect(body.locator('a[href="/about"]').last()).toHaveText('About');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});
+
 test('text typed before a heading, ending in a space, and a link typed at speed, then undone step by step, stay in the formatted view', async ({ page }) => {
   // A UX review's steps: Ctrl+Home, Enter, "Some intro text ", Ctrl+K and a link, then Undo; the field fell into source view and stayed there.
   const { body } = await openPost(page, 'editing-without-fear');

@@ -9,6 +9,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { Dialog } from '../dialogs';
 import { LinkInput } from './LinkInput';
+import { useLinkTargets } from './LinkTargetsContext';
+import { targetOf } from '../../lib/link-targets';
 
 export interface LinkDialogResult {
   href: string;
@@ -29,6 +31,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
   const id = `rt-link-${useId().replace(/:/g, '')}`;
   const [href, setHref] = useState(initialHref);
   const [text, setText] = useState('');
+  const targets = useLinkTargets();
   const [tried, setTried] = useState(false);
   const problem = linkProblem(href.trim());
   // LinkInput explains a wrong address as you type; an empty one is explained on submit.
@@ -36,7 +39,8 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!problem) onApply({ href: href.trim(), text: needsText ? text.trim() || undefined : undefined });
+    // Left empty, a link to a page or post reads as its title ("About"), not its address ("/about").
+    if (!problem) onApply({ href: href.trim(), text: needsText ? text.trim() || targetOf(targets, href.trim())?.title || undefined : undefined });
   };
   return (
     <Dialog title={onRemove ? 'Edit link' : 'Add link'} onClose={onClose} className="rt-link-dialog">
@@ -62,7 +66,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
             <label className="field-label" htmlFor={`${id}-text`}>
               Text
             </label>
-            <input id={`${id}-text`} className="input" value={text} placeholder="The address, if left empty" onChange={(event) => setText(event.target.value)} />
+            <input id={`${id}-text`} className="input" value={text} placeholder="The page’s title, or the address, if left empty" onChange={(event) => setText(event.target.value)} />
           </div>
         )}
         <div className="dialog-actions">
