@@ -207,3 +207,29 @@ test('a post without a cover fills the featured card\'s media with its placehold
     await rm(dataFile('collections/posts/no-cover.json'), { force: true });
   }
 });
+
+test('a long one-word title in the editor’s lists ends in an ellipsis within its row (it widened the row and was cut off)', async ({ page }) => {
+  const post = await readData('collections/posts/zero-javascript-by-default.json');
+  const title = 'Donaudampfschifffahrtsgesellschaftskapitänswitwenrente';
+  // Its address as long: the slug under the title widened the row.
+  const file = 'collections/posts/donaudampfschifffahrtsgesellschaftskapitaenswitwenrente.json';
+  await writeFile(dataFile(file), JSON.stringify({ ...post, title }));
+  try {
+    await openEditor(page, 'home');
+    await page.getByRole('tab', { name: /Posts/ }).click();
+    const row = page.locator('.page-link', { hasText: title });
+    await expect(row).toBeVisible();
+    const fits = await row.evaluate((link) => {
+      const list = link.closest('nav')!.getBoundingClientRect();
+      const titleBox = link.querySelector('.page-link-title') as HTMLElement;
+      const slug = link.querySelector('.page-link-slug') as HTMLElement;
+      return {
+        inside: link.getBoundingClientRect().right <= list.right + 1 && titleBox.getBoundingClientRect().right <= list.right + 1,
+        ellipsis: titleBox.scrollWidth > titleBox.clientWidth && slug.scrollWidth > slug.clientWidth && getComputedStyle(slug).textOverflow === 'ellipsis',
+      };
+    });
+    expect(fits).toEqual({ inside: true, ellipsis: true });
+  } finally {
+    await rm(dataFile(file), { force: true });
+  }
+});
