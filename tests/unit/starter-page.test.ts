@@ -21,6 +21,14 @@ describe('new pages', () => {
     expect(slugFromTitle("Don't panic")).toBe('dont-panic');
   });
 
+  it('suggests one from a title in another script, written in Latin letters, where it can (it suggested none)', () => {
+    expect(slugFromTitle('Контакты')).toBe('kontakty');
+    expect(slugFromTitle('Αθήνα')).toBe('athina');
+    expect(slugFromTitle('Über uns')).toBe('uber-uns');
+    // Chinese has no letters to write: no suggestion, and the dialog asks for an address.
+    expect(slugFromTitle('关于我们')).toBe('');
+  });
+
   it('starts as a draft, from the shared header and footer, a titled page header, a text and a call to action, all valid', () => {
     const page = starterPage({ slug: 'guides/pricing-page', title: 'Pricing Page', docs });
     expect(page).toMatchObject({ id: 'guides-pricing-page', slug: 'guides/pricing-page', status: 'draft', meta: { title: 'Pricing Page' } });

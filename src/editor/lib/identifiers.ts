@@ -4,17 +4,21 @@
  * has changed them by hand, so a stored identifier never moves by surprise.
  */
 
+import transliterate from '@sindresorhus/transliterate';
+
 const MAX_LENGTH = 48;
 
 /**
  * `What’s new & next?` → `whats-new-and-next`: lowercase letters, digits and single hyphens, at
  * most `max` characters; accents dropped, `&` read as "and", and an apostrophe joins its word
- * (`what-s` read as two words). Page and entry addresses and generated identifiers all come from it.
+ * (`what-s` read as two words), other scripts written in Latin letters where they can be (`Контакты` →
+ * `kontakty`). Page and entry addresses and generated identifiers all come from it.
  */
 export function slugWords(text: string, max: number): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{Diacritic}/gu, '')
+  const latin = text.normalize('NFKD').replace(/\p{Diacritic}/gu, '');
+  // What is still not ASCII (Cyrillic, Greek, Arabic…) is written in Latin letters: `Контакты` → `kontakty`.
+  // Scripts without letters of that kind (Chinese, Japanese) still give no address, and the dialog asks for one.
+  return (/[^\x00-\x7f]/.test(latin) ? transliterate(latin) : latin)
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/['’ʼ]/g, '')
