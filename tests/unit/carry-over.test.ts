@@ -96,5 +96,9 @@ describe('changedInPlace with hidden files', () => {
     // Until it is published.
     const lonelyPublished = publicSnapshot(snapshotOf({ ...files, 'pages/lonely.json': { ...lonelyDraft, status: 'published' } }), now);
     expect(contentVersionOf(lonelyPublished)).not.toBe(contentVersionOf(before));
+    // Nor moving a draft, which adds a redirect visitors do not get (it leads to no public page): the public redirects are hashed, not the file.
+    const moved = publicSnapshot(snapshotOf({ ...files, 'pages/lonely.json': lonelyDraft, 'redirects.json': { redirects: [{ from: '/secret-plan/', to: '/lonely/', madeByMove: true }] } }), now);
+    expect(contentVersionOf(moved, [])).toBe(contentVersionOf(withLonely, []));
+    expect(contentVersionOf(moved, [{ from: '/secret-plan', to: '/lonely/' }])).not.toBe(contentVersionOf(withLonely, []));
   });
 });

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { listPages, listRedirects, loadSnapshot, pageJson, resolvePage } from '../../lib/content';
 import { SITE_FILE, structuredData } from '../../lib/seo/page-data';
 import { NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
+import { REDIRECTS_FILE } from '../../engine/redirects';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import type { Bundle } from '../../engine/resolver';
 import { snapshotDocumentVersion } from '../version';
@@ -61,13 +62,18 @@ export const requestPathOf = (slug: string) => (slug === NOT_FOUND_SLUG ? NOT_FO
 
 /**
  * A hash of the public content: every listed file and every file their `$ref`s reach, with their
- * versions. Equal content, equal name. A hidden file that a published page includes through a
+ * versions, and the redirects visitors get (`publicRedirects`, when given) in place of redirects.json. Equal content, equal name. A hidden file that a published page includes through a
  * `$ref` is part of that page, so it is in; any other draft is not, so that saving one changes no
  * public name (it once did, telling visitors that unpublished work was being saved).
  */
-export function contentVersionOf(snapshot: ContentSnapshot): string {
+export function contentVersionOf(snapshot: ContentSnapshot, publicRedirects?: readonly unknown[]): string {
   const hash = createHash('sha256');
-  for (const path of [...filesReachedFrom(snapshot.paths(), snapshot)].sort()) hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
+  for (const path of [...filesReachedFrom(snapshot.paths(), snapshot)].sort()) {
+    // The redirects visitors get, not the file (below): moving a draft adds one to a page nobody can see, which is no public change.
+    if (path === REDIRECTS_FILE && publicRedirects) continue;
+    hash.update(`${path}\0${snapshotDocumentVersion(snapshot.get(path))}\0`);
+  }
+  if (publicRedirects) hash.update(`\0redirects\0${JSON.stringify(publicRedirects)}`);
   return hash.digest('base64url').slice(0, 16);
 }
 
@@ -235,5 +241,5 @@ export async function publishedSite(site: URL, onPage?: (page: PublishedPage) =>
     if (pages.length % PAGES_BETWEEN_TURNS === 0) await letRequestsThrough();
   }
   const redirects = [...(await listRedirects()).values()].map(({ from, to }) => ({ from: from === '/' ? '/' : from.replace(/\/$/, ''), to }));
-  return { contentVersion: contentVersionOf(snapshot), pages, redirects };
+  return { contentVersion: contentVersionOf(snapshot, redirects), pages, redirects };
 }
