@@ -5,6 +5,7 @@
  * library closes, which empties the queue.
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { IMAGE_TYPES } from '../../../../server/headers.mjs';
 import { rasterTypeOf, SIGNATURE_BYTES } from '../../../../server/image-signatures.mjs';
 import { base64OfDataUrl, filenameOf, filenameProblem, uploadMimeType } from '../../lib/media';
@@ -77,7 +78,8 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
       if (chosen.length === 0) return;
       const files = await Promise.all(chosen.map(asItIs));
       const added = files.map((file) => newUpload(nextUploadId++, file, maxUploadBytes, (ready) => URL.createObjectURL(ready)));
-      dispatch({ type: 'queueUploads', items: added });
+      // Rendered at once: after the await above, React would render the new rows after the frame in which focusName looks for them.
+      flushSync(() => dispatch({ type: 'queueUploads', items: added }));
       const ready = added.filter((item) => item.status === 'ready');
       announce(ready.length ? `${ready.length} image${ready.length === 1 ? '' : 's'} ready to upload: check the name, then press Upload.` : 'The file cannot be uploaded.');
       if (ready[0]) focusName(ready[0].id);
