@@ -8,7 +8,8 @@
  *
  * The key is the section's type and a hash of everything the view reads: its
  * data and settings, and, only where its definition declares them
- * (`viewReads`), its id and the part of the visitor's path it depends on. Equal
+ * (`viewReads`), its id, the part of the visitor's path it depends on and
+ * whether it writes the page's main heading. Equal
  * keys mean equal inputs, so a hit is the HTML the view would write. Views also
  * read a little of the content outside their data (the site's language, an
  * image file's hash), so the key carries the generation of the content snapshot
@@ -108,21 +109,30 @@ export function adoptSectionDigests(sections: readonly BundleSection[], given: r
   });
 }
 
-/**
- * What a section's view writes on the page at `path`, given the content outside its section (the
- * site's settings, the images' bytes): its type, its digest and the part of the path it reads.
- * Equal keys, equal HTML, as long as that outside content is the same too (the publisher's page
- * layouts check it apart, src/server/publish/page-layout.ts).
- */
-export function sectionViewKey(section: BundleSection, reads: ViewReads<never>, path: string): string {
-  const pathPart = reads.path as ((data: unknown, path: string) => unknown) | undefined;
-  const where = pathPart ? `:${hash('sha256', JSON.stringify(pathPart(section.data, path)) ?? 'null', 'base64url')}` : '';
-  return `${section.type}:${sectionDigest(section, reads)}${where}`;
+/** Where on its page a section is shown, as far as a view may read it. */
+export interface SectionPlace {
+  /** The visitor's path of the page (visitorPath). */
+  path: string;
+  /** Whether the section writes the page's `h1` (src/engine/main-heading.ts). */
+  mainHeading: boolean;
 }
 
-/** The cache key of a section's view output on the page at `path`, rendered from the content `snapshot`. */
-export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, path: string, snapshot: object): string {
-  return `${generationOf(snapshot)}:${sectionViewKey(section, reads, path)}`;
+/**
+ * What a section's view writes at its `place`, given the content outside its section (the site's
+ * settings, the images' bytes): its type, its digest, the part of the path it reads and, for a
+ * view that writes a title, its heading's level. Equal keys, equal HTML, as long as that outside
+ * content is the same too (the publisher's page layouts check it apart, src/server/publish/page-layout.ts).
+ */
+export function sectionViewKey(section: BundleSection, reads: ViewReads<never>, place: SectionPlace): string {
+  const pathPart = reads.path as ((data: unknown, path: string) => unknown) | undefined;
+  const where = pathPart ? `:${hash('sha256', JSON.stringify(pathPart(section.data, place.path)) ?? 'null', 'base64url')}` : '';
+  const level = reads.mainHeading ? (place.mainHeading ? ':h1' : ':h2') : '';
+  return `${section.type}:${sectionDigest(section, reads)}${where}${level}`;
+}
+
+/** The cache key of a section's view output at its `place`, rendered from the content `snapshot`. */
+export function sectionRenderKey(section: BundleSection, reads: ViewReads<never>, place: SectionPlace, snapshot: object): string {
+  return `${generationOf(snapshot)}:${sectionViewKey(section, reads, place)}`;
 }
 
 /** The cached HTML of `key`, counted as a hit or a miss. */

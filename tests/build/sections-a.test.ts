@@ -30,9 +30,23 @@ const hostilePage = {
   ],
 };
 
+/** A page an editor gave two title sections: a hero, then a page header further down. */
+const twoTitlesPage = {
+  id: 'two-titles',
+  slug: 'two-titles',
+  meta: { title: 'Two titles', description: 'A hero and a page header on one page.' },
+  sections: [
+    { $ref: '../shared/header.json' },
+    { id: 'two-hero', type: 'hero', data: { title: 'The opening', subtitle: 'First.', primaryCta: { id: 'two-cta', label: 'Go', href: '/', variant: 'primary' } } },
+    { id: 'two-page-hero', type: 'page-hero', data: { title: 'A second title' } },
+    { $ref: '../shared/footer.json' },
+  ],
+};
+
 let project: ProjectCopy;
 let html: string;
 let hostileHtml: string;
+let twoTitlesHtml: string;
 let demo: DemoSection[];
 
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}="([^"]*)"`))?.[1];
@@ -58,9 +72,10 @@ function sectionHtml(page: string, id: string): string {
 beforeAll(async () => {
   project = await copyProject('sections-a');
   await writeFile(join(project.dataRoot, 'pages', 'faq-escape.json'), `${JSON.stringify(hostilePage, null, 2)}\n`);
+  await writeFile(join(project.dataRoot, 'pages', 'two-titles.json'), `${JSON.stringify(twoTitlesPage, null, 2)}\n`);
   await buildProject(project);
   const built = (slug: string) => readFile(join(project.root, 'dist', 'client', slug, 'index.html'), 'utf8');
-  [html, hostileHtml] = await Promise.all([built('features'), built('faq-escape')]);
+  [html, hostileHtml, twoTitlesHtml] = await Promise.all([built('features'), built('faq-escape'), built('two-titles')]);
   demo = JSON.parse(await readFile(join(project.dataRoot, 'pages', 'features.json'), 'utf8')).sections.filter((section: { type?: string }) => section.type);
 });
 
@@ -78,6 +93,16 @@ describe('the features page', () => {
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     expect(levels[0]).toBe(1);
     levels.forEach((level, index) => index > 0 && expect(level, `heading ${index + 1} after h${levels[index - 1]}`).toBeLessThanOrEqual(levels[index - 1]! + 1));
+  });
+
+  it('gives a page with two title sections one h1: the first, while the later one is an h2 styled alike', () => {
+    expect(sectionHtml(twoTitlesHtml, 'two-hero')).toMatch(/<h1 class="hero__title"[^>]*>\s*The opening/);
+    const second = sectionHtml(twoTitlesHtml, 'two-page-hero');
+    expect(second).not.toMatch(/<h1\b/);
+    // The view's scoped styles still reach it: the same class and scope attribute as an h1 would carry.
+    const title = second.match(/<h2 class="page-hero__title"([^>]*)>A second title<\/h2>/);
+    expect(title?.[1]).toMatch(/data-astro-cid-/);
+    expect(twoTitlesHtml.match(/<h1\b/g)).toHaveLength(1);
   });
 
   it('gives every image its alt text from the content, and its size', () => {

@@ -18,7 +18,8 @@ const VIEW_PARTS = fileURLToPath(new URL('../../src/components/views/', import.m
 const section = (overrides: Partial<BundleSection> = {}): BundleSection =>
   ({ id: 'a-block', type: 'content-block', data: { body: 'Hello' }, settings: { paddingTop: 'sm' }, ...overrides }) as BundleSection;
 const snapshot = {};
-const keyOf = (value: BundleSection, path = '/about/', content: object = snapshot) => sectionRenderKey(value, sectionRegistry.get(value.type)!.viewReads, path, content);
+const keyOf = (value: BundleSection, path = '/about/', content: object = snapshot, mainHeading = false) =>
+  sectionRenderKey(value, sectionRegistry.get(value.type)!.viewReads, { path, mainHeading }, content);
 
 describe('the section render key', () => {
   it('is the same for equal inputs and differs with the type, the data or the settings', () => {
@@ -53,6 +54,13 @@ describe('the section render key', () => {
     expect(keyOf(header, '/about/')).not.toBe(keyOf(header, '/posts/a/'));
     expect(keyOf(header, '/about')).toBe(keyOf(header, '/about/'));
     expect(keyOf(header, '/blog/')).not.toBe(keyOf(header, '/about/'));
+  });
+
+  it("keys a title section on whether it writes the page's h1, and no other view", () => {
+    const pageHero = section({ type: 'page-hero', id: 'about-hero', data: { title: 'About us' } });
+    expect(keyOf(pageHero, '/about/', snapshot, true)).not.toBe(keyOf(pageHero, '/about/', snapshot, false));
+    expect(keyOf(pageHero, '/about/', snapshot, true)).toBe(keyOf(pageHero, '/elsewhere/', snapshot, true));
+    expect(keyOf(section(), '/about/', snapshot, true)).toBe(keyOf(section()));
   });
 });
 
@@ -115,13 +123,18 @@ describe('view declarations', () => {
   const source = (dir: string, file: string) => readFileSync(`${dir}${file}`, 'utf8');
   const readsPath = (text: string) => /visitorPath\(|Astro\.url|Astro\.request|Astro\.params/.test(text);
   const readsId = (text: string) => /const\s*\{[^}]*\bid\b[^}]*\}\s*=\s*Astro\.props|Astro\.props\.id\b/.test(text);
+  const readsMainHeading = (text: string) => /const\s*\{[^}]*\bmainHeading\b[^}]*\}\s*=\s*Astro\.props|Astro\.props\.mainHeading\b/.test(text);
+  const writesH1 = (text: string) => /<h1[\s>]/.test(text);
 
-  it('every view that reads its id or the path says so in its definition', () => {
+  it('every view that reads its id, the path or its heading level says so in its definition, and none writes a literal h1', () => {
     for (const type of readdirSync(SECTIONS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)) {
       const view = source(SECTIONS, `${type}/View.astro`);
       const { viewReads } = sectionRegistry.get(type)!;
       expect(Boolean(viewReads.id), `${type} reads its id`).toBe(readsId(view));
       expect(viewReads.path !== undefined, `${type} reads the path`).toBe(readsPath(view));
+      expect(Boolean(viewReads.mainHeading), `${type} reads whether it writes the page's main heading`).toBe(readsMainHeading(view));
+      // A view writes the page's h1 only as its main heading (src/engine/main-heading.ts), never as a literal tag.
+      expect(writesH1(view), `${type} writes a literal <h1>`).toBe(false);
     }
   });
 

@@ -102,6 +102,13 @@ export interface ViewReads<SectionData> {
    * which items are current and is rendered once for all the pages that have none.
    */
   path?: (data: SectionData, path: string) => unknown;
+  /**
+   * The view opens the page with its title (the hero, a page header, a post's or tag's header):
+   * it writes an `h1` when it is the page's main heading and an `h2` otherwise (its `mainHeading`
+   * prop), so a page that has two such sections still has one `h1`. The first of them on the page
+   * is the main heading (mainHeadingIndex, src/engine/main-heading.ts).
+   */
+  mainHeading?: true;
 }
 
 /** The props every section's View.astro receives, typed from its definition. */
@@ -110,6 +117,8 @@ export interface SectionViewProps<Definition extends { schema: AnyObject }> {
   data: z.infer<Definition['schema']>;
   settings: Record<string, unknown>;
   id: string;
+  /** Whether this section's heading is the page's `h1` (`ViewReads.mainHeading`); false for every view that does not read it. */
+  mainHeading: boolean;
 }
 
 /** Any registered definition, with its generics erased for registry-level code. */

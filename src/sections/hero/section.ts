@@ -10,6 +10,8 @@ export default defineSection({
   label: 'Hero',
   description: 'The opening headline of a page, with supporting copy, buttons and an optional image.',
   placement: 'first',
+  // Its title is the page's h1 unless another title section comes first (src/engine/main-heading.ts).
+  viewReads: { mainHeading: true },
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

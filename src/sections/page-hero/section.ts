@@ -5,6 +5,8 @@ import { field, text } from '../../engine/schema/primitives';
 export default defineSection({
   type: 'page-hero',
   label: 'Page header',
+  // Its title is the page's h1 unless another title section comes first (src/engine/main-heading.ts).
+  viewReads: { mainHeading: true },
   description: 'A compact header for interior pages: label, title and description.',
   schema: z.object({
     /** Small eyebrow text above the title. */

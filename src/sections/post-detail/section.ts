@@ -7,6 +7,8 @@ export default defineSection({
   type: 'post-detail',
   template: 'posts',
   label: 'Post',
+  // Its title is the page's h1 unless another title section comes first (src/engine/main-heading.ts).
+  viewReads: { mainHeading: true },
   description: 'The full essay view of the current post, for the posts template page.',
   schema: z.object({
     /** Shows the post's cover image above the body. */

@@ -7,6 +7,8 @@ export default defineSection({
   type: 'tag-detail',
   template: 'tags',
   label: 'Tag header',
+  // Its title is the page's h1 unless another title section comes first (src/engine/main-heading.ts).
+  viewReads: { mainHeading: true },
   description: "A header card for the current tag: its name, description and accent colour.",
   schema: z.object({
     /** Small eyebrow text above the tag name. */

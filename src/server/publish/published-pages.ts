@@ -23,6 +23,7 @@ import { bundleHead } from '../../engine/bundle-json';
 import { keptPerSharedSection } from '../../engine/bundle-check';
 import { letRequestsThrough } from './page-feed';
 import { sectionViewKey } from '../../lib/section-cache';
+import { mainHeadingIndex } from '../../engine/main-heading';
 import { bundleToRenderOf } from './bundle-to-render';
 import type { LayoutKeys } from './page-layout';
 import { sectionRegistry } from '../../sections/registry';
@@ -167,7 +168,9 @@ async function keysOf(slug: string, response: { json: string }, bundle: Bundle, 
     renderKey: renderKeyOf(digest, around, [...facts.keys()].sort().map((name) => facts.get(name)!)),
     // The head alone, not what a worker is sent: a page put together from its pieces is never sent.
     layoutKeys: () => {
-      const views = bundle.sections.map((section, index) => ({ key: sectionViewKey(section, sectionRegistry.get(section.type)?.viewReads ?? {}, path), images: factsOf(sectionImages[index]!) }));
+      const readsOf = (type: string) => sectionRegistry.get(type)?.viewReads;
+      const mainHeading = mainHeadingIndex(bundle.sections, readsOf);
+      const views = bundle.sections.map((section, index) => ({ key: sectionViewKey(section, readsOf(section.type) ?? {}, { path, mainHeading: index === mainHeading }), images: factsOf(sectionImages[index]!) }));
       return layoutKeysOf({ head: bundleHead(bundle), frames: bundle.sections.map(frameFactsOf), around, headImages: factsOf(headImages), views });
     },
   };
