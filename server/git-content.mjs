@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
 import { TEMP_PREFIX } from './atomic-write.mjs';
 import { CONTENT_PATHS, LINKED_CONTENT_FOLDER, literal, linkedContentFolder } from './content-folders.mjs';
+import { keepWork, putWorkBack } from './work-before.mjs';
 
 export { CONTENT_PATHS, LINKED_CONTENT_FOLDER, literal } from './content-folders.mjs';
 
@@ -104,21 +105,31 @@ const firstLine = (error) => (error instanceof Error ? error.message : String(er
 
 /** The file that says a change was being committed: the commit before it, and the files it wrote. */
 const pendingFile = (dir) => join(dir, '.git', 'content-store', 'pending.json');
+/** Where a pending change without a remote keeps copies of its files as they were (work-before.mjs). */
+const workFolder = (dir) => join(dir, '.git', 'content-store', 'work-before');
 
 /**
  * Records that a change is about to be written; `clearPending` when it is committed (and pushed).
+ * Without a remote, `work` is what its files were in the working tree and the index: kept with the
+ * record, so that a crash in the middle of the change puts back a developer's uncommitted work
+ * rather than HEAD's files (restorePending).
  * @param {string} dir
  * @param {{ parent: string, paths: string[] }} pending
+ * @param {{ before: import('./work-before.mjs').FilesBefore, index: import('./work-before.mjs').IndexBefore }} [work]
  */
-export async function markPending(dir, pending) {
+export async function markPending(dir, pending, work) {
   await mkdir(join(dir, '.git', 'content-store'), { recursive: true });
-  await writeFile(pendingFile(dir), JSON.stringify(pending));
+  const kept = work && (await keepWork(workFolder(dir), work.before, work.index));
+  await writeFile(pendingFile(dir), JSON.stringify(kept ? { ...pending, work: kept } : pending));
 }
 
 /** @param {string} dir */
-export const clearPending = (dir) => rm(pendingFile(dir), { force: true });
+export async function clearPending(dir) {
+  await rm(pendingFile(dir), { force: true });
+  await rm(workFolder(dir), { recursive: true, force: true });
+}
 
-/** @param {string} dir @returns {Promise<{ parent: string, paths: string[] } | undefined>} */
+/** @param {string} dir @returns {Promise<{ parent: string, paths: string[], work?: import('./work-before.mjs').KeptWork } | undefined>} */
 async function readPending(dir) {
   try {
     return JSON.parse(await readFile(pendingFile(dir), 'utf8'));
@@ -146,7 +157,7 @@ async function cloneIfMissing(git) {
  * Puts the working tree back where the last acknowledged change left it. With a
  * remote that is the remote's branch: an unpushed commit, a half-made rebase or
  * files written for a change that never committed were never acknowledged to
- * anyone. Without one it is HEAD, for the files the interrupted change wrote.
+ * anyone. Without one it is how the interrupted change found its files (restorePending).
  * @param {import('./config.mjs').ServerConfig['git']} git
  */
 async function repair(git) {
@@ -181,12 +192,17 @@ async function repair(git) {
 }
 
 /**
- * Without a remote: puts the files the pending change wrote back as HEAD has them.
+ * Without a remote: puts the files the pending change wrote back as they were before it, in the
+ * working tree and the index, when it was not committed; one that was (HEAD moved on from its
+ * parent) or that kept nothing (a record from before the copies were kept) gets them as HEAD has them.
  * @param {string} dir
  */
 export async function restorePending(dir) {
   const pending = await readPending(dir);
-  if (pending) await restorePaths(dir, 'HEAD', pending.paths);
+  if (!pending) return;
+  const git = gitAt(dir);
+  if (pending.work && (await git.revparse(['HEAD'])).trim() === pending.parent) await putWorkBack(dir, git, workFolder(dir), pending.work);
+  else await restorePaths(dir, 'HEAD', pending.paths);
 }
 
 /**

@@ -139,7 +139,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         if (!indexBefore) await resetToRemote(); // read only without a remote
         else if ((await head()) === parent) {
           await putBack(git.dir, before);
-          await putIndexBack(git.dir, indexBefore);
+          await putIndexBack(client, indexBefore);
         }
       });
       await clearPending(git.dir);
@@ -147,7 +147,7 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
       const committed = !git.remote && (await head().catch(() => parent)) !== parent;
       if (!committed) await putBack(git.dir, before);
       // Without a remote, the files are back as they were: only the index is left to mend, as it was too.
-      repairFirst = indexBefore && !committed ? () => putIndexBack(git.dir, indexBefore) : git.remote ? resetToRemote : () => restorePending(git.dir);
+      repairFirst = indexBefore && !committed ? () => putIndexBack(client, indexBefore) : git.remote ? resetToRemote : () => restorePending(git.dir);
     }
   }
 
@@ -182,8 +182,9 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
       await refuseOperationInProgress(git.dir);
       const parent = await head();
       const before = await readBefore(git.dir, paths);
-      const indexBefore = git.remote ? undefined : await readIndexBefore(git.dir, paths);
-      await markPending(git.dir, { parent, paths });
+      const indexBefore = git.remote ? undefined : await readIndexBefore(client, paths);
+      // Without a remote, what the files were is kept with the record too: a crash puts that back, not HEAD's files.
+      await markPending(git.dir, { parent, paths }, indexBefore && { before, index: indexBefore });
       // Whether this change touched the index: until then there is nothing there to put back (a developer may be staging meanwhile).
       let staged = false;
       try {

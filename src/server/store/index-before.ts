@@ -6,40 +6,10 @@
  */
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { gitAt } from '../../../server/git-content.mjs';
 import { HttpError } from '../errors';
 
-/** Each repository path's index entry (`<mode>,<object>`), or null where the index had none. */
-export type IndexBefore = ReadonlyMap<string, string | null>;
-
-/** Paths per git command when putting entries back: a change may rewrite thousands of files, and one argument list has a limit. */
-const PATHS_A_COMMAND = 100;
-
-export async function readIndexBefore(dir: string, paths: readonly string[]): Promise<IndexBefore> {
-  const wanted = new Set(paths);
-  const before = new Map<string, string | null>(paths.map((path) => [path, null]));
-  // `ls-files` takes no pathspec file, and the whole index is a quick read; each entry is `<mode> <object> <stage>\t<path>`.
-  for (const entry of (await gitAt(dir).raw(['ls-files', '-s', '-z'])).split('\0')) {
-    const tab = entry.indexOf('\t');
-    const [mode, object] = entry.slice(0, tab).split(' ');
-    const path = entry.slice(tab + 1);
-    if (tab > 0 && wanted.has(path)) before.set(path, `${mode},${object}`);
-  }
-  return before;
-}
-
-/** Gives every path read by readIndexBefore the entry it had, or none. */
-export async function putIndexBack(dir: string, before: IndexBefore): Promise<void> {
-  const git = gitAt(dir);
-  const entries = [...before];
-  for (let from = 0; from < entries.length; from += PATHS_A_COMMAND) {
-    const batch = entries.slice(from, from + PATHS_A_COMMAND);
-    const kept = batch.flatMap(([path, entry]) => (entry === null ? [] : ['--cacheinfo', `${entry},${path}`]));
-    const gone = batch.flatMap(([path, entry]) => (entry === null ? [path] : []));
-    if (kept.length > 0) await git.raw(['update-index', '--add', ...kept]);
-    if (gone.length > 0) await git.raw(['update-index', '--force-remove', '--', ...gone]);
-  }
-}
+// Shared with the production server's start, which puts back a change a crash cut short (server/work-before.mjs).
+export { putIndexBack, readIndexBefore, type IndexBefore } from '../../../server/work-before.mjs';
 
 /** What git leaves in `.git` while an operation a person started waits for them (a pull that stopped on a conflict). */
 const OPERATIONS_IN_PROGRESS: readonly [file: string, what: string][] = [
