@@ -64,7 +64,8 @@ export async function chooseRepresentation(path, original, acceptEncoding) {
   const { handle, info } = sibling ?? original;
   const served = sibling ? encoding : 'identity';
   // The ETag names the coding, so a cache never answers one coding's request with another's bytes.
-  const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}${served === 'identity' ? '' : `-${served}`}"`;
+  // And its change time: a file moved into place keeps its size and mtime, which another file may have had.
+  const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}-${Math.trunc(info.ctimeMs).toString(16)}${served === 'identity' ? '' : `-${served}`}"`;
   return { encoding: served, etag, lastModified: original.info.mtime, body: { handle, size: info.size } };
 }
 

@@ -91,8 +91,8 @@ const { handler } = await import(serverEntry.href);
 
 const API_PREFIX = '/api/';
 // Uploads are written to the content root's public/ (the content store), which says which images
-// there are; images the build copied are found in dist/ too (with their precompressed forms). Of
-// two copies of an image still there, the newer is served (server/uploaded-images.mjs).
+// there are and holds their bytes; the build's copy in dist/ is served only while it holds the same
+// bytes, for its precompressed forms (server/uploaded-images.mjs).
 const IMAGES_DIRS = [uploadedImagesDir(config.contentRoot, true), uploadedImagesDir(config.projectRoot, false)];
 // One per process: it holds the limits on making variants, and the variants being made.
 const serveImageVariant = imageVariantHandler(config, false);

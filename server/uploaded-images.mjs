@@ -7,7 +7,7 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { join } from 'node:path';
 import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, IMAGE_TYPES, SVG_CSP } from './headers.mjs';
-import { chooseRepresentation, encodingHeaders, isRegularFile, openRegularFile } from './files.mjs';
+import { chooseRepresentation, encodingHeaders, openRegularFile } from './files.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 
@@ -17,6 +17,22 @@ export function uploadedImagesDir(root, dev) {
 }
 
 const ALLOW = 'GET, HEAD';
+
+/** Uploaded SVGs are small (an upload's limit); a larger file is never compared, and served from the content. */
+const MOST_BYTES_COMPARED = 16 * 1024 * 1024;
+
+/**
+ * Whether two open files hold the same bytes. Read from their start, whatever their position.
+ * @param {{ handle: import('node:fs/promises').FileHandle, info: import('node:fs').Stats }} a
+ * @param {{ handle: import('node:fs/promises').FileHandle, info: import('node:fs').Stats }} b
+ */
+async function sameBytes(a, b) {
+  if (a.info.size !== b.info.size || a.info.size > MOST_BYTES_COMPARED) return false;
+  const [left, right] = [Buffer.alloc(a.info.size), Buffer.alloc(b.info.size)];
+  await a.handle.read(left, 0, left.length, 0);
+  await b.handle.read(right, 0, right.length, 0);
+  return left.equals(right);
+}
 
 /** The image file a normalised path names: one plain segment with a known image extension. */
 function imageFileOf(path) {
@@ -33,7 +49,7 @@ function imageFileOf(path) {
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
  * @param {string} path the request's normalised path
- * @param {readonly string[]} dirs the uploaded-images folders, the content's own first; of copies in several, the newest is served
+ * @param {readonly string[]} dirs the uploaded-images folders: the content's own, then the build's copy of it
  */
 export async function serveUploadedImage(request, response, path, dirs) {
   if (path !== ASSETS_URL_PREFIX.slice(0, -1) && !path.startsWith(ASSETS_URL_PREFIX)) return false;
@@ -42,28 +58,28 @@ export async function serveUploadedImage(request, response, path, dirs) {
     return true;
   }
   const file = imageFileOf(path);
-  // The content's own folder says which images there are: one deleted or renamed since the build
-  // is gone, though the build's copy is still on disk (an editor withdrawing a photo was served it
-  // until the next build). Of the copies of one that is there, the newest wins: an upload or a
-  // replacement since the build is newer than the build's copy; an image from before the build is
-  // served from the build, with its precompressed forms.
-  const present = file && (await isRegularFile(join(dirs[0], file.name)));
-  let opened;
-  let dir;
-  for (const candidate of present ? dirs : []) {
-    const found = await openRegularFile(join(candidate, file.name));
-    if (found && (!opened || found.info.mtimeMs > opened.info.mtimeMs)) {
-      await opened?.handle.close();
-      [opened, dir] = [found, candidate];
-    } else {
-      await found?.handle.close();
-    }
-  }
+  // The content's own folder says which images there are and holds their bytes: one deleted or
+  // renamed since the build is gone or elsewhere, though the build's copy is still on disk (an
+  // editor withdrawing a photo was served it until the next build). The build's copy of an SVG is
+  // served only while it holds the same bytes, for its precompressed forms. It was once "the newer
+  // copy wins", but a move keeps a file's mtime, so after two images swapped names each name was
+  // answered with the build's copy of the other (and a withdrawn photo came back under a new name).
+  let opened = file && (await openRegularFile(join(dirs[0], file.name)));
+  let dir = dirs[0];
   if (!opened) {
     refuseRequest(request, response, 404, 'No such image');
     return true;
   }
   const isSvg = file.mime === IMAGE_TYPES.svg.mime;
+  for (const candidate of isSvg ? dirs.slice(1) : []) {
+    const copy = await openRegularFile(join(candidate, file.name));
+    if (copy && (await sameBytes(opened, copy))) {
+      await opened.handle.close();
+      [opened, dir] = [copy, candidate];
+      break;
+    }
+    await copy?.handle.close();
+  }
   // An SVG is text: the build precompressed those it found (server/precompress.mjs), uploads since have none.
   const chosen = isSvg ? await chooseRepresentation(join(dir, file.name), opened, request.headers['accept-encoding']) : undefined;
   if (isSvg && !chosen) {
@@ -81,8 +97,9 @@ export async function serveUploadedImage(request, response, path, dirs) {
   };
   await sendRepresentation(request, response, {
     headers,
-    etag: chosen?.etag ?? `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`,
-    lastModified: info.mtime,
+    // The change time too: a file moved here keeps its size and mtime, which another image may have had.
+    etag: chosen?.etag ?? `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}-${Math.trunc(info.ctimeMs).toString(16)}"`,
+    lastModified: new Date(Math.max(info.mtimeMs, info.ctimeMs)),
     body: chosen?.body ?? { handle: opened.handle, size: info.size },
   });
   return true;

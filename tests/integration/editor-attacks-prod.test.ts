@@ -3,7 +3,7 @@
  * real production server on git: each test replays, as a signed-in *editor*
  * (the lower role) or an administrator, an attack that once worked.
  */
-import { utimes, writeFile } from 'node:fs/promises';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ afterAll(async () => {
 });
 
 const get = (path: string) => raw(site.server.origin, { path });
+const getBytes = async (path: string) => Buffer.from(await (await fetch(`${site.server.origin}${path}`)).arrayBuffer());
 
 const state = editorState;
 
@@ -159,6 +160,20 @@ describe('images', () => {
     expect((await get('/assets/images/logo-kestrel.webp')).status).toBe(200);
     const newVariant = (await get('/pricing/')).text.match(/\/_img\/logo-kestrel\.webp\/[\w.-]+/)![0];
     expect((await get(newVariant)).status).toBe(200);
+  });
+
+  it('answers each name with its own bytes after two images from the build swap names: the build’s newer copies once answered each with the other', async () => {
+    const bytesOf = async (name: string) => readFile(join(site.remote.scratch, 'clone', 'public', 'assets', 'images', name));
+    const move = async (from: string, to: string) => {
+      const image = (await state(bea)).images.find((candidate) => candidate.url === `/assets/images/${from}`)!;
+      await published(await bea.post('/api/content/changes', { changes: [{ op: 'move', file: `assets/images/${from}`, to: `assets/images/${to}`, baseVersion: image.version }] }));
+    };
+    const [editorial, performance] = [await bytesOf('cover-editorial.webp'), await bytesOf('cover-performance.webp')];
+    await move('cover-editorial.webp', 'cover-swap.webp');
+    await move('cover-performance.webp', 'cover-editorial.webp');
+    await move('cover-swap.webp', 'cover-performance.webp');
+    expect((await getBytes('/assets/images/cover-editorial.webp')).equals(performance)).toBe(true);
+    expect((await getBytes('/assets/images/cover-performance.webp')).equals(editorial)).toBe(true);
   });
 
   it('publishes a replaced image at once, and never breaks its pages meanwhile: variants name the bytes, and the old ones stay until the page names the new', async () => {
