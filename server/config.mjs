@@ -51,6 +51,7 @@ const VARIABLES = z.object({
   IMAGE_VARIANT_QUEUE: wholeNumber('variants', { max: 10_000 }).optional(),
   IMAGE_VARIANT_BURST: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
   IMAGE_VARIANT_PER_MINUTE: wholeNumber('variants', { min: 1, max: 100_000 }).optional(),
+  IMAGE_CACHE_MAX_MB: wholeNumber('megabytes', { max: 16 * 1024 * 1024 }).optional(),
   CONTENT_SITE_BUILD_ID: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,100}$/, 'must name the code being built, like a commit hash: letters, digits, dots, dashes and underscores')
@@ -145,6 +146,8 @@ export function readServerConfig(env = process.env, cwd = process.cwd()) {
       burst: vars.IMAGE_VARIANT_BURST ?? DEFAULT_VARIANT_LIMITS.burst,
       perMinute: vars.IMAGE_VARIANT_PER_MINUTE ?? DEFAULT_VARIANT_LIMITS.perMinute,
     },
+    // The image variants cache's size budget; 0 leaves it unbounded (server/variant-cache-budget.mjs).
+    imageCacheMaxBytes: vars.IMAGE_CACHE_MAX_MB === undefined ? undefined : vars.IMAGE_CACHE_MAX_MB * 1024 * 1024,
     // Threads that render changed pages when publishing (src/server/publish/render-pool.ts):
     // one per core, up to four; none on one core, where a thread would only add its memory.
     publishWorkers: vars.PUBLISH_WORKERS ?? (availableParallelism() > 1 ? Math.min(availableParallelism(), 4) : 0),

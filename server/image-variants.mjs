@@ -18,8 +18,12 @@ import { refuseRequest } from './requests.mjs';
 import { uploadedImagesDir } from './uploaded-images.mjs';
 import { DEFAULT_VARIANT_LIMITS, VariantMakingLimits } from './variant-making-limits.mjs';
 import { variantOriginalCheck } from './variant-originals.mjs';
+import { variantCacheBudget } from './variant-cache-budget.mjs';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The variants cache's budget unless IMAGE_CACHE_MAX_MB says otherwise (variant-cache-budget.mjs). */
+export const DEFAULT_IMAGE_CACHE_MAX_BYTES = 4096 * 1024 * 1024;
 
 /**
  * Where variants are found and made.
@@ -51,14 +55,14 @@ async function openBuilt(builtDir, spec) {
 /**
  * @typedef {{ places: VariantPlaces, limits: VariantMakingLimits, trustProxy: boolean,
  *   making: Map<string, Promise<{ path: string, made: boolean } | undefined>>,
- *   servesOriginal: ReturnType<typeof variantOriginalCheck> }} VariantService
+ *   servesOriginal: ReturnType<typeof variantOriginalCheck>, budget: ReturnType<typeof variantCacheBudget> }} VariantService
  * `making`: the variants being made now, by cache path, so identical requests share one job.
  */
 
 /**
  * The /_img/ handler of one server process, with its own limits and jobs: call it once per server.
  * @param {{ contentRoot: string, projectRoot: string, trustProxy: boolean,
- *   imageVariantLimits?: import('./variant-making-limits.mjs').VariantLimitSettings, replacedImageGraceMs?: number }} config
+ *   imageVariantLimits?: import('./variant-making-limits.mjs').VariantLimitSettings, imageCacheMaxBytes?: number, replacedImageGraceMs?: number }} config
  *   server/config.mjs's (`replacedImageGraceMs`: tests only, variant-originals.mjs)
  * @param {boolean} dev
  * @returns {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, path: string) => Promise<boolean>}
@@ -71,6 +75,7 @@ export function imageVariantHandler(config, dev) {
     trustProxy: config.trustProxy,
     making: new Map(),
     servesOriginal: variantOriginalCheck(variantPlaces(config, dev).cacheDir, config.replacedImageGraceMs),
+    budget: variantCacheBudget(variantPlaces(config, dev).cacheDir, config.imageCacheMaxBytes ?? DEFAULT_IMAGE_CACHE_MAX_BYTES),
   };
   return (request, response, path) => serveImageVariant(request, response, path, service);
 }
@@ -119,7 +124,11 @@ async function serveImageVariant(request, response, path, service) {
   const parsed = parseVariantPath(path);
   // Only while the content's own uploads hold that image with those bytes (variant-originals.mjs), before any limit.
   const spec = parsed && (await service.servesOriginal(service.places.originals[0], parsed)) ? parsed : undefined;
-  let opened = spec && ((await openBuilt(service.places.builtDir, spec)) ?? (await openRegularFile(cachedVariantPath(service.places.cacheDir, spec))));
+  const built = spec && (await openBuilt(service.places.builtDir, spec));
+  const cached = spec && !built ? cachedVariantPath(service.places.cacheDir, spec) : undefined;
+  let opened = built || (cached && (await openRegularFile(cached)));
+  // Used: the cache's budget removes the variants used least recently first (variant-cache-budget.mjs).
+  if (cached && opened) void service.budget.used(cached, opened.info.mtimeMs);
   if (spec && !opened) {
     const { made, refused } = await makeVariant(client, spec, service);
     if (refused) {
@@ -127,6 +136,7 @@ async function serveImageVariant(request, response, path, service) {
       return true;
     }
     opened = made && (await openRegularFile(made.path));
+    if (made?.made && opened) void service.budget.made(opened.info.size).catch((error) => console.error(`The image variants cache could not be pruned: ${error instanceof Error ? error.message : error}`));
   }
   if (!spec || !opened) {
     refuseRequest(request, response, 404, 'No such image variant');

@@ -4,13 +4,13 @@
  * an edit); immutable caching and 304s; nothing but allowlisted variants of existing originals;
  * and a client asking for every variant it can name is refused, while the site stays up.
  */
-import { createHash } from 'node:crypto';
-import { access, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { access, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, raw } from '../helpers/http';
-import { builtProdServer } from '../helpers/servers';
+import { builtProdServer, startProdServer } from '../helpers/servers';
 
 const TOKEN = 'image-variants-test-token-0123';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -88,6 +88,40 @@ describe('image variants on the production server', () => {
   it('allows only GET and HEAD', async () => {
     const response = await raw(origin, { method: 'POST', path: `/_img/after-build.jpg/${uploadHash}-w480.webp`, headers: { 'content-length': 0 } });
     expect(response.status).toBe(405);
+  });
+});
+
+describe('the variants cache on disk', () => {
+  it('stays within its budget while an anonymous client has large variants made at one focal point after another', async () => {
+    // A second server on the same build, with a cache of its own and a budget of 1 MB.
+    const cacheDir = join(running.project.root, '.cache', 'small-budget');
+    const server = await startProdServer(running.project, { CONTENT_API_TOKEN: TOKEN, IMAGE_CACHE_DIR: cacheDir, IMAGE_CACHE_MAX_MB: '1' });
+    try {
+      // A photo's worth of noise, which no encoder shrinks much.
+      const noise = await sharp(randomBytes(1600 * 1200 * 3), { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+      const hash = createHash('sha256').update(noise).digest('hex').slice(0, 16);
+      expect((await postJson(server.origin, '/api/upload-asset', { filename: 'noise.jpg', data: noise.toString('base64') }, { authorization: `Bearer ${TOKEN}` })).status).toBe(200);
+      const urls = [0, 25, 50, 75, 100].map((x) => `/_img/noise.jpg/${hash}-w1280-r1x1-f${x}x50.webp`);
+      let made = 0;
+      for (const url of urls) {
+        const answer = await raw(server.origin, { path: url });
+        expect(answer.status).toBe(200);
+        made += answer.body.length;
+      }
+      expect(made).toBeGreaterThan(2 * 1024 * 1024);
+      // Once pruned (after the answers), the cache's variants are within its budget; it once kept every one for good.
+      const variantBytes = async () => {
+        const root = join(cacheDir, 'v1');
+        const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && entry.parentPath !== root);
+        const sizes = await Promise.all(files.map(async (entry) => (await stat(join(entry.parentPath, entry.name))).size));
+        return sizes.reduce((sum, size) => sum + size, 0);
+      };
+      await expect.poll(variantBytes, { timeout: 10_000, interval: 100 }).toBeLessThanOrEqual(1024 * 1024);
+      // A variant removed is made again when asked for.
+      expect((await raw(server.origin, { path: urls[0]! })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
