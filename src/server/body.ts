@@ -68,3 +68,14 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
   checkShape(value, 1);
   return value as Record<string, unknown>;
 }
+
+/**
+ * Refuses a body with a field the endpoint does not take, naming it: a misspelt `baseVersion`
+ * quietly ignored once saved over someone else's edit with no version check at all.
+ */
+export function refuseUnknownFields(body: Record<string, unknown>, fields: readonly string[]): void {
+  const unknown = Object.keys(body).find((key) => !fields.includes(key));
+  if (unknown === undefined) return;
+  const quoted = JSON.stringify(unknown.length > 60 ? `${unknown.slice(0, 60)}…` : unknown);
+  throw new HttpError(400, `Unknown field ${quoted} in the request body: it takes ${fields.join(', ')}`);
+}

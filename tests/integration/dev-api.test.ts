@@ -162,6 +162,18 @@ describe('POST /api/save-to-file', () => {
     expect(first.headers.etag).toBe(`"${(await raw(api.origin, { path: '/api/public-page/about' })).headers['x-page-version']}"`);
   });
 
+  it('answers 400 naming a field it does not take, and writes nothing: a misspelt baseVersion once saved over an edit with no check', async () => {
+    const about = await readJson('pages/about.json');
+    const stale = String((await raw(api.origin, { path: '/api/public-page/about' })).headers['x-page-version']);
+    const first = await save({ projectState: { pages: { about: { ...about, meta: { ...about.meta, title: 'Saved first' } } } }, slug: 'about', baseVersion: stale });
+    expect(first.status, first.text).toBe(200);
+    const misspelt = await save({ projectState: { pages: { about: { ...about, meta: { ...about.meta, title: 'Over it' } } } }, slug: 'about', baseversion: stale });
+    expect(expectError(misspelt, 400).error).toBe('Unknown field "baseversion" in the request body: it takes projectState, slug, baseVersion');
+    expect((await readJson('pages/about.json')).meta.title).toBe('Saved first');
+    const upload = await api.upload({ filename: 'never.png', data: 'iVBORw0KGgo=', overwirte: true });
+    expect(expectError(upload, 400).error).toBe('Unknown field "overwirte" in the request body: it takes filename, data, mimeType, overwrite');
+  });
+
   it('answers 400 for missing or malformed fields', async () => {
     await refused(() => save({ slug: 'home' }), 400);
     await refused(() => save({ projectState: { pages: {} } }), 400);

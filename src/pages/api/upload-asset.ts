@@ -8,7 +8,7 @@
  */
 import type { APIRoute } from 'astro';
 import { storeUpload } from '../../server/assets';
-import { readJsonBody } from '../../server/body';
+import { readJsonBody, refuseUnknownFields } from '../../server/body';
 import { guardLocalWrite, guardSessionWrite, guardTokenWrite } from '../../server/guards';
 import { handle, json, otherMethods } from '../../server/http';
 import { maxUploadBodyBytes, maxUploadBytes } from '../../server/limits';
@@ -27,6 +27,7 @@ export const POST: APIRoute = (context) =>
     else if (request.headers.has('authorization') || !locals.user) guardTokenWrite(request);
     else guardSessionWrite(request, locals.user);
     const body = await readJsonBody(request, maxUploadBodyBytes());
+    refuseUnknownFields(body, ['filename', 'data', 'mimeType', 'overwrite']);
     const { contentStore } = await import('../../server/store');
     const url = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user));
     await audit({ event: 'upload', user: locals.user?.name, address: clientAddressOf(context, serverConfig().trustProxy), url });
