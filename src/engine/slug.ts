@@ -36,13 +36,21 @@ export const ALWAYS_PUBLIC_PAGES: ReadonlyMap<string, string> = new Map([
  */
 export const RESERVED_FIRST_SEGMENTS: readonly string[] = ['api', 'editor', 'assets'];
 
-/** Whether a slug (or template slug) starts with a segment the server keeps for itself. */
+/**
+ * Whole slugs the site's own status pages answer: `/500/` is the page of a server error
+ * (src/pages/500.astro), which wins over a page there in `npm run dev` (it answered 500 there,
+ * and 200 in production, and the sitemap left it out).
+ */
+export const RESERVED_SLUGS: readonly string[] = ['500'];
+
+/** Whether a slug (or template slug) starts with a segment the server keeps for itself, or is a status page's. */
 export function isReservedSlug(slug: string): boolean {
-  return RESERVED_FIRST_SEGMENTS.includes(slug.split('/', 1)[0]!);
+  return RESERVED_FIRST_SEGMENTS.includes(slug.split('/', 1)[0]!) || RESERVED_SLUGS.includes(slug);
 }
 
 /** Why a page cannot have a reserved slug, in words for the person who chose it. */
 export function reservedSlugProblem(slug: string): string {
+  if (RESERVED_SLUGS.includes(slug)) return `No page can be at /${slug}/: the site shows its error page there.`;
   return `Pages cannot start with "${slug.split('/', 1)[0]}/": the server keeps ${RESERVED_FIRST_SEGMENTS.map((segment) => `/${segment}/`).join(', ')} for itself.`;
 }
 

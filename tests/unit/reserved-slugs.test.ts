@@ -1,10 +1,11 @@
-/** No page lives where the server answers itself: /api/, /editor/, /assets/ (src/engine/slug.ts). */
+/** No page lives where the server answers itself: /api/, /editor/, /assets/, nor at the error page's /500/ (src/engine/slug.ts). */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { siteProblems } from '../../src/engine/problems';
 import { isPagePath, redirectsOf } from '../../src/engine/redirects';
-import { isReservedSlug, isTemplateSlug, isValidSlug } from '../../src/engine/slug';
+import { isReservedSlug, isTemplateSlug, isValidSlug, moveTargetProblem, reservedSlugProblem } from '../../src/engine/slug';
+import { parseChangeset } from '../../src/server/store/changeset';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { resolverFor } from '../helpers/registry';
 
@@ -35,6 +36,18 @@ describe('reserved first segments', () => {
     expect(slugs).toContain('editing-without-fear');
     const problem = siteProblems(resolver, withTemplate).find((problems) => problems.file === 'collections/posts/editor.json');
     expect(problem?.issues.map((issue) => issue.message)).toEqual([expect.stringMatching(/^This entry's page would be at \/editor\/: Pages cannot start with "editor\/"/)]);
+  });
+});
+
+describe('the error page’s address', () => {
+  it('is no page’s, created or moved there: in dev the error page answered it with status 500, in production the page did', () => {
+    expect(isReservedSlug('500')).toBe(true);
+    expect(isValidSlug('500')).toBe(false);
+    expect(reservedSlugProblem('500')).toBe('No page can be at /500/: the site shows its error page there.');
+    expect(moveTargetProblem('500')).toBe('No page can be at /500/: the site shows its error page there.');
+    for (const slug of ['5000', '500/errors', 'docs/500']) expect(isValidSlug(slug), slug).toBe(true);
+    const put = { op: 'put', file: 'pages/500.json', content: {}, baseVersion: null };
+    expect(() => parseChangeset({ changes: [put] })).toThrow(expect.objectContaining({ status: 400, extra: { issues: [expect.objectContaining({ path: '/changes/0/file', message: 'No page can be at /500/: the site shows its error page there.' })] } }));
   });
 });
 

@@ -4,7 +4,7 @@
  * trail, the trail itself, and its sitemap `lastmod`. The layout, the feed and
  * the sitemap read these, so the head and the sitemap cannot disagree.
  */
-import { HOME_SLUG, NOT_FOUND_SLUG, pathForSlug } from '../../engine/slug';
+import { HOME_SLUG, NOT_FOUND_SLUG, pathForSlug, RESERVED_SLUGS } from '../../engine/slug';
 import type { Crumb } from './json-ld';
 
 /** What of a page's meta these rules read. */
@@ -19,7 +19,7 @@ export function canonicalUrl(meta: IndexingMeta, pathname: string, site: URL): U
 }
 
 /** Status pages have slugs too (an editable 404 is a page), but are never listed. */
-const STATUS_SLUGS = new Set([NOT_FOUND_SLUG, '500']);
+const STATUS_SLUGS = new Set([NOT_FOUND_SLUG, ...RESERVED_SLUGS]);
 
 /**
  * Whether a page belongs in the sitemap: it is not a status page, search
