@@ -11,6 +11,7 @@ import { normalisedPath } from './server/requests.mjs';
 import { serverConfig } from './server/config.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './server/uploaded-images.mjs';
 import { imageVariantHandler } from './server/image-variants.mjs';
+import { answerClientErrors } from './server/listener.mjs';
 import { responsiveImages } from './src/lib/images/integration.ts';
 import { devRequestGuard } from './src/server/dev-guard.ts';
 import { buildSnapshot } from './src/lib/build-snapshot.ts';
@@ -58,6 +59,12 @@ export default defineConfig({
         name: 'content-site-dev-server',
         enforce: 'post',
         configureServer(server) {
+          // What Node's HTTP parser refuses gets a JSON error body, as in production (server/listener.mjs),
+          // in place of Vite's own answer to it, a bare status line.
+          if (server.httpServer) {
+            server.httpServer.removeAllListeners('clientError');
+            answerClientErrors(server.httpServer);
+          }
           // Uploaded images come from the one handler production uses too, ahead of Vite's public/
           // server: it picks the file and its safety headers from the same normalised path, and an
           // upload is served the moment it is written (Vite serves only files its watcher has seen).

@@ -33,7 +33,7 @@ import { serialised } from './serialise.mjs';
 import { keepSessionsSignedBy, SessionsFileError, sessionSigner, sessionsFileFor } from './sessions-file.mjs';
 import { checkEditorConfig, readUsers, UsersFileError } from './users-file.mjs';
 import {
-  crossOriginWriteProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, LIVE_PREFIX, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY,
+  apiMethodProblem, crossOriginWriteProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, LIVE_PREFIX, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY,
 } from './requests.mjs';
 import { staticTextFiles } from './static-files.mjs';
 import { serveUploadedImage, uploadedImagesDir } from './uploaded-images.mjs';
@@ -110,9 +110,6 @@ try {
   console.error(`Publishing the committed content failed; serving the build's content until a change publishes. ${error instanceof Error ? error.message : error}`);
 }
 
-/** The methods besides GET and HEAD that the API's routes answer (src/pages/api/). */
-const API_WRITE_METHODS = ['POST', 'DELETE'];
-
 /** Why a request must be refused before it is routed, as [status, message, headers?], or undefined. */
 function requestProblem(request, path) {
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
@@ -121,9 +118,8 @@ function requestProblem(request, path) {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
   if (!path.startsWith(API_PREFIX)) return [405, `${request.method} is not allowed here`, { Allow: 'GET, HEAD' }];
-  // An allowlist: the API's routes answer no other method, and some (TRACE, CONNECT) the request
-  // object Astro makes refuses outright, which came out as a 500 with a stack in the log.
-  if (!API_WRITE_METHODS.includes(request.method ?? '')) return [405, `${request.method} is not allowed on the API`, { Allow: ['GET', 'HEAD', ...API_WRITE_METHODS].join(', ') }];
+  const methodProblem = apiMethodProblem(request.method);
+  if (methodProblem) return methodProblem;
   const crossOrigin = crossOriginWriteProblem({
     host: request.headers.host,
     origin: request.headers.origin,

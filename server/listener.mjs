@@ -52,6 +52,34 @@ export function asHttp1Request(request) {
   return request;
 }
 
+/** What Node's HTTP parser refuses before any request exists, as status and words (see answerClientErrors). */
+function clientErrorAnswer(error) {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return [431, 'Request Header Fields Too Large', "The request's headers are too large"];
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request Timeout', 'The request did not arrive in time'];
+  return [400, 'Bad Request', 'The request is not valid HTTP'];
+}
+
+/**
+ * Answers what Node's HTTP parser refuses (a malformed header line, Content-Length with
+ * Transfer-Encoding, headers over the limit) with a JSON error body like every other refusal:
+ * Node's own answer is a bare status line with no body. The connection is closed after it.
+ * @param {import('node:events').EventEmitter} server
+ */
+export function answerClientErrors(server) {
+  server.on('clientError', (error, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, reason, message] = clientErrorAnswer(error);
+    const body = JSON.stringify({ error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
 /**
  * The server for `serve(request, response)`, and the scheme it speaks.
  * @param {{ certFile: string, keyFile: string } | undefined} tls
@@ -60,7 +88,11 @@ export function asHttp1Request(request) {
  * @returns {Promise<{ server: http.Server | http2.Http2SecureServer, scheme: 'http' | 'https' }>}
  */
 export async function createListener(tls, serve, limits = HTTP2_LIMITS) {
-  if (!tls) return { server: http.createServer(serve), scheme: 'http' };
+  if (!tls) {
+    const server = http.createServer(serve);
+    answerClientErrors(server);
+    return { server, scheme: 'http' };
+  }
   const [cert, key] = await Promise.all(
     [['TLS_CERT_FILE', tls.certFile], ['TLS_KEY_FILE', tls.keyFile]].map(([name, path]) =>
       readFile(path).catch((error) => {
@@ -78,6 +110,7 @@ export async function createListener(tls, serve, limits = HTTP2_LIMITS) {
     // A file that is not PEM, or a key that does not match the certificate.
     throw new ListenerError(`TLS_CERT_FILE and TLS_KEY_FILE do not make a usable certificate: ${error.message}`);
   }
+  answerClientErrors(server);
   // An idle connection (HTTP/2 session, or HTTP/1.1 socket) is closed: with no 'timeout' listener, Node destroys it.
   server.setTimeout(limits.idleMs);
   return { server, scheme: 'https' };

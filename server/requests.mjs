@@ -76,6 +76,22 @@ export function isDecodableTarget(url) {
   }
 }
 
+/** The methods besides GET and HEAD that the API's routes answer (src/pages/api/). */
+const API_WRITE_METHODS = ['POST', 'DELETE'];
+
+/**
+ * Why a request with this method (not GET or HEAD) is refused on the API, as [status, message,
+ * headers], or undefined. An allowlist, in both servers: the API's routes answer no other method,
+ * and some (TRACE, CONNECT) the request object Astro makes refuses outright, which came out as a
+ * 500 (an HTML page in dev) with a stack in the log.
+ * @param {string | undefined} method
+ * @returns {[number, string, Record<string, string>] | undefined}
+ */
+export function apiMethodProblem(method) {
+  if (API_WRITE_METHODS.includes(method ?? '')) return undefined;
+  return [405, `${method} is not allowed on the API`, { Allow: ['GET', 'HEAD', ...API_WRITE_METHODS].join(', ') }];
+}
+
 /** Why a write to a path with doubled slashes is refused (400). */
 export const DOUBLED_SLASHES = 'The request path holds an empty segment (// or a backslash)';
 

@@ -11,15 +11,18 @@
  *   single-slash address (301), anything else refused (400).
  * - The API through a host name that is not loopback (DNS rebinding): 403.
  * - Vite's open-in-editor link from any page but the dev server's own: 403.
- * - GET and HEAD go on.
+ * - GET and HEAD go on; a method no route may answer (TRACE, CONNECT, any other) is refused (405).
  * - Every other method: loopback Host and same origin (403); then the write
  *   endpoints need JSON (415), a Content-Length (411) within their cap (413),
  *   and every other path takes no body at all (413).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY } from '../../server/requests.mjs';
+import { apiMethodProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY } from '../../server/requests.mjs';
 import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
+
+/** The methods that reach the dev server's routes (each answers those it does not take with a JSON 405). */
+const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** Vite's route that opens a file in the developer's editor (its error overlay links to it). */
 const OPEN_IN_EDITOR = '/__open-in-editor';
@@ -31,8 +34,8 @@ function hasBody(request: IncomingMessage): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
 }
 
-/** Why a request must be refused before anything else sees it, as [status, message], or undefined. */
-export function devRequestProblem(request: IncomingMessage): [number, string] | undefined {
+/** Why a request must be refused before anything else sees it, as [status, message, headers?], or undefined. */
+export function devRequestProblem(request: IncomingMessage): [number, string, Record<string, string>?] | undefined {
   if (!isWellFormedHost(request.headers.host)) return [400, 'The Host header is missing or malformed'];
   const path = normalisedPath(request.url ?? '');
   if (path === undefined) return [400, UNREADABLE_PATH];
@@ -48,6 +51,11 @@ export function devRequestProblem(request: IncomingMessage): [number, string] | 
   if (path === OPEN_IN_EDITOR && (secFetchSite === 'cross-site' || secFetchSite === 'same-site')) return [403, 'Only the dev server\'s own pages may open a file in your editor'];
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
   if (singleSlashTarget(request.url ?? '') !== undefined) return [400, DOUBLED_SLASHES];
+  // Only methods a route may answer reach Astro: TRACE did, and the request object Astro makes refused
+  // it, a 500 HTML page with a stack in the log. A route answers the others it does not take (405, naming them).
+  if (!ROUTED_METHODS.includes(request.method ?? '')) {
+    return path === '/api' || path.startsWith('/api/') ? apiMethodProblem(request.method) : [405, `${request.method} is not allowed here`, { Allow: 'GET, HEAD' }];
+  }
 
   const headers = {
     host: request.headers.host,

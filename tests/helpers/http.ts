@@ -3,6 +3,7 @@
  * (Host, Origin, Content-Length) the way a hostile client could.
  */
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -129,4 +130,16 @@ export async function askUntil<T>(ask: () => Promise<T>, taken: (answer: T) => b
     if (taken(answer) || Date.now() > deadline) return answer;
     await new Promise((done) => setTimeout(done, 250));
   }
+}
+
+/** Sends `bytes` as they are over a socket (what no HTTP client would send) and returns all the server answered before closing. */
+export function rawBytes(origin: string, bytes: string): Promise<string> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
 }

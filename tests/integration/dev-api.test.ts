@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import { devApiForTests, expectError } from '../helpers/dev-api';
-import { raw } from '../helpers/http';
+import { raw, rawBytes } from '../helpers/http';
 import { resolverFor } from '../helpers/registry';
 
 const api = devApiForTests('dev-api');
@@ -38,6 +38,24 @@ describe('a method an endpoint does not take', () => {
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toMatch(/^application\/json/);
     expect(head.body.length).toBe(0);
+  });
+
+  it('answers a JSON 405 to a method no route takes (TRACE, PROPFIND), on the API and off it: TRACE once reached Astro, a 500 HTML page with a stack in the log', async () => {
+    for (const [method, path, allow] of [['TRACE', '/api/public-page/about', 'GET, HEAD, POST, DELETE'], ['TRACE', '/api/list-assets', 'GET, HEAD, POST, DELETE'], ['PROPFIND', '/api/editor/state', 'GET, HEAD, POST, DELETE'], ['TRACE', '/about/', 'GET, HEAD']] as const) {
+      // As curl -X TRACE sends it: no body, so no Transfer-Encoding (Node's parser refuses a TRACE with one).
+      const response = await raw(api.origin, { method, path, headers: { 'content-length': 0 } });
+      expect(response.status, `${method} ${path}: ${response.text}`).toBe(405);
+      expect(expectError(response, 405).error, `${method} ${path}`).toMatch(/^(TRACE|PROPFIND) is not allowed/);
+      expect(response.headers.allow, `${method} ${path}`).toBe(allow);
+    }
+    expect(api.server.output()).not.toMatch(/unsupported|TypeError/);
+  });
+
+  it('answers what the HTTP parser refuses (a malformed header line) with a JSON error, as production does, not a bare status line', async () => {
+    const answer = await rawBytes(api.origin, 'GET /about/ HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon here\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+    expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({ error: 'The request is not valid HTTP' });
   });
 });
 
