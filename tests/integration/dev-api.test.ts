@@ -128,6 +128,15 @@ describe('visitor pages in dev', () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('This page does not exist');
   });
+
+  it('serves the home page at / alone, as the build does: /home/ was a second address in dev', async () => {
+    expect((await raw(api.origin, { path: '/' })).status).toBe(200);
+    for (const path of ['/home/', '/home']) {
+      const answer = await raw(api.origin, { path });
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).toContain('This page does not exist');
+    }
+  });
 });
 
 describe('POST /api/save-to-file', () => {
