@@ -5,6 +5,7 @@
  * pointers inside it). Pure, on parsed documents, so the editor can ask too.
  */
 import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
+import { normalisedPath } from '../../server/requests.mjs';
 import { parseRef, pointerFromPath, RefSyntaxError } from './pointer';
 import { dirname } from './posix-path';
 import { collectRefs, type RefObject } from './schema/refs';
@@ -52,19 +53,17 @@ function findStrings(value: unknown, wanted: (text: string) => boolean, path: (s
 
 /**
  * The file name of the uploaded image a site URL shows (`/assets/images/a.png?v=2#x` → `a.png`),
- * whatever its spelling: the servers drop the query and fragment and decode percent-escapes
- * before they pick the file. Undefined for any other URL (external, another site path). The name
- * may be one no image can have (`a/b.png`, ''): that URL shows nothing.
+ * whatever its spelling: the name the servers pick the file by, from the same decoded, normalised
+ * path (server/requests.mjs: query and fragment dropped, percent-escapes decoded, doubled slashes,
+ * backslashes and a trailing slash taken away, `/assets//images/a.png` being sent to the image).
+ * Undefined for any other URL: external, protocol-relative (`//host/…`, which browsers read `/\` as
+ * too), another site path, or one the servers refuse. The name may be one no image can have
+ * (`a/b.png`): that URL shows nothing.
  */
 export function uploadedImageName(url: string): string | undefined {
-  const path = url.split(/[?#]/, 1)[0]!;
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Not decodable: the servers refuse it, so it names no image (kept as written).
-  }
-  return decoded.startsWith(ASSETS_URL_PREFIX) ? decoded.slice(ASSETS_URL_PREFIX.length) : undefined;
+  if (!url.startsWith('/') || /^\/[/\\]/.test(url)) return undefined;
+  const path = normalisedPath(url);
+  return path?.startsWith(ASSETS_URL_PREFIX) ? path.slice(ASSETS_URL_PREFIX.length) : undefined;
 }
 
 /** A field that names an uploaded image: where it is, its URL as written, and the image's file name. */

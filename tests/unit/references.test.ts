@@ -1,6 +1,6 @@
 /** Who points at what, and rewriting pointers when files move. */
 import { describe, expect, it } from 'vitest';
-import { refReferrers, relativeRefPath, rewriteRefs, urlReferrers } from '../../src/engine/references';
+import { refReferrers, relativeRefPath, rewriteRefs, uploadedImageName, urlReferrers } from '../../src/engine/references';
 import { parseRef } from '../../src/engine/pointer';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
@@ -26,6 +26,19 @@ describe('references', () => {
       { file: 'pages/home.json', pointer: '/sections/1/data/image/url' },
       { file: 'shared/site.json', pointer: '/image' },
     ]);
+  });
+
+  it('reads an uploaded image’s name from every spelling the servers answer with it, and no other', () => {
+    // Each of these is answered with a.png (doubled slashes with a 301 to it): each keeps it in use.
+    for (const url of ['/assets/images/a.png', '/assets//images/a.png', '/assets/images//a.png', '/assets\\images\\a.png', '/assets/images/a.png/', '/assets/%69mages/a.png', '/assets/images/a.png?v=2#top']) {
+      expect(uploadedImageName(url), url).toBe('a.png');
+    }
+    // Another site (protocol-relative, as browsers read `/\\` too), a relative path, or one the servers refuse.
+    for (const url of ['//assets/images/a.png', '/\\assets/images/a.png', 'assets/images/a.png', 'https://elsewhere.example/assets/images/a.png', '/assets/images/../images/a.png', '/assets/images%2Fa.png', '/about/']) {
+      expect(uploadedImageName(url), url).toBeUndefined();
+    }
+    const doubled = snapshotFromEntries([['pages/a.json', { image: { url: '/assets//images/a.png' } }]]);
+    expect(urlReferrers(doubled, '/assets/images/a.png')).toEqual([{ file: 'pages/a.json', pointer: '/image/url' }]);
   });
 
   it('writes relative paths that resolve back to the target', () => {
