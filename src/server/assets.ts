@@ -7,7 +7,7 @@ import { readdir } from 'node:fs/promises';
 import { HttpError } from './errors';
 import { checkFilename, checkImageContent, decodeBase64, IMAGE_EXTENSIONS } from './images';
 import { ASSETS_DIR, ASSETS_URL_PREFIX } from './paths';
-import type { Author, ContentStore } from './store/content-store';
+import type { Author, ContentStore, MayWrite } from './store/content-store';
 
 /** Compares by Unicode code point, not UTF-16 unit, so the order is the same in every language. */
 export function compareCodePoints(a: string, b: string): number {
@@ -47,12 +47,12 @@ export interface UploadRequest {
  * change, and of different bytes the first wins and the others get 409 unless
  * they overwrite.
  */
-export async function storeUpload(body: UploadRequest, maxBytes: number, store: ContentStore, author?: Author): Promise<string> {
+export async function storeUpload(body: UploadRequest, maxBytes: number, store: ContentStore, author?: Author, mayWrite?: MayWrite): Promise<string> {
   const claimed = checkFilename(body.filename);
   const filename = body.filename as string;
   const bytes = decodeBase64(body.data, maxBytes);
   await checkImageContent(bytes, claimed, body.mimeType);
   if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw new HttpError(400, 'overwrite must be a boolean');
-  await store.putImage(filename, bytes, { overwrite: body.overwrite === true, ...(author && { author }) });
+  await store.putImage(filename, bytes, { overwrite: body.overwrite === true, ...(author && { author }), ...(mayWrite && { mayWrite }) });
   return ASSETS_URL_PREFIX + filename;
 }

@@ -176,6 +176,18 @@ describe('images', () => {
     expect((await getBytes('/assets/images/cover-performance.webp')).equals(editorial)).toBe(true);
   });
 
+  it('refuses an editor’s replacement of an image a document only administrators change shows (the site’s social image on every page); an administrator may', async () => {
+    const original = await getBytes('/assets/images/og-default.png');
+    const other = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#bb2200' } }).png().toBuffer();
+    const byEditor = await bea.post('/api/upload-asset', { filename: 'og-default.png', data: other.toString('base64'), overwrite: true });
+    expect(byEditor.status, byEditor.text).toBe(403);
+    expect(byEditor.json().error).toMatch(/^Replacing "og-default\.png" would change shared\/site\.json, which only an administrator can change/);
+    expect((await getBytes('/assets/images/og-default.png')).equals(original)).toBe(true);
+    const byAdmin = await ada.post('/api/upload-asset', { filename: 'og-default.png', data: other.toString('base64'), overwrite: true });
+    expect(byAdmin.status, byAdmin.text).toBe(200);
+    expect((await ada.post('/api/upload-asset', { filename: 'og-default.png', data: original.toString('base64'), overwrite: true })).status).toBe(200);
+  });
+
   it('publishes a replaced image at once, and never breaks its pages meanwhile: variants name the bytes, and the old ones stay until the page names the new', async () => {
     const variantOf = async () => (await get('/pricing/')).text.match(/\/_img\/logo-harbor-review\.webp\/[\w.-]+/)![0];
     const before = await variantOf();

@@ -18,13 +18,13 @@ import { serialised } from '../serialise';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { IMAGES_PREFIX, type Change, type Changeset } from './changeset';
 import { bytesVersion } from './fs-backend';
-import { planChangeset, type Plan } from './plan';
-import { REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
+import { planChangeset } from './plan';
 import { MAX_DATA_FILE_BYTES, megabytes } from '../../engine/data-files';
 import { validatePlan } from './validate';
 import { commitMessage } from './commit-message';
 import { caseTwinIssues, imageFiles } from './file-name-case';
 import { imageWithdrawn } from '../../../server/withdrawn-images.mjs';
+import { refuseEndedRedirects, refuseReplacingOthersImage, type MayWrite } from './admin-only';
 import { ChangedWhilePlannedError, conflictsOf, refuseChangedSincePlanned } from './version-checks';
 
 export type { Conflict } from './version-checks';
@@ -105,22 +105,7 @@ function refuseTooLarge(writes: readonly StoreWrite[]): void {
   if (issues.length > 0) throw new HttpError(400, `The change would make a file too large to be read, in ${issues.map((issue) => issue.file).join(', ')}`, { issues });
 }
 
-/** Which files the role of whoever applies a changeset may change: all, when not given. */
-export type MayWrite = (file: string) => boolean;
-
-/**
- * A move or a delete keeps the references to the page whole, so it rewrites redirects.json whoever
- * makes it. But moved onto an address a redirect leads away from, to another page, or deleted while
- * an administrator's redirect leads to it (not its own trail), it would end that redirect, which
- * only someone who may change the redirects may do (an editor once removed an administrator's
- * redirect each way, and then took its address).
- */
-function refuseEndedRedirects(plan: Plan, mayWrite: MayWrite | undefined): void {
-  if (!mayWrite || mayWrite(REDIRECTS_FILE)) return;
-  const named = (redirects: Redirect[]) => `${redirects.length === 1 ? 'redirect' : 'redirects'} ${redirects.map(({ from, to }) => `${from} → ${to}`).join(', ')} (redirects.json), which only an administrator can change`;
-  if (plan.endedRedirects.length > 0) throw new HttpError(403, `Moving a page there would end the ${named(plan.endedRedirects)}. Choose another address, or ask an administrator to remove the redirect first`);
-  if (plan.deleteEndedRedirects.length > 0) throw new HttpError(403, `Deleting the page would end the ${named(plan.deleteEndedRedirects)}. Ask an administrator to delete it, or to point the redirect elsewhere first`);
-}
+export type { MayWrite };
 
 export interface ContentStore {
   apply(changeset: Changeset, author?: Author, mayWrite?: MayWrite): Promise<ApplyResult>;
@@ -128,7 +113,8 @@ export interface ContentStore {
    * Stores an uploaded image (already checked) as its own change: the same bytes again are
    * no change; other bytes under a taken name are a 409 unless `overwrite`.
    */
-  putImage(name: string, bytes: Uint8Array, options: { overwrite: boolean; author?: Author }): Promise<ApplyResult>;
+  /** `mayWrite`: the files the uploader may change; a replacement shown by another is refused (refuseReplacingOthersImage). */
+  putImage(name: string, bytes: Uint8Array, options: { overwrite: boolean; author?: Author; mayWrite?: MayWrite }): Promise<ApplyResult>;
   /** Takes in changes made elsewhere, under the lock; undefined when the backend has no elsewhere. */
   sync(): Promise<{ head: string; changed: boolean } | undefined>;
   /** Runs `task` under the store's lock, after recovery: for reads that must not interleave with a change. */
@@ -182,7 +168,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
     exclusive,
     sync: () => exclusive(async () => backend.sync?.()),
 
-    putImage: (name, bytes, { overwrite, author }) =>
+    putImage: (name, bytes, { overwrite, author, mayWrite }) =>
       change(async () => {
         const file = IMAGES_PREFIX + name;
         const current = await backend.version(file);
@@ -191,6 +177,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
         if (current !== undefined && !overwrite) {
           throw new HttpError(409, `An image named "${name}" already exists with different content; send "overwrite": true to replace it`);
         }
+        if (current !== undefined) refuseReplacingOthersImage(await backend.snapshot(), name, mayWrite);
         // A new name another image has in another case would be one file on macOS and Windows (file-name-case.ts).
         const twins = current === undefined ? caseTwinIssues(imageFiles((await backend.snapshot()).uploadedImages?.() ?? []), [file]) : [];
         if (twins.length > 0) throw new HttpError(409, `An image named "${name}" ${twins[0]!.message}`, { issues: twins });
