@@ -63,10 +63,20 @@ export async function chooseRepresentation(path, original, acceptEncoding) {
   if (encoding === undefined) return undefined;
   const { handle, info } = sibling ?? original;
   const served = sibling ? encoding : 'identity';
-  // The ETag names the coding, so a cache never answers one coding's request with another's bytes.
-  // And its change time: a file moved into place keeps its size and mtime, which another file may have had.
-  const etag = `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}-${Math.trunc(info.ctimeMs).toString(16)}${served === 'identity' ? '' : `-${served}`}"`;
+  const etag = fileEtag(info, served);
   return { encoding: served, etag, lastModified: original.info.mtime, body: { handle, size: info.size } };
+}
+
+/**
+ * A file's weak ETag, naming the coding when it is not identity, so a cache never answers one
+ * coding's request with another's bytes. Its size and mtime, and its inode and change time too: a
+ * file moved into place (an image renamed onto another's name) keeps its size and mtime, which the
+ * file there before may have had.
+ * @param {import('node:fs').Stats} info @param {string} [coding]
+ */
+export function fileEtag(info, coding = 'identity') {
+  const parts = [info.size, Math.trunc(info.mtimeMs), info.ino, Math.trunc(info.ctimeMs)].map((part) => part.toString(16));
+  return `W/"${parts.join('-')}${coding === 'identity' ? '' : `-${coding}`}"`;
 }
 
 /** Content-Encoding (unless identity) and Vary, for every answer of a resource that has compressed forms. */

@@ -7,7 +7,7 @@
 // Plain JavaScript so the production server can load it without a build step.
 import { join } from 'node:path';
 import { ASSETS_URL_PREFIX, IMAGE_MIME_TYPES, IMAGE_TYPES, SVG_CSP } from './headers.mjs';
-import { chooseRepresentation, encodingHeaders, openRegularFile } from './files.mjs';
+import { chooseRepresentation, encodingHeaders, fileEtag, openRegularFile } from './files.mjs';
 import { sendRepresentation } from './representation.mjs';
 import { refuseRequest } from './requests.mjs';
 
@@ -97,8 +97,7 @@ export async function serveUploadedImage(request, response, path, dirs) {
   };
   await sendRepresentation(request, response, {
     headers,
-    // The change time too: a file moved here keeps its size and mtime, which another image may have had.
-    etag: chosen?.etag ?? `W/"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}-${Math.trunc(info.ctimeMs).toString(16)}"`,
+    etag: chosen?.etag ?? fileEtag(info),
     lastModified: new Date(Math.max(info.mtimeMs, info.ctimeMs)),
     body: chosen?.body ?? { handle: opened.handle, size: info.size },
   });

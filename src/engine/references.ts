@@ -63,6 +63,8 @@ function findStrings(value: unknown, wanted: (text: string) => boolean, path: (s
 export function uploadedImageName(url: string): string | undefined {
   if (!url.startsWith('/') || /^\/[/\\]/.test(url)) return undefined;
   const path = normalisedPath(url);
+  // The folder itself (`/assets/images/`) is the image servers' too, and no image: a name none has.
+  if (path === ASSETS_URL_PREFIX.slice(0, -1)) return '';
   return path?.startsWith(ASSETS_URL_PREFIX) ? path.slice(ASSETS_URL_PREFIX.length) : undefined;
 }
 
