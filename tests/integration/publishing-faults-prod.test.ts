@@ -3,7 +3,7 @@
  * repository as the git host, and a real production server with its own clone. A developer's
  * push breaks files; what visitors get, and what the editor is told, is read from the server.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BareRemote } from '../helpers/git-remote';
@@ -15,6 +15,8 @@ import { editorState, postWebhook, retitled, untilLive, WEBHOOK_SECRET } from '.
 
 const PASSWORD = 'correct horse battery staple';
 const POST = 'zero-javascript-by-default';
+/** Another post, which an editor unpublishes while POST cannot be read. */
+const OTHER_POST = 'writing-for-the-scan';
 
 let site: GitSite;
 let remote: BareRemote;
@@ -81,13 +83,14 @@ describe('one broken file holds back only what reads it', () => {
     expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
   });
 
-  it('keeps what reads a file that is not JSON (a merge left its conflict markers) as it is live, and publishes everything else', async () => {
+  it('publishes a file that is not JSON (a merge left its conflict markers) as it was last read, and everything else as it is: an unpublished post leaves the lists, the feed and the sitemap', async () => {
     // A moved page, so that there is a redirect to keep.
     const features = await docOf('pages/features.json');
     await saveAndPublish([{ op: 'move', file: 'pages/features.json', to: 'pages/capabilities.json', baseVersion: features.version }, await retitle('pages/about.json', 'About, before the conflict')]);
     expect((await get('/features/')).headers.location).toBe('/capabilities/');
-    const before = { journal: (await get('/journal/')).text, post: (await get(`/posts/${POST}/`)).text, feed: (await get('/rss.xml')).text, sitemap: (await get('/sitemap-0.xml')).text };
+    const before = { post: (await get(`/posts/${POST}/`)).text, feed: (await get('/rss.xml')).text, journal: (await get('/journal/')).text };
     expect(before.feed).toContain(`/posts/${POST}/`);
+    expect(before.journal).toContain(`/posts/${OTHER_POST}/`);
     const output = server.output().length;
     const stored: Record<string, string> = {};
     const conflicted = ['src/data/pages/about.json', `src/data/collections/posts/${POST}.json`, 'src/data/redirects.json'];
@@ -105,25 +108,25 @@ describe('one broken file holds back only what reads it', () => {
     await expect.poll(async () => titleIn((await get('/pricing/')).text), { timeout: 20_000, interval: 100 }).toBe('Pricing, beside a conflict');
     const log = server.output().slice(output);
     expect(log).not.toContain('Publishing failed');
-    expect(log).toContain('pages/about.json: is not valid JSON');
-    // The page the file gives, the entry's page, the pages that list the posts, the feed, the sitemap and the redirects stay as they are live.
+    expect(log).toContain('Publishing pages/about.json: is not valid JSON');
+    // Each broken file stands in as it was last read: the page it gives, the entry's page, the feed and the redirects are as they were.
     expect(titleIn((await get('/about/')).text)).toBe('About, before the conflict');
     expect((await get('/api/public-page/about')).json<{ meta: { title: string } }>().meta.title).toBe('About, before the conflict');
     expect((await get(`/posts/${POST}/`)).text).toBe(before.post);
-    expect((await get(`/api/public-page/posts/${POST}`)).status).toBe(200);
-    expect((await get('/journal/')).text).toBe(before.journal);
     expect((await get('/rss.xml')).text).toBe(before.feed);
-    expect((await get('/sitemap-0.xml')).text).toBe(before.sitemap);
     expect((await get('/features/')).headers.location).toBe('/capabilities/');
 
-    // A save made meanwhile goes live too, and its publishing state names what was kept, with why.
-    const saved = await saveAndPublish([await retitle('pages/capabilities.json', 'Capabilities, saved beside a conflict')]);
-    expect(titleIn((await get('/capabilities/')).text)).toBe('Capabilities, saved beside a conflict');
+    // An editor unpublishes another post meanwhile: it leaves every list, the feed and the sitemap at once. The lists,
+    // the feed and the sitemap were kept whole while a post could not be read, still showing it, its page a 404.
+    const other = await docOf(`collections/posts/${OTHER_POST}.json`);
+    const saved = await saveAndPublish([{ op: 'put', file: other.file, content: { ...other.data, status: 'draft' }, baseVersion: other.version }]);
+    expect((await get(`/posts/${OTHER_POST}/`)).status).toBe(404);
+    for (const path of ['/journal/', '/rss.xml', '/sitemap-0.xml', '/']) expect((await get(path)).text, path).not.toContain(`/posts/${OTHER_POST}/`);
+    expect((await get('/journal/')).text).toContain(`/posts/${POST}/`);
+    // Its publishing state names each file standing in, with why.
     const { kept } = (await alice.get(`/api/content/publishing?ticket=${saved.json<{ publish: { ticket: number } }>().publish.ticket}`)).json<{ kept: { path: string; reason: string }[] }>();
-    const keptPaths = kept.map(({ path }) => path);
-    for (const path of ['/about', `/posts/${POST}`, '/journal', '/', '/rss.xml', '/sitemap-index.xml', 'redirects']) expect(keptPaths, path).toContain(path);
-    expect(kept.find(({ path }) => path === '/about')!.reason).toContain('pages/about.json: is not valid JSON');
-    expect(kept.find(({ path }) => path === 'redirects')!.reason).toContain('redirects.json is not valid JSON');
+    expect(kept.map(({ path }) => path).sort()).toEqual([`collections/posts/${POST}.json`, 'pages/about.json', 'redirects.json']);
+    for (const { reason } of kept) expect(reason).toMatch(/is not valid JSON.*; its last readable version is published until it is mended$/);
 
     await remote.pushAsDeveloper('Resolve the conflict', async (worktree) => {
       for (const file of conflicted) await writeFile(join(worktree, file), stored[file]!);
@@ -135,6 +138,32 @@ describe('one broken file holds back only what reads it', () => {
     const mended = await saveAndPublish([await retitle('pages/pricing.json', 'Pricing, all mended')]);
     expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
     expect((await get('/features/')).headers.location).toBe('/capabilities/');
+  });
+
+  it('keeps what reads a file never read whole as it is live: a new post pushed broken holds the lists, the feed and the sitemap, and the publication says so', async () => {
+    const before = { journal: (await get('/journal/')).text, feed: (await get('/rss.xml')).text, sitemap: (await get('/sitemap-0.xml')).text };
+    await remote.pushAsDeveloper('Add a post with conflict markers, and retitle pricing', async (worktree) => {
+      await writeFile(join(worktree, 'src/data/collections/posts/never-whole.json'), '<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> theirs\n');
+      const pricing = join(worktree, 'src/data/pages/pricing.json');
+      const page = JSON.parse(await readFile(pricing, 'utf8'));
+      await writeFile(pricing, JSON.stringify({ ...page, meta: { ...page.meta, title: 'Pricing, beside a new broken post' } }));
+    });
+    expect((await webhook()).status).toBe(200);
+    await expect.poll(async () => titleIn((await get('/pricing/')).text), { timeout: 20_000, interval: 100 }).toBe('Pricing, beside a new broken post');
+    expect((await get('/journal/')).text).toBe(before.journal);
+    expect((await get('/rss.xml')).text).toBe(before.feed);
+    expect((await get('/sitemap-0.xml')).text).toBe(before.sitemap);
+    const saved = await saveAndPublish([await retitle('pages/about.json', 'About, beside a new broken post')]);
+    const { kept } = (await alice.get(`/api/content/publishing?ticket=${saved.json<{ publish: { ticket: number } }>().publish.ticket}`)).json<{ kept: { path: string; reason: string }[] }>();
+    for (const path of ['/journal', '/rss.xml', '/sitemap-index.xml']) expect(kept.map(({ path: keptPath }) => keptPath), path).toContain(path);
+    expect(kept.find(({ path }) => path === '/rss.xml')!.reason).toContain('collections/posts/never-whole.json');
+
+    await remote.pushAsDeveloper('Remove the broken post', async (worktree) => {
+      await rm(join(worktree, 'src/data/collections/posts/never-whole.json'));
+    });
+    expect((await webhook()).status).toBe(200);
+    const mended = await saveAndPublish([await retitle('pages/about.json', 'About, the broken post gone')]);
+    expect((await alice.get(`/api/content/publishing?ticket=${mended.json<{ publish: { ticket: number } }>().publish.ticket}`)).json()).toEqual({ state: 'live' });
   });
 
   it('goes on publishing beside a $ref to a file that is not there and a cover that is no image: the rest goes live, an unpublish leaves, a scheduled page appears', async () => {

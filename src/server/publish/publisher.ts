@@ -10,6 +10,9 @@
  * why (`publishState`). docs/architecture.md has the design and its trade-offs.
  */
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
+import { loadBuildSnapshot } from '../../lib/build-snapshot';
+import type { ContentSnapshot } from '../../engine/snapshot';
+import { standInReason, withLastReadable } from './last-readable';
 import { nextPublicationTime, publicSnapshot } from '../../engine/publication';
 import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
 import { liveHost, type LiveHost } from './live-host';
@@ -54,8 +57,10 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   const started = performance.now();
   // The process's CPU time covers its threads, the render workers too: on a loaded machine it says what the clock cannot.
   const cpuAtStart = process.cpuUsage();
-  // A file that cannot be read (not JSON, say a merge's conflict markers, or a link) keeps what reads it as it is live (publication-files.ts).
-  const { snapshot } = await contentStore.exclusive(() => loadDevSnapshot());
+  const { snapshot: loaded } = await contentStore.exclusive(() => loadDevSnapshot());
+  // A file that cannot be read (not JSON, say a merge's conflict markers, or a link) stands in as it was last read
+  // (last-readable.ts); one never read before keeps what reads it as it is live (publication-files.ts).
+  const { snapshot, standIns } = withLastReadable(loaded, lastReadable ?? (await loadBuildSnapshot()));
   const now = new Date();
   // Set first: a publication that fails must not take the next scheduled page's publication with it.
   scheduleNext(nextPublicationTime(snapshot, now), now);
@@ -148,8 +153,14 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   );
   // Only as many pages as the cold workers take: what a worker is sent of a page is made when asked for.
   warmRenderWorkers(pool, context.snapshot, snapshot.paths(), (count) => pages.slice(0, count).map(pageToRender));
-  return [...kept.values()];
+  lastReadable = snapshot;
+  const stale = [...standIns].map(([file, reason]) => ({ path: file, reason: standInReason(reason) }));
+  for (const { path, reason } of stale) console.error(`Publishing ${path}: ${reason}`);
+  return [...kept.values(), ...stale];
 }
+
+/** The content the last publication was made from, unreadable files standing in: the next one's stand-ins come from it. */
+let lastReadable: ContentSnapshot | undefined;
 
 /** Pages a worker got stuck on, kept as they are live until they change. */
 const stuckRenders = new StuckRenders();

@@ -1,0 +1,35 @@
+/** A file that cannot be read now stands in a publication as it was last read (src/server/publish/last-readable.ts). */
+import { describe, expect, it } from 'vitest';
+import { withLastReadable } from '../../src/server/publish/last-readable';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+
+const post = { title: 'As last read' };
+const earlier = snapshotFromEntries([['collections/posts/a.json', post], ['pages/home.json', { id: 'home' }]]);
+
+describe('a file that cannot be read now', () => {
+  it('stands in by the object it had when last read, listed, its refusal gone, and is named with why', () => {
+    const now = snapshotFromEntries([['pages/home.json', { id: 'home', changed: true }]], new Map([['collections/posts/a.json', 'is not valid JSON']]));
+    const { snapshot, standIns } = withLastReadable(now, earlier);
+    expect(snapshot.get('collections/posts/a.json')).toBe(post);
+    expect([...snapshot.paths()].sort()).toEqual(['collections/posts/a.json', 'pages/home.json']);
+    expect(snapshot.get('pages/home.json')).toEqual({ id: 'home', changed: true });
+    expect(snapshot.refused).toBeUndefined();
+    expect([...standIns]).toEqual([['collections/posts/a.json', 'is not valid JSON']]);
+  });
+
+  it('has no stand-in when never read before, nor for a refused folder: those stay refused', () => {
+    const refused = new Map([['collections/posts/new.json', 'is not valid JSON'], ['collections/tags', 'is a symbolic link']]);
+    const now = snapshotFromEntries([['pages/home.json', { id: 'home' }]], refused);
+    const withTags = snapshotFromEntries([['collections/tags', {}]]);
+    const { snapshot, standIns } = withLastReadable(now, withTags);
+    expect(standIns.size).toBe(0);
+    expect(snapshot).toBe(now);
+    expect(withLastReadable(now, undefined).snapshot).toBe(now);
+  });
+
+  it('keeps the refusals it has no stand-in for beside the ones it has', () => {
+    const now = snapshotFromEntries([], new Map([['collections/posts/a.json', 'is not valid JSON'], ['collections/posts/new.json', 'is not valid JSON']]));
+    const { snapshot } = withLastReadable(now, earlier);
+    expect([...snapshot.refused!()]).toEqual([['collections/posts/new.json', 'is not valid JSON']]);
+  });
+});
