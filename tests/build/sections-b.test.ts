@@ -79,7 +79,7 @@ describe('the pricing page', () => {
 });
 
 describe('gallery', () => {
-  it('renders each picture as a figure with its caption, linked to its full-size file', () => {
+  it('renders each picture as a figure with its caption, linked to its largest copy (never the original, which keeps its EXIF)', () => {
     const section = dataOf('gallery');
     const part = sectionHtml(section.id);
     const pictures = section.data.images as { image: Image; caption?: string }[];
@@ -88,7 +88,9 @@ describe('gallery', () => {
     pictures.forEach(({ image, caption }, index) => {
       const figure = figures[index]!;
       const link = figure.match(/<a\b[^>]*>[\s\S]*?<\/a>/)![0];
-      expect(attr(link, 'href')).toBe(image.url);
+      const href = attr(link, 'href')!;
+      expect(href).toMatch(/^\/_img\/[^/]+\/[0-9a-f]{16}-w\d+\.(jpg|png)$/);
+      expect(originalUrlOf(href)).toBe(image.url);
       expect(attr(link.match(/<img\b[^>]*>/)![0], 'alt')).toBe(escapeText(image.alt));
       if (caption) expect(figure).toMatch(new RegExp(`<figcaption\\b[^>]*>${escapeText(caption).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</figcaption>`));
     });
@@ -156,7 +158,11 @@ describe('video-embed', () => {
     // Escaped in full: the facade's markup is never a literal tag in the page's source.
     expect(attr(iframe, 'srcdoc')).not.toMatch(/[<>]/);
     const poster = data.poster as Image;
-    expect(doc).toContain(`<img src="${poster.url}" alt="${escapeText(poster.alt)}">`);
+    // A copy of the poster (no EXIF), never the original upload.
+    const img = doc.match(/<img src="([^"]+)" alt="([^"]*)">/)!;
+    expect(img[1]).toMatch(/^\/_img\/[^/]+\/[0-9a-f]{16}-w\d+\.(jpg|png)$/);
+    expect(originalUrlOf(img[1])).toBe(poster.url);
+    expect(img[2]).toBe(escapeText(poster.alt));
     expect(doc.match(/<a\b[^>]*>/g)).toEqual([
       `<a href="https://www.youtube-nocookie.com/embed/${data.videoId}?autoplay=1" aria-label="${data.playLabel}: ${escapeText(data.title as string)}">`,
     ]);

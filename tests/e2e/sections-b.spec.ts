@@ -48,7 +48,8 @@ test('adds a gallery, titles it, adds a picture with its caption, and saves', as
   await expect(shown.getByRole('heading', { name: 'From the studio wall' })).toBeVisible();
   await expect(shown.locator('figure')).toHaveCount(3);
   await expect(shown.locator('figure').nth(2).locator('figcaption')).toHaveText('A caption typed in the editor');
-  await expect(shown.getByRole('link', { name: 'Overlapping green circles (full size)' })).toHaveAttribute('href', '/assets/images/cover-accessibility.webp');
+  // Its largest copy (no EXIF), never the original upload.
+  await expect(shown.getByRole('link', { name: 'Overlapping green circles (full size)' })).toHaveAttribute('href', /^\/_img\/cover-accessibility\.webp\/[0-9a-f]{16}-w\d+\.jpg$/);
   await shot(page, 'sections-b-gallery');
 
   const { section, html } = await saved(page, 'pricing-gallery');
