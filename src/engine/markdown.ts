@@ -18,6 +18,13 @@ renderer.core.ruler.push('demote_h1', (state) => {
   return true;
 });
 
+// A code block wider than its column scrolls on its own, and only what takes focus can be scrolled
+// from the keyboard (WCAG 2.1.1; axe's scrollable-region-focusable): each block is in the tab order.
+for (const rule of ['fence', 'code_block'] as const) {
+  const render = renderer.renderer.rules[rule]!;
+  renderer.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, '<pre tabindex="0">');
+}
+
 /**
  * Rendered bodies, by a hash of their source, up to this many characters of HTML, the least
  * recently used let go first. A body's HTML depends on its text alone, so a publication renders

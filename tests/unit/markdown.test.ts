@@ -24,6 +24,12 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('[mail](mailto:a@b.co)')).toContain('href="mailto:a@b.co"');
   });
 
+  it('puts every code block in the tab order, so one wider than its column can be scrolled from the keyboard', () => {
+    expect(renderMarkdown('```sh\nnpm install\n```')).toBe('<pre tabindex="0"><code class="language-sh">npm install\n</code></pre>\n');
+    expect(renderMarkdown('    indented code')).toBe('<pre tabindex="0"><code>indented code\n</code></pre>\n');
+    expect(renderMarkdown('`inline` code')).not.toContain('tabindex');
+  });
+
   it('renders image syntax as text, since Markdown images carry no size', () => {
     expect(renderMarkdown('![alt](/a.png)')).not.toContain('<img');
   });
