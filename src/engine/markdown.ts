@@ -2,7 +2,7 @@
  * Markdown for content-block and post bodies. Raw HTML is escaped, never
  * rendered, and links keep only safe schemes, so stored text cannot inject
  * markup or script into visitor pages. Image syntax is disabled, and `#`
- * headings become h2 (see below). The dialect is markdown-dialect.ts.
+ * headings become h2 unless the body opens the page (see below). The dialect is markdown-dialect.ts.
  */
 import { hash } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
@@ -10,10 +10,27 @@ import { applySiteDialect, SITE_MARKDOWN_OPTIONS } from './markdown-dialect';
 
 const renderer = applySiteDialect(new MarkdownIt({ ...SITE_MARKDOWN_OPTIONS, typographer: true }));
 
-// The page's title is its only h1: a `#` heading in a body renders as h2.
+/** How a body is rendered: `mainHeading`, it opens the page, and its first `#` heading is the page's h1. */
+export interface MarkdownOptions {
+  mainHeading?: boolean;
+}
+
+// The page's title is its only h1: a `#` heading in a body renders as h2, except the first one of
+// a body that opens the page (src/engine/main-heading.ts), which is that title.
 renderer.core.ruler.push('demote_h1', (state) => {
+  let keep = (state.env as MarkdownOptions | undefined)?.mainHeading === true;
+  let kept = false;
   for (const token of state.tokens) {
-    if ((token.type === 'heading_open' || token.type === 'heading_close') && token.tag === 'h1') token.tag = 'h2';
+    if ((token.type !== 'heading_open' && token.type !== 'heading_close') || token.tag !== 'h1') continue;
+    if (token.type === 'heading_open' && keep) {
+      [keep, kept] = [false, true];
+      continue;
+    }
+    if (token.type === 'heading_close' && kept) {
+      kept = false;
+      continue;
+    }
+    token.tag = 'h2';
   }
   return true;
 });
@@ -37,12 +54,13 @@ const KEPT_CHARS = 24 * 1024 * 1024;
 const rendered = new Map<string, string>();
 let keptChars = 0;
 
-export function renderMarkdown(source: string): string {
+export function renderMarkdown(source: string, options: MarkdownOptions = {}): string {
+  const env = { mainHeading: options.mainHeading === true };
   // Hashing reads the text as UTF-8, where every lone surrogate becomes U+FFFD: texts that differ
   // only there would share a key, so they are rendered as they come.
-  if (!source.isWellFormed()) return renderer.render(source);
+  if (!source.isWellFormed()) return renderer.render(source, env);
   // The source's hash rather than the source: a key of a few dozen characters, not the body again.
-  const key = hash('sha256', source, 'base64url');
+  const key = `${env.mainHeading ? 'h1' : 'h2'}:${hash('sha256', source, 'base64url')}`;
   let html = rendered.get(key);
   if (html !== undefined) {
     // Most recently used last, so that the oldest go first.
@@ -50,7 +68,7 @@ export function renderMarkdown(source: string): string {
     rendered.set(key, html);
     return html;
   }
-  html = renderer.render(source);
+  html = renderer.render(source, env);
   if (html.length <= KEPT_CHARS / 16) {
     rendered.set(key, html);
     keptChars += html.length;
@@ -62,6 +80,9 @@ export function renderMarkdown(source: string): string {
   }
   return html;
 }
+
+/** Whether a body has a `#` heading, which makes it the page's title when it opens the page (src/engine/main-heading.ts). */
+export const hasTitleHeading = (source: string): boolean => renderMarkdown(source, { mainHeading: true }).includes('<h1>');
 
 /** What is kept (tests). */
 export const renderedMarkdownKept = () => ({ bodies: rendered.size, chars: keptChars, limit: KEPT_CHARS });

@@ -43,8 +43,22 @@ const twoTitlesPage = {
   ],
 };
 
+/** A page of rich text alone, titled by its body's `#` heading, as a privacy policy is written. */
+const textOnlyPage = {
+  id: 'privacy',
+  slug: 'privacy',
+  meta: { title: 'Privacy', description: 'What we keep, and why.' },
+  sections: [
+    { $ref: '../shared/header.json' },
+    { id: 'privacy-text', type: 'content-block', data: { body: '# Privacy policy\n\nWe keep little.\n\n## What we keep\n\nYour email.' } },
+    { id: 'privacy-more', type: 'content-block', data: { title: 'Contact', body: 'Write to us.' } },
+    { $ref: '../shared/footer.json' },
+  ],
+};
+
 let project: ProjectCopy;
 let html: string;
+let textOnlyHtml: string;
 let hostileHtml: string;
 let twoTitlesHtml: string;
 let demo: DemoSection[];
@@ -73,9 +87,10 @@ beforeAll(async () => {
   project = await copyProject('sections-a');
   await writeFile(join(project.dataRoot, 'pages', 'faq-escape.json'), `${JSON.stringify(hostilePage, null, 2)}\n`);
   await writeFile(join(project.dataRoot, 'pages', 'two-titles.json'), `${JSON.stringify(twoTitlesPage, null, 2)}\n`);
+  await writeFile(join(project.dataRoot, 'pages', 'privacy.json'), `${JSON.stringify(textOnlyPage, null, 2)}\n`);
   await buildProject(project);
   const built = (slug: string) => readFile(join(project.root, 'dist', 'client', slug, 'index.html'), 'utf8');
-  [html, hostileHtml, twoTitlesHtml] = await Promise.all([built('features'), built('faq-escape'), built('two-titles')]);
+  [html, hostileHtml, twoTitlesHtml, textOnlyHtml] = await Promise.all([built('features'), built('faq-escape'), built('two-titles'), built('privacy')]);
   demo = JSON.parse(await readFile(join(project.dataRoot, 'pages', 'features.json'), 'utf8')).sections.filter((section: { type?: string }) => section.type);
 });
 
@@ -103,6 +118,13 @@ describe('the features page', () => {
     const title = second.match(/<h2 class="page-hero__title"([^>]*)>A second title<\/h2>/);
     expect(title?.[1]).toMatch(/data-astro-cid-/);
     expect(twoTitlesHtml.match(/<h1\b/g)).toHaveLength(1);
+  });
+
+  it('gives a page of rich text alone its h1 from the first body’s `#` heading, and every later heading an h2 (it once had no h1)', () => {
+    expect(sectionHtml(textOnlyHtml, 'privacy-text')).toContain('<h1>Privacy policy</h1>');
+    expect(sectionHtml(textOnlyHtml, 'privacy-text')).toContain('<h2>What we keep</h2>');
+    expect(sectionHtml(textOnlyHtml, 'privacy-more')).toMatch(/<h2 class="block__title"[^>]*>Contact<\/h2>/);
+    expect(textOnlyHtml.match(/<h1\b/g)).toHaveLength(1);
   });
 
   it('gives every image its alt text from the content, and its size', () => {

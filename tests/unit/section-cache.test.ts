@@ -16,7 +16,7 @@ const SECTIONS = fileURLToPath(new URL('../../src/sections/', import.meta.url));
 const VIEW_PARTS = fileURLToPath(new URL('../../src/components/views/', import.meta.url));
 
 const section = (overrides: Partial<BundleSection> = {}): BundleSection =>
-  ({ id: 'a-block', type: 'content-block', data: { body: 'Hello' }, settings: { paddingTop: 'sm' }, ...overrides }) as BundleSection;
+  ({ id: 'a-block', type: 'faq', data: { body: 'Hello' }, settings: { paddingTop: 'sm' }, ...overrides }) as BundleSection;
 const snapshot = {};
 const keyOf = (value: BundleSection, path = '/about/', content: object = snapshot, mainHeading = false) =>
   sectionRenderKey(value, sectionRegistry.get(value.type)!.viewReads, { path, mainHeading }, content);
@@ -24,7 +24,7 @@ const keyOf = (value: BundleSection, path = '/about/', content: object = snapsho
 describe('the section render key', () => {
   it('is the same for equal inputs and differs with the type, the data or the settings', () => {
     expect(keyOf(section())).toBe(keyOf(section()));
-    expect(keyOf(section())).toMatch(/^\d+:content-block:/);
+    expect(keyOf(section())).toMatch(/^\d+:faq:/);
     expect(keyOf(section({ data: { body: 'Hello!' } }))).not.toBe(keyOf(section()));
     expect(keyOf(section({ settings: { paddingTop: 'lg' } }))).not.toBe(keyOf(section()));
     expect(keyOf(section({ type: 'cta-banner' }))).not.toBe(keyOf(section()));
@@ -37,7 +37,7 @@ describe('the section render key', () => {
   });
 
   it('leaves out the id and the path for a view that reads neither, so equal sections on other pages share one render', () => {
-    expect(sectionRegistry.get('content-block')!.viewReads).toEqual({});
+    expect(sectionRegistry.get('faq')!.viewReads).toEqual({});
     expect(keyOf(section({ id: 'other-block' }), '/elsewhere/')).toBe(keyOf(section()));
   });
 
@@ -65,7 +65,7 @@ describe('the section render key', () => {
 });
 
 describe("a section's digest", () => {
-  const reads = sectionRegistry.get('content-block')!.viewReads;
+  const reads = sectionRegistry.get('faq')!.viewReads;
 
   it('is the same for a copy parsed from JSON, and a render worker takes the one made where the bundle was resolved', () => {
     const frozen = Object.freeze(section());
@@ -73,7 +73,7 @@ describe("a section's digest", () => {
     expect(sectionDigest(parsed, reads)).toBe(sectionDigest(frozen, reads));
     const adopted = JSON.parse(JSON.stringify(frozen)) as BundleSection;
     adoptSectionDigests([adopted], ['given-digest']);
-    expect(keyOf(adopted)).toBe(`${keyOf(section()).split(':')[0]}:content-block:given-digest`);
+    expect(keyOf(adopted)).toBe(`${keyOf(section()).split(':')[0]}:faq:given-digest`);
   });
 
   it('is kept for a frozen section, or one given its digest; one that can change is hashed each time', () => {

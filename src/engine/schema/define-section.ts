@@ -103,12 +103,14 @@ export interface ViewReads<SectionData> {
    */
   path?: (data: SectionData, path: string) => unknown;
   /**
-   * The view opens the page with its title (the hero, a page header, a post's or tag's header):
-   * it writes an `h1` when it is the page's main heading and an `h2` otherwise (its `mainHeading`
-   * prop), so a page that has two such sections still has one `h1`. The first of them on the page
-   * is the main heading (mainHeadingIndex, src/engine/main-heading.ts).
+   * The view can open the page with its title: it writes an `h1` when it is the page's main
+   * heading and an `h2` otherwise (its `mainHeading` prop), so a page with two such sections still
+   * has one `h1`, and one without a hero still has one. `true`: it always has a title (the hero, a
+   * page header, a post's or tag's header). Fields: it has one when its `title` field is filled, or
+   * its `markdown` field holds a `#` heading (rich text). The first section on the page that has a
+   * title is the main heading (mainHeadingIndex, src/engine/main-heading.ts).
    */
-  mainHeading?: true;
+  mainHeading?: true | { title?: keyof SectionData & string; markdown?: keyof SectionData & string };
 }
 
 /** The props every section's View.astro receives, typed from its definition. */

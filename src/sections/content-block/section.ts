@@ -5,6 +5,8 @@ import { field, markdown } from '../../engine/schema/primitives';
 export default defineSection({
   type: 'content-block',
   label: 'Rich text',
+  // On a page with no hero or page header before it, its title (or its body's first `#` heading) is the page's h1 (src/engine/main-heading.ts).
+  viewReads: { mainHeading: { title: 'title', markdown: 'body' } },
   description: 'Formatted text: headings, lists, links and quotes.',
   schema: z.object({
     /** Small eyebrow text above the title. */
