@@ -33,8 +33,8 @@ describe('astro check', () => {
   it('fails on a view that reads a field its section’s schema does not have', async () => {
     const view = join(project.root, 'src', 'sections', 'page-hero', 'View.astro');
     const source = await readFile(view, 'utf8');
-    expect(source).toContain('const { data } = Astro.props;');
-    await writeFile(view, source.replace('const { data } = Astro.props;', 'const { data } = Astro.props;\nconst shouted = data.nope.toUpperCase();'));
+    expect(source).toContain('const { data, mainHeading } = Astro.props;');
+    await writeFile(view, source.replace('const { data, mainHeading } = Astro.props;', 'const { data, mainHeading } = Astro.props;\nconst shouted = data.nope.toUpperCase();'));
     const { code, output } = await astroCheck();
     expect(code).not.toBe(0);
     expect(output).toContain("Property 'nope' does not exist");
