@@ -1,7 +1,8 @@
 // @ts-check
 import { randomUUID } from 'node:crypto';
-import { realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, fontProviders } from 'astro/config';
 import { searchForWorkspaceRoot } from 'vite';
 import node from '@astrojs/node';
@@ -22,6 +23,17 @@ import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 import { discovery } from './src/lib/seo/integration.ts';
 import { fontFamilies } from './src/styles/typefaces.ts';
 
+/**
+ * A Fontsource subset's unicode-range, as its package declares it (unicode.json beside its files/).
+ * @param {string} packageName @param {string} subset
+ */
+function fontsourceUnicodeRange(packageName, subset) {
+  const latinFile = createRequire(import.meta.url).resolve(`${packageName}/files/${packageName.split('/')[1]}-latin-wght-normal.woff2`);
+  const ranges = JSON.parse(readFileSync(join(dirname(latinFile), '..', 'unicode.json'), 'utf8'));
+  if (typeof ranges[subset] !== 'string') throw new Error(`${packageName} declares no subset "${subset}" (src/styles/typefaces.ts)`);
+  return ranges[subset];
+}
+
 // Visitor pages are prerendered (see src/pages/[...slug].astro); only the API
 // routes that opt out with `prerender = false` run in the Node server.
 export default defineConfig({
@@ -38,7 +50,7 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   // Self-hosted typefaces (src/styles/typefaces.ts); the layout links the ones the site settings choose.
-  fonts: fontFamilies(fontProviders.local),
+  fonts: fontFamilies(fontProviders.local, fontsourceUnicodeRange),
   // Pages link the route's stylesheet, which the renderer inlines, cut down to each page (src/server/publish/page-styles.ts).
   build: { inlineStylesheets: 'never', concurrency: PRERENDER_CONCURRENCY },
   vite: {

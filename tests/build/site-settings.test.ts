@@ -2,7 +2,7 @@
  * The site settings, the self-hosted fonts and the status pages in a real
  * build, on a copy whose settings differ from the demo's: every page takes
  * its language, accent and typefaces from shared/site.json; the chosen faces
- * are preloaded and shipped as Latin woff2 files only, with swap and
+ * are preloaded (their Latin upright) and shipped as woff2 files of the declared subsets, with swap and
  * metric-matched fallbacks; 404.html is the editable page document with the
  * shared header and footer and the site name in its title; 500.html says
  * nothing of the error. Last, invalid settings stop the build, naming the field.
@@ -12,7 +12,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TYPEFACES } from '../../src/styles/typefaces';
+import { TYPEFACES, typefaceFile } from '../../src/styles/typefaces';
 import { ASTRO_CLI, copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { buildProject, userEnv } from '../helpers/servers';
 
@@ -50,7 +50,7 @@ describe('the site settings in a build', () => {
     expect(files.length).toBeGreaterThan(15);
     for (const file of files.filter((path) => !path.includes(`${join('dist', 'client', '_live')}`))) {
       const html = await readFile(file, 'utf8');
-      expect(html, file).toMatch(/^<!DOCTYPE html><html lang="fr-CA">/);
+      expect(html, file).toMatch(/^<!DOCTYPE html><html lang="fr-CA" dir="ltr">/);
       expect(html, file).toContain('html:root{--color-accent:#0f766e;');
     }
     expect(await page('rss.xml')).toContain('<language>fr-CA</language>');
@@ -67,19 +67,26 @@ describe('the site settings in a build', () => {
     expect(await page('index.html')).toMatch(/<meta property="og:image" content="http:\/\/localhost:4321\/_img\/og-default\.png\//);
   });
 
-  it('preload the chosen faces and ship only Latin woff2 files, with swap and fallback metrics that name their metric twins', async () => {
+  it('preload the chosen faces’ Latin upright only, ship the declared subsets as woff2 files, with swap and fallback metrics that name their metric twins', async () => {
     const home = await page('index.html');
     const preloads = [...home.matchAll(/<link rel="preload" href="(\/_astro\/fonts\/[^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((match) => match[1]!);
-    // The text face (Source Serif 4) and the heading face (Inter), upright only.
+    // The text face (Source Serif 4) and the heading face (Inter), their Latin upright only.
     expect(preloads).toHaveLength(2);
     const fonts = await readdir(client('_astro', 'fonts'));
-    for (const url of preloads) expect(fonts).toContain(url.split('/').at(-1));
-    // Every configured family in upright and italic, Latin only: nothing else reaches dist.
-    expect(fonts.sort()).toHaveLength(Object.keys(TYPEFACES).length * 2);
+    const bytesOf = (url: string) => readFile(client(...url.split('/').filter(Boolean)));
+    const packageFile = (path: string) => readFile(join(project.root, 'node_modules', path));
+    expect(await bytesOf(preloads[0]!)).toEqual(await packageFile(typefaceFile(TYPEFACES['source-serif-4'], 'latin', 'normal')));
+    expect(await bytesOf(preloads[1]!)).toEqual(await packageFile(typefaceFile(TYPEFACES.inter, 'latin', 'normal')));
+    // Every configured family in upright and italic, each declared subset: nothing else reaches dist.
+    const declared = Object.values(TYPEFACES).reduce((sum, typeface) => sum + typeface.subsets.length * 2, 0);
+    expect(fonts.sort()).toHaveLength(declared);
     for (const font of fonts) {
       expect(font).toMatch(/\.woff2$/);
       expect((await readFile(client('_astro', 'fonts', font))).subarray(0, 4).toString('latin1')).toBe('wOF2');
     }
+    // Polish, Vietnamese and Cyrillic text keep the face: each subset's face names its range (latin-ext from U+0100).
+    expect(home).toMatch(/@font-face\{font-family:"?Inter-[^;]+;[^}]*unicode-range:U\+0100-02BA/);
+    expect(home).toMatch(/@font-face\{font-family:"?Inter-[^;]+;[^}]*unicode-range:U\+0301,U\+0400-045F/);
     for (const family of [TYPEFACES['source-serif-4'], TYPEFACES.inter]) {
       const faces = [...home.matchAll(new RegExp(`@font-face\\{font-family:"?${family.family}-[^}]*\\}`, 'g'))].map((match) => match[0]);
       expect(faces.length, family.family).toBeGreaterThanOrEqual(4);
@@ -105,6 +112,8 @@ describe('the status pages', () => {
     expect(html).toMatch(/<footer id="site-footer"[^>]*data-section-type="footer"/);
     expect(html).toContain('data-section-id="not-found-hero"');
     expect(html).toMatch(/<h1[^>]*>This page does not exist<\/h1>/);
+    // It is every unknown address's page: it names no address of its own (it named /404/, which answers 404).
+    expect(html).not.toMatch(/rel="canonical"|og:url/);
     expect(html).not.toContain('<script');
     // Not a page of its own, and not in the sitemap.
     await expect(readFile(client('404', 'index.html'))).rejects.toThrow(/ENOENT/);
@@ -116,6 +125,7 @@ describe('the status pages', () => {
     expect(html).toContain('<title>Something went wrong — Southwind Studio</title>');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toMatch(/<h1[^>]*>Something went wrong on our side<\/h1>/);
+    expect(html).not.toMatch(/rel="canonical"|og:url/);
     expect(html).toContain('--color-accent:#0f766e');
     expect(html).not.toMatch(/\bat \S+:\d+|Error:|node_modules|\/src\//);
     expect(html).not.toContain('<script');

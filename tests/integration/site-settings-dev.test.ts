@@ -1,8 +1,8 @@
 /**
  * Saving the site settings through the content store of a real `astro dev`
  * server: invalid settings are refused whole with each field named, and valid
- * ones are written and rendered by the next request (lang, accent, the 404
- * page's title).
+ * ones are written and rendered by the next request (lang and its direction,
+ * accent, the 404 page's title).
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -38,10 +38,17 @@ describe('saving the site settings', () => {
     });
     expect(response.status, response.text).toBe(200);
     const about = (await raw(site.server.origin, { path: '/about/' })).text;
-    expect(about).toMatch(/<html lang="de-CH"/);
+    expect(about).toMatch(/<html lang="de-CH" dir="ltr"/);
     expect(about).toContain('--color-accent:#9d174d');
     const missing = await raw(site.server.origin, { path: '/no-such-page/' });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('<title>Page not found — Northwind Labs</title>');
+  });
+
+  it('gives a language written right to left its direction on every page, with its lang', async () => {
+    const current = await site.readJson(SETTINGS);
+    const response = await site.change({ changes: [{ op: 'put', file: SETTINGS, content: { ...current, language: 'ar' }, baseVersion: await site.versionOf(SETTINGS) }] });
+    expect(response.status, response.text).toBe(200);
+    for (const path of ['/about/', '/no-such-page/']) expect((await raw(site.server.origin, { path })).text, path).toMatch(/<html lang="ar" dir="rtl"/);
   });
 });

@@ -9,6 +9,7 @@
  * attribute value. Every value put into it is escaped here first, so content
  * (a title with `</iframe>` or quotes) stays text inside the frame.
  */
+import { textDirection } from '../../engine/text-direction';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
@@ -47,7 +48,7 @@ export interface FacadeInput {
 export function facadeDocument({ title, playerUrl, poster, playLabel, lang, accent }: FacadeInput): string {
   const icon = '<svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M8 5.5v13l11-6.5z" fill="currentColor"/></svg>';
   return [
-    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`,
+    `<!doctype html><html lang="${escapeHtml(lang)}" dir="${textDirection(lang)}"><head><meta charset="utf-8">`,
     // The players refuse to play without knowing the embedding site, so the origin is sent (the browser default, stated).
     '<meta name="referrer" content="strict-origin-when-cross-origin">',
     `<title>${escapeHtml(title)}</title><style>${STYLE}a:hover .play,a:focus-visible .play{background:${escapeHtml(accent)}}</style></head><body>`,
