@@ -186,7 +186,7 @@ test('long words an editor types never widen a visitor page past a phone: titles
   }
 });
 
-test('a post without a cover fills the featured card\'s media with its placeholder, as a cover would (it left a grey band)', async ({ page }) => {
+test('a post without a cover fills the featured card\'s media with a typographic placeholder, as a cover would (it left a grey band, then an empty wash)', async ({ page }) => {
   const { cover: _cover, ...post } = await readData('collections/posts/zero-javascript-by-default.json');
   // The newest post: the home page's bento features it.
   await writeFile(dataFile('collections/posts/no-cover.json'), JSON.stringify({ ...post, title: 'A post without a cover', date: '2030-01-01' }));
@@ -201,6 +201,11 @@ test('a post without a cover fills the featured card\'s media with its placehold
     // Within the media's 1 px border.
     expect(media.height - placeholder.height).toBeLessThanOrEqual(1);
     expect(media.width - placeholder.width).toBeLessThanOrEqual(1);
+    // A typographic cover, not an empty wash: the post's first topic, large, hidden from screen readers (the card names it).
+    const mark = card.locator('.card__placeholder-mark');
+    await expect(mark).toHaveText('Performance');
+    expect((await mark.boundingBox())!.height).toBeGreaterThan(40);
+    await expect(card.locator('.card__placeholder')).toHaveAttribute('aria-hidden', 'true');
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'visitor-post-without-cover');
   } finally {

@@ -136,7 +136,9 @@ test('adds a video, explains a pasted link, switches to Vimeo with its ID, and s
   await player.scrollIntoViewIfNeeded();
   const facade = player.contentFrame();
   await expect(facade.getByRole('link', { name: 'Play video: A video typed in the editor' })).toHaveAttribute('href', 'https://player.vimeo.com/video/76979871?dnt=1&autoplay=1');
-  await expect(facade.getByRole('img')).toHaveAttribute('src', '/assets/images/cover-static-sites.webp');
+  // A copy of the poster (no EXIF), never the original upload; and it loads.
+  await expect(facade.getByRole('img')).toHaveAttribute('src', /^\/_img\/cover-static-sites\.webp\/[0-9a-f]{16}-w\d+\.jpg$/);
+  await expect.poll(() => facade.getByRole('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
   const { section, html } = await saved(page, 'pricing-video-embed');
   expect(section.data).toMatchObject({ title: 'A video typed in the editor', provider: 'vimeo', videoId: '76979871' });
