@@ -25,6 +25,7 @@ const SETTINGS = {
   brandColor: '#0F766E',
   typeface: 'source-serif-4',
   headingTypeface: 'inter',
+  labels: { skipToContent: 'Aller au contenu', menu: 'Menu principal', topics: 'Sujets', readingTime: 'Lecture : {minutes} min' },
 };
 
 let project: ProjectCopy;
@@ -54,6 +55,19 @@ describe('the site settings in a build', () => {
       expect(html, file).toContain('html:root{--color-accent:#0f766e;');
     }
     expect(await page('rss.xml')).toContain('<language>fr-CA</language>');
+  });
+
+  it('write the words the site writes itself as the settings give them, and dates as the language writes them', async () => {
+    const home = await page('index.html');
+    expect(home).toContain('<a class="skip-link" href="#main">Aller au contenu</a>');
+    expect(home).toMatch(/<span class="visually-hidden"[^>]*>Menu principal<\/span>/);
+    // What the settings leave out stays English.
+    expect(home).toMatch(/<nav class="nav"[^>]*aria-label="Main"/);
+    const post = await page('posts/zero-javascript-by-default/index.html');
+    expect(post).toMatch(/<ul class="post__tags"[^>]*aria-label="Sujets"/);
+    expect(post).toMatch(/Lecture : \d+ min/);
+    // 2026-10-28 in Canadian French, not "Oct 28, 2026".
+    expect(post).toMatch(/<time datetime="2026-10-28"[^>]*>28 oct\. 2026<\/time>/);
   });
 
   it('use the default social image where a page has none of its own', async () => {

@@ -110,7 +110,8 @@ describe('the site settings in the editor', () => {
   it('checks the form with the same schema, keyed like every form', () => {
     expect([...settingsIssues({ name: 'Acme', brandColor: '#fde047', socialImage: { url: 'javascript:x', alt: 'a' } }).keys()]).toEqual(['socialImage.url', 'brandColor']);
     expect(settingsIssues(demo).size).toBe(0);
-    expect(settingsFields.map((spec) => spec.key)).toEqual(['name', 'tagline', 'email', 'language', 'socialImage', 'brandColor', 'typeface', 'headingTypeface']);
+    expect(settingsFields.map((spec) => spec.key)).toEqual(['name', 'tagline', 'email', 'language', 'socialImage', 'brandColor', 'typeface', 'headingTypeface', 'labels']);
+    expect(settingsFields.find((spec) => spec.key === 'labels')?.kind).toBe('object');
     expect(settingsFields.find((spec) => spec.key === 'brandColor')?.kind).toBe('color');
   });
 

@@ -3,11 +3,25 @@
  * content dates are calendar days (YYYY-MM-DD), not instants: a build machine
  * west of Greenwich must not print the day before.
  */
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-export function formatDate(isoDay: string): string {
+/** One formatter per language the site has been written in (a site has one; tests and previews change it). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar day as the site's language writes it (`Oct 9, 2026` in en, `9. Okt. 2026` in de); US English for a tag Intl cannot read. */
+export function formatDate(isoDay: string, language: string): string {
   const date = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDay : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return isoDay;
+  let format = dateFormats.get(language);
+  if (!format) {
+    const options = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' } as const;
+    try {
+      format = new Intl.DateTimeFormat(language, options);
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', options);
+    }
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
 }
 
 /** Minutes to read Markdown at about 230 words a minute; never below one. */

@@ -1,6 +1,7 @@
 /**
  * The site settings, stored in `src/data/shared/site.json`: the site's name,
- * language, default social image, brand colour and typefaces. This schema is
+ * language, default social image, brand colour and typefaces, and the words
+ * the site writes itself (site-labels.ts). This schema is
  * their one declaration: the content store validates a save with it, the
  * build and the editor's problem list report against it, the editor's form
  * is generated from it and docs/sections.md documents it.
@@ -13,6 +14,7 @@ import { field, hexColour, ImageSelectionSchema, text } from './primitives';
 import { unknownFields } from './unknown-fields';
 import { pointerFromPath } from '../pointer';
 import { contrastRatio, mixHex, type Hex } from './colour';
+import { SiteLabelsSchema } from './site-labels';
 
 /** Where the settings live, relative to src/data. */
 export const SITE_SETTINGS_FILE = 'shared/site.json';
@@ -87,8 +89,9 @@ export const SiteSettingsSchema = z
     ).default('#4f46e5'),
     typeface: field(TypefaceSchema, 'Text typeface', 'The typeface of body text, menus and buttons.').default('inter'),
     headingTypeface: field(TypefaceSchema, 'Heading typeface', 'The typeface of headings and quotes.').default('fraunces'),
+    labels: SiteLabelsSchema.optional(),
   })
-  .meta({ title: 'Site settings', description: 'The site’s name, language, social image, brand colour and typefaces.' });
+  .meta({ title: 'Site settings', description: 'The site’s name, language, social image, brand colour and typefaces, and the few words it writes itself.' });
 
 export type SiteSettings = z.output<typeof SiteSettingsSchema>;
 

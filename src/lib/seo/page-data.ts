@@ -6,6 +6,7 @@
  * from the same snapshot it resolves from (the files on disk in dev, the
  * build's copy in a build and on the production server).
  */
+import { siteLabels, type SiteLabels } from '../../engine/schema/site-labels';
 import { findPageRoute, listPages, loadSnapshot, resolvePage } from '../content';
 import type { Bundle, PageRoute } from '../../engine/resolver';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -36,6 +37,12 @@ export async function siteSettings(): Promise<SiteSettings> {
 
 /** Read once per snapshot: every page's head and structured data ask for them. */
 const settingsOf = new WeakMap<ContentSnapshot, SiteSettings>();
+
+/** The words the site writes itself, in its language (src/engine/schema/site-labels.ts), and that language. */
+export async function siteWords(): Promise<{ labels: SiteLabels; language: string }> {
+  const settings = await siteSettings();
+  return { labels: siteLabels(settings.labels), language: settings.language };
+}
 
 /** The site's name, root URL, tagline and e-mail, for structured data and the feed. */
 export async function siteDetails(site: URL): Promise<SiteDetails> {
