@@ -52,3 +52,13 @@ export function issuesOf(error: z.ZodError): Issue[] {
     message: issue.message,
   }));
 }
+
+/**
+ * What stops a build for what the content or a section folder says, worded for whoever mends it:
+ * without a stack, which would name the build's own code and bury the files the message names.
+ */
+export function buildStop(message: string): Error {
+  const error = new Error(message);
+  error.stack = `Error: ${message}`;
+  return error;
+}

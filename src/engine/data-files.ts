@@ -14,6 +14,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { buildStop } from './content-error';
 
 export interface DataListing {
   /** Absolute paths of the JSON files. */
@@ -96,5 +97,5 @@ export async function listDataFiles(root: string): Promise<DataListing> {
  */
 export function unreadableEntriesError(refused: ReadonlyMap<string, string> | undefined): Error | undefined {
   if (!refused || refused.size === 0) return undefined;
-  return new Error(`src/data holds entries that cannot be read:\n${[...refused].map(([entry, reason]) => `  - src/data/${entry} ${reason}`).join('\n')}`);
+  return buildStop(`src/data holds entries that cannot be read:\n${[...refused].map(([entry, reason]) => `  - src/data/${entry} ${reason}`).join('\n')}`);
 }

@@ -14,6 +14,7 @@ import { bundleJson } from '../engine/bundle-json';
 import { redirectsOf, type Redirect } from '../engine/redirects';
 import { slugFromPath } from '../engine/slug';
 import { formatProblems, siteProblems } from '../engine/problems';
+import { buildStop } from '../engine/content-error';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
 import { liveRenderContext } from '../server/render-context';
 import { changedInPlace, filesOfPage } from './carry-over';
@@ -185,7 +186,7 @@ export async function listRedirects(): Promise<Map<string, Redirect>> {
 export async function assertNoContentProblems(): Promise<void> {
   const { resolver, snapshot } = await current();
   const problems = siteProblems(resolver, snapshot);
-  if (problems.length > 0) throw new Error(formatProblems(problems));
+  if (problems.length > 0) throw buildStop(formatProblems(problems));
 }
 
 // ---- The editable 404 page ----

@@ -7,6 +7,7 @@
  * (`assertNoRegistryProblems`): a site is never built without a type its content may use.
  */
 import type { z } from 'astro/zod';
+import { buildStop } from '../content-error';
 
 export interface RegistryProblem {
   /** The definition's file from the project's root: `src/sections/quote/section.ts`. */
@@ -66,5 +67,5 @@ export function formatRegistryProblems(problems: readonly RegistryProblem[]): st
 
 /** Outside dev a broken folder stops everything, naming it: the build must not go on without it. */
 export function assertNoRegistryProblems(problems: readonly RegistryProblem[], dev: boolean): void {
-  if (!dev && problems.length > 0) throw new Error(formatRegistryProblems(problems));
+  if (!dev && problems.length > 0) throw buildStop(formatRegistryProblems(problems));
 }

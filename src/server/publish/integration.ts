@@ -27,6 +27,7 @@ import type { BuiltLayout } from './publication-layouts';
 import type { PublishedPage } from './published-pages';
 import { serverConfig } from '../../../server/config.mjs';
 import { LIVE_PREFIX, LIVE_RENDER_PREFIX } from '../../lib/visitor-path';
+import { buildStop } from '../../engine/content-error';
 import { NOT_FOUND_SLUG, slugFromPath } from '../../engine/slug';
 
 /** Prerendered route → how its page is named under /_live/render/ (the 404 page is the page document `404`). */
@@ -56,7 +57,10 @@ function throughServerBuild(base: AstroPrerenderer, build: { root: URL; serverEn
       const answer = await loadLiveRoute(handler, `${LIVE_RENDER_PREFIX}/`, {});
       renderLivePage = loadedLivePageRenderer();
       planBuild = loadedBuildPlanner();
-      if (!renderLivePage || !planBuild) throw new Error(`The server build's live route did not offer its page renderer and the build's planner (it answered ${answer})`);
+      if (!renderLivePage || !planBuild) {
+        // The route's module failed to load: its own error, printed above this one (a broken section folder, say), is what to fix.
+        throw buildStop(`The visitor pages cannot be built: the server build's page route did not load (it answered ${answer.trim()}). The error printed before this one says why.`);
+      }
     },
     async getStaticPaths() {
       const paths = await base.getStaticPaths();
