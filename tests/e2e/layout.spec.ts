@@ -238,3 +238,13 @@ test('a long one-word title in the editor’s lists ends in an ellipsis within i
     await rm(dataFile(file), { force: true });
   }
 });
+
+test('a page printed is its content: no header, announcement, menu or footer, nothing sticky, black on white', async ({ page }) => {
+  await page.emulateMedia({ media: 'print' });
+  await page.goto('/posts/zero-javascript-by-default/');
+  await expect(page.locator('[data-section-type="post-detail"] h1')).toBeVisible();
+  for (const type of ['header', 'footer']) await expect(page.locator(`[data-section-type="${type}"]`)).toBeHidden();
+  await expect(page.locator('.skip-link')).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
+  await shot(page, 'visitor-print');
+});
