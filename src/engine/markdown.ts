@@ -1,8 +1,8 @@
 /**
  * Markdown for content-block and post bodies. Raw HTML is escaped, never
  * rendered, and links keep only safe schemes, so stored text cannot inject
- * markup or script into visitor pages. Image syntax is disabled, and `#`
- * headings become h2 unless the body opens the page (see below). The dialect is markdown-dialect.ts.
+ * markup or script into visitor pages. Image syntax is disabled, and headings
+ * take the levels the page gives them (see below). The dialect is markdown-dialect.ts.
  */
 import { hash } from 'node:crypto';
 import MarkdownIt from 'markdown-it';
@@ -15,22 +15,28 @@ export interface MarkdownOptions {
   mainHeading?: boolean;
 }
 
-// The page's title is its only h1: a `#` heading in a body renders as h2, except the first one of
-// a body that opens the page (src/engine/main-heading.ts), which is that title.
-renderer.core.ruler.push('demote_h1', (state) => {
-  let keep = (state.env as MarkdownOptions | undefined)?.mainHeading === true;
-  let kept = false;
+/**
+ * A body's headings take the levels the page gives them, whatever the `#`s written: the levels it
+ * uses, in order, become h2, h3, … (never past h6), so a body never skips one (`###` under a page
+ * title was an h3 straight after the h1) and never writes an h1 (the page's title is its only one).
+ * A body that opens the page (src/engine/main-heading.ts) gives its first `#` heading as that h1,
+ * and then goes on from h2.
+ */
+renderer.core.ruler.push('heading_levels', (state) => {
+  const opens = state.tokens.filter((token) => token.type === 'heading_open');
+  const levels = [...new Set(opens.map((token) => Number(token.tag.slice(1))))].sort((a, b) => a - b);
+  let title = (state.env as MarkdownOptions | undefined)?.mainHeading === true && levels[0] === 1;
+  // With a title, the body's own `#` level is the title's: the level below it starts at h2.
+  const first = title ? 1 : 2;
+  let tag = '';
   for (const token of state.tokens) {
-    if ((token.type !== 'heading_open' && token.type !== 'heading_close') || token.tag !== 'h1') continue;
-    if (token.type === 'heading_open' && keep) {
-      [keep, kept] = [false, true];
-      continue;
-    }
-    if (token.type === 'heading_close' && kept) {
-      kept = false;
-      continue;
-    }
-    token.tag = 'h2';
+    if (token.type === 'heading_open') {
+      const rank = levels.indexOf(Number(token.tag.slice(1)));
+      if (title && rank === 0) {
+        [tag, title] = ['h1', false];
+      } else tag = `h${Math.min(6, Math.max(2, first + rank))}`;
+      token.tag = tag;
+    } else if (token.type === 'heading_close') token.tag = tag;
   }
   return true;
 });

@@ -35,8 +35,11 @@ describe('the main heading of a page', () => {
 });
 
 describe('a body that opens the page', () => {
-  it('gives its first `#` heading as the h1, and every other as h2; any other body has none', () => {
+  it('gives its first `#` heading as the h1, then goes on from h2; any other body has none', () => {
     expect(renderMarkdown('# Title\n\n# Second\n\n## Part', { mainHeading: true })).toBe('<h1>Title</h1>\n<h2>Second</h2>\n<h2>Part</h2>\n');
-    expect(renderMarkdown('# Title\n\n## Part')).toBe('<h2>Title</h2>\n<h2>Part</h2>\n');
+    expect(renderMarkdown('# Title\n\n### Part\n\n#### Detail', { mainHeading: true })).toBe('<h1>Title</h1>\n<h2>Part</h2>\n<h3>Detail</h3>\n');
+    // With no `#` heading it has no title to give: its headings start at h2.
+    expect(renderMarkdown('## Part', { mainHeading: true })).toBe('<h2>Part</h2>\n');
+    expect(renderMarkdown('# Title\n\n## Part')).toBe('<h2>Title</h2>\n<h3>Part</h3>\n');
   });
 });

@@ -35,8 +35,12 @@ describe('renderMarkdown', () => {
   });
 });
 
-it('keeps the page title the only h1', () => {
-  expect(renderMarkdown('# Big\n\n## Small')).toBe('<h2>Big</h2>\n<h2>Small</h2>\n');
+it('keeps the page title the only h1, and gives a body’s headings the levels under it in order, skipping none', () => {
+  expect(renderMarkdown('# Big\n\n## Small')).toBe('<h2>Big</h2>\n<h3>Small</h3>\n');
+  // `###` alone under the page's h1 was an h3: a level skipped.
+  expect(renderMarkdown('### Only small')).toBe('<h2>Only small</h2>\n');
+  expect(renderMarkdown('## A\n\n#### B\n\n## C')).toBe('<h2>A</h2>\n<h3>B</h3>\n<h2>C</h2>\n');
+  expect(renderMarkdown('# 1\n\n## 2\n\n### 3\n\n#### 4\n\n##### 5\n\n###### 6')).toBe('<h2>1</h2>\n<h3>2</h3>\n<h4>3</h4>\n<h5>4</h5>\n<h6>5</h6>\n<h6>6</h6>\n');
 });
 
 describe('Markdown links use the link allowlist', () => {
