@@ -54,8 +54,9 @@ async function isFreshSibling(path, original) {
  * @param {string} path the file's path
  * @param {{ handle: import('node:fs/promises').FileHandle, info: import('node:fs').Stats }} original opened by openRegularFile
  * @param {string | undefined} acceptEncoding
+ * @param {boolean} [movable] a file that may be moved onto its name (fileEtag)
  */
-export async function chooseRepresentation(path, original, acceptEncoding) {
+export async function chooseRepresentation(path, original, acceptEncoding, movable = false) {
   const fresh = await Promise.all(ENCODINGS.map((encoding) => isFreshSibling(path + ENCODING_SUFFIX[encoding], original.info)));
   const encoding = chooseEncoding(acceptEncoding, ENCODINGS.filter((_, index) => fresh[index]));
   const sibling = encoding && encoding !== 'identity' ? await openRegularFile(path + ENCODING_SUFFIX[encoding]) : undefined;
@@ -63,19 +64,21 @@ export async function chooseRepresentation(path, original, acceptEncoding) {
   if (encoding === undefined) return undefined;
   const { handle, info } = sibling ?? original;
   const served = sibling ? encoding : 'identity';
-  const etag = fileEtag(info, served);
+  const etag = fileEtag(info, served, movable);
   return { encoding: served, etag, lastModified: original.info.mtime, body: { handle, size: info.size } };
 }
 
 /**
  * A file's weak ETag, naming the coding when it is not identity, so a cache never answers one
- * coding's request with another's bytes. Its size and mtime, and its inode and change time too: a
- * file moved into place (an image renamed onto another's name) keeps its size and mtime, which the
- * file there before may have had.
- * @param {import('node:fs').Stats} info @param {string} [coding]
+ * coding's request with another's bytes: its size and mtime. For a file that may be moved onto its
+ * name (`movable`: an uploaded image renamed onto another's), its inode and change time too, since it
+ * keeps its size and mtime, which the file there before may have had. Not for the build's files,
+ * whose ETags then stay equal on every server a build is copied to (with their mtimes).
+ * @param {import('node:fs').Stats} info @param {string} [coding] @param {boolean} [movable]
  */
-export function fileEtag(info, coding = 'identity') {
-  const parts = [info.size, Math.trunc(info.mtimeMs), info.ino, Math.trunc(info.ctimeMs)].map((part) => part.toString(16));
+export function fileEtag(info, coding = 'identity', movable = false) {
+  const stamp = movable ? [info.size, Math.trunc(info.mtimeMs), info.ino, Math.trunc(info.ctimeMs)] : [info.size, Math.trunc(info.mtimeMs)];
+  const parts = stamp.map((part) => part.toString(16));
   return `W/"${parts.join('-')}${coding === 'identity' ? '' : `-${coding}`}"`;
 }
 

@@ -89,17 +89,16 @@ export function imageVariantHandler(config, dev) {
  */
 async function makeVariant(client, spec, { places, limits, making }) {
   const key = cachedVariantPath(places.cacheDir, spec);
-  let job = making.get(key);
-  if (!job) {
-    const admission = limits.admit(client, Date.now());
-    if (!admission.admitted) return { refused: admission };
-    job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals.slice(0, 1) }, spec).finally(() => {
-      making.delete(key);
-      limits.finished(client);
-    });
-    making.set(key, job);
-  }
-  return { made: await job };
+  const joined = making.get(key);
+  if (joined) return { made: await joined, joined: true };
+  const admission = limits.admit(client, Date.now());
+  if (!admission.admitted) return { refused: admission };
+  const job = ensureVariant({ cacheDir: places.cacheDir, dirs: places.originals.slice(0, 1) }, spec).finally(() => {
+    making.delete(key);
+    limits.finished(client);
+  });
+  making.set(key, job);
+  return { made: await job, joined: false };
 }
 
 /**
@@ -130,13 +129,15 @@ async function serveImageVariant(request, response, path, service) {
   // Used: the cache's budget removes the variants used least recently first (variant-cache-budget.mjs).
   if (cached && opened) void service.budget.used(cached, opened.info.mtimeMs);
   if (spec && !opened) {
-    const { made, refused } = await makeVariant(client, spec, service);
+    const { made, joined, refused } = await makeVariant(client, spec, service);
     if (refused) {
       refuseRequest(request, response, refused.status, refused.message, { 'Retry-After': String(refused.retryAfterSeconds) });
       return true;
     }
     opened = made && (await openRegularFile(made.path));
-    if (made?.made && opened) void service.budget.made(opened.info.size).catch((error) => console.error(`The image variants cache could not be pruned: ${error instanceof Error ? error.message : error}`));
+    // Counted once, by the request whose job made it (those that joined made nothing more), once it is open:
+    // pruning never takes the file from under its answer.
+    if (!joined && made?.made && opened) void service.budget.made(opened.info.size).catch((error) => console.error(`The image variants cache could not be pruned: ${error instanceof Error ? error.message : error}`));
   }
   if (!spec || !opened) {
     refuseRequest(request, response, 404, 'No such image variant');

@@ -20,18 +20,38 @@ const ALLOW = 'GET, HEAD';
 
 /** Uploaded SVGs are small (an upload's limit); a larger file is never compared, and served from the content. */
 const MOST_BYTES_COMPARED = 16 * 1024 * 1024;
+/** Compared this much at a time: a large file never takes a buffer of its size. */
+const CHUNK = 64 * 1024;
+/** Comparisons remembered, by both files' identities, before they are forgotten at once. */
+const COMPARISONS_KEPT = 10_000;
+const comparisons = new Map();
+
+/** A file's identity: any write or move gives it another. */
+const identityOf = (info) => `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`;
 
 /**
- * Whether two open files hold the same bytes. Read from their start, whatever their position.
+ * Whether two open files hold the same bytes, read from their start in chunks. Remembered by their
+ * identities: a visitor asking again and again (a conditional request for a large SVG) had both read
+ * whole each time.
  * @param {{ handle: import('node:fs/promises').FileHandle, info: import('node:fs').Stats }} a
  * @param {{ handle: import('node:fs/promises').FileHandle, info: import('node:fs').Stats }} b
  */
 async function sameBytes(a, b) {
   if (a.info.size !== b.info.size || a.info.size > MOST_BYTES_COMPARED) return false;
-  const [left, right] = [Buffer.alloc(a.info.size), Buffer.alloc(b.info.size)];
-  await a.handle.read(left, 0, left.length, 0);
-  await b.handle.read(right, 0, right.length, 0);
-  return left.equals(right);
+  const key = `${identityOf(a.info)}|${identityOf(b.info)}`;
+  const known = comparisons.get(key);
+  if (known !== undefined) return known;
+  const [left, right] = [Buffer.alloc(Math.min(CHUNK, a.info.size)), Buffer.alloc(Math.min(CHUNK, a.info.size))];
+  let same = true;
+  for (let at = 0; same && at < a.info.size; at += CHUNK) {
+    const length = Math.min(CHUNK, a.info.size - at);
+    await a.handle.read(left, 0, length, at);
+    await b.handle.read(right, 0, length, at);
+    same = left.subarray(0, length).equals(right.subarray(0, length));
+  }
+  if (comparisons.size >= COMPARISONS_KEPT) comparisons.clear();
+  comparisons.set(key, same);
+  return same;
 }
 
 /** The image file a normalised path names: one plain segment with a known image extension. */
@@ -81,7 +101,7 @@ export async function serveUploadedImage(request, response, path, dirs) {
     await copy?.handle.close();
   }
   // An SVG is text: the build precompressed those it found (server/precompress.mjs), uploads since have none.
-  const chosen = isSvg ? await chooseRepresentation(join(dir, file.name), opened, request.headers['accept-encoding']) : undefined;
+  const chosen = isSvg ? await chooseRepresentation(join(dir, file.name), opened, request.headers['accept-encoding'], true) : undefined;
   if (isSvg && !chosen) {
     refuseRequest(request, response, 406, 'None of the accepted content codings is available', { Vary: 'Accept-Encoding' });
     return true;
@@ -97,7 +117,7 @@ export async function serveUploadedImage(request, response, path, dirs) {
   };
   await sendRepresentation(request, response, {
     headers,
-    etag: chosen?.etag ?? fileEtag(info),
+    etag: chosen?.etag ?? fileEtag(info, 'identity', true),
     lastModified: new Date(Math.max(info.mtimeMs, info.ctimeMs)),
     body: chosen?.body ?? { handle: opened.handle, size: info.size },
   });

@@ -4,7 +4,7 @@
 // added tens of gigabytes a day, kept for good, as were the variants of deleted and replaced images.
 // So the cache has a size budget: past it, the variants used least recently are removed, down to
 // most of the budget. A removed variant is made again when asked for (within the same limits); the
-// build's own variants are in dist/ and never counted or removed.
+// build's own variants, linked into dist/, are never counted or removed.
 // Plain JavaScript so the production server can load it without a build step.
 import { lstat, readdir, rm, rmdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,7 +32,8 @@ async function variantFiles(cacheDir) {
       for (const variant of await entries(join(cacheDir, version.name, image.name))) {
         const path = join(cacheDir, version.name, image.name, variant.name);
         const info = variant.isFile() ? await lstat(path).catch(() => undefined) : undefined;
-        if (info) found.push({ path, size: info.size, usedMs: Math.max(info.atimeMs, info.mtimeMs) });
+        // One the build linked into dist/ too (src/lib/images/integration.ts) is the build's: removing it frees no disk.
+        if (info && info.nlink <= 1) found.push({ path, size: info.size, usedMs: Math.max(info.atimeMs, info.mtimeMs) });
       }
     }
   }

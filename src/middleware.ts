@@ -20,7 +20,7 @@ import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions
 import { errorResponse, errorResponseFor } from './server/http';
 import { LIVE_PREFIX } from './lib/visitor-path';
 import { decodeTabUser, OTHER_USER_HEADER, otherUserProblem, TAB_USER_HEADER } from './editor/lib/tab-user';
-import { liveRenderContext } from './server/render-context';
+import { liveRenderContext, withLiveRenderContext } from './server/render-context';
 
 const LOCAL_DEVELOPER: SignedInUser = { name: 'local', role: 'admin' };
 
@@ -50,8 +50,12 @@ const redirect = (location: string) => new Response(null, { status: 303, headers
  */
 const NOT_FRAMED = { 'Content-Security-Policy': "frame-ancestors 'self'", 'X-Frame-Options': 'SAMEORIGIN' };
 
+/** The editor's preview route: it renders in a render context of its own, which it gives its settings (src/editor/routes/preview.astro). */
+const PREVIEW_PATH = '/api/editor/preview';
+
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await gate(context, next);
+  const path = normalisedPath(context.url.pathname);
+  const response = path === PREVIEW_PATH && !liveRenderContext() ? await withLiveRenderContext({}, () => gate(context, next)) : await gate(context, next);
   return isEditorPath(normalisedPath(context.url.pathname) ?? '') ? notFramed(response) : response;
 });
 

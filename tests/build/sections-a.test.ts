@@ -50,7 +50,8 @@ const textOnlyPage = {
   meta: { title: 'Privacy', description: 'What we keep, and why.' },
   sections: [
     { $ref: '../shared/header.json' },
-    { id: 'privacy-text', type: 'content-block', data: { body: '# Privacy policy\n\nWe keep little.\n\n## What we keep\n\nYour email.' } },
+    // A blank title is no title: the body's heading is the page's (the block once wrote an empty h1).
+    { id: 'privacy-text', type: 'content-block', data: { title: '   ', body: '# Privacy policy\n\nWe keep little.\n\n## What we keep\n\nYour email.' } },
     { id: 'privacy-more', type: 'content-block', data: { title: 'Contact', body: 'Write to us.' } },
     { $ref: '../shared/footer.json' },
   ],

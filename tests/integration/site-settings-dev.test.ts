@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { devSiteForTests } from '../helpers/dev-site';
-import { raw } from '../helpers/http';
+import { postJson, raw } from '../helpers/http';
 
 const site = devSiteForTests('site-settings-dev');
 const SETTINGS = 'shared/site.json';
@@ -43,6 +43,21 @@ describe('saving the site settings', () => {
     const missing = await raw(site.server.origin, { path: '/no-such-page/' });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('<title>Page not found — Northwind Labs</title>');
+  });
+
+  it('previews unsaved settings in every view, not only the page’s frame: the words the site writes and its language', async () => {
+    const current = await site.readJson(SETTINGS);
+    const draft = { ...current, language: 'de', labels: { skipToContent: 'Zum Inhalt', menu: 'Menü', mainMenu: 'Hauptmenü', footerMenu: 'Fußzeile' } };
+    const preview = await postJson(site.server.origin, '/api/editor/preview', { slug: 'home', files: { [SETTINGS]: draft } });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.text).toMatch(/<html lang="de" dir="ltr"/);
+    expect(preview.text).toContain('>Zum Inhalt</a>');
+    // The header's and footer's own views read them too (they showed the saved English words).
+    expect(preview.text).toMatch(/<nav class="nav"[^>]*aria-label="Hauptmenü"/);
+    expect(preview.text).toMatch(/<span class="visually-hidden"[^>]*>Menü<\/span>/);
+    expect(preview.text).toMatch(/aria-label="Fußzeile"/);
+    // Nothing was saved: the site still says what the file says.
+    expect((await raw(site.server.origin, { path: '/' })).text).not.toContain('Hauptmenü');
   });
 
   it('gives a language written right to left its direction on every page, with its lang', async () => {

@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { withLastReadable } from '../../src/server/publish/last-readable';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileTimesUnder } from '../../src/lib/seo/sitemap-files';
 
 const post = { title: 'As last read' };
 const earlier = snapshotFromEntries([['collections/posts/a.json', post], ['pages/home.json', { id: 'home' }]]);
@@ -31,5 +35,21 @@ describe('a file that cannot be read now', () => {
     const now = snapshotFromEntries([], new Map([['collections/posts/a.json', 'is not valid JSON'], ['collections/posts/new.json', 'is not valid JSON']]));
     const { snapshot } = withLastReadable(now, earlier);
     expect([...snapshot.refused!()]).toEqual([['collections/posts/new.json', 'is not valid JSON']]);
+  });
+});
+
+describe('the time of a file standing in', () => {
+  it('is the link’s own, or none for one gone, never an error that keeps the whole sitemap as it was', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'file-times-'));
+    try {
+      await writeFile(join(root, 'a.json'), '{}');
+      await symlink(join(root, 'nowhere.json'), join(root, 'dangling.json'));
+      const time = fileTimesUnder(root);
+      expect(Number.isFinite((await time('a.json')).getTime())).toBe(true);
+      expect(Number.isFinite((await time('dangling.json')).getTime())).toBe(true);
+      expect(Number.isNaN((await time('gone.json')).getTime())).toBe(true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

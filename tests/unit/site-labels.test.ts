@@ -16,6 +16,8 @@ describe('the words on every page', () => {
     expect(siteSettingsIssues({ ...settings, labels: { menu: 'Menü', readingTime: '{minutes} Min. Lesezeit' } })).toEqual([]);
     expect(siteSettingsIssues({ ...settings, labels: { readingTime: 'Lesezeit' } })).toEqual([{ path: '/labels/readingTime', message: 'Put {minutes} where the number of minutes goes, as in “{minutes} min read”' }]);
     expect(siteSettingsIssues({ ...settings, labels: { manu: 'Menü' } }).map((issue) => issue.path)).toEqual(['/labels/manu']);
+    // A blank one is left empty, like every other word: English.
+    expect(siteSettingsIssues({ ...settings, labels: { readingTime: '  ' } })).toEqual([]);
   });
 
   it('write the reading time and the date as the site’s language writes them', () => {

@@ -4,7 +4,7 @@
  * a budget of 0 keeps everything.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,15 @@ describe('the variants cache’s budget', () => {
     await variant('aaaa', 'four.webp', 60 * KB, 2);
     await budget.made(60 * KB);
     expect(existsSync(first)).toBe(false);
+  });
+
+  it('neither counts nor removes a variant the build linked into dist/: removing it would free nothing, and the next build would make it again', async () => {
+    const built = await variant('aaaa', 'built.webp', 80 * KB, 60);
+    await link(built, join(cache, 'dist-copy.webp'));
+    const old = await variant('bbbb', 'old.webp', 60 * KB, 30);
+    await variant('cccc', 'new.webp', 60 * KB, 0);
+    await variantCacheBudget(cache, 100 * KB).made(60 * KB);
+    expect([existsSync(built), existsSync(old)]).toEqual([true, false]);
   });
 
   it('keeps everything with a budget of 0', async () => {

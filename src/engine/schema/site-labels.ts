@@ -39,7 +39,7 @@ export const SiteLabelsSchema = z
     readingTime: field(
       z
         .string()
-        .refine((words) => words.includes(MINUTES), `Put ${MINUTES} where the number of minutes goes, as in “${LABEL_DEFAULTS.readingTime}”`)
+        .refine((words) => words.trim() === '' || words.includes(MINUTES), `Put ${MINUTES} where the number of minutes goes, as in “${LABEL_DEFAULTS.readingTime}”`)
         .optional(),
       'Reading time',
       `Beside a post’s date, with ${MINUTES} where the number goes. Left empty, the site writes “${LABEL_DEFAULTS.readingTime}”`,

@@ -6,6 +6,7 @@
  * from the same snapshot it resolves from (the files on disk in dev, the
  * build's copy in a build and on the production server).
  */
+import { liveRenderContext } from '../../server/render-context';
 import { siteLabels, type SiteLabels } from '../../engine/schema/site-labels';
 import { findPageRoute, listPages, loadSnapshot, resolvePage } from '../content';
 import type { Bundle, PageRoute } from '../../engine/resolver';
@@ -26,6 +27,9 @@ const HOME_CRUMB = 'Home';
 
 /** The site settings (shared/site.json) of the content the site renders, defaults applied; throws naming each bad field. */
 export async function siteSettings(): Promise<SiteSettings> {
+  // The editor's preview renders with the settings it was sent (src/editor/routes/preview.astro).
+  const given = liveRenderContext()?.settings;
+  if (given) return given;
   const snapshot = await loadSnapshot();
   let settings = settingsOf.get(snapshot);
   if (!settings) {

@@ -7,7 +7,7 @@
  * the same for the same content. The XML is written and escaped by the
  * `sitemap` package; URLs are sorted so the output depends on nothing else.
  */
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { SitemapIndexStream, SitemapStream, streamToPromise } from 'sitemap';
@@ -26,11 +26,16 @@ export interface SitemapUrl {
 /** A data file's modification time, by its data-root-relative name. */
 export type FileTime = (name: string) => Promise<Date>;
 
-/** The modification times of the files under `dataRoot`. */
+/**
+ * The modification times of the files under `dataRoot`, never through a link (a link's own time),
+ * and no time (an invalid date, which lastmodOf leaves out) for one gone since it was read: a file
+ * standing in as it was last read (src/server/publish/last-readable.ts) may now be a dangling link,
+ * whose target's time threw and kept the whole sitemap as it was.
+ */
 export const fileTimesUnder =
   (dataRoot: string): FileTime =>
   async (name) =>
-    (await stat(join(dataRoot, name))).mtime;
+    (await lstat(join(dataRoot, name)).catch(() => undefined))?.mtime ?? new Date(Number.NaN);
 
 /** The listed pages as absolute URLs with their lastmod, which also reads their data files' modification times. */
 export async function sitemapUrls(pages: readonly SitemapPage[], fileTime: FileTime, site: URL): Promise<SitemapUrl[]> {
