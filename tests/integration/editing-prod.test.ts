@@ -229,6 +229,18 @@ describe('on the site\'s real host name', () => {
     expect(await titleInRemote('pages/about.json')).not.toBe('A draft nobody saved');
   });
 
+  it('previews unsaved site words in every view, never another preview’s: the section cache, keyed without them, once served them across', async () => {
+    const alice = await signIn(servers.a!, 'alice', PASSWORD, HOST);
+    const site = (await state(alice)).docs.find((doc) => doc.file === 'shared/site.json')!.data;
+    const previewWith = async (menu: string) => {
+      const preview = await alice.post('/api/editor/preview', { slug: 'about', files: { 'shared/site.json': { ...site, labels: { mainMenu: menu } } } });
+      expect(preview.status, preview.text).toBe(200);
+      return preview.text.match(/<nav class="nav"[^>]*aria-label="([^"]*)"/)?.[1];
+    };
+    // Each twice: the cache keeps a view from its second render.
+    for (const menu of ['Hauptmenü', 'Hauptmenü', 'Menu principal', 'Menu principal', 'Hauptmenü']) expect(await previewWith(menu)).toBe(menu);
+  });
+
   it('saves, and refuses the same save from another origin (403)', async () => {
     const alice = await signIn(servers.a!, 'alice', PASSWORD, HOST);
     const put = await retitle(alice, 'pages/about.json', 'About, saved through the real host');
