@@ -23,13 +23,19 @@ import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 import { discovery } from './src/lib/seo/integration.ts';
 import { fontFamilies } from './src/styles/typefaces.ts';
 
+/** Each Fontsource package's unicode.json, read once: every subset of a family asks for it. */
+const unicodeRanges = new Map();
+
 /**
  * A Fontsource subset's unicode-range, as its package declares it (unicode.json beside its files/).
  * @param {string} packageName @param {string} subset
  */
 function fontsourceUnicodeRange(packageName, subset) {
-  const latinFile = createRequire(import.meta.url).resolve(`${packageName}/files/${packageName.split('/')[1]}-latin-wght-normal.woff2`);
-  const ranges = JSON.parse(readFileSync(join(dirname(latinFile), '..', 'unicode.json'), 'utf8'));
+  if (!unicodeRanges.has(packageName)) {
+    const latinFile = createRequire(import.meta.url).resolve(`${packageName}/files/${packageName.split('/')[1]}-latin-wght-normal.woff2`);
+    unicodeRanges.set(packageName, JSON.parse(readFileSync(join(dirname(latinFile), '..', 'unicode.json'), 'utf8')));
+  }
+  const ranges = unicodeRanges.get(packageName);
   if (typeof ranges[subset] !== 'string') throw new Error(`${packageName} declares no subset "${subset}" (src/styles/typefaces.ts)`);
   return ranges[subset];
 }

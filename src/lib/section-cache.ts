@@ -18,13 +18,14 @@
  * long-lived process the cache is bounded by size, least recently used first,
  * so old generations' entries fall out as new ones come in.
  *
- * Off in `astro dev` (views change under it) and with SECTION_CACHE=off, which
+ * Off in `astro dev` (views change under it), for the editor's preview, and with SECTION_CACHE=off, which
  * the build test uses to prove the output is byte-identical without it.
  */
 import { hash } from 'node:crypto';
 import type { AstroIntegration } from 'astro';
 import type { BundleSection } from '../engine/resolver';
 import type { ViewReads } from '../engine/schema/define-section';
+import { liveRenderContext } from '../server/render-context';
 
 /** Enough for every shared section of a large site; unique sections pass through it. */
 const BUDGET_CHARS = 16 * 1024 * 1024;
@@ -76,7 +77,12 @@ function generationOf(snapshot: object): number {
   return generation;
 }
 
-export const sectionCacheEnabled = (): boolean => !import.meta.env?.DEV && process.env.SECTION_CACHE !== 'off';
+/**
+ * Whether this render goes through the cache. Not for the editor's preview either: its views read
+ * unsaved site settings (src/editor/routes/preview.astro) that the keys do not carry, so one
+ * preview's words would be served to the next.
+ */
+export const sectionCacheEnabled = (): boolean => !import.meta.env?.DEV && process.env.SECTION_CACHE !== 'off' && !liveRenderContext()?.settings;
 
 /** Digests of sections, by section object (see sectionDigest). */
 const digests = new WeakMap<object, string>();
