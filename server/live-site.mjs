@@ -63,6 +63,21 @@ function pageKeyOf(path) {
 }
 
 
+/**
+ * Sends a read of a page at any other spelling of its address (`/about`, `/about/index.html`,
+ * `/%61bout/`) to the one the site links to, its canonical URL (`/about/`), keeping the query:
+ * one address per page, as search engines and analytics count pages. Says whether it did.
+ */
+function redirectedToCanonical(request, response, key) {
+  const canonical = key === '/' ? '/' : `${key}/`;
+  const url = request.url ?? '';
+  if (url.split(/[?#]/, 1)[0] === canonical) return false;
+  // The query as the URL parser writes it: percent-encoded, so it is always a valid header value.
+  response.writeHead(301, { Location: canonical + new URL(url, 'http://site.invalid').search, 'Cache-Control': 'public, max-age=3600', 'Content-Length': '0' });
+  response.end();
+  return true;
+}
+
 /** The slug a page API path asks for: '' is home. */
 function slugOf(path) {
   if (path !== PAGE_API && !path.startsWith(`${PAGE_API}/`)) return undefined;
@@ -206,6 +221,7 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
         await sendNotFound(request, response, version);
         return true;
       }
+      if (redirectedToCanonical(request, response, key)) return true;
       if (page.html) {
         await sendText(request, response, page.html, HTML, version.contentVersion);
         return true;

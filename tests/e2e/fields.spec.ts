@@ -116,7 +116,7 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await link.press('ArrowDown');
   await expect(link).toHaveAttribute('aria-activedescendant', /target-0$/);
   await link.press('Enter');
-  await expect(link).toHaveValue('/journal');
+  await expect(link).toHaveValue('/journal/');
   await expect(options).toBeHidden();
 
   // A post, by its title, with the mouse.
@@ -125,7 +125,7 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await expect(options.getByRole('option', { name: /Zero JavaScript/i })).toBeVisible();
   await expect(page.getByLabel('Inspector').locator('.field-error')).toHaveCount(0);
   await options.getByRole('option', { name: /Zero JavaScript/i }).click();
-  await expect(link).toHaveValue('/posts/zero-javascript-by-default');
+  await expect(link).toHaveValue('/posts/zero-javascript-by-default/');
   await expect(page.getByLabel('Inspector').getByText(/Links to post “Zero JavaScript/i)).toBeVisible();
 
   // Pages go by the names the page list gives them, and Enter picks the first match of words typed.

@@ -75,7 +75,13 @@ describe('compression chosen by Accept-Encoding', () => {
     const answers = await expectNegotiated('/', home);
     expect(home.length / answers.br.body.length, 'brotli ratio of the home page').toBeGreaterThan(4);
     const about = await readFile(join(client(), 'about', 'index.html'));
-    for (const path of ['/about/', '/about', '/about/index.html', '/%61bout/']) await expectNegotiated(path, about);
+    await expectNegotiated('/about/', about);
+    // Every other spelling of a page's address is sent to the one the site links to, query kept.
+    for (const [path, location] of [['/about', '/about/'], ['/about/index.html', '/about/'], ['/%61bout/', '/about/'], ['/about?utm_source=mail&x=%C3%A9', '/about/?utm_source=mail&x=%C3%A9'], ['/index.html?a=1', '/?a=1']]) {
+      const moved = await get(path);
+      expect([moved.status, moved.headers.location, moved.headers['cache-control']], path).toEqual([301, location, 'public, max-age=3600']);
+    }
+    expect((await get('/no-such-page')).status).toBe(404);
     // Doubled slashes are sent to the single-slash address, which every reader reads alike.
     const doubled = await get('//about/');
     expect([doubled.status, doubled.headers.location]).toEqual([301, '/about/']);

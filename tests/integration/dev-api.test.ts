@@ -137,6 +137,13 @@ describe('visitor pages in dev', () => {
       expect(answer.text, path).toContain('This page does not exist');
     }
   });
+
+  it('sends every other spelling of a page address to the one the site links to, as production does', async () => {
+    for (const [path, location] of [['/about', '/about/'], ['/about?ref=mail', '/about/?ref=mail'], ['/posts/zero-javascript-by-default', '/posts/zero-javascript-by-default/']]) {
+      const answer = await raw(api.origin, { path });
+      expect([answer.status, answer.headers.location], path).toEqual([301, location]);
+    }
+  });
 });
 
 describe('POST /api/save-to-file', () => {

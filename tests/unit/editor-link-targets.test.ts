@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageSearch, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
+import { hrefOf, isPageSearch, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -34,6 +34,14 @@ describe('link targets', () => {
     expect(matchingTargets(targets, 'HELLO').map((t) => t.path)).toEqual(['/posts/hello']);
     expect(matchingTargets(targets, '/ab').map((t) => t.path)).toEqual(['/about']);
     expect(matchingTargets(targets, '  ')).toHaveLength(5);
+    // The address a picked link stores, as the field then shows it, still finds its target.
+    expect(matchingTargets(targets, '/about/').map((t) => t.path)).toEqual(['/about']);
+  });
+
+  it('stores a link to a page at the address the page is served at, with its trailing slash', () => {
+    const hrefs = Object.fromEntries(linkTargets(docs).map((target) => [target.path, hrefOf(target)]));
+    expect(hrefs).toMatchObject({ '/': '/', '/about': '/about/', '/posts/hello': '/posts/hello/' });
+    for (const [path, href] of Object.entries(hrefs)) expect(targetOf(linkTargets(docs), href)?.path, href).toBe(path);
   });
 
   it('names pages as the page list does ("Home"), and finds them by that name or by their SEO title', () => {

@@ -13,7 +13,7 @@ import { sortedPages } from './page-order';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
 
 export interface LinkTarget {
-  /** The stored value: a site path such as `/about` or `/posts/x`. */
+  /** Its site path as links are compared by (`/about`, `/posts/x`, home `/`); `hrefOf` is what a link stores. */
   path: string;
   /** What the page list calls it ("Home", "About"), or an entry's label. */
   title: string;
@@ -53,11 +53,17 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
   });
 }
 
+/**
+ * The address a link to `target` stores: the one its page is served at and the site links to
+ * (`/about/`). The production server answers `/about` with a redirect there, a hop per click.
+ */
+export const hrefOf = (target: LinkTarget): string => (target.path === '/' ? '/' : `${target.path}/`);
+
 /** The targets whose name, SEO title or path contains `query` (case-insensitive); all of them for an empty query. */
 export function matchingTargets(targets: readonly LinkTarget[], query: string): LinkTarget[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...targets];
-  return targets.filter((target) => [target.title, target.seoTitle ?? '', target.path].some((text) => text.toLowerCase().includes(needle)));
+  return targets.filter((target) => [target.title, target.seoTitle ?? '', hrefOf(target)].some((text) => text.toLowerCase().includes(needle)));
 }
 
 /**

@@ -7,7 +7,7 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
-import { isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
+import { hrefOf, isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
 
 
@@ -59,7 +59,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
     setActive(from);
   };
   const choose = (target: LinkTarget) => {
-    onChange(target.path);
+    onChange(hrefOf(target));
     setTyped(false);
     setOpen(false);
     setActive(-1);
@@ -128,7 +128,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
             >
               <span className="link-option-title">{target.title}</span>
               <span className="link-option-meta">
-                <span className="link-option-group">{capitalised(groupNoun(target.group))}</span> <span className="link-option-path">{target.path}</span>
+                <span className="link-option-group">{capitalised(groupNoun(target.group))}</span> <span className="link-option-path">{hrefOf(target)}</span>
                 {target.state && <span className="link-option-state">{STATE_NAMES[target.state]}</span>}
               </span>
             </li>
