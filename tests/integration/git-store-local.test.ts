@@ -110,6 +110,18 @@ describe('the git backend without a remote', () => {
     expect(await workInProgress()).toEqual(WORK_IN_PROGRESS);
   });
 
+  it('refuses a save a hook refuses in silence (exit 1, nothing on stderr), which simple-git took for a commit', async () => {
+    const local = await localStore();
+    const workInProgress = await developerWorkInProgress(local.dir);
+    const head = await git(local.dir, 'rev-parse', 'HEAD');
+    await writeFile(join(local.dir, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    // It used to answer with HEAD as the save's commit, and leave the change staged, uncommitted.
+    await expect(local.retitle('pages/home.json', 'Refused in silence')).rejects.toThrow(/hook .* refused it without saying why/);
+    expect(await git(local.dir, 'rev-parse', 'HEAD')).toBe(head);
+    expect(await local.title('pages/home.json')).not.toBe('Refused in silence');
+    expect(await workInProgress()).toEqual(WORK_IN_PROGRESS);
+  });
+
   it('leaves them as they were when git’s lock refuses a save, also once the next save has mended what it could not', async () => {
     const local = await localStore();
     const workInProgress = await developerWorkInProgress(local.dir);

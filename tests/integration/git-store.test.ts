@@ -50,6 +50,19 @@ describe('the git content backend', () => {
     expect(await remote.filesOf(commit!)).toEqual(['public/assets/images/copy-of-demo.png']);
   });
 
+  it('refuses a save whose push a pre-push hook refuses in silence, and keeps nothing of it', async () => {
+    const a = await server('silent-push');
+    const before = await remote.commits();
+    const title = (await a.readJson('pages/about.json')).meta.title;
+    await writeFile(join(a.dir, '.git', 'hooks', 'pre-push'), '#!/bin/sh\nexit 1\n', { mode: 0o755 });
+    // git itself says a hook refused the push; should it not, the push is still checked by the branch it moved.
+    await expect(a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'Pushed in silence?')] }, ALICE)).rejects.toMatchObject({ status: 502 });
+    expect(await remote.commits()).toEqual(before);
+    expect((await a.readJson('pages/about.json')).meta.title).toBe(title);
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+    expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(before[0]!.sha);
+  });
+
   it('shows B what A committed once B syncs', async () => {
     const [a, b] = [await server('sync-a'), await server('sync-b')];
     await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About, from A')] }, ALICE);

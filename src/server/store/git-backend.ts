@@ -99,7 +99,11 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         // commits a developer withdrew since (a force push the clone has not synced yet), as this
         // change's parents. (A lease allows what is no fast-forward, but the change sits on `known`.)
         await remote.raw(['push', '--progress', `--force-with-lease=refs/heads/${git.branch}:${known}`, 'origin', `HEAD:refs/heads/${git.branch}`]);
-        return;
+        // A push updates the remote-tracking branch. One that did not was refused in silence (a
+        // pre-push hook that exits 1 saying nothing, which simple-git takes for success): the fetch
+        // below says whether it landed all the same.
+        if ((await client.revparse([tracking])).trim() === (await head())) return;
+        refusal = new Error('git push ended without updating the branch: a hook refused it without saying why');
       } catch (error) {
         refusal = error;
       }
@@ -198,6 +202,9 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         }
         const author = details.author ?? { name: 'Content site editor', email: 'editor@content-site.invalid' };
         await retryingWhileLocked(() => withGitFile(git.dir, details.message, (message) => gitOnPaths(git.dir, ['commit', '-q', '-F', message, `--author=${author.name} <${author.email}>`], paths)));
+        // simple-git takes a command that fails without writing to stderr for a success: a
+        // pre-commit hook that exits 1 in silence left HEAD where it was, and the save unsaved.
+        if ((await head()) === parent) throw new Error('git commit made no commit: a hook in the content repository refused it without saying why');
         if (git.remote) await push();
         const commit = await head();
         await clearPending(git.dir);
