@@ -8,18 +8,19 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitSite, type GitSite } from '../helpers/git-site';
-import { raw, type RawResponse } from '../helpers/http';
+import { postJson, raw, type RawResponse } from '../helpers/http';
 import { addUser, signIn, type Session } from '../helpers/sessions';
 import { editorState, newPage, postWebhook, untilLive, WEBHOOK_SECRET } from '../helpers/editing';
 
 const PASSWORD = 'correct horse battery staple';
+const TOOL_TOKEN = 'a-tool-token-for-uploads-only-1234';
 
 let site: GitSite;
 let bea: Session;
 let ada: Session;
 
 beforeAll(async () => {
-  site = await startGitSite('editor-attacks', { name: 'bea', role: 'editor', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  site = await startGitSite('editor-attacks', { name: 'bea', role: 'editor', password: PASSWORD }, { CONTENT_WEBHOOK_SECRET: WEBHOOK_SECRET, CONTENT_API_TOKEN: TOOL_TOKEN });
   await addUser(site.project, join(site.remote.scratch, 'users.json'), 'ada', 'admin', PASSWORD);
   bea = await signIn(site.server, 'bea', PASSWORD);
   ada = await signIn(site.server, 'ada', PASSWORD);
@@ -182,6 +183,10 @@ describe('images', () => {
     const byEditor = await bea.post('/api/upload-asset', { filename: 'og-default.png', data: other.toString('base64'), overwrite: true });
     expect(byEditor.status, byEditor.text).toBe(403);
     expect(byEditor.json().error).toMatch(/^Replacing "og-default\.png" would change shared\/site\.json, which only an administrator can change/);
+    expect((await getBytes('/assets/images/og-default.png')).equals(original)).toBe(true);
+    // Nor may a tool with the upload token, which is for uploads only: it once replaced it as an administrator.
+    const byTool = await postJson(site.server.origin, '/api/upload-asset', { filename: 'og-default.png', data: other.toString('base64'), overwrite: true }, { authorization: `Bearer ${TOOL_TOKEN}` });
+    expect(byTool.status, byTool.text).toBe(403);
     expect((await getBytes('/assets/images/og-default.png')).equals(original)).toBe(true);
     const byAdmin = await ada.post('/api/upload-asset', { filename: 'og-default.png', data: other.toString('base64'), overwrite: true });
     expect(byAdmin.status, byAdmin.text).toBe(200);

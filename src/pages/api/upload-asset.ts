@@ -30,8 +30,9 @@ export const POST: APIRoute = (context) =>
     const body = await readJsonBody(request, maxUploadBodyBytes());
     refuseUnknownFields(body, ['filename', 'data', 'mimeType', 'overwrite']);
     const { contentStore } = await import('../../server/store');
-    // As a changeset is: a signed-in editor's replacement may not change a document only an administrator may.
-    const role = locals.user?.role ?? 'admin';
+    // As a changeset is: a signed-in editor's replacement may not change a document only an
+    // administrator may. A tool with the token uploads only, so it has an editor's rights, no more.
+    const role = locals.user?.role ?? 'editor';
     const url = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user), (file) => canWrite(role, file));
     await audit({ event: 'upload', user: locals.user?.name, address: clientAddressOf(context, serverConfig().trustProxy), url });
     // A replaced image (only `overwrite` replaces one) changes every page showing it, since its
