@@ -53,9 +53,18 @@ function checkShape(value: unknown, depth: number): void {
   }
 }
 
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** The parsed JSON object of a request body; 400 for anything but a JSON object. */
 export async function readJsonBody(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const text = (await readRawBody(request, limit)).toString('utf8');
+  // Strictly: bytes that are no UTF-8 would become U+FFFD and be saved, the text quietly changed.
+  let text: string;
+  try {
+    text = STRICT_UTF8.decode(await readRawBody(request, limit));
+  } catch (error) {
+    if (error instanceof TypeError) throw new HttpError(400, 'Request body is not valid UTF-8');
+    throw error;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -6,6 +6,7 @@
  * approved). The production server applies the same origin rule to every
  * write, before its body is read.
  */
+import { MIMEType } from 'node:util';
 import { timingSafeEqual } from 'node:crypto';
 import { serverConfig } from '../../server/config.mjs';
 import { crossOriginWriteProblem } from '../../server/requests.mjs';
@@ -37,10 +38,21 @@ export function crossOriginProblem(headers: WriteHeaders): HttpError | undefined
   return problem ? new HttpError(403, problem) : undefined;
 }
 
+/**
+ * Why a body's Content-Type must be refused (415), or undefined: JSON, read as UTF-8 (RFC 8259
+ * §8.1), so a `charset` that says otherwise is refused rather than read as something it is not.
+ * Parsed by Node's own MIME type parser.
+ */
 export function jsonContentProblem(contentType: string | null | undefined): HttpError | undefined {
-  if ((contentType ?? '').split(';')[0]!.trim().toLowerCase() !== 'application/json') {
-    return new HttpError(415, 'Content-Type must be application/json');
+  let type: MIMEType;
+  try {
+    type = new MIMEType(contentType ?? '');
+  } catch {
+    type = new MIMEType('text/plain');
   }
+  if (type.essence !== 'application/json') return new HttpError(415, 'Content-Type must be application/json');
+  const charset = type.params.get('charset')?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return new HttpError(415, `Content-Type must be application/json in UTF-8, not ${JSON.stringify(charset.slice(0, 40))}`);
   return undefined;
 }
 

@@ -100,12 +100,17 @@ function mayBeOnThisMachine(path: string): boolean {
   return rootFolders.has(path.split('/')[1] ?? '');
 }
 
+/**
+ * The project folder itself, not the start of a sibling's name: `/srv/site-remote.git` beside the
+ * project `/srv/site` once became `.-remote.git`, half told and read as a place in the project.
+ */
+const PROJECT_ROOT_ITSELF = new RegExp(`${PROJECT_ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![^\\s'",:])`, 'g');
+
 /** An error message safe to send: project paths become relative, other absolute paths on this machine are hidden. */
 export function publicMessage(message: string): string {
   return message
     .split(PROJECT_ROOT + sep)
     .join('')
-    .split(PROJECT_ROOT)
-    .join('.')
+    .replace(PROJECT_ROOT_ITSELF, '.')
     .replace(/(?<![\w.])\/(?:[^\s'",:]+\/)+[^\s'",:]*/g, (path) => (mayBeOnThisMachine(path) ? '<path>' : path));
 }

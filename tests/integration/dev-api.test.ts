@@ -262,8 +262,12 @@ describe('POST /api/save-to-file', () => {
 
   it('refuses bad requests: wrong type, cross-origin, wrong Host, oversize, malformed or hostile JSON', async () => {
     const body = JSON.stringify({ projectState: { pages: {} }, slug: 'home' });
-    const post = (headers: Record<string, string | number>, text = body) =>
+    const post = (headers: Record<string, string | number>, text: string | Buffer = body) =>
       raw(api.origin, { method: 'POST', path: '/api/save-to-file', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers }, body: text });
+    // Bytes that are no UTF-8 were read as U+FFFD and saved; a charset other than UTF-8 was read as UTF-8.
+    const notUtf8 = Buffer.concat([Buffer.from('{"slug":"home","projectState":{"pages":{"home":{"meta":{"title":"'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}}}}}')]);
+    expect((await refused(() => post({}, notUtf8), 400)).json().error).toBe('Request body is not valid UTF-8');
+    await refused(() => post({ 'content-type': 'application/json; charset=latin1' }), 415);
     await refused(() => post({ 'content-type': 'text/plain' }), 415);
     await refused(() => post({ 'content-type': 'application/x-www-form-urlencoded' }), 415);
     await refused(() => post({ origin: 'https://evil.test' }), 403);

@@ -10,6 +10,13 @@ describe('publicMessage', () => {
     expect(publicMessage("EACCES: open '/tmp/cse-secret/users.json'")).toBe("EACCES: open '<path>'");
   });
 
+  it('hides a folder beside the project, whose name starts with the project’s: it once became “.-remote.git”', () => {
+    const root = PROJECT_ROOT.replace(/\/$/, '');
+    expect(publicMessage(`fatal: '${root}-remote.git' does not appear to be a git repository`)).toBe("fatal: '<path>' does not appear to be a git repository");
+    expect(publicMessage(`cannot write in ${root}`)).toBe('cannot write in .');
+    expect(publicMessage(`cannot write in '${root}': read-only`)).toBe("cannot write in '.': read-only");
+  });
+
   it('keeps the JSON pointer that says which field is wrong (it once became "<path>")', () => {
     const message = 'pages/about.json /sections/1/data/titel: unknown field "titel"';
     expect(publicMessage(message)).toBe(message);
