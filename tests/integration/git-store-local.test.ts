@@ -122,6 +122,26 @@ describe('the git backend without a remote', () => {
     expect(await workInProgress()).toEqual(WORK_IN_PROGRESS);
   });
 
+  it('finds the newest version of a file its history recorded readable, and none past a delete', async () => {
+    const local = await localStore();
+    const file = join(local.dir, 'src', 'data', 'collections', 'posts', 'history-probe.json');
+    const commit = async (text: string, message: string) => {
+      await writeFile(file, text);
+      await git(local.dir, 'add', '-A');
+      await git(local.dir, 'commit', '-qm', message);
+    };
+    const readable = () => local.store.committedReadable!('collections/posts/history-probe.json');
+    expect(await readable()).toBeUndefined();
+    await commit('{"title":"first"}', 'first');
+    await commit('{"title":"unpublished","status":"draft"}', 'unpublish');
+    await commit('<<<<<<< HEAD\n{"title":"ours"}\n=======\n', 'pushed broken');
+    expect(await readable()).toEqual({ title: 'unpublished', status: 'draft' });
+    await git(local.dir, 'rm', '-q', file);
+    await git(local.dir, 'commit', '-qm', 'deleted');
+    await commit('not json either', 'made again, broken');
+    expect(await readable()).toBeUndefined();
+  });
+
   it('leaves them as they were when git’s lock refuses a save, also once the next save has mended what it could not', async () => {
     const local = await localStore();
     const workInProgress = await developerWorkInProgress(local.dir);

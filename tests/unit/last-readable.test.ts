@@ -1,6 +1,6 @@
 /** A file that cannot be read now stands in a publication as it was last read (src/server/publish/last-readable.ts). */
 import { describe, expect, it } from 'vitest';
-import { withLastReadable } from '../../src/server/publish/last-readable';
+import { readableBeforeStart, withLastReadable } from '../../src/server/publish/last-readable';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,5 +51,24 @@ describe('the time of a file standing in', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+
+  it('before this process read it, takes its reading from the history when there is one, never from the build', async () => {
+    const now = snapshotFromEntries([], new Map([['collections/posts/a.json', 'is not valid JSON'], ['collections/posts/new.json', 'is not valid JSON'], ['collections/tags', 'is a symbolic link']]));
+    const unpublished = { title: 'Unpublished since the build', status: 'draft' };
+    const asked: string[] = [];
+    const history = async (file: string) => {
+      asked.push(file);
+      return file === 'collections/posts/a.json' ? unpublished : undefined;
+    };
+    const built = async () => earlier;
+    // The build still had the post published: it came back from there, after a restart.
+    const { snapshot } = withLastReadable(now, await readableBeforeStart(now, built, history));
+    expect(snapshot.get('collections/posts/a.json')).toBe(unpublished);
+    // Not in the history readable (new, or made again after a delete): no stand-in, though the build had one.
+    expect([...snapshot.refused!().keys()]).toEqual(['collections/posts/new.json', 'collections/tags']);
+    expect(asked).toEqual(['collections/posts/a.json', 'collections/posts/new.json']);
+    // Without history (the filesystem backend), the build's.
+    expect(withLastReadable(now, await readableBeforeStart(now, built, undefined)).snapshot.get('collections/posts/a.json')).toBe(post);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A data file that cannot be read now (not JSON: a merge's conflict markers; over the size limit;
  * a link) stands in a publication as it was when it was last read: the version the previous
- * publication had, or the build's for the first one. Everything else the content says goes live
+ * publication had, or for the first one the newest the git history recorded readable (or, without
+ * git, the build's: readableBeforeStart). Everything else the content says goes live
  * around it, and the publication names the file and why (`kept`), so the editor says so.
  *
  * Without a stand-in, what reads the file cannot be made now, and was kept whole as it is live:
@@ -46,6 +47,23 @@ export function withLastReadable(snapshot: ContentSnapshot, earlier: ContentSnap
       ...(snapshot.uploadedImages ? { uploadedImages: () => snapshot.uploadedImages!() } : {}),
     },
   };
+}
+
+/**
+ * What the first publication of this process takes a file's last reading from: the previous
+ * process's is gone. With history (the git backend), the newest version it recorded readable,
+ * and nothing for a file it never recorded readable since it was made: the build's copy may be
+ * older than the history (a post unpublished since the build once came back from it, published,
+ * when its file was pushed broken and the server restarted). Without history, the build's.
+ */
+export async function readableBeforeStart(loaded: ContentSnapshot, built: () => Promise<ContentSnapshot>, committed: ((file: string) => Promise<unknown>) | undefined): Promise<ContentSnapshot> {
+  if (!committed) return built();
+  const found = new Map<string, unknown>();
+  for (const [entry] of loaded.refused?.() ?? []) {
+    const value = isDataFile(entry) ? await committed(entry) : undefined;
+    if (value !== undefined) found.set(entry, value);
+  }
+  return { get: (path) => found.get(path), paths: () => [...found.keys()] };
 }
 
 /** Why a file stands in by its last readable version, as the publication's state names it. */

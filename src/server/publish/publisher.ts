@@ -12,7 +12,7 @@
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
 import { loadBuildSnapshot } from '../../lib/build-snapshot';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import { standInReason, withLastReadable } from './last-readable';
+import { readableBeforeStart, standInReason, withLastReadable } from './last-readable';
 import { nextPublicationTime, publicSnapshot } from '../../engine/publication';
 import { withLiveRenderContext, type LiveRenderContext } from '../render-context';
 import { liveHost, type LiveHost } from './live-host';
@@ -60,7 +60,7 @@ async function publishOnce(host: LiveHost): Promise<KeptPage[]> {
   const { snapshot: loaded } = await contentStore.exclusive(() => loadDevSnapshot());
   // A file that cannot be read (not JSON, say a merge's conflict markers, or a link) stands in as it was last read
   // (last-readable.ts); one never read before keeps what reads it as it is live (publication-files.ts).
-  const { snapshot, standIns } = withLastReadable(loaded, lastReadable ?? (await loadBuildSnapshot()));
+  const { snapshot, standIns } = withLastReadable(loaded, lastReadable ?? (await readableBeforeStart(loaded, loadBuildSnapshot, contentStore.committedReadable)));
   const now = new Date();
   // Set first: a publication that fails must not take the next scheduled page's publication with it.
   scheduleNext(nextPublicationTime(snapshot, now), now);

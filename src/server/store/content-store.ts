@@ -55,6 +55,8 @@ export interface StoreBackend {
   recover(): Promise<void>;
   /** Takes in changes made elsewhere (a git remote), where there is such a place. */
   sync?(): Promise<{ head: string; changed: boolean }>;
+  /** A backend with history: the newest version of a data file it recorded readable, if any (committed-readable.ts). */
+  committedReadable?(file: string): Promise<unknown>;
 }
 
 /**
@@ -119,6 +121,8 @@ export interface ContentStore {
   sync(): Promise<{ head: string; changed: boolean } | undefined>;
   /** Runs `task` under the store's lock, after recovery: for reads that must not interleave with a change. */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
+  /** With history (git), the newest readable version of a data file it recorded; undefined without history. */
+  committedReadable?: (file: string) => Promise<unknown>;
 }
 
 export interface ContentStoreOptions {
@@ -167,6 +171,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
   return {
     exclusive,
     sync: () => exclusive(async () => backend.sync?.()),
+    ...(backend.committedReadable && { committedReadable: backend.committedReadable }),
 
     putImage: (name, bytes, { overwrite, author, mayWrite }) =>
       change(async () => {

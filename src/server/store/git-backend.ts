@@ -22,6 +22,7 @@ import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
 import { publicMessage } from '../paths';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
+import { committedReadable } from './committed-readable';
 import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
@@ -214,6 +215,8 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
         throw heldLock(error) ? new HttpError(503, LOCKED) : inWords(error);
       }
     },
+
+    committedReadable: (file: string) => committedReadable(git.dir, repoPath(file)),
 
     recover: async () => {
       await prepareContentRepository(git);
