@@ -134,8 +134,7 @@ export function createResolver(snapshot: ContentSnapshot, options: ResolverOptio
     const { collection, slug } = route.entry;
     if (collection === 'posts') return { collection, slug, post: postsBySlug.get(slug)! };
     if (collection === 'tags') return { collection, slug, tag: tagsBySlug.get(slug)! };
-    // Another registered collection: its template page resolves, and its sections read entries through `entries()`.
-    return undefined;
+    return { collection, slug, entry: { ...readEntry(collection, route.entry.file), slug, url: entryUrl(collection, slug) } };
   }
 
   /** Whether a section's candidate follows from its object alone: a known type with no `bind` (see bundle-check.ts). */

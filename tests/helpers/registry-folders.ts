@@ -41,8 +41,40 @@ export default defineCollection({
   description: 'The people who write the posts.',
   schema: z.object({ name: field(text(), 'Name', 'Full name.'), bio: field(text(), 'Bio', 'One sentence.') }),
   labelField: 'name',
+  descriptionField: 'bio',
   starter: ({ title }) => ({ name: title, bio: 'One sentence about them.' }),
 });
+`;
+
+const AUTHOR_CARD_SECTION = `import { z } from 'astro/zod';
+import { defineSection, requireStoredEntry } from '../../engine/schema/define-section';
+import { field, text } from '../../engine/schema/primitives';
+
+export default defineSection({
+  type: 'author-card',
+  template: 'authors',
+  label: 'Author card',
+  description: 'The current author, on the authors template page.',
+  schema: z.object({
+    name: field(text(), 'Name', 'Filled from the current author.'),
+    bio: field(text(), 'Bio', 'Filled from the current author.'),
+  }),
+  bound: ['name', 'bio'],
+  bind: (_data, context) => {
+    const author = requireStoredEntry(context, 'authors', 'author-card');
+    return { name: String(author.name), bio: String(author.bio) };
+  },
+  defaults: {},
+});
+`;
+
+const AUTHOR_CARD_VIEW = `---
+import type { SectionViewProps } from '../../engine/schema/define-section';
+import section from './section';
+type Props = SectionViewProps<typeof section>;
+const { data } = Astro.props;
+---
+<div class="container"><h2 class="author-name">{data.name}</h2><p>{data.bio}</p></div>
 `;
 
 
@@ -61,3 +93,9 @@ export async function addQuoteSection(projectRoot: string): Promise<void> {
 
 /** The `authors` collection: entries with a `name` and a `bio`. */
 export const addAuthorsCollection = (projectRoot: string) => addSource(projectRoot, 'collections/authors/collection.ts', AUTHORS_COLLECTION);
+
+/** The `author-card` section type: shows the current entry of the `authors` collection, on its template page. */
+export async function addAuthorCardSection(projectRoot: string): Promise<void> {
+  await addSource(projectRoot, 'sections/author-card/section.ts', AUTHOR_CARD_SECTION);
+  await addSource(projectRoot, 'sections/author-card/View.astro', AUTHOR_CARD_VIEW);
+}

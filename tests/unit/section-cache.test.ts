@@ -125,8 +125,9 @@ describe('view declarations', () => {
   const readsId = (text: string) => /const\s*\{[^}]*\bid\b[^}]*\}\s*=\s*Astro\.props|Astro\.props\.id\b/.test(text);
   const readsMainHeading = (text: string) => /const\s*\{[^}]*\bmainHeading\b[^}]*\}\s*=\s*Astro\.props|Astro\.props\.mainHeading\b/.test(text);
   const writesH1 = (text: string) => /<h1[\s>]/.test(text);
+  const writesImg = (text: string) => /<img\s/.test(text);
 
-  it('every view that reads its id, the path or its heading level says so in its definition, and none writes a literal h1', () => {
+  it('every view that reads its id, the path or its heading level says so in its definition, and none writes a literal h1 or img', () => {
     for (const type of readdirSync(SECTIONS, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)) {
       const view = source(SECTIONS, `${type}/View.astro`);
       const { viewReads } = sectionRegistry.get(type)!;
@@ -135,6 +136,8 @@ describe('view declarations', () => {
       expect(Boolean(viewReads.mainHeading), `${type} reads whether it writes the page's main heading`).toBe(readsMainHeading(view));
       // A view writes the page's h1 only as its main heading (src/engine/main-heading.ts), never as a literal tag.
       expect(writesH1(view), `${type} writes a literal <h1>`).toBe(false);
+      // Images go through Img.astro, which sends sized copies without the upload's metadata (a photo's GPS position): a plain <img> sent the original.
+      expect(writesImg(view), `${type} writes a literal <img>: use src/components/views/Img.astro`).toBe(false);
     }
   });
 

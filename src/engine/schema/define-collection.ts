@@ -22,6 +22,11 @@ export interface CollectionDefinition<Name extends string = string, Schema exten
   /** The field that names an entry in lists (a post's title, a tag's name); the slug when it is empty. */
   labelField: keyof z.infer<Schema> & string;
   /**
+   * The field whose text describes an entry in its page's meta description (search results, social
+   * cards), if any; without one, an entry's page takes its template page's description.
+   */
+  descriptionField?: keyof z.infer<Schema> & string;
+  /**
    * The field (YYYY-MM-DD) that dates an entry for visitors, if any (a post's `date`). Scheduling
    * an entry for a later day offers to move it there: a post that goes live in March dated August
    * would read as old and sort below newer posts.

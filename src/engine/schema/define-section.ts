@@ -7,10 +7,17 @@ import { z } from 'astro/zod';
 import { baseSettings } from './primitives';
 import type { PostSummary, ResolvedPost, ResolvedTag } from './collections';
 
-/** The collection entry a template page is being resolved for. */
+/** An entry of any registered collection as sections read it: its content fields, its slug and its page's path. */
+export type EntryRecord = Record<string, unknown> & { slug: string; url?: string };
+
+/**
+ * The collection entry a template page is being resolved for: posts and tags typed, with their
+ * relations expanded; an entry of any other registered collection as stored (`entry`).
+ */
 export type CurrentEntry =
   | { collection: 'posts'; slug: string; post: ResolvedPost }
-  | { collection: 'tags'; slug: string; tag: ResolvedTag };
+  | { collection: 'tags'; slug: string; tag: ResolvedTag }
+  | { collection: string; slug: string; entry: EntryRecord };
 
 /** What a section's `bind` may read: collections and the current entry, never files. */
 export interface BindContext {
@@ -19,11 +26,21 @@ export interface BindContext {
   /** All tags, in name order. */
   tags(): ResolvedTag[];
   /** Every entry of any registered collection, as stored, with its slug and page URL, in slug order. */
-  entries(collection: string): (Record<string, unknown> & { slug: string; url?: string })[];
+  entries(collection: string): EntryRecord[];
   /** The entry of the template page being resolved, if the page is a template. */
   current: CurrentEntry | undefined;
   /** Stops resolution with an error that names the page and the section. */
   fail(message: string): never;
+}
+
+/**
+ * The current entry of any registered collection as stored (an event on `events/[slug]`), or a
+ * binding error: for a section of a collection of your own, on its template page only.
+ */
+export function requireStoredEntry(context: BindContext, collection: string, type: string): EntryRecord {
+  const current = context.current;
+  if (current?.collection !== collection || !('entry' in current)) context.fail(`${type} needs a page bound to the ${collection} collection`);
+  return current.entry;
 }
 
 /**
