@@ -15,6 +15,8 @@ import { redirectsOf, type Redirect } from '../engine/redirects';
 import { slugFromPath } from '../engine/slug';
 import { formatProblems, siteProblems } from '../engine/problems';
 import { buildStop } from '../engine/content-error';
+import { sectionTypes } from '../sections/registry';
+import { typesWithoutView } from './section-views';
 import { nextPublicationTime, publicSnapshot } from '../engine/publication';
 import { liveRenderContext } from '../server/render-context';
 import { changedInPlace, filesOfPage } from './carry-over';
@@ -184,6 +186,9 @@ export async function listRedirects(): Promise<Map<string, Redirect>> {
 
 /** For the build: fails with every content problem of every file, grouped by file, or passes. */
 export async function assertNoContentProblems(): Promise<void> {
+  // A section folder with no view is the code's fault, not the content's: said first, and alone.
+  const viewless = typesWithoutView(sectionTypes);
+  if (viewless.length > 0) throw buildStop(viewless.map(({ file, message }) => `${file} ${message}`).join('\n'));
   const { resolver, snapshot } = await current();
   const problems = siteProblems(resolver, snapshot);
   if (problems.length > 0) throw buildStop(formatProblems(problems));

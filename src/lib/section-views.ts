@@ -29,3 +29,14 @@ async function loadView(type: string): Promise<[string, SectionView]> {
 export async function loadViews(types: Iterable<string>): Promise<Map<string, SectionView>> {
   return new Map(await Promise.all([...new Set(types)].map(loadView)));
 }
+
+/**
+ * The types among `types` whose folder has no View.astro, each as a problem on its section.ts: a
+ * folder half made. The build refuses them, and dev lists them in the editor's Problems panel; a
+ * type with no page showing it once built, and failed the first page an editor gave it.
+ */
+export function typesWithoutView(types: Iterable<string>): { file: string; message: string }[] {
+  return [...types]
+    .filter((type) => !views[`../sections/${type}/View.astro`])
+    .map((type) => ({ file: `src/sections/${type}/section.ts`, message: `has no View.astro beside it, so no page can show the "${type}" type: add src/sections/${type}/View.astro` }));
+}

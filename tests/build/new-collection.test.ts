@@ -38,6 +38,16 @@ describe('a collection added as one folder', () => {
     await rm(join(project.dataRoot, 'collections', 'authors', 'bad.json'));
     await writeFile(join(project.dataRoot, 'collections', 'authors', 'grace.json'), JSON.stringify({ name: 'Grace', bio: 'Reviews everything twice.' }));
     await addAuthorCardSection(project.root);
+    // A type without its view is refused, named, before any page is built: one once built, and failed the first page given it.
+    const view = join(project.root, 'src', 'sections', 'author-card', 'View.astro');
+    const viewText = await readFile(view, 'utf8');
+    await rm(view);
+    const viewless = await buildProject(project).then(
+      () => 'built',
+      (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ''}${error.stderr ?? ''}`,
+    );
+    expect(viewless).toContain('src/sections/author-card/section.ts has no View.astro beside it');
+    await writeFile(view, viewText);
     await mkdir(join(project.dataRoot, 'pages', 'authors'));
     const template = { id: 'author', slug: 'authors/[slug]', template: { collection: 'authors' }, meta: { title: 'Authors — Northwind', description: 'The people who write here.' }, sections: [{ id: 'card', type: 'author-card', data: {} }] };
     await writeFile(join(project.dataRoot, 'pages', 'authors', '[slug].json'), JSON.stringify(template));

@@ -96,6 +96,13 @@ describe('a view that does not compile (dev)', () => {
     }
     expect((await askUntil(() => get('/'), (answer) => answer.status === 200)).status).toBe(200);
   });
+
+  it('names a section folder with no View.astro in the Problems panel: a half-made type was offered with no word', async () => {
+    await writeSource('sections/viewless/section.ts', `import { z } from 'astro/zod';\nimport { defineSection } from '../../engine/schema/define-section';\nexport default defineSection({ type: 'viewless', label: 'Viewless', description: 'No view yet.', schema: z.object({}), defaults: {} });\n`);
+    const state = await askUntil(editorState, (answer) => answer.problems.some(({ file }) => file === 'src/sections/viewless/section.ts'));
+    expect(state.problems).toContainEqual({ file: 'src/sections/viewless/section.ts', message: 'This file has no View.astro beside it, so no page can show the "viewless" type: add src/sections/viewless/View.astro' });
+    await expectStillWorking(['/', '/about/']);
+  });
 });
 
 describe('invalid site settings (dev)', () => {

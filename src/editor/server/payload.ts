@@ -16,7 +16,8 @@ import { siteProblems, type FileProblems } from '../../engine/problems';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { collectionRegistryProblems } from '../../collections/registry';
-import { sectionRegistryProblems } from '../../sections/registry';
+import { sectionRegistryProblems, sectionTypes } from '../../sections/registry';
+import { typesWithoutView } from '../../lib/section-views';
 import { listAssetUrls } from '../../server/assets';
 import { maxUploadBytes } from '../../server/limits';
 import { ASSETS_DIR, ASSETS_URL_PREFIX, DATA_ROOT } from '../../server/paths';
@@ -90,7 +91,7 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
   // Links, and files that are not valid JSON (say, mid-edit in a text editor), are refused by the loader, never read.
   for (const [file, reason] of snapshot.refused?.() ?? []) payload.problems.push({ file, message: reasonOfEntry(file, reason) });
   // A section type or collection whose folder is broken (dev only: the build refuses it) is fixed in its code, named from the project's root.
-  for (const { file, message } of [...sectionRegistryProblems, ...collectionRegistryProblems]) payload.problems.push({ file, message: `This file ${message}` });
+  for (const { file, message } of [...sectionRegistryProblems, ...typesWithoutView(sectionTypes), ...collectionRegistryProblems]) payload.problems.push({ file, message: `This file ${message}` });
   for (const file of [...snapshot.paths()].sort()) {
     const kind = classifyFile(file);
     const data = snapshot.get(file);
