@@ -58,9 +58,23 @@ export function isValidSegment(segment: string): boolean {
   return SEGMENT_PATTERN.test(segment);
 }
 
+/** The longest slug a page may have, in characters. */
+export const MAX_SLUG_LENGTH = 200;
+
 /** A page or entry slug: one or more valid segments joined by `/`, not under a reserved segment. */
 export function isValidSlug(slug: string): boolean {
-  return slug.length > 0 && slug.length <= 200 && slug.split('/').every(isValidSegment) && !isReservedSlug(slug);
+  return slug.length > 0 && slug.length <= MAX_SLUG_LENGTH && slug.split('/').every(isValidSegment) && !isReservedSlug(slug);
+}
+
+/**
+ * Why a page address as typed is not one, in words for the person typing it (the reason that
+ * applies, not the rule for letters to an address too long), or undefined when it is.
+ */
+export function slugProblem(slug: string): string | undefined {
+  if (isReservedSlug(slug)) return reservedSlugProblem(slug);
+  if (slug.length > MAX_SLUG_LENGTH) return `An address has at most ${MAX_SLUG_LENGTH} characters; this one has ${slug.length}. Shorten it.`;
+  if (!isValidSlug(slug)) return 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).';
+  return undefined;
 }
 
 /** A template slug: valid segments, with `[slug]` as the last one, not under a reserved segment. */

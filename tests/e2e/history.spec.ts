@@ -93,6 +93,24 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   await expect(reopened.frameLocator('iframe[title="Preview"]').locator('h1')).toHaveText('Draft that must not be lost');
 });
 
+test('a new page closed before its first save is said to be unsaved, with Restore, never “No page” and a link to a 404', async ({ context }) => {
+  const page = await context.newPage();
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'New page' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Never Saved Team');
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await expect(page).toHaveURL(/\/editor\/never-saved-team$/);
+  await page.waitForTimeout(800); // the idle-time write of the draft
+  await page.close({ runBeforeUnload: false });
+
+  const reopened = await context.newPage();
+  await reopened.goto('/editor/never-saved-team');
+  await expect(reopened.getByRole('heading', { name: 'Page “/never-saved-team/” is not saved yet' })).toBeVisible();
+  await expect(reopened.getByRole('link', { name: /View page/ })).toHaveCount(0);
+  await reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' }).getByRole('button', { name: 'Restore' }).click();
+  await expect(reopened.frameLocator('iframe[title="Preview"]').locator('h1')).toHaveText('Never Saved Team');
+});
+
 test('a draft whose file was changed on disk since in other fields is merged with that change, and can be discarded', async ({ context }) => {
   const page = await context.newPage();
   await openEditor(page, 'journal');

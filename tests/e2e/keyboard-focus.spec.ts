@@ -41,6 +41,12 @@ test('the publication box’s buttons hand focus on: to the new status, the date
   await page.keyboard.press('Enter');
   await expect.poll(() => focused(page)).toBe('button btn btn-small');
   await expect(page.locator(':focus')).toHaveText('Schedule…');
+  // Escape closes the date's form as Cancel does, as every dialog closes on it.
+  await page.keyboard.press('Enter');
+  await expect.poll(() => focused(page)).toBe('input input');
+  await page.keyboard.press('Escape');
+  await expect(box.getByLabel('Publish on (your local time)')).toBeHidden();
+  await expect(page.locator(':focus')).toHaveText('Schedule…');
   await box.getByRole('button', { name: 'Publish' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => focused(page)).toBe('p publication-status');

@@ -125,7 +125,9 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(renameProblem(docs, journal, 'posts/[slug]')).toMatch(/become the home page/);
     expect(renameProblem(docs, journal, 'guides/blog')).toBeNull();
     expect(renameProblem(docs, journal, 'editor/sign-in')).toBe('Pages cannot start with "editor/": the server keeps /api/, /editor/, /assets/ for itself.');
-    expect(renameProblem(docs, { type: 'doc', file: 'collections/posts/cited.json' }, 'other')).toMatch(/taken/);
+    expect(renameProblem(docs, { type: 'doc', file: 'collections/posts/cited.json' }, 'other')).toBe('Another post is named “other”.');
+    // The reason that applies: it once said to use lowercase letters to an address of 300 of them.
+    expect(renameProblem(docs, journal, 'x'.repeat(300))).toBe('An address has at most 200 characters; this one has 300. Shorten it.');
     expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.jpg')).toMatch(/extension/);
     expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.png', ['/assets/images/b.png'])).toMatch(/already exists/);
     expect(lockedBecause(docs, { type: 'doc', file: 'pages/home.json' })).toMatch(/home page/);

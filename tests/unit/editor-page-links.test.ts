@@ -59,6 +59,8 @@ describe('an address has one owner', () => {
   it('refuses a new page at an entry page’s address, which would hide the post from visitors, and at a page’s', () => {
     expect(addressTakenProblem(docs, 'posts/hello')).toBe('/posts/hello/ is the address of the post “Hello”: a page there would hide it.');
     expect(addressTakenProblem(docs, 'pricing')).toBe('A page already has the address /pricing/.');
+    // The home page is at /, not at /home/, which it was once said to have.
+    expect(addressTakenProblem(docs, 'home')).toBe('“home” is the home page’s own name (its address is /): choose another address.');
     expect(addressTakenProblem(docs, 'posts')).toBeNull();
     // Tags have no template here, so no page: their slugs take no address.
     expect(addressTakenProblem(docs, 'tags/news')).toBeNull();

@@ -73,6 +73,8 @@ describe('link()', () => {
     expect(LINK_RULE).toBe('Links must start with https://, http://, mailto:, tel:, / or #');
     expect(linkProblem('java\tscript:x')).toMatch(/may not contain spaces, invisible characters or backslashes/);
     expect(linkProblem('')).toBe('Required');
+    // A value that starts with / is told why it is no page of this site, not that it must start with /.
+    expect(linkProblem('//evil.com')).toMatch(/^A link to a page of this site has one \/ at the start/);
   });
 });
 

@@ -109,7 +109,7 @@ function Editor({ payload, initialSlug }: Props) {
       <h1 className="visually-hidden">{heading}</h1>
       <Topbar
         shownSlug={shownSlug}
-        canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (!entry || (entryPage && entryDoc?.version)) && shownIsPublic)}
+        canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (view.settingsOpen || shownDoc) && (!entry || (entryPage && entryDoc?.version)) && shownIsPublic)}
         viewport={state.viewport}
         onViewport={setViewport}
         past={view.past}

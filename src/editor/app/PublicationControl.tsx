@@ -87,6 +87,10 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
     setPicking(true);
     setFocusNext('date');
   };
+  const cancelPicking = () => {
+    setPicking(false);
+    setFocusNext('schedule');
+  };
   const schedule = () => {
     const at = new Date(value);
     const found = scheduleProblem(at, new Date());
@@ -158,6 +162,12 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
             event.preventDefault();
             schedule();
           }}
+          onKeyDown={(event) => {
+            // As every dialog closes on Escape, so does this form, with Cancel's effect.
+            if (event.key !== 'Escape') return;
+            event.stopPropagation();
+            cancelPicking();
+          }}
         >
           <label htmlFor={id}>Publish on (your local time)</label>
           <input
@@ -184,7 +194,7 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
             <button type="submit" className="btn btn-small btn-primary">
               Schedule
             </button>
-            <button type="button" className="btn btn-small" onClick={() => { setPicking(false); setFocusNext('schedule'); }}>
+            <button type="button" className="btn btn-small" onClick={cancelPicking}>
               Cancel
             </button>
           </div>

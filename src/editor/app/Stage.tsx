@@ -55,6 +55,15 @@ export function Stage({ state, view, dispatch, entryNoun }: Props) {
       </div>
     );
   }
+  // A new page closed before it was saved is no page yet, but its draft is on offer in the banner above.
+  if (state.route && state.recovery.some(({ draft }) => draft.file === `pages/${state.route}.json`)) {
+    return (
+      <div className="welcome">
+        <h2>Page “/{state.route}/” is not saved yet</h2>
+        <p>It was made in an earlier session and never saved. Its unsaved changes are kept on this device: press Restore above to bring it back, then Save.</p>
+      </div>
+    );
+  }
   return (
     <div className="welcome">
       <h2>{state.route ? `No page “${state.route}”` : 'Choose a page to edit'}</h2>

@@ -4,7 +4,7 @@
  * suggested address (taken, reserved) shows as soon as there is a title, not only once typed.
  */
 import { useState } from 'react';
-import { isReservedSlug, isValidSegment, isValidSlug, reservedSlugProblem } from '../../engine/slug';
+import { isValidSegment, slugProblem } from '../../engine/slug';
 import { entryNounOf } from '../lib/entries';
 import { slugFromTitle } from '../lib/starter-page';
 import { Dialog, FormActions } from './dialogs';
@@ -96,13 +96,7 @@ export function NewPageDialog({ takenProblem, onCreate, onClose }: { takenProble
       heading="New page"
       noun="page"
       prefix="/"
-      problemOf={(slug) =>
-        isReservedSlug(slug)
-          ? reservedSlugProblem(slug)
-          : !isValidSlug(slug)
-            ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).'
-            : takenProblem(slug)
-      }
+      problemOf={(slug) => slugProblem(slug) ?? takenProblem(slug)}
       hint="The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action."
       submit="Create page"
       onCreate={onCreate}

@@ -6,7 +6,7 @@
  * before anything happens.
  */
 import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
-import { fixedPageProblem, isValidSegment, isValidSlug, moveTargetProblem } from '../../engine/slug';
+import { fixedPageProblem, isValidSegment, moveTargetProblem, slugProblem } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
 import { linksTo } from './page-links';
@@ -14,7 +14,7 @@ import { docName } from './doc-name';
 
 export { docName };
 import { pageFile, type Docs, type EditorDoc } from './model';
-import { addressTakenProblem, entryAddressTakenProblem, entryFile, entrySlugOf, entryCollectionOf } from './entries';
+import { addressTakenProblem, entryAddressTakenProblem, entryFile, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
 export type OpTarget = { type: 'doc'; file: string } | { type: 'image'; url: string; version?: string };
@@ -125,9 +125,9 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
   const doc = docs[target.file]!;
   const moveProblem = doc.kind === 'page' ? moveTargetProblem(name) : undefined;
   if (moveProblem) return moveProblem;
-  const valid = doc.kind === 'page' ? isValidSlug(name) : isValidSegment(name);
-  if (!valid) return doc.kind === 'page' ? 'Use lowercase letters, digits and single hyphens, with / between nested parts (for example guides/first-steps).' : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
-  if (docs[renamedFile(docs, target, name)]) return `“${name}” is taken: another file has that name.`;
+  const shape = doc.kind === 'page' ? slugProblem(name) : isValidSegment(name) ? undefined : 'Use lowercase letters, digits and single hyphens (for example release-notes).';
+  if (shape) return shape;
+  if (docs[renamedFile(docs, target, name)]) return doc.kind === 'page' ? addressTakenProblem(docs, name) : `Another ${entryNounOf(entryCollectionOf(doc))} is named “${name}”.`;
   // A page file wins over an entry's page at the same address: neither may move onto the other's.
   return doc.kind === 'page' ? addressTakenProblem(docs, name) : entryAddressTakenProblem(docs, entryCollectionOf(doc), name);
 }

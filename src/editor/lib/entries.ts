@@ -5,7 +5,7 @@
  * from its definition.
  */
 import { collectionNames, collectionRegistry } from '../../collections/registry';
-import { TEMPLATE_SEGMENT } from '../../engine/slug';
+import { HOME_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
 import { pageFile, type DocKind, type Docs, type EditorDoc, type StoredPage } from './model';
 import { sortedPages } from './page-order';
 
@@ -125,6 +125,8 @@ function entryAtAddress(docs: Docs, slug: string): EditorDoc | undefined {
  * under a page's address, would hide the other from visitors without a word.
  */
 export function addressTakenProblem(docs: Docs, slug: string): string | null {
+  // The home page's file is pages/home.json, but its address is /: /home/ is no address of it.
+  if (slug === HOME_SLUG) return '“home” is the home page’s own name (its address is /): choose another address.';
   if (docs[pageFile(slug)]) return `A page already has the address /${slug}/.`;
   const entry = entryAtAddress(docs, slug);
   if (entry) return `/${slug}/ is the address of the ${entryNounOf(entryCollectionOf(entry))} “${entryLabel(entry)}”: a page there would hide it.`;

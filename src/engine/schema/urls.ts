@@ -70,8 +70,14 @@ export function linkProblem(value: string): string | undefined {
   if (value === '') return 'Required';
   if (UNSAFE_CHARACTERS.test(value)) return `Links ${CHARACTERS_RULE}`;
   if (isSiteRelative(value, /^[/?#]/) || isWebUrl(value) || isMailOrPhone(value)) return undefined;
-  return LINK_RULE;
+  return value.startsWith('/') ? SITE_PATH_RULE : LINK_RULE;
 }
+
+/**
+ * Why a value that starts with `/` is no path on this site: `//evil.com` reads as another site's
+ * address to a browser. LINK_RULE alone ("must start with … /") would contradict what it sees.
+ */
+const SITE_PATH_RULE = 'A link to a page of this site has one / at the start (/about/): // starts another site’s address. For another site, write https:// before it';
 
 /** Why `value` may not be an image's `src`, or undefined when it may. */
 export function imageUrlProblem(value: string): string | undefined {
