@@ -28,6 +28,8 @@ const LIVE_BROTLI_QUALITY = 5;
 const HTML = 'text/html; charset=utf-8';
 /** The 404 page (src/server/publish/published-pages.ts), sent for every unknown page path. */
 const NOT_FOUND_PATH = '/404.html';
+/** The page a server error gets (src/pages/500.astro), read by server/index.mjs. */
+const SERVER_ERROR_PATH = '/500.html';
 const TYPES = { xml: 'application/xml; charset=utf-8', html: HTML };
 
 /**
@@ -205,7 +207,8 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
         response.end();
         return true;
       }
-      if (path === NOT_FOUND_PATH) {
+      // The error page is what a failing request gets, with its 500, never a page of its own (200) to index.
+      if (path === NOT_FOUND_PATH || path === SERVER_ERROR_PATH) {
         await sendNotFound(request, response, version);
         return true;
       }

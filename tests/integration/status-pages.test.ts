@@ -71,6 +71,14 @@ describe('the 500 page', () => {
     expect(response.text).not.toContain('boom');
     expect(response.text).not.toContain('/home/operator');
   });
+
+  it('is no page at an address of its own: /500.html answered 200, a page for search engines to list', async () => {
+    for (const path of ['/500.html', '/500/', '/500']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.text, path).toContain('This page does not exist');
+    }
+  });
 });
 
 describe('the self-hosted fonts', () => {
