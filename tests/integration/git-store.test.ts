@@ -63,6 +63,22 @@ describe('the git content backend', () => {
     expect(await git(a.dir, 'rev-parse', 'HEAD')).toBe(before[0]!.sha);
   });
 
+  it('puts back what was changed by hand in its clone and never committed, and trusts none of it in a save', async () => {
+    const a = await server('hand-edits');
+    const data = (file: string) => join(a.dir, 'src', 'data', file);
+    const about = await a.readJson('pages/about.json');
+    await writeFile(data('pages/about.json'), JSON.stringify({ ...about, meta: { ...about.meta, title: 'Edited by hand' } }));
+    await writeFile(data('collections/tags/hand-made.json'), JSON.stringify({ name: 'Hand made', description: 'In no commit.', accent: '#123456' }));
+    // A post naming the tag only the clone had was saved, and the remote got a post whose tag no commit has.
+    const file = 'collections/posts/zero-javascript-by-default.json';
+    const post = await a.readJson(file);
+    const naming = { op: 'put' as const, file, content: { ...post, tags: [...post.tags, 'hand-made'] }, baseVersion: await a.version(file) };
+    await expect(a.store.apply({ changes: [naming] }, ALICE)).rejects.toMatchObject({ status: 400 });
+    expect((await a.readJson('pages/about.json')).meta.title).toBe(about.meta.title);
+    await expect(lstat(data('collections/tags/hand-made.json'))).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await git(a.dir, 'status', '--porcelain')).toBe('');
+  });
+
   it('shows B what A committed once B syncs', async () => {
     const [a, b] = [await server('sync-a'), await server('sync-b')];
     await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About, from A')] }, ALICE);

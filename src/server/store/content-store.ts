@@ -55,6 +55,8 @@ export interface StoreBackend {
   recover(): Promise<void>;
   /** Takes in changes made elsewhere (a git remote), where there is such a place. */
   sync?(): Promise<{ head: string; changed: boolean }>;
+  /** Puts back what was changed in its files by hand and never committed, where no one else's work can be there (uncommitted-content.ts). */
+  tidy?(): Promise<void>;
   /** A backend with history: the newest version of a data file it recorded readable, if any (committed-readable.ts). */
   committedReadable?(file: string): Promise<unknown>;
 }
@@ -141,6 +143,7 @@ export function createContentStore(backend: StoreBackend, lockKey = 'content-sto
     serialised(lockKey, async () => {
       recovered ??= backend.recover();
       await recovered;
+      await backend.tidy?.();
       return task();
     });
   /**

@@ -23,6 +23,7 @@ import { HttpError } from '../errors';
 import { publicMessage } from '../paths';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
 import { committedReadable } from './committed-readable';
+import { dropUncommittedContent } from './uncommitted-content';
 import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
@@ -217,6 +218,13 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     },
 
     committedReadable: (file: string) => committedReadable(git.dir, repoPath(file)),
+
+    ...(git.remote && {
+      tidy: async () => {
+        const dropped = await dropUncommittedContent(git.dir);
+        if (dropped.length > 0) console.error(`The content clone had changes nobody committed, put back as its branch has them: ${dropped.join(', ')}. Edit content through the editor or the remote, never in the server's clone.`);
+      },
+    }),
 
     recover: async () => {
       await prepareContentRepository(git);
