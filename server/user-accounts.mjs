@@ -10,11 +10,22 @@ import { adminCount, isUserName, ROLES, updateUsers, USER_NAME_RULE } from './us
 
 /** A change the rules refuse; `status` is the HTTP status the admin endpoints answer with. */
 export class AccountError extends Error {
-  /** @param {400 | 404 | 409} status @param {string} message */
+  /** @param {400 | 403 | 404 | 409} status @param {string} message */
   constructor(status, message) {
     super(message);
     this.status = status;
   }
+}
+
+/**
+ * Refuses a change asked for by `actingUser` (an admin over HTTP) who is no admin in the users file
+ * as it is now, under its lock: checked when the request came in, a demoted admin's request still
+ * running made a new admin after the demotion.
+ * @param {readonly import('./users-file.mjs').User[]} users @param {string | undefined} actingUser
+ */
+function refuseUnlessStillAdmin(users, actingUser) {
+  if (actingUser === undefined) return; // npm run users: whoever runs it on the server
+  if (users.find((user) => user.name === actingUser)?.role !== 'admin') throw new AccountError(403, 'Only an administrator can manage users, and you are no longer one: nothing was changed');
 }
 
 /** Why `role` is not a role, or undefined. */
@@ -26,10 +37,10 @@ export const roleProblem = (/** @type {unknown} */ role) =>
  * Replacing ends that user's sessions (but `keepSessionId`, the session making
  * the change); demoting the last admin is refused.
  * @param {string} usersFile
- * @param {{ name: unknown, role: unknown, password: unknown, replace?: boolean, keepSessionId?: string }} request
+ * @param {{ name: unknown, role: unknown, password: unknown, replace?: boolean, keepSessionId?: string, actingUser?: string }} request
  * @returns {Promise<{ created: boolean, user: import('./users-file.mjs').User }>}
  */
-export async function addUser(usersFile, { name, role, password, replace = false, keepSessionId }) {
+export async function addUser(usersFile, { name, role, password, replace = false, keepSessionId, actingUser }) {
   if (!isUserName(name)) throw new AccountError(400, `"${String(name)}" is not a valid user name: ${USER_NAME_RULE}`);
   const badRole = roleProblem(role);
   if (badRole) throw new AccountError(400, badRole);
@@ -42,6 +53,7 @@ export async function addUser(usersFile, { name, role, password, replace = false
   /** @type {import('./users-file.mjs').User | undefined} */
   let user;
   await updateUsers(usersFile, (users) => {
+    refuseUnlessStillAdmin(users, actingUser);
     const existing = users.find((other) => other.name === userName);
     if (existing && !replace) throw new AccountError(409, `A user named "${userName}" already exists (replace it to change their role or password)`);
     const next = { name: userName, role: /** @type {'editor' | 'admin'} */ (role), passwordHash, createdAt: existing?.createdAt ?? new Date().toISOString() };
@@ -72,6 +84,7 @@ export async function removeUser(usersFile, name, { actingUser } = {}) {
   /** @type {import('./users-file.mjs').User | undefined} */
   let removed;
   await updateUsers(usersFile, (users) => {
+    refuseUnlessStillAdmin(users, actingUser);
     removed = users.find((user) => user.name === name);
     if (!removed) throw new AccountError(404, `There is no user named "${name}"`);
     const remaining = users.filter((user) => user !== removed);

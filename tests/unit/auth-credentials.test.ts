@@ -196,6 +196,16 @@ describe('adding and removing users', () => {
     expect(startedWithPassword((await findSession(sessions, 'bobs', SIGNER))!, await hashOf('bob'))).toBe(false);
   });
 
+  it('refuses a change by an admin demoted or removed meanwhile, checked under the file’s lock: their request in flight once made an admin', async () => {
+    await addUser(file, { name: 'ada', role: 'admin', password: PASSWORD });
+    await addUser(file, { name: 'cy', role: 'admin', password: PASSWORD });
+    await addUser(file, { name: 'cy', role: 'editor', password: PASSWORD, replace: true, actingUser: 'ada' });
+    await expect(addUser(file, { name: 'backdoor', role: 'admin', password: PASSWORD, actingUser: 'cy' })).rejects.toMatchObject({ status: 403 });
+    await expect(removeUser(file, 'ada', { actingUser: 'cy' })).rejects.toMatchObject({ status: 403 });
+    await expect(addUser(file, { name: 'dee', role: 'editor', password: PASSWORD, actingUser: 'gone' })).rejects.toMatchObject({ status: 403 });
+    expect((await readUsers(file)).map(({ name, role }) => `${name}:${role}`)).toEqual(['ada:admin', 'cy:editor']);
+  });
+
   it('refuses bad names, roles and passwords before writing anything', async () => {
     await expect(addUser(file, { name: '../ada', role: 'admin', password: PASSWORD })).rejects.toMatchObject({ status: 400 });
     await expect(addUser(file, { name: 'ada', role: 'root', password: PASSWORD })).rejects.toMatchObject({ status: 400 });

@@ -35,7 +35,7 @@ export const POST: APIRoute = (context) =>
     const body = await readBody(context.request, NewUser);
     const config = serverConfig();
     const session = await sessionOf(context);
-    const { created, user } = await accountErrorAsHttp(() => addUser(config.usersFile, { ...body, replace: true, keepSessionId: session?.id }));
+    const { created, user } = await accountErrorAsHttp(() => addUser(config.usersFile, { ...body, replace: true, keepSessionId: session?.id, actingUser: admin.name }));
     await audit({ event: created ? 'user-added' : 'user-replaced', user: admin.name, address: clientAddressOf(context, config.trustProxy), subject: user.name, role: user.role });
     return json({ ok: true, created, user: { name: user.name, role: user.role, createdAt: user.createdAt } }, created ? 201 : 200, NO_STORE);
   });
