@@ -48,7 +48,7 @@ test('the page tree switches pages without a reload, including nested pages and 
   await page.getByRole('link', { name: /Getting started/ }).click();
   await expect(page).toHaveURL(/\/editor\/docs\/getting-started$/);
   await expect(preview(page).locator('h1')).toHaveText('Getting started');
-  await page.getByRole('link', { name: /Posts template/ }).click();
+  await page.getByRole('link', { name: /Each post’s page/ }).click();
   await expect(preview(page).locator('[data-section-type="post-detail"]')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 });

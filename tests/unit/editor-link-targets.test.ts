@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, isPageSearch, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
+import { hrefOf, isPageSearch, shownAddress, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -36,6 +36,10 @@ describe('link targets', () => {
     expect(matchingTargets(targets, '  ')).toHaveLength(5);
     // The address a picked link stores, as the field then shows it, still finds its target.
     expect(matchingTargets(targets, '/about/').map((t) => t.path)).toEqual(['/about']);
+  });
+
+  it('shows a template page’s address as its entries’ pages share it, never its file’s [slug]', () => {
+    expect(['home', 'about', 'posts/[slug]', 'guides/[slug]'].map(shownAddress)).toEqual(['/', '/about', '/posts/…', '/guides/…']);
   });
 
   it('stores a link to a page at the address the page is served at, with its trailing slash', () => {

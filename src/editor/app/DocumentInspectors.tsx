@@ -18,6 +18,7 @@ import { Advanced } from './fields/IdentifierField';
 /** What a document's own buttons do: Change address…, Delete…, or, for one never saved, Discard. */
 export type FileAction = 'delete' | 'rename' | 'discard';
 import type { MediaOptions } from './MediaLibrary';
+import { shownAddress } from '../lib/link-targets';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const metaFields = fieldsOf(inputJsonSchema(PageMetaSchema));
@@ -69,7 +70,7 @@ function FileActions({ noun, onFileAction, unsaved = false }: { noun: string; on
 export function PageInspector({ page, issues, onChange, onRemoveField, resolveRef, media, onFileAction, unsaved, publication }: PageProps) {
   const context = useMemo<FieldContext>(() => ({ issues, onChange, onRemove: onRemoveField, resolveRef, media }), [issues, onChange, onRemoveField, resolveRef, media]);
   // Named by its title (as the page list names it, without the site's name after " — "), its address under it.
-  const path = `/${page.slug === 'home' ? '' : page.slug}`;
+  const path = shownAddress(page.slug);
   const name = pageTitle(page, page.slug);
   return (
     <div className="inspector-body">

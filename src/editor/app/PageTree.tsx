@@ -3,6 +3,8 @@ import { memo, useEffect, useRef, type CSSProperties, type ReactNode } from 'rea
 import { isDirty, pageTitle, type Docs, type StoredPage } from '../lib/model';
 import { sortedPages } from '../lib/page-order';
 import { localDateTime, publicationStatus, statusText } from '../lib/publication';
+import { entryNounOf } from '../lib/entries';
+import { shownAddress } from '../lib/link-targets';
 
 /** What a row shows, and nothing else: the tree renders again only when a row changes, not on every keystroke. */
 export interface PageRow {
@@ -35,7 +37,8 @@ export function pageRows(docs: Docs, now = new Date()): PageRow[] {
     const status = rowStatus(page, now);
     return {
       slug: doc.saveSlug,
-      title: template ? `${template.charAt(0).toUpperCase()}${template.slice(1)} template` : pageTitle(page, doc.saveSlug),
+      // Said as what it is to an editor, the page every post is shown on, not by its file's `[slug]`.
+      title: template ? `Each ${entryNounOf(template)}’s page` : pageTitle(page, doc.saveSlug),
       // Indented under the pages above it in its path only: /docs/getting-started with no /docs page
       // would otherwise sit indented under whichever page came before it, as if it were that page's.
       depth: doc.saveSlug.split('/').slice(0, -1).filter((_, index, segments) => slugs.has(segments.slice(0, index + 1).join('/'))).length,
@@ -67,7 +70,7 @@ export const PageTree = memo(function PageTree({ rows, currentSlug, onOpen, onNe
           <li key={row.slug}>
             <RouteLink route={row.slug} current={currentSlug} isDirty={row.isDirty} onOpen={onOpen} style={{ paddingLeft: `${0.75 + row.depth * 0.9}rem` }}>
               <span className="page-link-title">{row.title}</span>
-              <span className="page-link-slug">/{row.slug === 'home' ? '' : row.slug}</span>
+              <span className="page-link-slug">{shownAddress(row.slug)}</span>
               {row.status && <RowStatusLine status={row.status} />}
               {row.isTemplate && (
                 <span className="badge" title="One page per entry">

@@ -12,6 +12,7 @@ import { AccountMenu } from './AccountMenu';
 import { SaveStatus } from './SaveStatus';
 import type { Publishing } from '../lib/store/state';
 import type { StepName } from '../lib/history';
+import { shownAddress } from '../lib/link-targets';
 
 /** The History menu's width on a screen wide enough for it (styles/history.css). */
 const HISTORY_WIDTH = 280;
@@ -73,7 +74,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
       <div className="topbar-page">
         {shownSlug && (
           <>
-            <span className="topbar-slug">/{shownSlug === 'home' ? '' : shownSlug}</span>
+            <span className="topbar-slug">{shownAddress(shownSlug)}</span>
             {canView && (
               <a className="btn btn-ghost btn-small" href={shownSlug === 'home' ? '/' : `/${shownSlug}/`} target="_blank" rel="noreferrer">
                 <span className="view-page-text">View page </span>↗

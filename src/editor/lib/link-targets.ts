@@ -5,7 +5,7 @@
  * can follow it yet: a draft or scheduled target is offered (a link may be
  * written before its page goes live) but marked, so it is never chosen unawares.
  */
-import { HOME_SLUG, isReservedSlug } from '../../engine/slug';
+import { HOME_SLUG, isReservedSlug, TEMPLATE_SEGMENT } from '../../engine/slug';
 import { linkProblem, sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { pageTitle, type Docs, type StoredPage } from './model';
@@ -52,6 +52,12 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
     });
   });
 }
+
+/**
+ * A page's address as the editor shows it: `/`, `/about`, and for a template page the address its
+ * entries' pages share, `/posts/…`, not its file's `[slug]`, which means nothing to an editor.
+ */
+export const shownAddress = (slug: string): string => (slug === HOME_SLUG ? '/' : `/${slug.replace(TEMPLATE_SEGMENT, '…')}`);
 
 /**
  * The address a link to `target` stores: the one its page is served at and the site links to
