@@ -61,7 +61,9 @@ export type TakeRendered = (key: string, rendered: RenderedInWorker) => void | P
 
 /** Why the page at `path` rendered to an error, in words; the error page's opening says the rest, if anything. */
 export function renderFailure(path: string, { status, body }: RenderedInWorker): string {
-  const said = joinedPage(body).toString('utf8', 0, 300).trim();
+  const opening = joinedPage(body).toString('utf8', 0, 300).trim();
+  // An error page in HTML (the site's 500 page) says nothing of why: quoted, it was 300 characters of markup.
+  const said = opening.startsWith('<') ? '' : opening;
   return `Rendering the page at ${path} failed (${status})${said ? `: ${said}` : ': a view threw while rendering it (the server log has the error)'}`;
 }
 
