@@ -100,17 +100,27 @@ function mayBeOnThisMachine(path: string): boolean {
   return rootFolders.has(path.split('/')[1] ?? '');
 }
 
+/** A name's characters: what a path goes on with when the root is only the start of a longer name. */
+const NAME_GOES_ON = String.raw`(?:[\w-]|\.\w)`;
+
 /**
- * The project folder itself, not the start of a sibling's name: `/srv/site-remote.git` beside the
- * project `/srv/site` once became `.-remote.git`, half told and read as a place in the project.
+ * An error message safe to send about the project at `root`: paths in it become relative, the root
+ * itself `.`, and other places on this machine `<path>`. A folder beside the project whose name
+ * starts with the root's (`/srv/site-remote.git` beside `/srv/site`) is another place: it once
+ * became `.-remote.git`, half told and read as a place in the project, and with a one-level root
+ * (`/app`) the root was sent as it was before a `.`, `)` or `;`.
  */
-const PROJECT_ROOT_ITSELF = new RegExp(`${PROJECT_ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![^\\s'",:])`, 'g');
+export function hidePaths(message: string, root: string): string {
+  const escaped = root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return message
+    .split(root + sep)
+    .join('')
+    .replace(new RegExp(`${escaped}(?=${NAME_GOES_ON})[^\\s'",:;)&]*`, 'g'), '<path>')
+    .replace(new RegExp(`${escaped}(?!${NAME_GOES_ON})`, 'g'), '.')
+    .replace(/(?<![\w.])\/(?:[^\s'",:]+\/)+[^\s'",:]*/g, (path) => (mayBeOnThisMachine(path) ? '<path>' : path));
+}
 
 /** An error message safe to send: project paths become relative, other absolute paths on this machine are hidden. */
 export function publicMessage(message: string): string {
-  return message
-    .split(PROJECT_ROOT + sep)
-    .join('')
-    .replace(PROJECT_ROOT_ITSELF, '.')
-    .replace(/(?<![\w.])\/(?:[^\s'",:]+\/)+[^\s'",:]*/g, (path) => (mayBeOnThisMachine(path) ? '<path>' : path));
+  return hidePaths(message, PROJECT_ROOT);
 }

@@ -79,6 +79,19 @@ describe('the git content backend', () => {
     expect(await git(a.dir, 'status', '--porcelain')).toBe('');
   });
 
+  it('answers 503 for a save while another git process holds the lock, hand edits or not, and still lets the publisher read', async () => {
+    const a = await server('hand-edits-locked');
+    const about = await a.readJson('pages/about.json');
+    await writeFile(join(a.dir, 'src', 'data', 'pages', 'about.json'), JSON.stringify({ ...about, meta: { ...about.meta, title: 'Edited by hand' } }));
+    await writeFile(join(a.dir, '.git', 'index.lock'), '');
+    // Putting the hand edit back met the lock and failed every save with a raw 500, and every publication.
+    await expect(a.store.exclusive(async () => 'read')).resolves.toBe('read');
+    await expect(a.store.apply({ changes: [await retitle(a, 'pages/pricing.json', 'Pricing, locked')] }, ALICE)).rejects.toMatchObject({ status: 503 });
+    await rm(join(a.dir, '.git', 'index.lock'));
+    await a.store.exclusive(async () => undefined);
+    expect((await a.readJson('pages/about.json')).meta.title).toBe(about.meta.title);
+  });
+
   it('shows B what A committed once B syncs', async () => {
     const [a, b] = [await server('sync-a'), await server('sync-b')];
     await a.store.apply({ changes: [await retitle(a, 'pages/about.json', 'About, from A')] }, ALICE);
@@ -226,6 +239,10 @@ describe('the git content backend', () => {
     expect((await lstat(join(a.dir, 'src', 'data'))).isDirectory()).toBe(true);
     expect(await readFile(join(outside, 'pages', 'host-only.json'), 'utf8')).toBe('{"secret":"host"}');
     await expect(readFile(join(outside, 'pages', 'about.json'))).rejects.toThrow();
+    // What the publisher reads meanwhile is the files as before the refused save, not its refused commit:
+    // tidying the clone once reset the put-back files to HEAD, which was that commit, and published it.
+    const read = await a.store.exclusive(async () => (await a.readJson('pages/about.json')).meta.title);
+    expect(read).not.toBe('About, through a link');
 
     await remote.pushAsDeveloper('Put src/data back', async (tree) => {
       await rm(join(tree, 'src', 'data'));

@@ -1,6 +1,6 @@
 /** Error messages sent to clients: paths on the machine hidden, JSON pointers kept (src/server/paths.ts publicMessage). */
 import { describe, expect, it } from 'vitest';
-import { publicMessage } from '../../src/server/paths';
+import { hidePaths, publicMessage } from '../../src/server/paths';
 import { PROJECT_ROOT } from '../helpers/project-copy';
 
 describe('publicMessage', () => {
@@ -15,6 +15,20 @@ describe('publicMessage', () => {
     expect(publicMessage(`fatal: '${root}-remote.git' does not appear to be a git repository`)).toBe("fatal: '<path>' does not appear to be a git repository");
     expect(publicMessage(`cannot write in ${root}`)).toBe('cannot write in .');
     expect(publicMessage(`cannot write in '${root}': read-only`)).toBe("cannot write in '.': read-only");
+  });
+
+  it('never sends a one-level project folder (/app) as it is, whatever follows it', () => {
+    const cases = {
+      'cannot open /app.': 'cannot open ..',
+      'failed (/app)': 'failed (.)',
+      'at /app; stop': 'at .; stop',
+      'cd /app&&x': 'cd .&&x',
+      '/app-remote.git refused': '<path> refused',
+      "open '/app/src/data/x.json'": "open 'src/data/x.json'",
+      "open '/app.bak/x'": "open '<path>'",
+    };
+    for (const [message, sent] of Object.entries(cases)) expect(hidePaths(message, '/app'), message).toBe(sent);
+    expect(hidePaths('fatal: /srv/site-remote.git: not found; in /srv/site.', '/srv/site')).toBe('fatal: <path>: not found; in ..');
   });
 
   it('keeps the JSON pointer that says which field is wrong (it once became "<path>")', () => {

@@ -75,6 +75,8 @@ describe('link()', () => {
     expect(linkProblem('')).toBe('Required');
     // A value that starts with / is told why it is no page of this site, not that it must start with /.
     expect(linkProblem('//evil.com')).toMatch(/^A link to a page of this site has one \/ at the start/);
+    // One that starts with a single / and is refused for another reason gets the rule, not that.
+    expect(linkProblem('/a/..//evil.com')).toBe(LINK_RULE);
   });
 });
 

@@ -55,12 +55,16 @@ export function Stage({ state, view, dispatch, entryNoun }: Props) {
       </div>
     );
   }
-  // A new page closed before it was saved is no page yet, but its draft is on offer in the banner above.
-  if (state.route && state.recovery.some(({ draft }) => draft.file === `pages/${state.route}.json`)) {
+  // A page that is not there but has a draft on offer in the banner above: new and never saved, or deleted since.
+  const offered = state.route ? state.recovery.find(({ draft }) => draft.file === `pages/${state.route}.json`) : undefined;
+  if (offered && (offered.isNew || offered.gone)) {
+    const neverSaved = offered.isNew && !offered.gone;
     return (
       <div className="welcome">
-        <h2>Page “/{state.route}/” is not saved yet</h2>
-        <p>It was made in an earlier session and never saved. Its unsaved changes are kept on this device: press Restore above to bring it back, then Save.</p>
+        <h2>{neverSaved ? `Page “/${state.route}/” is not saved yet` : `Page “/${state.route}/” was deleted`}</h2>
+        <p>
+          {neverSaved ? 'It was made in an earlier session and never saved.' : 'It was deleted since you last changed it.'} Your unsaved changes to it are kept on this device: press Restore above to bring it back with them, then Save.
+        </p>
       </div>
     );
   }

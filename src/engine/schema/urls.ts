@@ -70,7 +70,7 @@ export function linkProblem(value: string): string | undefined {
   if (value === '') return 'Required';
   if (UNSAFE_CHARACTERS.test(value)) return `Links ${CHARACTERS_RULE}`;
   if (isSiteRelative(value, /^[/?#]/) || isWebUrl(value) || isMailOrPhone(value)) return undefined;
-  return value.startsWith('/') ? SITE_PATH_RULE : LINK_RULE;
+  return value.startsWith('//') ? SITE_PATH_RULE : LINK_RULE;
 }
 
 /**

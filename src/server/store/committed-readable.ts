@@ -4,7 +4,7 @@
  * previous publication's reading is gone, and the build's copy may be older than the history (a
  * post unpublished since the build came back, from the build, once its file was pushed broken).
  */
-import { gitAt } from '../../../server/git-content.mjs';
+import { gitAt, literal } from '../../../server/git-content.mjs';
 import { MAX_DATA_FILE_BYTES } from '../../engine/data-files';
 
 /** How far back the history is read, in commits that touched the file. */
@@ -18,7 +18,8 @@ const MAX_COMMITS = 20;
  */
 export async function committedReadable(dir: string, path: string): Promise<unknown> {
   const client = gitAt(dir);
-  const commits = (await client.raw(['log', `-n${MAX_COMMITS}`, '--format=%H', '--', path]).catch(() => '')).split('\n').filter(Boolean);
+  // A literal pathspec: `pages/x/[slug].json` as a pattern also matched pages/x/s.json.
+  const commits = (await client.raw(['log', `-n${MAX_COMMITS}`, '--format=%H', '--', ...literal([path])]).catch(() => '')).split('\n').filter(Boolean);
   for (const commit of commits) {
     let text: string;
     try {

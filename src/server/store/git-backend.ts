@@ -23,7 +23,7 @@ import { HttpError } from '../errors';
 import { publicMessage } from '../paths';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
 import { committedReadable } from './committed-readable';
-import { dropUncommittedContent } from './uncommitted-content';
+import { tidyClone } from './uncommitted-content';
 import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
@@ -220,9 +220,11 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     committedReadable: (file: string) => committedReadable(git.dir, repoPath(file)),
 
     ...(git.remote && {
+      // A refused change waiting for its repair has put its files back as they were, which a reset to
+      // HEAD (its refused commit) would undo: the repair (the tree put at the branch) comes first.
       tidy: async () => {
-        const dropped = await dropUncommittedContent(git.dir);
-        if (dropped.length > 0) console.error(`The content clone had changes nobody committed, put back as its branch has them: ${dropped.join(', ')}. Edit content through the editor or the remote, never in the server's clone.`);
+        if (!repairFirst) return tidyClone(git.dir, tracking);
+        await repairIfNeeded().catch((error: Error) => console.error(`The content clone is not yet repaired after a refused change: ${publicMessage(error.message)}`));
       },
     }),
 

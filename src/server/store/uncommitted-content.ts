@@ -8,6 +8,8 @@
  * own checkout, whose uncommitted work is theirs: it is left alone (docs/deploy.md says so).
  */
 import { CONTENT_PATHS, gitAt, literal } from '../../../server/git-content.mjs';
+import { retryingWhileLocked } from '../../../server/git-locks.mjs';
+import { publicMessage } from '../paths';
 
 /** Puts back every uncommitted change to the content in the clone at `dir`; returns the paths it put back. */
 export async function dropUncommittedContent(dir: string): Promise<string[]> {
@@ -19,4 +21,21 @@ export async function dropUncommittedContent(dir: string): Promise<string[]> {
   await client.raw(['reset', '-q', '--hard', 'HEAD']);
   await client.raw(['clean', '-fdq', '--', ...literal(CONTENT_PATHS)]);
   return paths;
+}
+
+/**
+ * Drops what was changed by hand in the clone at `dir`, in the steady state only: HEAD at the
+ * remote-tracking branch `tracking`, so that what it is put back to is the branch. It never fails
+ * a save or a publication: a lock held past the retries is the commit's to report (503), and
+ * anything else is logged.
+ */
+export async function tidyClone(dir: string, tracking: string): Promise<void> {
+  const client = gitAt(dir);
+  try {
+    if ((await client.revparse(['HEAD'])).trim() !== (await client.revparse([tracking])).trim()) return;
+    const dropped = await retryingWhileLocked(() => dropUncommittedContent(dir));
+    if (dropped.length > 0) console.error(`The content clone had changes nobody committed, put back as its branch has them: ${dropped.join(', ')}. Edit content through the editor or the remote, never in the server's clone.`);
+  } catch (error) {
+    console.error(`The content clone could not be tidied: ${publicMessage(error instanceof Error ? error.message : String(error))}`);
+  }
 }
