@@ -3,6 +3,7 @@
  * while reading (a body over the cap is never buffered whole), nesting depth
  * is capped, and keys that could reach prototypes are refused.
  */
+import { repeatedKey, repeatedKeyReason } from '../engine/repeated-keys';
 import { HttpError } from './errors';
 
 export const MAX_JSON_DEPTH = 64;
@@ -75,6 +76,9 @@ export async function readJsonBody(request: Request, limit: number): Promise<Rec
     throw new HttpError(400, 'Request body must be a JSON object');
   }
   checkShape(value, 1);
+  // JSON.parse kept the last of a repeated key (`"op":"delete","op":"put"`) without a word.
+  const repeated = repeatedKey(text);
+  if (repeated) throw new HttpError(400, `The request body ${repeatedKeyReason(repeated)}`);
   return value as Record<string, unknown>;
 }
 
