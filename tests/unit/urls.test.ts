@@ -74,7 +74,7 @@ describe('link()', () => {
     expect(linkProblem('java\tscript:x')).toMatch(/may not contain spaces, invisible characters or backslashes/);
     expect(linkProblem('')).toBe('Required');
     // A value that starts with / is told why it is no page of this site, not that it must start with /.
-    expect(linkProblem('//evil.com')).toMatch(/^A link to a page of this site has one \/ at the start/);
+    expect(linkProblem('//evil.com')).toMatch(/^Links to a page of this site start with one \//);
     // One that starts with a single / and is refused for another reason gets the rule, not that.
     expect(linkProblem('/a/..//evil.com')).toBe(LINK_RULE);
   });

@@ -77,7 +77,7 @@ export function linkProblem(value: string): string | undefined {
  * Why a value that starts with `/` is no path on this site: `//evil.com` reads as another site's
  * address to a browser. LINK_RULE alone ("must start with … /") would contradict what it sees.
  */
-const SITE_PATH_RULE = 'A link to a page of this site has one / at the start (/about/): // starts another site’s address. For another site, write https:// before it';
+const SITE_PATH_RULE = 'Links to a page of this site start with one / (/about/): // starts another site’s address. For another site, write https:// before it';
 
 /** Why `value` may not be an image's `src`, or undefined when it may. */
 export function imageUrlProblem(value: string): string | undefined {
