@@ -106,7 +106,7 @@ test('renaming a page moves its file and redirects its old address', async ({ pa
   await name.fill('Ops Blog');
   await expect(dialog(page)).toContainText('Use lowercase letters');
   await name.fill('journal');
-  await expect(dialog(page)).toContainText('is taken');
+  await expect(dialog(page)).toContainText('A page already has the address /journal/.');
   await name.fill('ops-blog');
   await expect(dialog(page)).toContainText('/ops-journal/ will redirect to /ops-blog/');
   // It says what it changes: the address, not the title.
