@@ -23,7 +23,7 @@ import { HttpError } from '../errors';
 import { publicMessage } from '../paths';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
 import { committedReadable } from './committed-readable';
-import { tidyClone } from './uncommitted-content';
+import { handEditsNote, uncommittedContent } from './uncommitted-content';
 import { BaseMovedError, type CommitDetails, type StoreBackend, type StoreWrite } from './content-store';
 import { fsStoreDirs } from './dirs';
 import { createFsBackend } from './fs-backend';
@@ -220,11 +220,12 @@ export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<Con
     committedReadable: (file: string) => committedReadable(git.dir, repoPath(file)),
 
     ...(git.remote && {
-      // A refused change waiting for its repair has put its files back as they were, which a reset to
-      // HEAD (its refused commit) would undo: the repair (the tree put at the branch) comes first.
+      // Hand edits get a refused change's repair, the tree reset to the branch; a change waiting for it goes first.
       tidy: async () => {
-        if (!repairFirst) return tidyClone(git.dir, tracking);
-        await repairIfNeeded().catch((error: Error) => console.error(`The content clone is not yet repaired after a refused change: ${publicMessage(error.message)}`));
+        const edited = repairFirst ? [] : await uncommittedContent(git.dir).catch(() => []);
+        if (edited.length > 0) repairFirst = resetToRemote;
+        // Never a save's or a publication's failure: a lock held past the retries is the commit's to report (503).
+        await repairIfNeeded().then(() => edited.length > 0 && console.error(handEditsNote(edited)), (error: Error) => console.error(`The content clone is not yet as its branch has it: ${publicMessage(error.message)}`));
       },
     }),
 
