@@ -101,11 +101,15 @@ function withoutHiddenRelations(document: unknown, collection: string, hidden: R
 
 const sameRelation = (a: unknown, b: unknown) => a === b || (Array.isArray(a) && Array.isArray(b) && sameItems(a, b));
 
-/** The content as the public sees it at `now`; `snapshot` itself when nothing is hidden. */
-export function publicSnapshot(snapshot: ContentSnapshot, now: Date): ContentSnapshot {
+/**
+ * The content as the public sees it at `now`; `snapshot` itself when nothing is hidden. The files in
+ * `shownAnyway` stay in whatever their state: the editor's preview of a draft page shows it as it
+ * will be once published, among the lists as visitors have them.
+ */
+export function publicSnapshot(snapshot: ContentSnapshot, now: Date, shownAnyway: ReadonlySet<string> = new Set()): ContentSnapshot {
   const hidden = new Set<string>();
   for (const path of snapshot.paths()) {
-    if (hasPublication(path) && publicationState(snapshot.get(path), now) !== 'published') hidden.add(path);
+    if (hasPublication(path) && !shownAnyway.has(path) && publicationState(snapshot.get(path), now) !== 'published') hidden.add(path);
   }
   if (hidden.size === 0) return snapshot;
   const rewritten = new Map<string, unknown>();

@@ -4,7 +4,8 @@
  * visitors and the page API while the editor's preview still renders it; a
  * published post tagged with a draft tag keeps its page without the tag; a
  * malformed publishAt is refused naming the field; publishing again brings
- * the page back.
+ * the page back. The editor's preview lists what visitors will see, and
+ * shows a draft post's own page as it will be once published.
  */
 import { describe, expect, it } from 'vitest';
 import { devSiteForTests } from '../helpers/dev-site';
@@ -55,5 +56,26 @@ describe('drafts in astro dev', () => {
     const about = await readJson('pages/about.json');
     expect((await put('pages/about.json', { ...about, status: 'published' })).status).toBe(200);
     expect((await get('/api/public-page/about')).status).toBe(200);
+  });
+
+  it("previews a page's lists as visitors will see them, and a draft post's own page as it will be once published", async () => {
+    const preview = (slug: string, files: Record<string, unknown> = {}) => postJson(site.server.origin, '/api/editor/preview', { slug, files });
+    const draft = { ...(await readJson('collections/posts/static-builds-at-scale.json')), status: 'draft' };
+    const listed = '/posts/static-builds-at-scale/';
+
+    // Saved as a draft, or only drafted in the editor: absent from the journal's list, as for visitors.
+    expect((await preview('journal')).text).toContain(listed);
+    const drafted = await preview('journal', { 'collections/posts/static-builds-at-scale.json': draft });
+    expect(drafted.status, drafted.text).toBe(200);
+    expect(drafted.text).not.toContain(listed);
+    expect(drafted.text).toContain('/posts/editing-without-fear/');
+    expect((await put('collections/posts/static-builds-at-scale.json', draft)).status).toBe(200);
+    expect((await get('/journal/')).text).not.toContain(listed);
+    expect((await preview('journal')).text).not.toContain(listed);
+
+    // Its own page previews as it will be once published.
+    const own = await preview('posts/static-builds-at-scale');
+    expect(own.status, own.text).toBe(200);
+    expect(own.text).toContain(`<title>${draft.title}`);
   });
 });

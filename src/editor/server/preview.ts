@@ -3,7 +3,9 @@
  * has changed; they are laid over the files on disk and resolved by the same
  * resolver as the site, so the preview is what a save would publish.
  */
-import { ContentError } from '../../engine/resolver';
+import { ContentError, PageNotFoundError } from '../../engine/resolver';
+import { publicSnapshot } from '../../engine/publication';
+import { pageFileOfSlug } from '../../engine/routes';
 import { isTemplateSlug } from '../../engine/slug';
 import { overlaySnapshot, type ContentSnapshot } from '../../engine/snapshot';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
@@ -109,7 +111,7 @@ function withoutGroups(document: unknown, paths: readonly string[][]): unknown {
  * The preview with the failing parts as saved, or undefined when that does not give a page either
  * (a new post being previewed, left out, has no page; a route refused).
  */
-function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, pageFile: () => string, error: ContentError): PreviewBundle | undefined {
+function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, shownAs: (snapshot: ContentSnapshot) => ContentSnapshot, pageFile: () => string, error: ContentError): PreviewBundle | undefined {
   // First with the failing groups left out (a new post whose cover has no alt text yet still shows, as typed, without it);
   // when the rest does not resolve either (the group was required), with the failing documents as saved.
   for (const leaveOut of [true, false]) {
@@ -117,12 +119,30 @@ function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target
       const partial = withFailingPartsAsSaved(files, saved, pageFile(), error, leaveOut);
       if (!partial) continue;
       const shown = overlaySnapshot(saved, partial.files);
-      return { bundle: createSiteResolver(shown).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack, hidden: partial.hidden };
+      return { bundle: createSiteResolver(shownAs(shown)).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack, hidden: partial.hidden };
     } catch {
       // the next way, or else the draft's own error is the one to show
     }
   }
   return undefined;
+}
+
+/**
+ * The content as visitors will see it once the previewed page is published: the page (for an
+ * entry's page, its template and the entry) shown whatever its state, so a draft can be previewed,
+ * and every other draft or scheduled page and entry left out of the lists, as visitors have them.
+ */
+function asPublishedAmongPublic(resolver: ReturnType<typeof createSiteResolver>, target: string): (snapshot: ContentSnapshot) => ContentSnapshot {
+  let previewed: Set<string>;
+  try {
+    const route = resolver.findPage(target);
+    previewed = new Set([route.file, ...(route.entry ? [route.entry.file] : [])]);
+  } catch (error) {
+    if (!(error instanceof ContentError || error instanceof PageNotFoundError)) throw error;
+    previewed = new Set([pageFileOfSlug(target)]);
+  }
+  const now = new Date();
+  return (snapshot) => publicSnapshot(snapshot, now, previewed);
 }
 
 export interface PreviewBundle {
@@ -144,16 +164,18 @@ export async function previewBundle(request: Request, user: App.Locals['user']):
 
   const saved = (await loadDevSnapshot()).snapshot;
   const snapshot = overlaySnapshot(saved, files as Files);
-  const resolver = createSiteResolver(snapshot);
+  const everything = createSiteResolver(snapshot);
   // A template has no page of its own: preview it with its first entry.
-  const target = isTemplateSlug(slug) ? resolver.listPages().find((page) => page.file === `pages/${slug}.json`)?.slug : slug;
+  const target = isTemplateSlug(slug) ? everything.listPages().find((page) => page.file === `pages/${slug}.json`)?.slug : slug;
   if (!target) throw new HttpError(404, `The template "${slug}" has no entries to preview`);
+  const asVisitorsWillSee = asPublishedAmongPublic(everything, target);
+  const resolver = createSiteResolver(asVisitorsWillSee(snapshot));
   try {
     return { bundle: resolver.resolvePage(target), settings: previewSettings(snapshot, saved), heldBack: 0, hidden: [] };
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     // While a section is half edited (a field still empty), the rest of the draft still shows.
-    const shown = showingFailingPartsAsSaved(files as Files, saved, target, () => resolver.findPage(target).file, error);
+    const shown = showingFailingPartsAsSaved(files as Files, saved, target, asVisitorsWillSee, () => everything.findPage(target).file, error);
     if (shown) return shown;
     // A draft that does not resolve is the editor's to fix, not a server failure.
     throw new HttpError(422, error.message);
