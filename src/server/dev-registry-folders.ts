@@ -6,7 +6,9 @@
  * file appears, but its server-side modules do not always follow (vitejs/vite#2734 and kin): once
  * the editor's page had been hot-updated, the server kept the old registry until a restart, so the
  * editor offered a new type that its preview and save refused. Saving the importer by hand always
- * worked, so when a file a glob matches comes or goes, this announces its importer as changed.
+ * worked, so when a file a glob matches comes or goes, this announces its importer as changed; and
+ * when a type's or a collection's folder comes or goes, it announces every glob over it once more
+ * after a moment, for the files the watcher missed (ANNOUNCE_AGAIN_AFTER_MS says how).
  */
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
@@ -32,17 +34,50 @@ export function importersOf(file: string): string[] {
   return [...new Set(importers)];
 }
 
+/** The registry folder a new or removed folder `path` (relative, `/` between segments) is an entry of: `src/sections` for `src/sections/quote`. */
+export function registryFolderOf(path: string): string | undefined {
+  const segments = path.split('/');
+  const folder = segments.slice(0, -1).join('/');
+  return segments.length === 3 && GLOB_IMPORTERS.some((glob) => glob.folder === folder) ? folder : undefined;
+}
+
+/** The importers of every glob over `folder`: a new `src/sections/<type>` may hold both a definition and a view. */
+const importersOver = (folder: string) => [...new Set(GLOB_IMPORTERS.filter((glob) => glob.folder === folder).map(({ importer }) => importer))];
+
+/**
+ * When to announce a registry folder's importers again after one of its entries' folders comes or
+ * goes, in ms. chokidar (3.6, in Vite) reads a new folder before it starts watching it, so a file
+ * written in the same breath as its folder (a copied folder, a script, a test) can fall between the
+ * two and is never reported: a section type whose section.ts was seen and whose View.astro was
+ * not, which the dev server refused ("has no View.astro") until it restarted. The globs read the
+ * folders as they are when their importer is transformed again, so announcing once more after a
+ * moment takes in what is on disk, reported or not.
+ */
+export const ANNOUNCE_AGAIN_AFTER_MS = [300, 1_500];
+
 export function followRegistryFolders(): Plugin {
   return {
     name: 'content-site-registry-folders',
     apply: 'serve',
     configureServer(server) {
       const root = server.config.root;
-      const announce = (path: string) => {
-        for (const importer of importersOf(relative(root, path).split(sep).join('/'))) server.watcher.emit('change', join(root, importer));
+      const relativePath = (path: string) => relative(root, path).split(sep).join('/');
+      const announce = (importers: string[]) => {
+        for (const importer of importers) server.watcher.emit('change', join(root, importer));
       };
-      server.watcher.on('add', announce);
-      server.watcher.on('unlink', announce);
+      const pending = new Map<string, NodeJS.Timeout[]>();
+      const announceAgain = (folder: string) => {
+        for (const timer of pending.get(folder) ?? []) clearTimeout(timer);
+        pending.set(folder, ANNOUNCE_AGAIN_AFTER_MS.map((delay) => setTimeout(() => announce(importersOver(folder)), delay).unref()));
+      };
+      server.watcher.on('add', (path) => announce(importersOf(relativePath(path))));
+      server.watcher.on('unlink', (path) => announce(importersOf(relativePath(path))));
+      for (const event of ['addDir', 'unlinkDir'] as const) {
+        server.watcher.on(event, (path) => {
+          const folder = registryFolderOf(relativePath(path));
+          if (folder) announceAgain(folder);
+        });
+      }
     },
   };
 }
