@@ -15,6 +15,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildStop } from './content-error';
+import { repeatedKey, repeatedKeyReason } from './repeated-keys';
 
 export interface DataListing {
   /** Absolute paths of the JSON files. */
@@ -64,6 +65,24 @@ export const invalidJsonReason = (error: unknown, text = '') =>
   text.startsWith('\uFEFF')
     ? 'is not valid JSON: it starts with a byte order mark (BOM), an invisible character JSON does not allow. Save it as UTF-8 without BOM; the pages that use it work again then'
     : `is not valid JSON (${error instanceof Error ? error.message : String(error)}); the pages that use it work again once it is fixed`;
+
+/**
+ * A data file's text read as JSON, or why it is not read: it is not JSON, or an object in it has a
+ * key twice. JSON.parse keeps the last of a repeated key without a word, so a hand edit or a git
+ * merge that doubled `"title"` would lose one of them unseen: such a file is refused like a broken
+ * one, naming the key and where. The scan costs about five times the parse; every reader caches
+ * what it read by the file's stamp, so each file is scanned once per change.
+ */
+export function readDataText(text: string): { value: unknown; broken?: undefined } | { value: undefined; broken: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { value: undefined, broken: invalidJsonReason(error, text) };
+  }
+  const repeated = repeatedKey(text);
+  return repeated ? { value: undefined, broken: `${repeatedKeyReason(repeated)}; the pages that use it work again once one of them is removed` } : { value };
+}
 
 async function walk(dir: string, prefix: string, refused: Map<string, string>): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });

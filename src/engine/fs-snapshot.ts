@@ -13,14 +13,15 @@
  * read (server/racy-stamp.mjs) is read again on every load, its text compared
  * with what was read, until a read comes later than that.
  *
- * A file that is not valid JSON (say, mid-edit in a text editor) is refused
- * like a link (data-files.ts), with the parser's reason: only the pages that
- * need it fail, and say why, while every other page still works. So is a file
+ * A file that is not valid JSON (say, mid-edit in a text editor), or has a
+ * key twice in one object, is refused like a link (readDataText in
+ * data-files.ts), with the reason: only the pages that need it fail, and say
+ * why, while every other page still works. So is a file
  * over MAX_DATA_FILE_BYTES, without being read.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { invalidJsonReason, listDataFiles, MAX_DATA_FILE_BYTES, tooLargeReason } from './data-files';
+import { listDataFiles, MAX_DATA_FILE_BYTES, readDataText, tooLargeReason } from './data-files';
 import { snapshotFromEntries, type ContentSnapshot } from './snapshot';
 import { isRacy } from '../../server/racy-stamp.mjs';
 
@@ -35,14 +36,6 @@ interface CachedFile {
   racyText?: string;
 }
 
-/** A file's text parsed, or why it is not valid JSON. */
-function parsed(text: string): Pick<CachedFile, 'value' | 'broken'> {
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    return { value: undefined, broken: invalidJsonReason(error, text) };
-  }
-}
 
 /** What the loader reads the disk with: the real file system, unless a test stands in a coarser one. */
 export interface SnapshotLoaderIo {
@@ -128,7 +121,7 @@ export function createFsSnapshotLoader(dataRoot: string, io: SnapshotLoaderIo = 
         } else if (cached?.stamp !== stamp || cached.racyText !== undefined) {
           const text = racy?.texts.get(file) ?? (await io.readText(file));
           // Read again for its recent stamp, and unchanged: the same parsed object.
-          if (cached?.stamp !== stamp || text !== cached.racyText) cached = { stamp, ...parsed(text) };
+          if (cached?.stamp !== stamp || text !== cached.racyText) cached = { stamp, ...readDataText(text) };
           remember(file, stamp, mtimes[index]!, readAt, text, cached);
         }
         if (cached.broken === undefined) return [key, cached.value];

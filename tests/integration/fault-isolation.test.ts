@@ -114,6 +114,20 @@ describe('a broken file breaks only its dependants (dev)', () => {
     }
     expect(await status('/promo/')).toBe(200);
   });
+
+  it('a file with a key twice in one object (a hand edit or a merge that doubled it) breaks only the pages that use it, naming the key', async () => {
+    const original = await readFile(file('shared/promo.json'), 'utf8');
+    const doubled = `{"id": "said-first", ${original.trimStart().slice(1)}`;
+    expect(JSON.parse(doubled)).toEqual(JSON.parse(original)); // what JSON.parse would have served, without a word
+    await writeFile(file('shared/promo.json'), doubled);
+    try {
+      await expectOnlyBroken(['/promo/', '/api/public-page/promo'], ['/about/', '/api/public-page/about'], 'shared/promo.json has the key ');
+      expect(JSON.parse((await raw(server.origin, { path: '/api/public-page/promo' })).text).error).toContain('has the key "id" twice in one object (at /)');
+    } finally {
+      await writeFile(file('shared/promo.json'), original);
+    }
+    expect(await status('/promo/')).toBe(200);
+  });
 });
 
 describe('the build on broken content', () => {

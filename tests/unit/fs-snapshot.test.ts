@@ -1,6 +1,6 @@
 /**
- * The snapshot loader over a data folder: a file that is not valid JSON is
- * refused with the parser's reason, so only the pages that need it fail.
+ * The snapshot loader over a data folder: a file that is not valid JSON, or
+ * has a key twice, is refused with the reason, so only the pages that need it fail.
  */
 import { mkdir, mkdtemp, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,14 @@ describe('createFsSnapshotLoader', () => {
     await writeFile(join(data, 'shared', 'promo.json'), `\uFEFF${JSON.stringify(promo)}`);
     const { snapshot } = await createFsSnapshotLoader(data)();
     expect(snapshot.refused?.().get('shared/promo.json')).toBe('is not valid JSON: it starts with a byte order mark (BOM), an invisible character JSON does not allow. Save it as UTF-8 without BOM; the pages that use it work again then');
+  });
+
+  it('refuses a file with a key twice in one object (a merge that doubled a field), naming the key and where, where JSON.parse kept the last', async () => {
+    await writeFile(join(data, 'shared', 'promo.json'), '{"title": "Kept by JSON.parse", "nested": {"a": 1, "b": 2, "a": 3}, "title": "Dropped"}');
+    const { snapshot } = await createFsSnapshotLoader(data)();
+    expect(snapshot.refused?.().get('shared/promo.json')).toBe('has the key "a" twice in one object (at /nested): which of its values is meant cannot be known; the pages that use it work again once one of them is removed');
+    expect(contentErrorOf(() => resolverFor(snapshot).resolvePage('promo')).message).toContain('shared/promo.json has the key "a" twice');
+    expect(resolverFor(snapshot).resolvePage('home').sections).toHaveLength(1);
   });
 
   it('names a page file that is not JSON once, in its errors and in what stops a build or a publication', async () => {

@@ -5,7 +5,7 @@
  * post unpublished since the build came back, from the build, once its file was pushed broken).
  */
 import { gitAt, literal } from '../../../server/git-content.mjs';
-import { MAX_DATA_FILE_BYTES } from '../../engine/data-files';
+import { MAX_DATA_FILE_BYTES, readDataText } from '../../engine/data-files';
 
 /** How far back the history is read, in commits that touched the file. */
 const MAX_COMMITS = 20;
@@ -28,11 +28,9 @@ export async function committedReadable(dir: string, path: string): Promise<unkn
       return undefined; // deleted at this commit: nothing older is this file
     }
     if (Buffer.byteLength(text) > MAX_DATA_FILE_BYTES) continue;
-    try {
-      return JSON.parse(text);
-    } catch {
-      // Unreadable at this commit too: an older one may not be.
-    }
+    const read = readDataText(text);
+    if (read.broken === undefined) return read.value;
+    // Unreadable at this commit too: an older one may not be.
   }
   return undefined;
 }

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { readDataText } from '../../engine/data-files';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { containedPath } from '../paths';
 import { contentVersion } from '../version';
@@ -23,13 +24,10 @@ export interface FsBackendOptions {
 /** The version of an image: a hash of its bytes. */
 export const bytesVersion = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 27);
 
-/** The version of a data file's text: the hash of its JSON (so formatting alone is no change), or of its bytes when it is not JSON. */
+/** The version of a data file's text: the hash of its JSON (so formatting alone is no change), or of its bytes when it is not read as JSON (readDataText). */
 export function textVersion(bytes: Buffer): string {
-  try {
-    return contentVersion(JSON.parse(bytes.toString('utf8')));
-  } catch {
-    return `unparsed-${bytesVersion(bytes)}`;
-  }
+  const read = readDataText(bytes.toString('utf8'));
+  return read.broken === undefined ? contentVersion(read.value) : `unparsed-${bytesVersion(bytes)}`;
 }
 
 export function createFsBackend(options: FsBackendOptions): StoreBackend {
