@@ -76,6 +76,8 @@ test('after Save, the editor shows Publishing… then Live, with a link to the l
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${server.origin}/editor/pricing`);
   await expect(page.frameLocator('iframe[title="Preview"]').locator('[data-section-id]').first()).toBeVisible();
+  // Before any save, the page's one link is "View page" beside its address.
+  await expect(page.locator('.topbar').getByRole('link', { name: /View (live )?page/ })).toHaveText('View page ↗');
 
   // An edit: Publishing…, then Live, and the link opens the page as visitors now get it.
   await page.getByRole('button', { name: 'Page settings' }).click();
@@ -86,6 +88,10 @@ test('after Save, the editor shows Publishing… then Live, with a link to the l
   await expect(status).toContainText(/Publishing…|Live/);
   await expect(status).toContainText('Live');
   await page.screenshot({ path: 'test-results/e2e/screens/production-live.png' });
+  // One link to the page, not two: "Live" carries it, and "View page" beside the address gives way.
+  const viewLinks = page.locator('.topbar').getByRole('link', { name: /View (live )?page/ });
+  await expect(viewLinks).toHaveCount(1);
+  await expect(viewLinks).toHaveText('View live page ↗');
   const [live] = await Promise.all([context.waitForEvent('page'), status.getByRole('link', { name: 'View live page' }).click()]);
   await expect(live).toHaveURL(`${server.origin}/pricing/`);
   await expect(live).toHaveTitle(/Pricing, published live/);

@@ -5,11 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { SaveStatus } from '../../src/editor/app/SaveStatus';
 import type { Publishing } from '../../src/editor/lib/store/state';
 
-const text = (publishing: Publishing, dirtyCount = 0) => renderToStaticMarkup(createElement(SaveStatus, { saving: false, dirtyCount, publishing })).replace(/<[^>]+>/g, '');
+const markup = (publishing: Publishing, dirtyCount = 0, liveHref: string | null = null) => renderToStaticMarkup(createElement(SaveStatus, { saving: false, dirtyCount, publishing, liveHref }));
+const text = (publishing: Publishing, dirtyCount = 0, liveHref: string | null = null) => markup(publishing, dirtyCount, liveHref).replace(/<[^>]+>/g, '');
 
 describe('the save status', () => {
   it('says Live, with the page to view, when visitors get it', () => {
-    expect(text({ ticket: 1, state: 'live', path: '/about/' })).toBe('LiveView live page ↗');
+    expect(text({ ticket: 1, state: 'live', path: '/about/' }, 0, '/about/')).toBe('LiveView live page ↗');
+    expect(markup({ ticket: 1, state: 'live', path: '/about/' }, 0, '/about/')).toContain('href="/about/"');
+  });
+
+  it('says Live alone when the page on screen is not the one saved (view-links.ts): its link would read as this page’s', () => {
+    expect(text({ ticket: 1, state: 'live', path: '/about/' })).toBe('Live');
   });
 
   it('never says Live of a page saved as a draft, and says both when the save also wrote something public', () => {

@@ -11,6 +11,8 @@ import type { Notice } from '../lib/store/state';
 import { problemCount, problemFiles } from '../lib/problems';
 import { entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
+import { viewLinks } from '../lib/view-links';
+import { pathForSlug } from '../../engine/slug';
 import { NoticeBanner, OpenElsewhereBanner, RecoveryBanner, RemovedToast } from './Banners';
 import { NARROW_PREVIEW_QUERY, PaneSwitch } from './PaneSwitch';
 import { DialogHost } from './DialogHost';
@@ -97,6 +99,8 @@ function Editor({ payload, initialSlug }: Props) {
   const shownIsPublic = useMemo(() => !shownDoc || isPublicAsSaved(shownDoc, new Date()), [shownDoc?.savedJson]);
   // What the topbar shows: the page's slug, or the page of the open entry (none for an entry of a collection without pages).
   const shownSlug = view.settingsOpen ? SETTINGS_PREVIEW_SLUG : entry ? (entryPage ?? null) : state.route;
+  const canView = Boolean(shownSlug && !shownSlug.includes('[slug]') && (view.settingsOpen || shownDoc) && (!entry || (entryPage && entryDoc?.version)) && shownIsPublic);
+  const { viewHref, liveHref } = viewLinks(canView ? pathForSlug(shownSlug!) : null, state.publishing, state.save.status === 'saving');
 
   return (
     <UploadQueueProvider value={uploads}>
@@ -109,7 +113,8 @@ function Editor({ payload, initialSlug }: Props) {
       <h1 className="visually-hidden">{heading}</h1>
       <Topbar
         shownSlug={shownSlug}
-        canView={Boolean(shownSlug && !shownSlug.includes('[slug]') && (view.settingsOpen || shownDoc) && (!entry || (entryPage && entryDoc?.version)) && shownIsPublic)}
+        viewHref={viewHref}
+        liveHref={liveHref}
         viewport={state.viewport}
         onViewport={setViewport}
         past={view.past}

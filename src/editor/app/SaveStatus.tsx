@@ -1,8 +1,9 @@
 /**
  * The save status in the top bar: saving, unsaved changes, and after a save
  * on the production server its publication: "Publishing…", then "Live" with
- * a link to the page (or, for a draft or a scheduled page, that it is saved
- * and when visitors see it), or why it failed. Under astro dev nothing is published
+ * a link to the page while it is the one on screen (view-links.ts; the top bar's "View page"
+ * gives way to it), or, for a draft or a scheduled page, that it is saved
+ * and when visitors see it, or why it failed. Under astro dev nothing is published
  * and it reads "All changes saved".
  */
 import { localDateTime } from '../lib/publication';
@@ -14,9 +15,11 @@ interface Props {
   publishing: Publishing | null;
   /** Unsaved changes from an earlier visit are offered back (the banner below): not "All changes saved". */
   recoverable?: boolean;
+  /** Where "Live" links to (view-links.ts): the page on screen, else none. */
+  liveHref?: string | null;
 }
 
-function PublishingText({ publishing }: { publishing: Publishing }) {
+function PublishingText({ publishing, liveHref }: { publishing: Publishing; liveHref: string | null }) {
   if (publishing.state === 'publishing') return <>Publishing…</>;
   if (publishing.state === 'failed') return <>Publish failed: {publishing.error?.replace(/\.$/, '')}. The previous version is still live.</>;
   if (publishing.state === 'unknown') return <>Saved. Whether it is live is unknown ({publishing.error?.replace(/\.$/, '')}); reload to check.</>;
@@ -27,8 +30,8 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
   return (
     <>
       Live
-      {publishing.path && (
-        <a href={publishing.path} target="_blank" rel="noreferrer">
+      {liveHref && (
+        <a href={liveHref} target="_blank" rel="noreferrer">
           View live page ↗
         </a>
       )}
@@ -36,7 +39,7 @@ function PublishingText({ publishing }: { publishing: Publishing }) {
   );
 }
 
-export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false }: Props) {
+export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false, liveHref = null }: Props) {
   // Counted by document: five edits to one page are one page to save.
   const unsaved = dirtyCount ? `${dirtyCount} document${dirtyCount === 1 ? '' : 's'} with unsaved changes` : '';
   const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : publishing?.state === 'unknown' ? ' is-unknown' : dirtyCount ? ' is-dirty' : '';
@@ -46,7 +49,7 @@ export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false
         'Saving…'
       ) : publishing ? (
         <>
-          <PublishingText publishing={publishing} />
+          <PublishingText publishing={publishing} liveHref={liveHref} />
           {unsaved && ` · ${unsaved}`}
         </>
       ) : (

@@ -25,9 +25,11 @@ const StepText = ({ step, saved }: { step: StepName; saved: boolean }) => (
 );
 
 interface Props {
-  /** The slug of the page shown, if any, and whether it has a visitor URL to open. */
+  /** The slug of the page shown, if any. */
   shownSlug: string | null;
-  canView: boolean;
+  /** The one link to the visitor page (view-links.ts): "View page" here, or the save status's "Live". */
+  viewHref: string | null;
+  liveHref: string | null;
   viewport: Viewport;
   onViewport(viewport: Viewport): void;
   /** Steps' labels and times, oldest first. */
@@ -56,7 +58,7 @@ interface Props {
   onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyRef = useRef<HTMLDetailsElement>(null);
   const historyPlace = useDropdownPlace(historyRef, historyOpen, HISTORY_WIDTH);
@@ -75,8 +77,8 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
         {shownSlug && (
           <>
             <span className="topbar-slug">{shownAddress(shownSlug)}</span>
-            {canView && (
-              <a className="btn btn-ghost btn-small" href={shownSlug === 'home' ? '/' : `/${shownSlug}/`} target="_blank" rel="noreferrer">
+            {viewHref && (
+              <a className="btn btn-ghost btn-small" href={viewHref} target="_blank" rel="noreferrer">
                 <span className="view-page-text">View page </span>↗
               </a>
             )}
@@ -140,7 +142,7 @@ export const Topbar = memo(function Topbar({ shownSlug, canView, viewport, onVie
           Problems <span className="badge badge-error">{problemCount}</span>
         </button>
       )}
-      <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} recoverable={recoverable} />
+      <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} recoverable={recoverable} liveHref={liveHref} />
       {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard's focus to the page. */}
       <button type="button" className="btn btn-primary" onClick={saving ? undefined : onSave} aria-disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save
