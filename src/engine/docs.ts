@@ -34,7 +34,7 @@ function typeOf(schema: JsonSchema): string {
       if (schema.kind === 'color') return 'colour (#rrggbb)';
       if (schema.kind === 'link') return '[link](content-model.md#links-and-image-urls)';
       if (schema.kind === 'image-url') return '[image URL](content-model.md#links-and-image-urls)';
-      return 'text';
+      return `text${bounds(undefined, schema.maxLength, ' characters')}`;
     default:
       return String(schema.type ?? 'any');
   }

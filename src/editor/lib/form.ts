@@ -37,7 +37,12 @@ export interface FieldSpec {
   identifierFrom?: string;
   /** How much of the text others show: the field counts as you type (primitives.ts, ShownUpTo). */
   shownUpTo?: { length: number; past: string };
+  /** The most characters a plain text may hold (its schema's `.max`): the field counts against it as you type. */
+  maxLength?: number;
 }
+
+/** The kinds whose widget counts characters (fields/parts.tsx, LengthCount); a Markdown text's limit is far past any essay. */
+const COUNTED_KINDS: ReadonlySet<FieldKind> = new Set(['text', 'textarea']);
 
 const humanize = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 
@@ -73,6 +78,7 @@ export function fieldSpec(key: string, schema: JsonSchema, required: boolean): F
   }
   if (schema.identifierFrom) spec.identifierFrom = schema.identifierFrom;
   if (schema.shownUpTo) spec.shownUpTo = schema.shownUpTo;
+  if (schema.maxLength !== undefined && COUNTED_KINDS.has(spec.kind)) spec.maxLength = schema.maxLength;
   return spec;
 }
 

@@ -35,6 +35,8 @@ export interface JsonSchema {
   minItems?: number;
   maxItems?: number;
   minLength?: number;
+  /** A string's hard limit (`z.string().max`): the editor counts against it, the docs state it. */
+  maxLength?: number;
   anyOf?: JsonSchema[];
 }
 

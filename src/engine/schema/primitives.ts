@@ -63,6 +63,20 @@ export function field<T extends z.ZodType>(
  */
 export const text = () => z.string().regex(/\S/, 'Required');
 
+/**
+ * The longest heading a section's title may be, in characters. Headings are set large (a hero's
+ * is the page's h1), so past this a title wraps over many lines on a phone and reads as a
+ * paragraph; the demo's longest is 56. The editor counts against it as you type (the form reads
+ * the schema's maxLength: this number is the only copy).
+ */
+export const MAX_HEADING_LENGTH = 100;
+
+/** A section's required title (its heading): required text of at most MAX_HEADING_LENGTH characters. */
+export const heading = () => text().max(MAX_HEADING_LENGTH);
+
+/** A section's optional title: at most MAX_HEADING_LENGTH characters when given. */
+export const optionalHeading = () => z.string().max(MAX_HEADING_LENGTH).optional();
+
 /** A string that `problem` accepts: it reports the problem's own message. */
 const checkedString = (problem: (value: string) => string | undefined) =>
   z.string().superRefine((value, context) => {

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, markdown } from '../../engine/schema/primitives';
+import { field, markdown, optionalHeading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'content-block',
@@ -12,7 +12,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the block. */
-    title: field(z.string().optional(), 'Title', 'Optional heading of the block.'),
+    title: field(optionalHeading(), 'Title', 'Optional heading of the block.'),
     /** The text, in Markdown; raw HTML is escaped, never rendered. */
     body: field(markdown().min(1, 'Required'), 'Body', 'The text: headings, bold, italic, links, lists and quotes work.', { kind: 'markdown' }),
     /** `narrow` is a reading column; `wide` uses the full content width. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, text } from '../../engine/schema/primitives';
+import { CtaSchema, field, heading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'cta-banner',
@@ -8,7 +8,7 @@ export default defineSection({
   description: 'A banner with a title, optional description and up to two buttons.',
   schema: z.object({
     /** Headline of the banner. */
-    title: field(text(), 'Title', 'Headline of the banner.'),
+    title: field(heading(), 'Title', 'Headline of the banner.'),
     /** Optional copy under the headline. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the headline.', { kind: 'textarea' }),
     /** Up to two buttons. */

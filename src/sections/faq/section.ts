@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, markdown, text } from '../../engine/schema/primitives';
+import { field, markdown, optionalHeading, text } from '../../engine/schema/primitives';
 
 const QuestionSchema = z
   .object({
@@ -22,7 +22,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the list of questions. */
-    title: field(z.string().optional(), 'Title', 'Heading above the questions, e.g. "Frequently asked questions".'),
+    title: field(optionalHeading(), 'Title', 'Heading above the questions, e.g. "Frequently asked questions".'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The questions, 1 to 30, each asked once. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, MenuItemSchema, text } from '../../engine/schema/primitives';
+import { field, heading, MenuItemSchema, optionalHeading, text } from '../../engine/schema/primitives';
 import { ICON_NAMES } from '../../engine/icons';
 
 const FeatureSchema = z
@@ -8,7 +8,7 @@ const FeatureSchema = z
     /** One of the built-in icons. */
     icon: field(z.enum(ICON_NAMES), 'Icon', 'One of the built-in icons.', { kind: 'icon' }),
     /** Name of the feature, a few words. */
-    title: field(text(), 'Title', 'Name of the feature, in a few words.'),
+    title: field(heading(), 'Title', 'Name of the feature, in a few words.'),
     /** One or two sentences about it. */
     text: field(text(), 'Text', 'One or two sentences about it.', { kind: 'textarea' }),
     /** Optional link to more about the feature. */
@@ -28,7 +28,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Heading above the grid. */
-    title: field(z.string().optional(), 'Title', 'Heading above the grid.'),
+    title: field(optionalHeading(), 'Title', 'Heading above the grid.'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The features, 1 to 12. */

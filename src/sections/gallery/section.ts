@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, ImageSelectionSchema } from '../../engine/schema/primitives';
+import { field, ImageSelectionSchema, optionalHeading } from '../../engine/schema/primitives';
 
 const GalleryImageSchema = z
   .object({
@@ -19,7 +19,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the gallery. */
-    title: field(z.string().optional(), 'Title', 'Optional heading of the gallery.'),
+    title: field(optionalHeading(), 'Title', 'Optional heading of the gallery.'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The pictures, 1 to 24, in order. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, ImageSelectionSchema, PADDING_LABELS, PADDINGS, text } from '../../engine/schema/primitives';
+import { CtaSchema, field, heading, ImageSelectionSchema, PADDING_LABELS, PADDINGS, text } from '../../engine/schema/primitives';
 
 /** The hero documents paddings up to `xl` (spec §2.3 rule 2). */
 const HeroPaddingSchema = z.enum(PADDINGS.filter((p) => p !== '2xl') as ['none', 'sm', 'md', 'lg', 'xl']).meta({ optionLabels: PADDING_LABELS });
@@ -16,7 +16,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Main headline, or its first part when titleHighlight is set. */
-    title: field(text(), 'Title', 'Main headline, or its first part when a highlight is set.'),
+    title: field(heading(), 'Title', 'Main headline, or its first part when a highlight is set.'),
     /** Second, separately styled part of the headline. */
     titleHighlight: field(z.string().optional(), 'Title highlight', 'Second, accented part of the headline.'),
     /** Supporting copy below the headline. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, ImageSelectionSchema, link } from '../../engine/schema/primitives';
+import { field, ImageSelectionSchema, link, optionalHeading } from '../../engine/schema/primitives';
 
 const LogoSchema = z
   .object({
@@ -17,7 +17,7 @@ export default defineSection({
   description: 'A row of client or partner logos, each with an optional link.',
   schema: z.object({
     /** Optional line above the logos. */
-    title: field(z.string().optional(), 'Title', 'Optional line above the logos, e.g. Trusted by teams at.'),
+    title: field(optionalHeading(), 'Title', 'Optional line above the logos, e.g. Trusted by teams at.'),
     /** The logos, 1 to 24. */
     logos: field(z.array(LogoSchema).min(1, 'Add at least one logo').max(24, 'At most 24 logos'), 'Logos', 'The logos, 1 to 24, in order.'),
   }),

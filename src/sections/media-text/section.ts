@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, ImageSelectionSchema, markdown } from '../../engine/schema/primitives';
+import { CtaSchema, field, ImageSelectionSchema, markdown, optionalHeading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'media-text',
@@ -10,7 +10,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the text. */
-    title: field(z.string().optional(), 'Title', 'Heading of the text.'),
+    title: field(optionalHeading(), 'Title', 'Heading of the text.'),
     /** The text, in Markdown. */
     body: field(markdown().regex(/\S/, 'Write the text that goes beside the image'), 'Text', 'The text beside the image: bold, italic, links and lists work.', { kind: 'markdown' }),
     /** The image, shown at 16:10 and cropped to it. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, text } from '../../engine/schema/primitives';
+import { field, heading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'page-hero',
@@ -12,7 +12,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Title of the page. */
-    title: field(text(), 'Title', 'Title of the page.'),
+    title: field(heading(), 'Title', 'Title of the page.'),
     /** One or two sentences under the title. */
     description: field(z.string().optional(), 'Description', 'One or two sentences under the title.', { kind: 'textarea' }),
   }),

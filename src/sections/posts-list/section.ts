@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
 import { PostSummarySchema } from '../../engine/schema/collections';
-import { field, MenuItemSchema, text } from '../../engine/schema/primitives';
+import { field, heading, MenuItemSchema } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'posts-list',
@@ -11,7 +11,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the list. */
-    title: field(text(), 'Title', 'Heading of the list.'),
+    title: field(heading(), 'Title', 'Heading of the list.'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** `grid`: equal cards; `bento`: the newest post large, the rest around it. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, text } from '../../engine/schema/primitives';
+import { CtaSchema, field, optionalHeading, text } from '../../engine/schema/primitives';
 
 const PlanSchema = z
   .object({
@@ -47,7 +47,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the table. */
-    title: field(z.string().optional(), 'Title', 'Optional heading of the table.'),
+    title: field(optionalHeading(), 'Title', 'Optional heading of the table.'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The plans, 1 to 4, side by side on wide screens. */

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { ResolvedTagSchema } from '../../engine/schema/collections';
-import { field, text } from '../../engine/schema/primitives';
+import { field, heading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'related-tags',
@@ -10,7 +10,7 @@ export default defineSection({
   description: "The tags of the current post, resolved through its tags relation.",
   schema: z.object({
     /** Heading above the tag chips. */
-    title: field(text(), 'Title', 'Heading above the tag chips.'),
+    title: field(heading(), 'Title', 'Heading above the tag chips.'),
     /** Bound: the tags of the current post. */
     tags: field(z.array(ResolvedTagSchema), 'Tags', "Filled from the current post's tags."),
   }),

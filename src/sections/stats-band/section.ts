@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, text } from '../../engine/schema/primitives';
+import { field, optionalHeading, text } from '../../engine/schema/primitives';
 import { ICON_NAMES } from '../../engine/icons';
 
 export default defineSection({
@@ -9,7 +9,7 @@ export default defineSection({
   description: 'A band of key figures, each with an icon, a value and a label.',
   schema: z.object({
     /** Optional heading above the figures. */
-    title: field(z.string().optional(), 'Title', 'Optional heading above the figures.'),
+    title: field(optionalHeading(), 'Title', 'Optional heading above the figures.'),
     /** The figures, 1 to 6. */
     stats: field(
       z

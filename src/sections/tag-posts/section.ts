@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { PostSummarySchema } from '../../engine/schema/collections';
-import { field, text } from '../../engine/schema/primitives';
+import { field, heading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tag-posts',
@@ -10,7 +10,7 @@ export default defineSection({
   description: 'The posts that carry the current tag, newest first.',
   schema: z.object({
     /** Heading above the posts. */
-    title: field(text(), 'Title', 'Heading above the posts.'),
+    title: field(heading(), 'Title', 'Heading above the posts.'),
     /** Shown when no post carries the tag yet. */
     emptyText: field(z.string().default('No posts yet.'), 'Empty text', 'Shown when no post carries the tag yet.'),
     /** Bound: posts carrying the current tag. */

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
 import { ResolvedTagSchema } from '../../engine/schema/collections';
-import { field, text } from '../../engine/schema/primitives';
+import { field, heading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tags-list',
@@ -11,7 +11,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the grid. */
-    title: field(text(), 'Title', 'Heading of the grid.'),
+    title: field(heading(), 'Title', 'Heading of the grid.'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** Bound: every tag, by name. */

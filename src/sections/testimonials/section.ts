@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, ImageSelectionSchema, text } from '../../engine/schema/primitives';
+import { field, ImageSelectionSchema, optionalHeading, text } from '../../engine/schema/primitives';
 
 const TestimonialSchema = z
   .object({
@@ -23,7 +23,7 @@ export default defineSection({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
     /** Heading above the quotes. */
-    title: field(z.string().optional(), 'Title', 'Heading above the quotes.'),
+    title: field(optionalHeading(), 'Title', 'Heading above the quotes.'),
     /** Optional copy under the heading. */
     description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The quotes, 1 to 9. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, ImageSelectionSchema, text } from '../../engine/schema/primitives';
+import { field, heading, ImageSelectionSchema, text } from '../../engine/schema/primitives';
 import { PROVIDER_NAMES, PROVIDERS, videoIdProblem, type VideoProvider } from './video-source';
 
 export const POSTER_RULE = 'The poster must be an image on this site (uploaded, or a path starting with /), so nothing is fetched from elsewhere before the video is played';
@@ -21,7 +21,7 @@ export default defineSection({
       /** Small eyebrow text above the title. */
       label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
       /** The video's title: the heading above it, and the name screen readers give the player. */
-      title: field(text(), 'Title', 'The heading above the video; screen readers also use it to name the player.'),
+      title: field(heading(), 'Title', 'The heading above the video; screen readers also use it to name the player.'),
       /** Optional copy under the title. */
       description: field(z.string().optional(), 'Description', 'Optional copy under the title.', { kind: 'textarea' }),
       /** Where the video is hosted. */
