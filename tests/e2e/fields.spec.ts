@@ -104,6 +104,23 @@ test('the SEO title and description count against what search results show, and 
   await shot(page, 'seo-title-length');
 });
 
+test('a hero’s title counts against the limit its schema sets, and past it says by how much and blocks saving', async ({ page }) => {
+  await openEditor(page, 'home');
+  await outlineItem(page, 'home-hero').click();
+  const inspector = page.getByLabel('Inspector');
+  const title = inspector.getByLabel('Title', { exact: true });
+  await expect(inspector.locator('.field-count').first()).toHaveText('28 / 100 characters');
+  await expect(title).toHaveAttribute('aria-describedby', /-count/);
+  await title.fill('x'.repeat(104));
+  await expect(inspector.locator('.field-count.is-over')).toHaveText('104 / 100 characters: 4 too many');
+  // A rule, unlike the SEO title's advice: the field is in error, in the schema's words.
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  await expect(inspector.getByRole('alert').filter({ hasText: 'Use at most 100 characters' })).toBeVisible();
+  await shot(page, 'hero-title-length');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(title).toHaveValue('Websites that load instantly');
+});
+
 test('a link field offers the site’s pages and posts, and checks a typed URL as you type', async ({ page }) => {
   await openEditor(page, 'about');
   await outlineItem(page, 'about-cta').click();

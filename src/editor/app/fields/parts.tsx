@@ -21,17 +21,31 @@ export function Hint({ id, description, error }: { id: string; description?: str
   );
 }
 
+/** Whether the field shows a LengthCount, which its control is then described by. */
+const counted = (spec: FieldSpec) => spec.maxLength !== undefined || spec.shownUpTo !== undefined;
+
 export const describedBy = (id: string, spec: FieldSpec, error?: string) =>
-  [spec.description && `${id}-hint`, spec.shownUpTo && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  [spec.description && `${id}-hint`, counted(spec) && `${id}-count`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 /**
- * A text's length against how much of it others show (a title in search results), as you type;
- * past it, what happens. Read with the field (aria-describedby), not announced at each keystroke.
+ * A text's length as you type, read with the field (aria-describedby), not announced at each keystroke.
+ * Against its schema's limit (`maxLength`, a rule: "42 / 100 characters", and past it how many
+ * too many, beside the validation's error), else against how much of it others show (a title in
+ * search results; advice, so past it what happens, never an error).
  */
 export function LengthCount({ id, spec, text }: { id: string; spec: FieldSpec; text: string }) {
-  if (!spec.shownUpTo) return null;
-  const { length, past } = spec.shownUpTo;
+  if (!counted(spec)) return null;
+  // Counted as people count: an emoji is one character, as the schema's check counts code points too.
   const count = [...text].length;
+  if (spec.maxLength !== undefined) {
+    const over = count - spec.maxLength;
+    return (
+      <p className={`field-count${over > 0 ? ' is-over' : ''}`} id={`${id}-count`}>
+        {count} / {spec.maxLength} characters{over > 0 && `: ${over} too many`}
+      </p>
+    );
+  }
+  const { length, past } = spec.shownUpTo!;
   return (
     <p className={`field-count${count > length ? ' is-over' : ''}`} id={`${id}-count`}>
       {count > length ? `${count} characters, over the ${length} or so shown. ${past}` : `${count} of about ${length} characters shown`}
