@@ -94,6 +94,17 @@ export async function addQuoteSection(projectRoot: string): Promise<void> {
 /** The `authors` collection: entries with a `name` and a `bio`. */
 export const addAuthorsCollection = (projectRoot: string) => addSource(projectRoot, 'collections/authors/collection.ts', AUTHORS_COLLECTION);
 
+/**
+ * A collection shaped like `authors` under another name (`speakers`, "Speakers", "speaker"): a site
+ * with many collections, whose editor shows a tab for each.
+ */
+export const addCollectionLikeAuthors = (projectRoot: string, name: string, label: string, singular: string) =>
+  addSource(
+    projectRoot,
+    `collections/${name}/collection.ts`,
+    AUTHORS_COLLECTION.replace("name: 'authors'", `name: '${name}'`).replace("label: 'Authors'", `label: '${label}'`).replace("singular: 'author'", `singular: '${singular}'`),
+  );
+
 /** The `author-card` section type: shows the current entry of the `authors` collection, on its template page. */
 export async function addAuthorCardSection(projectRoot: string): Promise<void> {
   await addSource(projectRoot, 'sections/author-card/section.ts', AUTHOR_CARD_SECTION);

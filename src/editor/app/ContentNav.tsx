@@ -15,6 +15,20 @@ export type ContentTab = string;
 const LABELS: Record<ContentTab, string> = { pages: 'Pages', ...Object.fromEntries(collectionDefinitions.map((definition) => [definition.name, definition.label])) };
 const ORDER: ContentTab[] = ['pages', ...collectionDefinitions.map((definition) => definition.name)];
 
+/** Room left beside a tab scrolled into view: the width of the row's edge shadow (styles/lists.css). */
+const EDGE = 28;
+
+/**
+ * Scrolls the row of tabs (it scrolls sideways once a site's collections outgrow the sidebar) so
+ * `tab` shows whole. The row alone: scrollIntoView would also scroll the sidebar and the editor around it.
+ */
+function keepInView(row: HTMLElement, tab: HTMLElement) {
+  const shown = row.getBoundingClientRect();
+  const at = tab.getBoundingClientRect();
+  if (at.left < shown.left + EDGE) row.scrollLeft -= shown.left + EDGE - at.left;
+  else if (at.right > shown.right - EDGE) row.scrollLeft += at.right - (shown.right - EDGE);
+}
+
 interface Props {
   /** The tab of what is open now. */
   current: ContentTab;
@@ -43,6 +57,12 @@ export const ContentNav = memo(function ContentNav({ current, pages, entries, ro
   }
   useEffect(() => setTab(current), [current]);
   const tabs = useRef<Partial<Record<ContentTab, HTMLButtonElement | null>>>({});
+  const row = useRef<HTMLDivElement>(null);
+  // Whatever selected it (a click, the arrow keys, opening an entry of a collection far along the row).
+  useEffect(() => {
+    const selected = tabs.current[tab];
+    if (row.current && selected) keepInView(row.current, selected);
+  }, [tab]);
 
   // The ARIA tabs pattern: arrow keys, Home and End move between tabs, and selecting follows focus.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -56,12 +76,13 @@ export const ContentNav = memo(function ContentNav({ current, pages, entries, ro
     if (!next) return;
     event.preventDefault();
     setTab(next);
-    tabs.current[next]?.focus();
+    // The effect above scrolls the row; the browser's own scroll on focus would move the sidebar too.
+    tabs.current[next]?.focus({ preventScroll: true });
   };
 
   return (
     <div className="content-nav">
-      <div className="content-tabs" role="tablist" aria-label="Content" onKeyDown={onKeyDown}>
+      <div ref={row} className="content-tabs" role="tablist" aria-label="Content" onKeyDown={onKeyDown}>
         {ORDER.map((name) => (
           <button
             key={name}
