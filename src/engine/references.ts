@@ -3,9 +3,18 @@
  * content store asks before deleting a file (is anything still pointing at
  * it?) and when moving one (rewrite every pointer to it, and the relative
  * pointers inside it). Pure, on parsed documents, so the editor can ask too.
+ *
+ * An image URL is a string field's whole value, or a link inside a Markdown
+ * field (`[plan](/assets/images/plan.png)`): given a Markdown reader
+ * (site-markdown.ts), a field its schema declares Markdown is read for the
+ * links it renders rather than as one URL. The reader is passed in, not
+ * imported: it carries a Markdown parser, which the editor's first load does
+ * not, and the section registry, which the build's config must not load;
+ * without one a Markdown field is read whole, as any string.
  */
 import { ASSETS_URL_PREFIX } from '../../server/headers.mjs';
 import { normalisedPath } from '../../server/requests.mjs';
+import type { MarkdownLinks } from './markdown-links';
 import { parseRef, pointerFromPath, RefSyntaxError } from './pointer';
 import { dirname } from './posix-path';
 import { collectRefs, type RefObject } from './schema/refs';
@@ -41,14 +50,37 @@ export function refReferrers(snapshot: ContentSnapshot, target: string, ignore: 
   return found;
 }
 
-/** Every string in `value` that `wanted` accepts, with its path. */
-function findStrings(value: unknown, wanted: (text: string) => boolean, path: (string | number)[], out: { path: (string | number)[]; text: string }[]): void {
-  if (typeof value === 'string') {
-    if (wanted(value)) out.push({ path: [...path], text: value });
-  } else if (Array.isArray(value)) value.forEach((item, index) => findStrings(item, wanted, [...path, index], out));
+/** Every string in `value`, with its path. */
+function findStrings(value: unknown, path: (string | number)[], out: { path: (string | number)[]; text: string }[]): void {
+  if (typeof value === 'string') out.push({ path: [...path], text: value });
+  else if (Array.isArray(value)) value.forEach((item, index) => findStrings(item, [...path, index], out));
   else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) findStrings(item, wanted, [...path, key], out);
+    for (const [key, item] of Object.entries(value)) findStrings(item, [...path, key], out);
   }
+}
+
+/** What references need of Markdown: which strings of a data file are Markdown (markdown-fields.ts), and what their links are. */
+export interface MarkdownReader {
+  fields(file: string, document: unknown): ReadonlySet<string>;
+  links: MarkdownLinks;
+}
+
+/** The JSON pointers of the Markdown strings of `document`, none without a reader or a file. */
+const markdownFields = (document: unknown, file: string | undefined, markdown: MarkdownReader | undefined): ReadonlySet<string> =>
+  markdown && file !== undefined ? markdown.fields(file, document) : new Set();
+
+/**
+ * The URLs `document` (the content of the data file `file`) leads to, with their fields: each
+ * string's value, or with `markdown`, for a Markdown field each address its links lead to (once).
+ */
+function urlsIn(document: unknown, file: string | undefined, markdown: MarkdownReader | undefined): { pointer: string; url: string }[] {
+  const strings: { path: (string | number)[]; text: string }[] = [];
+  findStrings(document, [], strings);
+  const inMarkdown = markdownFields(document, file, markdown);
+  return strings.flatMap(({ path, text }) => {
+    const pointer = pointerFromPath(path);
+    return inMarkdown.has(pointer) ? [...new Set(markdown!.links.urls(text))].map((url) => ({ pointer, url })) : [{ pointer, url: text }];
+  });
 }
 
 /**
@@ -68,35 +100,81 @@ export function uploadedImageName(url: string): string | undefined {
   return path?.startsWith(ASSETS_URL_PREFIX) ? path.slice(ASSETS_URL_PREFIX.length) : undefined;
 }
 
-/** A field that names an uploaded image: where it is, its URL as written, and the image's file name. */
+/** A field that names an uploaded image: where it is, its URL as written (a link's address, in Markdown), and the image's file name. */
 export interface ImageReference {
   pointer: string;
   url: string;
   name: string;
 }
 
-/** Every field of a document that holds an uploaded image's URL, in any spelling. */
-export function imageReferences(document: unknown): ImageReference[] {
-  const found: { path: (string | number)[]; text: string }[] = [];
-  findStrings(document, (text) => uploadedImageName(text) !== undefined, [], found);
-  return found.map(({ path, text }) => ({ pointer: pointerFromPath(path), url: text, name: uploadedImageName(text)! }));
+/** How a document is read: the data file it is (whose schema says which fields are Markdown), and the Markdown reader. */
+export interface Reading {
+  file?: string;
+  markdown?: MarkdownReader;
+}
+
+/** Every uploaded image's URL in a document, in any spelling, with its field. */
+export function imageReferences(document: unknown, { file, markdown }: Reading = {}): ImageReference[] {
+  return urlsIn(document, file, markdown).flatMap(({ pointer, url }) => {
+    const name = uploadedImageName(url);
+    return name === undefined ? [] : [{ pointer, url, name }];
+  });
 }
 
 /**
  * Every field in the snapshot whose value is `url`, or, for an uploaded image's URL, any spelling
  * of it (`?v=2` after it, percent-escapes): each shows the same image, so each keeps it in use.
  */
-export function urlReferrers(snapshot: ContentSnapshot, url: string, ignore: ReadonlySet<string> = new Set()): Referrer[] {
+export function urlReferrers(snapshot: ContentSnapshot, url: string, ignore: ReadonlySet<string> = new Set(), markdown?: MarkdownReader): Referrer[] {
   const image = uploadedImageName(url);
   const wanted = image === undefined ? (text: string) => text === url : (text: string) => text === url || uploadedImageName(text) === image;
   const found: Referrer[] = [];
   for (const file of snapshot.paths()) {
     if (ignore.has(file)) continue;
-    const matches: { path: (string | number)[]; text: string }[] = [];
-    findStrings(snapshot.get(file), wanted, [], matches);
-    found.push(...matches.map(({ path }) => ({ file, pointer: pointerFromPath(path) })));
+    // A Markdown field with two links to the image is one referrer.
+    const pointers = new Set(urlsIn(snapshot.get(file), file, markdown).flatMap(({ pointer, url: text }) => (wanted(text) ? [pointer] : [])));
+    found.push(...[...pointers].map((pointer) => ({ file, pointer })));
   }
   return found;
+}
+
+/** `value` with each string replaced by what `replacement` gives for it and its pointer, copied only along what changes. */
+function replaceStrings(value: unknown, replacement: (text: string, pointer: string) => string | undefined, path: (string | number)[] = []): { value: unknown; changed: boolean } {
+  if (typeof value === 'string') {
+    const replaced = replacement(value, pointerFromPath(path));
+    return replaced === undefined ? { value, changed: false } : { value: replaced, changed: true };
+  }
+  if (Array.isArray(value)) {
+    const items = value.map((item, index) => replaceStrings(item, replacement, [...path, index]));
+    return items.some((item) => item.changed) ? { value: items.map((item) => item.value), changed: true } : { value, changed: false };
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value).map(([key, item]) => [key, replaceStrings(item, replacement, [...path, key])] as const);
+    return entries.some(([, item]) => item.changed) ? { value: Object.fromEntries(entries.map(([key, item]) => [key, item.value])), changed: true } : { value, changed: false };
+  }
+  return { value, changed: false };
+}
+
+/**
+ * A copy of `document` (the data file `file`) in which every URL of an image in `moves` (file
+ * name → new file name) leads to its new name, or undefined when none does. Every spelling of a
+ * moved image's URL shows it (`?v=2` after it, percent-escapes): each follows, keeping its query
+ * and fragment. In a Markdown field only the characters of each such link's path change, the
+ * rest of the text staying as it was written (markdown-links.ts).
+ */
+export function withImagesMoved(document: unknown, moves: ReadonlyMap<string, string>, { file, markdown }: Reading = {}): unknown {
+  const movedPath = (url: string) => {
+    const name = uploadedImageName(url);
+    const to = name === undefined ? undefined : moves.get(name);
+    return to === undefined ? undefined : `${ASSETS_URL_PREFIX}${to}`;
+  };
+  const inMarkdown = markdownFields(document, file, markdown);
+  const { value, changed } = replaceStrings(document, (text, pointer) => {
+    if (inMarkdown.has(pointer)) return markdown!.links.rewrite(text, movedPath);
+    const path = movedPath(text);
+    return path === undefined ? undefined : path + text.slice(text.split(/[?#]/, 1)[0]!.length);
+  });
+  return changed ? value : undefined;
 }
 
 /** The relative path from the folder of `holder` to `target`, both data-root-relative: what a `$ref` in `holder` writes. */
