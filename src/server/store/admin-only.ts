@@ -4,6 +4,7 @@
  * (`mayWrite`, from src/server/auth/roles.ts), before anything is written.
  */
 import { ASSETS_URL_PREFIX } from '../../../server/headers.mjs';
+import { siteMarkdown as markdown } from '../../engine/site-markdown';
 import { urlReferrers } from '../../engine/references';
 import { REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import type { ContentSnapshot } from '../../engine/snapshot';
@@ -35,7 +36,7 @@ export function refuseEndedRedirects(plan: Plan, mayWrite: MayWrite | undefined)
  */
 export function refuseReplacingOthersImage(snapshot: ContentSnapshot, name: string, mayWrite: MayWrite | undefined): void {
   if (!mayWrite) return;
-  const others = [...new Set(urlReferrers(snapshot, `${ASSETS_URL_PREFIX}${name}`).map(({ file }) => file))].filter((file) => !mayWrite(file));
+  const others = [...new Set(urlReferrers(snapshot, `${ASSETS_URL_PREFIX}${name}`, new Set(), markdown).map(({ file }) => file))].filter((file) => !mayWrite(file));
   if (others.length === 0) return;
   throw new HttpError(403, `Replacing "${name}" would change ${others.join(', ')}, which only an administrator can change. Upload the new image under another name, or ask an administrator to replace it`);
 }

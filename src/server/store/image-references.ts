@@ -5,8 +5,10 @@
  * never uploaded. So a change may not write a document naming an image under /assets/images/ that
  * is not there after it (in any spelling: `?v=2` after it, percent-escapes). Only references the
  * change brings are judged: a document that named a missing image before (an image removed by
- * hand) is still saved when written again for another reason. External URLs are not judged.
+ * hand) is still saved when written again for another reason. External URLs are not judged. A link
+ * in a Markdown field to an image (`[plan](/assets/images/plan.png)`) names it as a field does.
  */
+import { siteMarkdown as markdown } from '../../engine/site-markdown';
 import { imageReferences, type ImageReference } from '../../engine/references';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { IMAGES_PREFIX, type FileIssue } from './changeset';
@@ -41,10 +43,11 @@ export function missingImageIssues(before: ContentSnapshot, plan: Plan, images: 
   const issues: FileIssue[] = [];
   for (const [file, document] of plan.documents) {
     if (document === undefined) continue;
-    const missing = imageReferences(document).filter((reference) => !images.has(reference.name) && !deleted.has(reference.name));
+    const missing = imageReferences(document, { file, markdown }).filter((reference) => !images.has(reference.name) && !deleted.has(reference.name));
     if (missing.length === 0) continue;
     // What the document named before, where it was (a moved file, at its old path): not the change's doing.
-    const named = new Set(imageReferences(before.get(movedFrom.get(file) ?? file)).map((reference) => reference.name));
+    const was = movedFrom.get(file) ?? file;
+    const named = new Set(imageReferences(before.get(was), { file: was, markdown }).map((reference) => reference.name));
     issues.push(...missing.filter((reference) => !named.has(reference.name)).map((reference) => missingIssue(file, reference)));
   }
   return issues;

@@ -3,7 +3,8 @@
  * documents after it, the files it rewrites to keep references whole, and
  * every reference it would leave dangling. Pure, over a content snapshot.
  */
-import { refReferrers, rewriteRefs, uploadedImageName, urlReferrers, type Referrer } from '../../engine/references';
+import { siteMarkdown as markdown } from '../../engine/site-markdown';
+import { refReferrers, rewriteRefs, urlReferrers, withImagesMoved, type Referrer } from '../../engine/references';
 import { redirectsAfterDelete, redirectsAfterMove, redirectsEndedByDelete, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
 import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
@@ -43,22 +44,6 @@ function withDocuments(base: ContentSnapshot, documents: ReadonlyMap<string, unk
   };
 }
 
-function replaceStrings(value: unknown, replacement: (text: string) => string | undefined): { value: unknown; changed: boolean } {
-  if (typeof value === 'string') {
-    const replaced = replacement(value);
-    return replaced === undefined ? { value, changed: false } : { value: replaced, changed: true };
-  }
-  if (Array.isArray(value)) {
-    const items = value.map((item) => replaceStrings(item, replacement));
-    return items.some((item) => item.changed) ? { value: items.map((item) => item.value), changed: true } : { value, changed: false };
-  }
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value).map(([key, item]) => [key, replaceStrings(item, replacement)] as const);
-    return entries.some(([, item]) => item.changed) ? { value: Object.fromEntries(entries.map(([key, item]) => [key, item.value])), changed: true } : { value, changed: false };
-  }
-  return { value, changed: false };
-}
-
 /** A moved page's document carries its new slug, so the file and its `slug` field keep agreeing. */
 function movedPage(document: unknown, from: string, to: string): unknown {
   if (!from.startsWith(`${PAGES_DIR}/`) || typeof document !== 'object' || document === null) return document;
@@ -66,7 +51,7 @@ function movedPage(document: unknown, from: string, to: string): unknown {
   return page.slug === slugOfPageFile(from) ? { ...page, slug: slugOfPageFile(to) } : document;
 }
 
-const danglingIssue = (what: string) => (referrer: Referrer): FileIssue => ({ file: referrer.file, path: referrer.pointer, message: `still points at ${what}, which this change deletes` });
+const danglingIssue = (what: string, why = 'which this change deletes') => (referrer: Referrer): FileIssue => ({ file: referrer.file, path: referrer.pointer, message: `still points at ${what}, ${why}` });
 
 export function planChangeset(current: ContentSnapshot, changes: readonly Change[]): Plan {
   const documents = new Map<string, unknown>();
@@ -109,23 +94,18 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     const redirects = redirectsAfterDelete(before, slugOfPageFile(change.file));
     if (redirects !== undefined) documents.set(REDIRECTS_FILE, redirects);
   }
-  // Every other file, named or not, follows the moves of the files it points at, and of images.
-  // Every spelling of a moved image's URL shows it (`?v=2` after it, percent-escapes): each follows, keeping its query and fragment.
-  const nameMoves = new Map([...imageMoves].map(([from, to]) => [from.slice(IMAGES_PREFIX.length), to] as const));
-  const movedImageUrl = (text: string) => {
-    const name = uploadedImageName(text);
-    const to = name === undefined ? undefined : nameMoves.get(name);
-    return to === undefined ? undefined : imageUrl(to) + text.slice(text.split(/[?#]/, 1)[0]!.length);
-  };
+  // Every other file, named or not, follows the moves of the files it points at, and of images
+  // (every spelling of an image's URL, and the links to it in Markdown fields: withImagesMoved).
+  const nameMoves = new Map([...imageMoves].map(([from, to]) => [from.slice(IMAGES_PREFIX.length), to.slice(IMAGES_PREFIX.length)] as const));
   const rewritten: string[] = [];
   const named = new Set(changes.flatMap((change) => (change.op === 'move' ? [change.file, change.to] : [change.file])));
   for (const file of withDocuments(current, documents).paths()) {
     if (moves.has(file)) continue;
     const document = documents.has(file) ? documents.get(file) : current.get(file);
     const refsFollowed = moves.size > 0 ? rewriteRefs(document, file, file, moves) : undefined;
-    const urls = nameMoves.size > 0 ? replaceStrings(refsFollowed ?? document, movedImageUrl) : { value: refsFollowed ?? document, changed: false };
-    if (refsFollowed === undefined && !urls.changed) continue;
-    documents.set(file, urls.value);
+    const imagesFollowed = nameMoves.size > 0 ? withImagesMoved(refsFollowed ?? document, nameMoves, { file, markdown }) : undefined;
+    if (refsFollowed === undefined && imagesFollowed === undefined) continue;
+    documents.set(file, imagesFollowed ?? refsFollowed);
     if (!named.has(file)) rewritten.push(file);
   }
   if (documents.has(REDIRECTS_FILE) && !named.has(REDIRECTS_FILE)) rewritten.push(REDIRECTS_FILE);
@@ -135,6 +115,12 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     if (document !== undefined || moves.has(file)) continue;
     issues.push(...refReferrers(after, file).map(danglingIssue(file)));
   }
-  for (const file of imageRemovals) issues.push(...urlReferrers(after, imageUrl(file)).map(danglingIssue(imageUrl(file))));
+  for (const file of imageRemovals) issues.push(...urlReferrers(after, imageUrl(file), new Set(), markdown).map(danglingIssue(imageUrl(file))));
+  // A link to a moved image in Markdown is rewritten only where the parser confirms the edit
+  // (markdown-links.ts); one left behind would lead nowhere, so the move is refused instead.
+  const movedOnto = new Set(imageMoves.values());
+  for (const from of imageMoves.keys()) {
+    if (!movedOnto.has(from)) issues.push(...urlReferrers(after, imageUrl(from), new Set(), markdown).map(danglingIssue(imageUrl(from), 'which this change renames: a link in this text could not be rewritten, so change it by hand first')));
+  }
   return { documents, moves, imageMoves, imageRemovals, rewritten: rewritten.sort(), issues, endedRedirects, deleteEndedRedirects, after };
 }

@@ -1,0 +1,104 @@
+/** Links to uploaded images inside Markdown fields are references: found by the schemas and the site's parser, rewritten in place. */
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { markdownPointers } from '../../src/engine/markdown-fields';
+import { markdownLinks } from '../../src/engine/markdown-links';
+import { imageReferences, urlReferrers, withImagesMoved } from '../../src/engine/references';
+import { siteMarkdown as markdown } from '../../src/engine/site-markdown';
+import { snapshotFromEntries, type ContentSnapshot } from '../../src/engine/snapshot';
+import type { Change } from '../../src/server/store/changeset';
+import { planChangeset } from '../../src/server/store/plan';
+import { validatePlan } from '../../src/server/store/validate';
+
+const links = markdownLinks(MarkdownIt);
+const block = (body: string) => ({ id: 'story', type: 'content-block', data: { title: '[x](/assets/images/title.png)', body } });
+const page = (slug: string, sections: unknown[] = []) => ({ id: slug, slug, meta: { title: 'T', description: 'D' }, sections });
+const post = (body: string) => ({ title: 'P', excerpt: 'E', date: '2026-01-01', author: 'Ann', tags: [], body });
+
+describe('the links of a Markdown text', () => {
+  it('are what the site renders as links: inline, reference-style, and image syntax, which the dialect renders as a link', () => {
+    expect(links.urls('See [the plan](/assets/images/plan.png "Plan") and ![photo](</assets/images/a b.png>).')).toEqual(['/assets/images/plan.png', '/assets/images/a%20b.png']);
+    expect(links.urls('Read [the brochure][b].\n\n[b]: /assets/images/brochure.png')).toEqual(['/assets/images/brochure.png']);
+  });
+
+  it('are not the same characters in code, behind an escaped bracket, in an unused definition, or a refused address', () => {
+    expect(links.urls('`[x](/assets/images/a.png)` and \\[x](/assets/images/b.png)\n\n    [x](/assets/images/c.png)\n\n[unused]: /assets/images/d.png')).toEqual([]);
+    expect(links.urls('[x](javascript:alert(1)) /assets/images/e.png')).toEqual([]);
+  });
+});
+
+describe('rewriting the links to a moved image', () => {
+  const moved = (href: string) => (href.startsWith('/assets/images/a.png') || href.startsWith('/assets/images/%61.png') ? '/assets/images/b.png' : undefined);
+
+  it('changes only the characters of each such link’s path, keeping query, fragment, title, brackets and every other byte', () => {
+    const text = '# Photos\n\n- ![A](/assets/images/a.png?v=2#top "A, /assets/images/a.png")\n- [A again](</assets/images/a.png>)\n\n> [ref][r]\n\n[r]:  /assets/images/%61.png\n';
+    expect(links.rewrite(text, moved)).toBe('# Photos\n\n- ![A](/assets/images/b.png?v=2#top "A, /assets/images/a.png")\n- [A again](</assets/images/b.png>)\n\n> [ref][r]\n\n[r]:  /assets/images/b.png\n');
+  });
+
+  it('leaves the same characters in code and plain text alone, and a text with no such link unchanged', () => {
+    const text = 'Was `/assets/images/a.png`, see [it](/assets/images/a.png) (/assets/images/a.png)';
+    expect(links.rewrite(text, moved)).toBe('Was `/assets/images/a.png`, see [it](/assets/images/b.png) (/assets/images/a.png)');
+    expect(links.rewrite('`[it](/assets/images/a.png)` and [other](/assets/images/c.png)', moved)).toBeUndefined();
+  });
+
+  it('rewrites a Markdown field through the schemas, and a field’s whole URL as before', () => {
+    const document = page('about', [block('See [the plan](/assets/images/a.png).'), { id: 'h', type: 'hero', data: { image: { url: '/assets/images/a.png?v=1' } } }]);
+    expect(withImagesMoved(document, new Map([['a.png', 'b.png']]), { file: 'pages/about.json', markdown })).toMatchObject({
+      sections: [{ data: { body: 'See [the plan](/assets/images/b.png).' } }, { data: { image: { url: '/assets/images/b.png?v=1' } } }],
+    });
+  });
+});
+
+describe('which fields are Markdown', () => {
+  it('is what the section and collection schemas declare, in pages, shared sections and entries; never a plain text field', () => {
+    const faq = { id: 'q', type: 'faq', data: { items: [{ question: 'Q', answer: 'A' }, { question: 'R', answer: 'B' }] } };
+    expect([...markdownPointers('pages/about.json', page('about', [{ $ref: '../shared/header.json' }, block('B'), faq]))]).toEqual([
+      '/sections/1/data/body',
+      '/sections/2/data/items/0/answer',
+      '/sections/2/data/items/1/answer',
+    ]);
+    expect([...markdownPointers('shared/story.json', block('B'))]).toEqual(['/data/body']);
+    expect([...markdownPointers('collections/posts/hello.json', post('B'))]).toEqual(['/body']);
+    expect([...markdownPointers('shared/site.json', { name: 'N' })]).toEqual([]);
+    expect([...markdownPointers('redirects.json', { redirects: [] })]).toEqual([]);
+  });
+
+  it('makes a link in a Markdown field an image reference, at that field; plain text that reads like one is not parsed', () => {
+    const document = page('about', [block('A [plan](/assets/images/plan.png) and [again](/assets/images/plan.png)')]);
+    expect(imageReferences(document, { file: 'pages/about.json', markdown })).toEqual([
+      { pointer: '/sections/0/data/body', url: '/assets/images/plan.png', name: 'plan.png' },
+    ]);
+    // Without a reader (the editor's first load), a Markdown field is read whole, as before.
+    expect(imageReferences(document)).toEqual([]);
+  });
+});
+
+describe('the content store and an image used only in Markdown', () => {
+  const site: ContentSnapshot = {
+    ...snapshotFromEntries([
+      ['pages/home.json', page('home')],
+      ['pages/about.json', page('about', [block('Our [floor plan](/assets/images/plan.png).')])],
+      ['collections/posts/hello.json', post('![The team](/assets/images/team.png)')],
+    ]),
+    uploadedImages: () => ['plan.png', 'team.png'],
+  };
+  const check = (changes: Change[]) => validatePlan(site, planChangeset(site, changes)).map((issue) => `${issue.file}${issue.path}: ${issue.message}`);
+
+  it('refuses deleting it, naming the field', () => {
+    expect(check([{ op: 'delete', file: 'assets/images/plan.png', baseVersion: 'v' }])).toEqual(['pages/about.json/sections/0/data/body: still points at /assets/images/plan.png, which this change deletes']);
+    expect(urlReferrers(site, '/assets/images/team.png', new Set(), markdown)).toEqual([{ file: 'collections/posts/hello.json', pointer: '/body' }]);
+  });
+
+  it('rewrites the link when the image is renamed, and nothing else of the text', () => {
+    const plan = planChangeset(site, [{ op: 'move', file: 'assets/images/plan.png', to: 'assets/images/floor-plan.png', baseVersion: 'v' }]);
+    expect((plan.after.get('pages/about.json') as ReturnType<typeof page>).sections).toEqual([block('Our [floor plan](/assets/images/floor-plan.png).')]);
+    expect(plan.rewritten).toEqual(['pages/about.json']);
+    expect(validatePlan(site, plan)).toEqual([]);
+  });
+
+  it('refuses a Markdown link to an image no one uploaded', () => {
+    expect(check([{ op: 'put', file: 'collections/posts/hello.json', content: post('[Missing](/assets/images/ghost.png)'), baseVersion: 'v' }])).toEqual([
+      'collections/posts/hello.json/body: no uploaded image has this address (/assets/images/ghost.png): it was deleted or renamed since, or never uploaded. Upload it again, or choose another image',
+    ]);
+  });
+});
