@@ -8,6 +8,10 @@ import { siteMarkdown as markdown } from '../../src/engine/site-markdown';
 import { snapshotFromEntries, type ContentSnapshot } from '../../src/engine/snapshot';
 import type { Change } from '../../src/server/store/changeset';
 import { planChangeset } from '../../src/server/store/plan';
+import { referrersOf } from '../../src/editor/lib/content-ops';
+import { docsFromPayload } from '../../src/editor/lib/model';
+import { renamePlan } from '../../src/editor/lib/rename-plan';
+import { markdownReader } from '../../src/editor/lib/rich-text/markdown-reader';
 import { validatePlan } from '../../src/server/store/validate';
 
 const links = markdownLinks(MarkdownIt);
@@ -100,5 +104,20 @@ describe('the content store and an image used only in Markdown', () => {
     expect(check([{ op: 'put', file: 'collections/posts/hello.json', content: post('[Missing](/assets/images/ghost.png)'), baseVersion: 'v' }])).toEqual([
       'collections/posts/hello.json/body: no uploaded image has this address (/assets/images/ghost.png): it was deleted or renamed since, or never uploaded. Upload it again, or choose another image',
     ]);
+  });
+});
+
+describe('the editor’s delete and rename dialog', () => {
+  const docs = docsFromPayload({
+    docs: [{ file: 'pages/about.json', kind: 'page', saveSlug: 'about', version: 'va', data: page('about', [block('Our [floor plan](/assets/images/plan.png).')]) }],
+  });
+  const image = { type: 'image', url: '/assets/images/plan.png', version: 'vi' } as const;
+
+  it('names a body linking to the image, with the parser prosemirror-markdown ships, as the store does', () => {
+    const about = { file: 'pages/about.json', name: 'Page “T” (/about/)', pointers: ['/sections/0/data/body'] };
+    expect(referrersOf(docs, image, markdownReader)).toEqual([about]);
+    expect(renamePlan(docs, image, 'floor-plan.png', () => true, markdownReader).rewritten).toEqual([about]);
+    // Before the reader has loaded, a body is read whole: the dialog waits for it (ContentOpsDialog).
+    expect(referrersOf(docs, image)).toEqual([]);
   });
 });

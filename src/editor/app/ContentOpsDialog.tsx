@@ -10,6 +10,7 @@ import {
 } from '../lib/content-ops';
 import { renamePlan } from '../lib/rename-plan';
 import type { Docs } from '../lib/model';
+import type { MarkdownReader } from '../../engine/references';
 import { addressOf, placeOf } from '../lib/page-links';
 import { applyChanges, loadState } from './api';
 import { REDIRECTS_FILE } from '../../engine/redirects';
@@ -67,9 +68,12 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
   const [errors, setErrors] = useState<string[]>([]);
   // An image's version is the hash of its bytes, as the server has them now (it may be a fresh upload).
   const [images, setImages] = useState<{ url: string; version: string }[] | null>(request.target.type === 'image' ? null : []);
+  const [markdown, setMarkdown] = useState<MarkdownReader>();
   useEffect(() => {
     if (request.target.type !== 'image') return;
     loadState().then((fresh) => setImages(fresh.images), (error: Error) => setErrors([`The image's version could not be read: ${error.message}`]));
+    // A text's links to the image count as the store counts them, with the rich-text field's parser, loaded on demand.
+    import('../lib/rich-text/markdown-reader').then(({ markdownReader }) => setMarkdown(markdownReader), (error: Error) => setErrors([`The texts that link to the image could not be read: ${error.message}`]));
   }, [request.target]);
 
   const target: OpTarget = request.target.type === 'image' ? { ...request.target, version: images?.find((image) => image.url === (request.target as { url: string }).url)?.version } : request.target;
@@ -80,17 +84,17 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
   // "Change the address of page “About” (/about/)": the name starts a sentence elsewhere, not here.
   const inSentence = title.charAt(0).toLowerCase() + title.slice(1);
   const locked = lockedBecause(docs, target);
-  const referrers = referrersOf(docs, target);
+  const referrers = referrersOf(docs, target, markdown);
   // Links to its address do not stop a delete, but they will lead nowhere: the dialog names them.
   const links = action === 'delete' ? linkReferrersOf(docs, target) : [];
   const linkCount = links.reduce((sum, link) => sum + link.pointers.length, 0);
   const address = target.type === 'doc' ? addressOf(docs, target.file) : undefined;
   const addressText = address === '/' ? '/' : `${address}/`;
   const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
-  const plan = action === 'rename' && !problem ? renamePlan(docs, target, name, mayChange) : undefined;
+  const plan = action === 'rename' && !problem ? renamePlan(docs, target, name, mayChange, markdown) : undefined;
   // For a shared section or a tag: remove it from the pages or posts that use it, and delete it, in one change.
   const unlink = action === 'delete' && referrers.length > 0 ? unlinkAndDeleteChanges(docs, target) : undefined;
-  const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
+  const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (target.type === 'image' && markdown === undefined) || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
 
   const apply = async (changes = action === 'delete' ? deleteChanges(docs, target) : plan!.changes) => {
     setBusy(true);

@@ -5,7 +5,7 @@
  * editor's documents, so the confirmation dialog can say what will change
  * before anything happens.
  */
-import { refReferrers, urlReferrers, type Referrer } from '../../engine/references';
+import { refReferrers, urlReferrers, type MarkdownReader, type Referrer } from '../../engine/references';
 import { fixedPageProblem, isValidSegment, moveTargetProblem, slugProblem } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { filenameOf, filenameProblem } from './media';
@@ -61,10 +61,13 @@ export function postsTagged(docs: Docs, tagSlug: string): EditorDoc[] {
 
 export const tagSlugOf = (file: string) => /^collections\/tags\/([^/]+)\.json$/.exec(file)?.[1];
 
-/** Everything that points at the target: `$ref`s to the file, fields holding the image URL, posts carrying the tag. */
-export function referrersOf(docs: Docs, target: OpTarget): NamedReferrer[] {
+/**
+ * Everything that points at the target: `$ref`s to the file, fields holding the image URL (with
+ * `markdown`, links to it in Markdown fields too: rich-text/markdown-reader.ts), posts carrying the tag.
+ */
+export function referrersOf(docs: Docs, target: OpTarget, markdown?: MarkdownReader): NamedReferrer[] {
   const snapshot = snapshotOfDocs(docs);
-  if (target.type === 'image') return named(docs, urlReferrers(snapshot, target.url));
+  if (target.type === 'image') return named(docs, urlReferrers(snapshot, target.url, new Set(), markdown));
   const found = refReferrers(snapshot, target.file, new Set([target.file]));
   const tag = tagSlugOf(target.file);
   if (tag) {

@@ -7,6 +7,7 @@ import { pathForSlug } from '../../engine/slug';
 import { docName, imageFile, linkReferrersOf, postsTagged, referrersOf, renamedFile, tagSlugOf, versionOf, type Change, type NamedReferrer, type OpTarget } from './content-ops';
 import { addressAfterMove, linkFieldsTo, linksFromItself, withLinksTo } from './page-links';
 import type { Docs } from './model';
+import type { MarkdownReader } from '../../engine/references';
 
 export interface RenamePlan {
   changes: Change[];
@@ -28,9 +29,9 @@ export interface RenamePlan {
  * those posts are rewritten here, in the same changeset, and so are the link
  * fields leading to a page or entry, in the files `mayChange` allows.
  */
-export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange: (file: string) => boolean = () => true): RenamePlan {
+export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange: (file: string) => boolean = () => true, markdown?: MarkdownReader): RenamePlan {
   const to = renamedFile(docs, target, name);
-  const rewritten = referrersOf(docs, target);
+  const rewritten = referrersOf(docs, target, markdown);
   if (target.type === 'image') {
     return { changes: [{ op: 'move', file: imageFile(target.url), to, baseVersion: versionOf(docs, target) }], rewritten, relinked: [], leftLinks: [], to: `/${to}` };
   }

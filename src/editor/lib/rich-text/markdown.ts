@@ -24,7 +24,7 @@ function listIsTight(tokens: Token[], index: number): boolean {
  * parser with it at load), so the field builds its tokenizer from that same
  * class rather than ship a second copy in its lazy chunk.
  */
-const BundledMarkdownIt = defaultMarkdownParser.tokenizer.constructor as typeof MarkdownItClass;
+export const BundledMarkdownIt = defaultMarkdownParser.tokenizer.constructor as typeof MarkdownItClass;
 const tokenizer = applySiteDialect(new BundledMarkdownIt({ ...SITE_MARKDOWN_OPTIONS, typographer: false }));
 
 const parser = new MarkdownParser(richTextSchema, tokenizer, {
