@@ -38,7 +38,8 @@ const pathOf = (url: string) => url.split(/[?#]/, 1)[0]!;
 /**
  * Parsed texts' link addresses, up to this many characters of text, the least recently used let
  * go first: the store asks about every Markdown field of the site for each image deleted, and a
- * snapshot keeps the same texts from one change to the next.
+ * snapshot keeps the same texts from one change to the next. A text larger than a sixteenth of
+ * it is parsed each time rather than push out all the others.
  */
 const KEPT_CHARS = 8 * 1024 * 1024;
 
@@ -121,6 +122,7 @@ export function markdownLinks(MarkdownItClass: MarkdownItClass): MarkdownLinks {
         kept.delete(text);
       } else {
         urls = read(text).hrefs.filter((href): href is string => href !== undefined);
+        if (text.length > KEPT_CHARS / 16) return urls;
         keptChars += text.length;
         for (const [oldest] of kept) {
           if (keptChars <= KEPT_CHARS) break;

@@ -100,6 +100,13 @@ describe('the content store and an image used only in Markdown', () => {
     expect(validatePlan(site, plan)).toEqual([]);
   });
 
+  it('refuses a rename that would leave a link it cannot rewrite (a new name the link cannot hold as written)', () => {
+    const plan = planChangeset(site, [{ op: 'move', file: 'assets/images/plan.png', to: 'assets/images/plan (old).png', baseVersion: 'v' }]);
+    expect(plan.issues).toEqual([
+      { file: 'pages/about.json', path: '/sections/0/data/body', message: 'still points at /assets/images/plan.png, which this change renames: a link in this text could not be rewritten, so change it by hand first' },
+    ]);
+  });
+
   it('refuses a Markdown link to an image no one uploaded', () => {
     expect(check([{ op: 'put', file: 'collections/posts/hello.json', content: post('[Missing](/assets/images/ghost.png)'), baseVersion: 'v' }])).toEqual([
       'collections/posts/hello.json/body: no uploaded image has this address (/assets/images/ghost.png): it was deleted or renamed since, or never uploaded. Upload it again, or choose another image',
