@@ -18,7 +18,7 @@ import { bundleTag, PAGE_VERSION_HEADER } from './page-api.mjs';
 import { chooseEncoding } from './negotiation.mjs';
 import { createInternalRenderer } from './internal-renderer.mjs';
 import { endWith, sendRepresentation } from './representation.mjs';
-import { isServerRoute, LIVE_PREFIX, refuseRequest } from './requests.mjs';
+import { isServerRoute, LIVE_PREFIX, refuseRequest, sendPermanentRedirect } from './requests.mjs';
 import { REVALIDATE } from './static-files.mjs';
 
 const PAGE_API = '/api/public-page';
@@ -75,8 +75,7 @@ function redirectedToCanonical(request, response, key) {
   const url = request.url ?? '';
   if (url.split(/[?#]/, 1)[0] === canonical) return false;
   // The query as the URL parser writes it: percent-encoded, so it is always a valid header value.
-  response.writeHead(301, { Location: canonical + new URL(url, 'http://site.invalid').search, 'Cache-Control': 'public, max-age=3600', 'Content-Length': '0' });
-  response.end();
+  sendPermanentRedirect(response, canonical + new URL(url, 'http://site.invalid').search);
   return true;
 }
 
@@ -203,8 +202,7 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
       // reserved (src/engine/slug.ts) must not send the editor's sign-in elsewhere.
       const redirect = isServerRoute(path) ? undefined : version.redirects.get(path);
       if (redirect && !version.pages.has(path)) {
-        response.writeHead(301, { Location: redirect, 'Cache-Control': 'public, max-age=3600' });
-        response.end();
+        sendPermanentRedirect(response, redirect);
         return true;
       }
       // The error page is what a failing request gets, with its 500, never a page of its own (200) to index.

@@ -122,9 +122,21 @@ export function singleSlashTarget(url) {
 export function redirectedToSingleSlashes(request, response) {
   const target = singleSlashTarget(request.url ?? '');
   if (target === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-  response.writeHead(301, { Location: target, 'Content-Length': '0' });
-  response.end();
+  sendPermanentRedirect(response, target);
   return true;
+}
+
+/**
+ * Answers a read with a permanent redirect to `location` (a site path, its query valid in a
+ * header), cached for an hour: the one way the production server sends every 301 (doubled
+ * slashes, another spelling of a page's address, a moved page), so they cannot drift apart.
+ * An hour rather than for good: a moved page's old address may become a page again.
+ * @param {import('node:http').ServerResponse} response
+ * @param {string} location
+ */
+export function sendPermanentRedirect(response, location) {
+  response.writeHead(301, { Location: location, 'Cache-Control': 'public, max-age=3600', 'Content-Length': '0' });
+  response.end();
 }
 
 // A Host header is a host name, an IPv4 address or a bracketed IPv6 address, and an optional

@@ -5,7 +5,7 @@
  * router, which answered it with a draft page from the build's content.
  */
 import { describe, expect, it } from 'vitest';
-import { normalisedPath, singleSlashTarget } from '../../server/requests.mjs';
+import { normalisedPath, redirectedToSingleSlashes, singleSlashTarget } from '../../server/requests.mjs';
 
 describe('normalisedPath', () => {
   it('decodes once, drops empty segments, reads backslashes as separators and drops the trailing slash', () => {
@@ -42,5 +42,16 @@ describe('singleSlashTarget', () => {
 
   it('leaves single-slash paths, and targets that are not paths, alone', () => {
     for (const url of ['/', '/about/', '/a/b?next=//x', 'http://host//x', '*']) expect(singleSlashTarget(url), url).toBeUndefined();
+  });
+});
+
+describe('the permanent redirects of the servers', () => {
+  it('are all sent one way: a doubled-slash read gets the same headers as a moved page (one hour, no body)', () => {
+    const sent: { status?: number; headers?: Record<string, string>; ended?: boolean } = {};
+    const response = { writeHead: (status: number, headers: Record<string, string>) => Object.assign(sent, { status, headers }), end: () => (sent.ended = true) };
+    const read = { url: '/about//team/?x=1', method: 'GET', headers: {} };
+    expect(redirectedToSingleSlashes(read as never, response as never)).toBe(true);
+    expect(sent).toEqual({ status: 301, headers: { Location: '/about/team/?x=1', 'Cache-Control': 'public, max-age=3600', 'Content-Length': '0' }, ended: true });
+    expect(redirectedToSingleSlashes({ ...read, url: '/about/team/' } as never, response as never)).toBe(false);
   });
 });
