@@ -80,7 +80,14 @@ export function readDataText(text: string): { value: unknown; broken?: undefined
   } catch (error) {
     return { value: undefined, broken: invalidJsonReason(error, text) };
   }
-  const repeated = repeatedKey(text);
+  let repeated: ReturnType<typeof repeatedKey>;
+  try {
+    repeated = repeatedKey(text);
+  } catch (error) {
+    // The scan recurses: thousands of levels of nesting overflow it, where JSON.parse did not.
+    if (error instanceof RangeError) return { value: undefined, broken: 'nests too deeply to be read (thousands of levels of objects or lists); the pages that use it work again once it is fixed' };
+    throw error;
+  }
   return repeated ? { value: undefined, broken: `${repeatedKeyReason(repeated)}; the pages that use it work again once one of them is removed` } : { value };
 }
 

@@ -12,6 +12,7 @@
  */
 import type { MarkdownIt, Token } from 'markdown-it';
 import { applySiteDialect, SITE_MARKDOWN_OPTIONS } from './markdown-dialect';
+import { MAX_MARKDOWN_LENGTH } from './schema/primitives';
 
 type MarkdownItClass = new (options: typeof SITE_MARKDOWN_OPTIONS) => MarkdownIt;
 
@@ -42,6 +43,31 @@ const pathOf = (url: string) => url.split(/[?#]/, 1)[0]!;
  * it is parsed each time rather than push out all the others.
  */
 const KEPT_CHARS = 8 * 1024 * 1024;
+
+/** A replacement of `length` characters at `at`. */
+interface Edit {
+  at: number;
+  length: number;
+  replacement: string;
+}
+
+/** `text` with `edits` made, or undefined when there are none or two overlap. */
+function applied(text: string, edits: readonly Edit[]): string | undefined {
+  if (edits.length === 0) return undefined;
+  const sorted = [...edits].sort((a, b) => b.at - a.at);
+  let result = text;
+  for (const [index, { at, length, replacement }] of sorted.entries()) {
+    if (index > 0 && at + length > sorted[index - 1]!.at) return undefined;
+    result = result.slice(0, at) + replacement + result.slice(at + length);
+  }
+  return result;
+}
+
+/** What comes just before a link's destination: `(` (an inline link), or `]:` (a definition), then spaces or one line break. */
+const DESTINATION_BEFORE = /(?:\(|\]:)[ \t]*(?:\r?\n[ \t]*)?$/;
+const LOOK_BACK = 64;
+/** The most parses of the whole text one rewrite may make to find which candidates are links. */
+const MAX_PARSES = 64;
 
 export function markdownLinks(MarkdownItClass: MarkdownItClass): MarkdownLinks {
   const md = applySiteDialect(new MarkdownItClass({ ...SITE_MARKDOWN_OPTIONS }));
@@ -117,6 +143,9 @@ export function markdownLinks(MarkdownItClass: MarkdownItClass): MarkdownLinks {
 
   return {
     urls(text) {
+      // Its schema refuses a longer text (and the content store, the change), which would cost
+      // seconds to parse: a hostile save of megabytes of links is not read for them first.
+      if (text.length > MAX_MARKDOWN_LENGTH) return [];
       let urls = kept.get(text);
       if (urls !== undefined) {
         kept.delete(text);
@@ -135,28 +164,41 @@ export function markdownLinks(MarkdownItClass: MarkdownItClass): MarkdownLinks {
     },
 
     rewrite(text, moved) {
+      // A longer text is refused by its schema anyway, and would cost seconds a parse.
+      if (text.length > MAX_MARKDOWN_LENGTH) return undefined;
       const before = read(text);
       if (!before.hrefs.some((href) => href !== undefined && moved(href) !== undefined)) return undefined;
-      // Where each destination is, the parser does not say: each place its spelling occurs is
-      // tried alone, and kept only if the parse then differs from the first in moved links alone
-      // (the same characters in a code span, in plain text or in a title are left as they are).
-      const edits: { at: number; length: number; replacement: string }[] = [];
+      // Where each destination is, the parser does not say. The places its spelling occurs just
+      // after a `(` or a definition's `:` are candidates; the parse must then differ from the
+      // first in moved links alone (the same characters in a code span or a title stay as they are).
+      const candidates: Edit[] = [];
       for (const written of new Set(before.destinations)) {
         const replacement = movedDestination(written, moved);
         if (replacement === undefined) continue;
         for (let at = text.indexOf(written); at >= 0; at = text.indexOf(written, at + written.length)) {
-          const candidate = text.slice(0, at) + replacement + text.slice(at + written.length);
-          if (followsMoves(before, read(candidate), moved)) edits.push({ at, length: written.length, replacement });
+          if (DESTINATION_BEFORE.test(text.slice(Math.max(0, at - LOOK_BACK), at))) candidates.push({ at, length: written.length, replacement });
         }
       }
-      // Each edit was checked alone; together they must still change nothing but moved links.
-      edits.sort((a, b) => b.at - a.at);
-      let rewritten = text;
-      for (const [index, { at, length, replacement }] of edits.entries()) {
-        if (index > 0 && at + length > edits[index - 1]!.at) return undefined;
-        rewritten = rewritten.slice(0, at) + replacement + rewritten.slice(at + length);
-      }
-      return edits.length > 0 && followsMoves(before, read(rewritten), moved) ? rewritten : undefined;
+      // All at once first (two parses in all, for a text whose candidates are all links); else
+      // halves of them, and halves of those, so a few look-alikes among thousands of links cost a
+      // few parses each rather than one parse of the whole text per candidate. Past the budget,
+      // the move is refused (a hostile text), never left half done.
+      let budget = MAX_PARSES;
+      const confirmedAmong = (edits: Edit[]): Edit[] | undefined => {
+        if (edits.length === 0) return [];
+        if (budget-- <= 0) return undefined;
+        const together = applied(text, edits);
+        if (together !== undefined && followsMoves(before, read(together), moved)) return edits;
+        if (edits.length === 1) return [];
+        const half = edits.length >> 1;
+        const first = confirmedAmong(edits.slice(0, half));
+        const second = first && confirmedAmong(edits.slice(half));
+        return second && [...first!, ...second];
+      };
+      const confirmed = confirmedAmong(candidates);
+      const rewritten = confirmed && applied(text, confirmed);
+      if (rewritten === undefined) return undefined;
+      return confirmed!.length === candidates.length || followsMoves(before, read(rewritten), moved) ? rewritten : undefined;
     },
   };
 }

@@ -55,6 +55,13 @@ describe('createFsSnapshotLoader', () => {
     expect(resolverFor(snapshot).resolvePage('home').sections).toHaveLength(1);
   });
 
+  it('refuses a file nested too deeply for the scan, naming it, and reads the rest', async () => {
+    await writeFile(join(data, 'shared', 'promo.json'), `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    const { snapshot } = await createFsSnapshotLoader(data)();
+    expect(snapshot.refused?.().get('shared/promo.json')).toMatch(/^nests too deeply to be read/);
+    expect(resolverFor(snapshot).resolvePage('home').sections).toHaveLength(1);
+  });
+
   it('names a page file that is not JSON once, in its errors and in what stops a build or a publication', async () => {
     await writeFile(join(data, 'pages', 'home.json'), '{"id": "home",');
     const { snapshot } = await createFsSnapshotLoader(data)();

@@ -34,6 +34,28 @@ describe('the links of a Markdown text', () => {
 describe('rewriting the links to a moved image', () => {
   const moved = (href: string) => (href.startsWith('/assets/images/a.png') || href.startsWith('/assets/images/%61.png') ? '/assets/images/b.png' : undefined);
 
+  it('costs a bounded number of parses, however many links and look-alikes a text has (a hostile review: one parse per occurrence took minutes)', () => {
+    let parses = 0;
+    const counting = markdownLinks(class extends MarkdownIt {
+      override parse(...args: Parameters<MarkdownIt['parse']>) {
+        parses += 1;
+        return super.parse(...args);
+      }
+    } as unknown as typeof MarkdownIt);
+    const many = Array.from({ length: 3000 }, (_, index) => `[${index}](/assets/images/a.png)`).join(' ');
+    // Look-alikes a `(` precedes, in code: each must stay as it is.
+    const text = `${many}\n\n\`f(/assets/images/a.png)\` and \`g(/assets/images/a.png)\`\n`;
+    const rewritten = counting.rewrite(text, moved);
+    expect(rewritten).toBe(`${many.replaceAll('/assets/images/a.png', '/assets/images/b.png')}\n\n\`f(/assets/images/a.png)\` and \`g(/assets/images/a.png)\`\n`);
+    expect(parses).toBeLessThanOrEqual(64);
+
+    parses = 0;
+    expect(counting.rewrite(`${many}\n\n${'`(/assets/images/a.png)` '.repeat(500)}`, moved)).toBeUndefined(); // too many to tell apart: refused, not half done
+    expect(parses).toBeLessThanOrEqual(66);
+    expect(counting.rewrite('x'.repeat(200_001) + '[a](/assets/images/a.png)', moved)).toBeUndefined();
+    expect(counting.urls('x'.repeat(200_001) + '[a](/assets/images/a.png)')).toEqual([]);
+  });
+
   it('changes only the characters of each such link’s path, keeping query, fragment, title, brackets and every other byte', () => {
     const text = '# Photos\n\n- ![A](/assets/images/a.png?v=2#top "A, /assets/images/a.png")\n- [A again](</assets/images/a.png>)\n\n> [ref][r]\n\n[r]:  /assets/images/%61.png\n';
     expect(links.rewrite(text, moved)).toBe('# Photos\n\n- ![A](/assets/images/b.png?v=2#top "A, /assets/images/a.png")\n- [A again](</assets/images/b.png>)\n\n> [ref][r]\n\n[r]:  /assets/images/b.png\n');
