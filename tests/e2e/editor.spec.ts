@@ -129,6 +129,10 @@ test('creates a nested page from its title, with starter content, focus in the t
   await title.fill('About');
   await expect(page.getByText('A page already has the address /about/.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
+  // A title longer than the page header's heading may be is said at once, not after the page is made.
+  await title.fill(`Pricing ${'x'.repeat(96)}`);
+  await expect(title).toHaveAccessibleDescription('Use at most 100 characters: the title is the page’s heading. This one has 4 too many.');
+  await expect(page.getByRole('button', { name: 'Create page' })).toBeDisabled();
   await title.fill('Pricing Page');
   const slug = page.getByLabel('Address', { exact: true });
   await expect(slug).toHaveValue('pricing-page');

@@ -4,6 +4,7 @@
  * suggested address (taken, reserved) shows as soon as there is a title, not only once typed.
  */
 import { useState } from 'react';
+import { MAX_HEADING_LENGTH } from '../../engine/schema/primitives';
 import { isValidSegment, slugProblem } from '../../engine/slug';
 import { entryNounOf } from '../lib/entries';
 import { slugFromTitle } from '../lib/starter-page';
@@ -19,20 +20,23 @@ interface TitledDialogProps {
   problemOf(slug: string): string | null;
   hint: string;
   submit: string;
+  /** The longest title the new document can show, when it has one (a new page's title is its page header's). */
+  maxTitleLength?: number;
   onCreate(document: { title: string; slug: string }): void;
   onClose(): void;
 }
 
-function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, onCreate, onClose }: TitledDialogProps) {
+function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, maxTitleLength, onCreate, onClose }: TitledDialogProps) {
   const [title, setTitle] = useState('');
   const [typedSlug, setTypedSlug] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const slug = typedSlug ?? slugFromTitle(title);
   const untitled = !title.trim();
-  // Each problem is said under, and announced with, its own field.
-  const titleProblem = untitled && touched ? `Give the ${noun} a title.` : null;
+  const over = maxTitleLength === undefined ? 0 : title.trim().length - maxTitleLength;
+  // Each problem is said under, and announced with, its own field; a title too long, as soon as it is.
+  const titleProblem = untitled && touched ? `Give the ${noun} a title.` : over > 0 ? `Use at most ${maxTitleLength} characters: the title is the page’s heading. This one has ${over} too many.` : null;
   const slugProblem = untitled ? null : problemOf(slug);
-  const problem = untitled ? `Give the ${noun} a title.` : slugProblem;
+  const problem = untitled ? `Give the ${noun} a title.` : (titleProblem ?? slugProblem);
   return (
     <Dialog title={heading} onClose={onClose}>
       <form
@@ -99,6 +103,7 @@ export function NewPageDialog({ takenProblem, onCreate, onClose }: { takenProble
       problemOf={(slug) => slugProblem(slug) ?? takenProblem(slug)}
       hint="The page’s address; suggested from the title. It starts with the shared header and footer, a page header, a text and a call to action."
       submit="Create page"
+      maxTitleLength={MAX_HEADING_LENGTH}
       onCreate={onCreate}
       onClose={onClose}
     />
