@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { imageUsage } from '../../src/editor/lib/content-ops';
+import { markdownReader } from '../../src/editor/lib/rich-text/markdown-reader';
 import {
   base64OfDataUrl, fileProblem, filenameOf, filenameProblem, filterAssets, formatBytes, nextFreeName, suggestFilename,
   UPLOAD_ACCEPT, UPLOAD_EXTENSIONS, uploadMimeType, uploadRules, whereUsed, withAsset,
@@ -170,6 +172,26 @@ describe('whereUsed', () => {
     expect(whereUsed(docs, `${hero}2`).map((u) => u.file)).toEqual(['pages/other.json']);
     expect(whereUsed(docs, '/assets/images/none.png')).toEqual([]);
     expect(whereUsed(docs, '')).toEqual([]);
+  });
+
+  it("with the Markdown reader, counts as the store's delete does: any spelling, links in texts, not code or another site", () => {
+    const body = (text: string) => ({ sections: [{ id: 'b', type: 'content-block', data: { body: text } }] });
+    const judged = docsFromPayload({
+      problems: [],
+      maxUploadBytes: 10 * MiB,
+      docs: [
+        { file: 'pages/linked.json', kind: 'page', saveSlug: 'linked', version: 'v', data: body(`See [the photo](/assets/images/%68ero.webp).`) },
+        { file: 'pages/code.json', kind: 'page', saveSlug: 'code', version: 'v', data: body(`Write \`${hero}\` in a field.`) },
+        { file: 'shared/site.json', kind: 'shared', saveSlug: 'shared/site', version: 'v', data: { logo: `https://cdn.example.com${hero}` } },
+        { file: 'collections/posts/a.json', kind: 'entry', saveSlug: 'posts/a', version: 'v', data: { cover: { url: `${hero}?v=2`, alt: 'c' } } },
+      ],
+    });
+    expect(imageUsage(judged, hero, markdownReader)).toEqual([
+      { file: 'pages/linked.json', kind: 'page', name: 'Page “linked” (/linked/)', paths: ['sections.0.data.body'] },
+      { file: 'collections/posts/a.json', kind: 'entry', name: 'Post “a”', paths: ['cover.url'] },
+    ]);
+    // Without it (before it loads), wherever the URL is written: the code, and the other site, too.
+    expect(whereUsed(judged, hero).map((usage) => usage.file)).toEqual(['pages/code.json', 'shared/site.json', 'collections/posts/a.json']);
   });
 
   it('sees unsaved edits: documents are replaced, so the cache follows them', () => {

@@ -7,6 +7,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { filterAssets, UPLOAD_ACCEPT, uploadRules, whereUsed, withAsset, type Usage } from '../lib/media';
 import type { Docs } from '../lib/model';
+import { imageUsage } from '../lib/content-ops';
+import type { MarkdownReader } from '../../engine/references';
 import { listAssets } from './api';
 import { Dialog } from './dialogs';
 import { MediaGrid } from './media/MediaGrid';
@@ -18,20 +20,24 @@ import { refreshAssetDetails, useAssetDetails } from './media/useAssetDetails';
 /** What image fields need from the editor: the server's upload limit and where an image is used. */
 export interface MediaOptions {
   maxUploadBytes: number;
-  whereUsed(url: string): Usage[];
+  /** Where the image is used: with the Markdown reader, as the store judges a delete; before it loads, wherever its URL is written. */
+  whereUsed(url: string, markdown?: MarkdownReader): Usage[];
   /** Confirms and applies a delete or rename of an image; resolves true when it happened. */
   manageImage?(url: string, action: 'delete' | 'rename'): Promise<boolean>;
 }
 
 /** Media options over the editor's documents as they are when asked (a ref, so the options object stays the same). */
 export function useMediaOptions(maxUploadBytes: number, docs: { readonly current: Docs }, manageImage?: MediaOptions['manageImage']): MediaOptions {
-  return useMemo(() => ({ maxUploadBytes, whereUsed: (url: string) => whereUsed(docs.current, url), manageImage }), [maxUploadBytes, docs, manageImage]);
+  return useMemo(
+    () => ({ maxUploadBytes, whereUsed: (url: string, markdown?: MarkdownReader) => (markdown ? imageUsage(docs.current, url, markdown) : whereUsed(docs.current, url)), manageImage }),
+    [maxUploadBytes, docs, manageImage],
+  );
 }
 
 interface LibraryProps {
   currentUrl: string;
   maxUploadBytes: number;
-  whereUsed(url: string): Usage[];
+  whereUsed: MediaOptions['whereUsed'];
   manageImage?: MediaOptions['manageImage'];
   /** Sets the field's URL; the picker closes itself. */
   onSelect(url: string): void;
@@ -82,7 +88,13 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
   const drop = useFileDrop(queue.addFiles);
 
   const visible = useMemo(() => filterAssets(assets ?? [], query), [assets, query]);
-  const usage = useMemo(() => new Map((assets ?? []).map((url) => [url, usageOf(url)])), [assets, usageOf]);
+  // The texts' links to each image count as the store counts them, with the rich-text field's parser, loaded on demand.
+  const [markdown, setMarkdown] = useState<MarkdownReader>();
+  useEffect(() => {
+    // Should it fail to load, the library keeps the plain answer (wherever the URL is written), and the delete dialog says why.
+    import('../lib/rich-text/markdown-reader').then(({ markdownReader }) => setMarkdown(markdownReader), () => undefined);
+  }, []);
+  const usage = useMemo(() => new Map((assets ?? []).map((url) => [url, usageOf(url, markdown)])), [assets, usageOf, markdown]);
   const count = assets === null ? '' : query.trim() ? `${visible.length} of ${assets.length} images` : `${assets.length} image${assets.length === 1 ? '' : 's'}`;
 
   return (

@@ -7,13 +7,14 @@
  */
 import { refReferrers, urlReferrers, type MarkdownReader, type Referrer } from '../../engine/references';
 import { fixedPageProblem, isValidSegment, moveTargetProblem, slugProblem } from '../../engine/slug';
+import { parsePointer } from '../../engine/pointer';
 import type { ContentSnapshot } from '../../engine/snapshot';
-import { filenameOf, filenameProblem } from './media';
+import { filenameOf, filenameProblem, type Usage } from './media';
 import { linksTo } from './page-links';
 import { docName } from './doc-name';
 
 export { docName };
-import { pageFile, type Docs, type EditorDoc } from './model';
+import { pageFile, type DocKind, type Docs, type EditorDoc } from './model';
 import { addressTakenProblem, entryAddressTakenProblem, entryFile, entrySlugOf, entryCollectionOf, entryNounOf } from './entries';
 
 /** What a delete or rename acts on: a data file the editor has, or an uploaded image. */
@@ -77,6 +78,18 @@ export function referrersOf(docs: Docs, target: OpTarget, markdown?: MarkdownRea
     }
   }
   return named(docs, found);
+}
+
+/**
+ * Where an uploaded image is used, as the content store judges it before a delete (every spelling
+ * of its URL, and the links to it in Markdown fields, not the same characters in code): what the
+ * media library says under each image, so its "Not used" is what the delete dialog finds.
+ */
+export function imageUsage(docs: Docs, url: string, markdown: MarkdownReader): Usage[] {
+  const order: Record<DocKind, number> = { page: 0, shared: 1, entry: 2 };
+  return referrersOf(docs, { type: 'image', url }, markdown)
+    .map(({ file, name, pointers }) => ({ file, kind: docs[file]!.kind, name, paths: pointers.map((pointer) => parsePointer(pointer).join('.')) }))
+    .sort((a, b) => order[a.kind] - order[b.kind] || a.name.localeCompare(b.name));
 }
 
 /** The links to the target's address (a page's, an entry's page), which a delete leaves leading to "page not found". */
