@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
+import { generate, parse, walk } from 'css-tree';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFsSnapshotLoader } from '../../src/engine/fs-snapshot';
 import type { Bundle } from '../../src/engine/resolver';
@@ -114,6 +115,26 @@ describe('the static build', () => {
     }
     // Its island is built for the server's editor page only.
     expect(client.some((name) => /^_astro\/EditorApp\.[\w-]+\.js$/.test(String(name)))).toBe(true);
+  });
+
+  it('styles pages with logical directions, so a right-to-left site mirrors (each page styles parsed with css-tree)', () => {
+    const physical = new Set(['margin-left', 'margin-right', 'padding-left', 'padding-right', 'border-left', 'border-right', 'border-left-width', 'border-right-width', 'border-left-color', 'border-right-color', 'border-left-style', 'border-right-style']);
+    const found = new Set<string>();
+    for (const [slug, page] of html) {
+      walk(parse(stylesOf(page)), {
+        visit: 'Declaration',
+        enter(declaration) {
+          const property = declaration.property.toLowerCase();
+          const value = generate(declaration.value).toLowerCase();
+          const parts = declaration.value.type === 'Value' ? declaration.value.children.toArray().filter((part) => part.type !== 'WhiteSpace') : [];
+          // A box of four sides whose left and right differ; `left`/`right` alone (a symmetric pair, or 50 % to centre, is fine).
+          const lopsided = ['margin', 'padding', 'inset', 'border-width'].includes(property) && parts.length === 4 && generate(parts[1]!) !== generate(parts[3]!);
+          const oneSided = (property === 'left' || property === 'right') && !['0', '50%', 'auto'].includes(value);
+          if (physical.has(property) || lopsided || oneSided || (['text-align', 'float', 'clear'].includes(property) && /^(left|right)$/.test(value))) found.add(`${slug}: ${property}: ${value}`);
+        },
+      });
+    }
+    expect([...found]).toEqual([]);
   });
 
   it('writes the SEO tags of each bundle', () => {
