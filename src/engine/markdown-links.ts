@@ -179,6 +179,13 @@ export function markdownLinks(MarkdownItClass: MarkdownItClass): MarkdownLinks {
           if (DESTINATION_BEFORE.test(text.slice(Math.max(0, at - LOOK_BACK), at))) candidates.push({ at, length: written.length, replacement });
         }
       }
+      // One spelling may hold another (`a.png` is in `a.png?v=2`): at one place, the longest is the destination.
+      candidates.sort((a, b) => a.at - b.at || b.length - a.length);
+      const distinct: Edit[] = [];
+      for (const edit of candidates) {
+        const last = distinct.at(-1);
+        if (!last || edit.at >= last.at + last.length) distinct.push(edit);
+      }
       // All at once first (two parses in all, for a text whose candidates are all links); else
       // halves of them, and halves of those, so a few look-alikes among thousands of links cost a
       // few parses each rather than one parse of the whole text per candidate. Past the budget,
@@ -195,10 +202,10 @@ export function markdownLinks(MarkdownItClass: MarkdownItClass): MarkdownLinks {
         const second = first && confirmedAmong(edits.slice(half));
         return second && [...first!, ...second];
       };
-      const confirmed = confirmedAmong(candidates);
+      const confirmed = confirmedAmong(distinct);
       const rewritten = confirmed && applied(text, confirmed);
       if (rewritten === undefined) return undefined;
-      return confirmed!.length === candidates.length || followsMoves(before, read(rewritten), moved) ? rewritten : undefined;
+      return confirmed!.length === distinct.length || followsMoves(before, read(rewritten), moved) ? rewritten : undefined;
     },
   };
 }

@@ -56,6 +56,10 @@ describe('rewriting the links to a moved image', () => {
     expect(counting.urls('x'.repeat(200_001) + '[a](/assets/images/a.png)')).toEqual([]);
   });
 
+  it('rewrites a text that links to the image in two spellings, one inside the other (`a.png` in `a.png?v=2`)', () => {
+    expect(links.rewrite('[a](/assets/images/a.png?v=2) and [b](/assets/images/a.png)', moved)).toBe('[a](/assets/images/b.png?v=2) and [b](/assets/images/b.png)');
+  });
+
   it('changes only the characters of each such link’s path, keeping query, fragment, title, brackets and every other byte', () => {
     const text = '# Photos\n\n- ![A](/assets/images/a.png?v=2#top "A, /assets/images/a.png")\n- [A again](</assets/images/a.png>)\n\n> [ref][r]\n\n[r]:  /assets/images/%61.png\n';
     expect(links.rewrite(text, moved)).toBe('# Photos\n\n- ![A](/assets/images/b.png?v=2#top "A, /assets/images/a.png")\n- [A again](</assets/images/b.png>)\n\n> [ref][r]\n\n[r]:  /assets/images/b.png\n');

@@ -32,7 +32,8 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, maxTitle
   const [touched, setTouched] = useState(false);
   const slug = typedSlug ?? slugFromTitle(title);
   const untitled = !title.trim();
-  const over = maxTitleLength === undefined ? 0 : title.trim().length - maxTitleLength;
+  // In code points, as the schema and the form's count do: an emoji is one character.
+  const over = maxTitleLength === undefined ? 0 : [...title.trim()].length - maxTitleLength;
   // Each problem is said under, and announced with, its own field; a title too long, as soon as it is.
   const titleProblem = untitled && touched ? `Give the ${noun} a title.` : over > 0 ? `Use at most ${maxTitleLength} characters: the title is the page’s heading. This one has ${over} too many.` : null;
   const slugProblem = untitled ? null : problemOf(slug);

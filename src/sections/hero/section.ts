@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, heading, ImageSelectionSchema, PADDING_LABELS, PADDINGS, text } from '../../engine/schema/primitives';
+import { CtaSchema, field, heading, ImageSelectionSchema, optionalHeading, PADDING_LABELS, PADDINGS, text } from '../../engine/schema/primitives';
 
 /** The hero documents paddings up to `xl` (spec §2.3 rule 2). */
 const HeroPaddingSchema = z.enum(PADDINGS.filter((p) => p !== '2xl') as ['none', 'sm', 'md', 'lg', 'xl']).meta({ optionLabels: PADDING_LABELS });
@@ -18,7 +18,7 @@ export default defineSection({
     /** Main headline, or its first part when titleHighlight is set. */
     title: field(heading(), 'Title', 'Main headline, or its first part when a highlight is set.'),
     /** Second, separately styled part of the headline. */
-    titleHighlight: field(z.string().optional(), 'Title highlight', 'Second, accented part of the headline.'),
+    titleHighlight: field(optionalHeading(), 'Title highlight', 'Second, accented part of the headline.'),
     /** Supporting copy below the headline. */
     subtitle: field(text(), 'Subtitle', 'Supporting copy below the headline.', { kind: 'textarea' }),
     /** Main call-to-action, always shown. */
