@@ -202,7 +202,8 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
       // reserved (src/engine/slug.ts) must not send the editor's sign-in elsewhere.
       const redirect = isServerRoute(path) ? undefined : version.redirects.get(path);
       if (redirect && !version.pages.has(path)) {
-        sendPermanentRedirect(response, redirect);
+        // The query goes along (a campaign's tags, a search), as it does to a page's canonical address.
+        sendPermanentRedirect(response, redirect + new URL(request.url ?? '', 'http://site.invalid').search);
         return true;
       }
       // The error page is what a failing request gets, with its 500, never a page of its own (200) to index.

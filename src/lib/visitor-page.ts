@@ -36,7 +36,8 @@ async function notFoundPage(): Promise<Bundle> {
   return { ...bundle, meta: { ...bundle.meta, title: title.includes(name) ? title : `${title} — ${name}`, noindex: true } };
 }
 
-export async function visitorPageOf(slug: string): Promise<Bundle | Response> {
+/** `search`: the request's query (`?utm_source=mail`), which a moved page's redirect keeps, as the production server's does. */
+export async function visitorPageOf(slug: string, search = ''): Promise<Bundle | Response> {
   try {
     // Every page, the 404 page too, is framed by the site settings: read them before anything renders,
     // or a page that fails on them mid-way sends a blank 200 (dev only: the build stops on them first).
@@ -51,7 +52,7 @@ export async function visitorPageOf(slug: string): Promise<Bundle | Response> {
     if (error instanceof ViewLoadError) return viewErrorResponse(error);
     if (!(error instanceof PageNotFoundError)) throw error;
     const redirect = (await listRedirects()).get(slug);
-    if (redirect) return new Response(null, { status: 301, headers: { Location: redirect.to } });
+    if (redirect) return new Response(null, { status: 301, headers: { Location: redirect.to + search } });
     return new Response(null, { status: 404, statusText: 'Not Found' });
   }
 }

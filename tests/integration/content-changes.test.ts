@@ -123,6 +123,7 @@ describe('POST /api/content/changes', () => {
     const old = await raw(site.server.origin, { path: '/journal/' });
     expect(old.status).toBe(301);
     expect(old.headers.location).toBe('/blog/journal/');
+    expect((await raw(site.server.origin, { path: '/journal/?utm_source=mail' })).headers.location).toBe('/blog/journal/?utm_source=mail');
     expect((await raw(site.server.origin, { path: '/blog/journal/' })).status).toBe(200);
     expect((await raw(site.server.origin, { path: '/api/public-page/blog/journal' })).json().slug).toBe('blog/journal');
     // Moving it back removes the redirect that now points away from a live page.

@@ -100,6 +100,7 @@ describe('a redirect never leads away from a page', () => {
     const journal = await docOf(bea, 'pages/journal.json');
     const moved = await untilLive(bea, await bea.post('/api/content/changes', { changes: [{ op: 'move', file: journal.file, to: 'pages/blog.json', baseVersion: journal.version }] }));
     expect((await get('/journal/')).headers.location).toBe('/blog/');
+    expect((await get('/journal/?utm_source=mail')).headers.location).toBe('/blog/?utm_source=mail');
     // The attack: a new page at the old address took it from the redirect, without a word.
     // (An id of its own: the moved page keeps "journal", and two pages never share one.)
     const again = await newPage(bea, 'journal', { id: 'journal-again' });
