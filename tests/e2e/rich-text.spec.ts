@@ -3,7 +3,8 @@
  * the project: bold and a link made with the toolbar and the link dialog are
  * saved as exactly the expected Markdown; source view shows the same text and
  * comes back unchanged; a value the visual editor would rewrite opens in
- * source view and is left alone.
+ * source view and is left alone, without making the next post's or section's text
+ * open so.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
@@ -234,5 +235,34 @@ test('a text that opens as Markdown takes the focus and caret of the stand-in to
     await expect(body).toHaveValue(/\| Pages built \| Build \|/);
   } finally {
     await writeFile(file, stored);
+  }
+});
+
+test('a text opened as Markdown for its own reason does not make the next post’s or section’s text open so', async ({ page }) => {
+  const [postFile, pageFile] = [dataFile('collections/posts/static-builds-at-scale.json'), dataFile('pages/features.json')];
+  const [storedPost, storedPage] = await Promise.all([readFile(postFile, 'utf8'), readFile(pageFile, 'utf8')]);
+  const table = '\n\n| Pages | Build |\n|---|---|\n| 1,000 | 12 s |';
+  const features = JSON.parse(storedPage);
+  features.sections.find((section: { id?: string }) => section.id === 'features-editor').data.body += table;
+  await writeFile(postFile, JSON.stringify({ ...JSON.parse(storedPost), body: `${JSON.parse(storedPost).body}${table}` }, null, 2));
+  await writeFile(pageFile, JSON.stringify(features, null, 2));
+  try {
+    const reason = page.getByRole('status').filter({ hasText: 'contains a table' });
+    await openPost(page, 'static-builds-at-scale');
+    await expect(reason).toBeVisible();
+    // Another post, opened from the list in the same editor: formatted, as when opened first.
+    await page.getByRole('navigation', { name: 'Posts' }).getByRole('link', { name: /^Design tokens that outlive/ }).click();
+    await expect(page).toHaveURL(/~posts\/design-tokens-that-last$/);
+    await expect(page.getByRole('toolbar', { name: 'Body formatting' }).getByRole('button', { name: 'Source' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(reason).toBeHidden();
+    // Two sections of one type on a page: the second's text is its own.
+    await page.goto('/editor/features');
+    await page.locator('.outline-item[data-section-id="features-editor"]').click();
+    await expect(reason).toBeVisible();
+    await page.locator('.outline-item[data-section-id="features-model"]').click();
+    await expect(page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Source' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(reason).toBeHidden();
+  } finally {
+    await Promise.all([writeFile(postFile, storedPost), writeFile(pageFile, storedPage)]);
   }
 });

@@ -159,10 +159,13 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
       />
     );
   };
-  if (page) return <PageInspector page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} unsaved={unsaved(page.file)} publication={publication(page.file, page.page, 'page', pageStarterCopy(page.page, page.slug, docs))} />;
+  if (page) return <PageInspector key={page.file} page={page.page} issues={view.pageLevelIssues} onChange={changePage} onRemoveField={removePageField} resolveRef={resolveRef} media={media} onFileAction={fileAction(page.file)} unsaved={unsaved(page.file)} publication={publication(page.file, page.page, 'page', pageStarterCopy(page.page, page.slug, docs))} />;
   if (entry && entryDoc) {
     return (
       <EntryInspector
+        // A form of its own per document: a field's own state (a text shown as Markdown for its
+        // reasons, a half-typed link) once carried over to the next entry opened.
+        key={entry.file}
         collection={entry.collection}
         slug={entry.slug}
         data={entryDoc.data as Record<string, unknown>}

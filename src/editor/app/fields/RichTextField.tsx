@@ -43,8 +43,13 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
   const [linkOpen, setLinkOpen] = useState(false);
   const host = useRef<HTMLDivElement>(null);
   const sourceArea = useRef<HTMLTextAreaElement>(null);
-  /** Source view came from a value changed from outside (an undo step), not from the editor's choice or the text as opened. */
-  const sourceFromOutside = useRef(false);
+  /**
+   * Source view came from the value (as opened, or changed from outside: an undo step, another
+   * section's text in this form), not from the editor's choice: a later value the visual editor
+   * can show brings it back. A text as opened counts, or the next section's plain text opened as
+   * Markdown with the first one's reason.
+   */
+  const sourceFromOutside = useRef(reason !== undefined);
   /** What was last typed in the source view: a value the field sent itself is no change from outside. */
   const typedInSource = useRef<string | null>(null);
   const toSource = (why: SourceReason) => {
@@ -71,10 +76,12 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A later undo step (or a restored draft) that the visual editor can show again brings it back.
+  // A later value from outside (an undo step, a restored draft, another section) that the visual editor can show brings it back.
   useEffect(() => {
     if (!source || !sourceFromOutside.current || value === typedInSource.current) return;
-    if (load(value).mode !== 'visual') return;
+    const opening = load(value);
+    // Still not for the visual editor: the reason shown is this value's.
+    if (opening.mode !== 'visual') return setReason(opening.reason);
     sourceFromOutside.current = false;
     setReason(undefined);
     setSource(false);
