@@ -3,7 +3,7 @@ import { imageUsage } from '../../src/editor/lib/content-ops';
 import { markdownReader } from '../../src/editor/lib/rich-text/markdown-reader';
 import {
   base64OfDataUrl, fileProblem, filenameOf, filenameProblem, filterAssets, formatBytes, nextFreeName, suggestFilename,
-  UPLOAD_ACCEPT, UPLOAD_EXTENSIONS, uploadMimeType, uploadRules, whereUsed, withAsset,
+  UPLOAD_ACCEPT, UPLOAD_EXTENSIONS, uploadMimeType, uploadRules, whereUsed, withAsset, withExtensionKept,
 } from '../../src/editor/lib/media';
 import { docsFromPayload } from '../../src/editor/lib/model';
 import { checkFilename, IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../src/server/images';
@@ -141,6 +141,15 @@ describe('small helpers', () => {
     expect(filterAssets(urls, 'images')).toEqual([]);
     expect(withAsset(urls.slice(0, 2), '/assets/images/b.png')).toEqual(['/assets/images/Zebra.png', '/assets/images/apple.png', '/assets/images/b.png']);
     expect(withAsset(urls, urls[0]!)).toEqual(urls);
+  });
+});
+
+describe('withExtensionKept', () => {
+  it('gives a new name without an image extension the old one, and leaves any other as typed', () => {
+    expect(withExtensionKept('green-swatch', 'green.png')).toBe('green-swatch.png');
+    expect(withExtensionKept('green-swatch.webp', 'green.png')).toBe('green-swatch.webp');
+    expect(withExtensionKept('notes.v2', 'green.png')).toBe('notes.v2.png');
+    expect(withExtensionKept('', 'green.png')).toBe('');
   });
 });
 

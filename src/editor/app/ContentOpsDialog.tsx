@@ -10,6 +10,7 @@ import {
 } from '../lib/content-ops';
 import { renamePlan } from '../lib/rename-plan';
 import type { Docs } from '../lib/model';
+import { withExtensionKept } from '../lib/media';
 import type { MarkdownReader } from '../../engine/references';
 import { addressOf, placeOf } from '../lib/page-links';
 import { applyChanges, loadState } from './api';
@@ -90,8 +91,10 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
   const linkCount = links.reduce((sum, link) => sum + link.pointers.length, 0);
   const address = target.type === 'doc' ? addressOf(docs, target.file) : undefined;
   const addressText = address === '/' ? '/' : `${address}/`;
-  const problem = action === 'rename' ? renameProblem(docs, target, name, images?.map((image) => image.url)) : null;
-  const plan = action === 'rename' && !problem ? renamePlan(docs, target, name, mayChange, markdown) : undefined;
+  // An image keeps its extension when the new name leaves it out.
+  const newName = target.type === 'image' ? withExtensionKept(name, currentName(docs, target)) : name;
+  const problem = action === 'rename' ? renameProblem(docs, target, newName, images?.map((image) => image.url)) : null;
+  const plan = action === 'rename' && !problem ? renamePlan(docs, target, newName, mayChange, markdown) : undefined;
   // For a shared section or a tag: remove it from the pages or posts that use it, and delete it, in one change.
   const unlink = action === 'delete' && referrers.length > 0 ? unlinkAndDeleteChanges(docs, target) : undefined;
   const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (target.type === 'image' && markdown === undefined) || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
@@ -156,7 +159,13 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
                   <input id="op-new-name" className="input mono" value={name} autoFocus spellCheck={false} aria-invalid={touched && problem ? true : undefined} aria-describedby="op-new-name-help" onChange={(event) => { setName(event.target.value.trim()); setTouched(true); }} />
                 </div>
                 <p className={touched && problem ? 'field-error' : 'field-hint'} id="op-new-name-help">
-                  {touched && problem ? problem : `Lowercase letters, digits and hyphens.${movesAddress ? ' This changes where it lives, not its title: the title is a field of the form.' : ''}`}
+                  {touched && problem
+                    ? problem
+                    : target.type === 'image'
+                      ? newName !== name
+                        ? `It will be named ${newName}.`
+                        : 'Letters, digits, - and _. Leave out the extension to keep it.'
+                      : `Lowercase letters, digits and hyphens.${movesAddress ? ' This changes where it lives, not its title: the title is a field of the form.' : ''}`}
                 </p>
               </div>
             )}

@@ -101,6 +101,13 @@ export function suggestFilename(name: string, mimeType = ''): string {
   return safeBase(fileName) || 'image';
 }
 
+/** `name` with the extension of `original` when it has no image extension of its own: renaming `photo.png`, `team` means `team.png`. */
+export function withExtensionKept(name: string, original: string): string {
+  const [, extension] = splitName(name);
+  const [, kept] = splitName(original);
+  return name === '' || (extension && mimeOfExtension(extension)) || !kept ? name : `${name}.${kept}`;
+}
+
 /**
  * What is wrong with an upload name, by the server's rules, or null. With the
  * file's MIME type, the extension must also be one of that type's.

@@ -54,6 +54,8 @@ describe('save outcomes', () => {
     expect(state.save.status).toBe('idle');
     expect(state.serverIssues[POST]?.get('tags.0')).toBe('No tag “x”');
     expect(state.notice?.details?.[0]).toEqual({ text: 'Post “Hello” › Tag 1: No tag “x”', location: { route: '~posts/hello', section: null, field: 'tags.0' } });
+    // In words an editor knows, not the server's sentence naming files.
+    expect(state.notice?.text).toBe('Nothing was saved: one thing needs fixing first (it is below, and marked on its field).');
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 

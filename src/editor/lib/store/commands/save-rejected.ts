@@ -27,6 +27,7 @@ export function saveRejected(before: EditorState, input: { error: string; issues
     ...state,
     save: { status: 'idle' },
     serverIssues: { ...state.serverIssues, ...fromServer },
-    notice: { kind: 'error', text: `Nothing was saved: ${input.error}`, details },
+    // The server's sentence names files (`pages/about.json`); its issues, below, name pages and fields as editors know them.
+    notice: { kind: 'error', text: `Nothing was saved: ${details.length === 0 ? input.error : `${details.length === 1 ? 'one thing needs' : `${details.length} things need`} fixing first (${details.length === 1 ? 'it is' : 'each is'} below, and marked on ${details.length === 1 ? 'its field' : 'their fields'}).`}`, details },
   };
 }
