@@ -68,10 +68,10 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await openEditor(page, 'home');
   await tab(page, 'Tags').click();
   await page.getByRole('button', { name: 'New tag' }).click();
-  // A title, and the address suggested from it, checked as it is suggested.
-  await page.getByLabel('Title', { exact: true }).fill('Accessibility');
+  // A name (what the tag's form calls it), and the address suggested from it, checked as it is suggested.
+  await page.getByLabel('Name', { exact: true }).fill('Accessibility');
   await expect(page.getByText('A tag "accessibility" already exists.')).toBeVisible();
-  await page.getByLabel('Title', { exact: true }).fill('Field notes');
+  await page.getByLabel('Name', { exact: true }).fill('Field notes');
   const slug = page.getByLabel('Address', { exact: true });
   await expect(slug).toHaveValue('field-notes');
   await slug.fill('Field Notes');

@@ -6,12 +6,16 @@
 import { useState } from 'react';
 import { MAX_HEADING_LENGTH } from '../../engine/schema/primitives';
 import { isValidSegment, slugProblem } from '../../engine/slug';
+import { collectionRegistry } from '../../collections/registry';
 import { entryNounOf } from '../lib/entries';
+import { entryForm } from '../lib/section-forms';
 import { slugFromTitle } from '../lib/starter-page';
 import { Dialog, FormActions } from './dialogs';
 
 interface TitledDialogProps {
   heading: string;
+  /** The first field's label: "Title", or what the collection calls the field an entry is known by ("Name" for a tag). */
+  titleLabel?: string;
   /** What the title field names: "page", "post". */
   noun: string;
   /** Shown before the address field: `/`, `/posts/`, or nothing for entries without a page. */
@@ -26,7 +30,7 @@ interface TitledDialogProps {
   onClose(): void;
 }
 
-function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, maxTitleLength, onCreate, onClose }: TitledDialogProps) {
+function TitledDialog({ heading, titleLabel = 'Title', noun, prefix, problemOf, hint, submit, maxTitleLength, onCreate, onClose }: TitledDialogProps) {
   const [title, setTitle] = useState('');
   const [typedSlug, setTypedSlug] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
@@ -35,9 +39,9 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, maxTitle
   // In code points, as the schema and the form's count do: an emoji is one character.
   const over = maxTitleLength === undefined ? 0 : [...title.trim()].length - maxTitleLength;
   // Each problem is said under, and announced with, its own field; a title too long, as soon as it is.
-  const titleProblem = untitled && touched ? `Give the ${noun} a title.` : over > 0 ? `Use at most ${maxTitleLength} characters: the title is the page’s heading. This one has ${over} too many.` : null;
+  const titleProblem = untitled && touched ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : over > 0 ? `Use at most ${maxTitleLength} characters: the title is the page’s heading. This one has ${over} too many.` : null;
   const slugProblem = untitled ? null : problemOf(slug);
-  const problem = untitled ? `Give the ${noun} a title.` : (titleProblem ?? slugProblem);
+  const problem = untitled ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : (titleProblem ?? slugProblem);
   return (
     <Dialog title={heading} onClose={onClose}>
       <form
@@ -49,7 +53,7 @@ function TitledDialog({ heading, noun, prefix, problemOf, hint, submit, maxTitle
       >
         <div className="field">
           <label className="field-label" htmlFor="new-document-title">
-            Title
+            {titleLabel}
           </label>
           <input
             id="new-document-title"
@@ -122,9 +126,11 @@ export function NewEntryDialog({ collection, pagePrefix, existing, takenProblem,
   onClose(): void;
 }) {
   const noun = entryNounOf(collection);
+  const labelField = collectionRegistry.get(collection)?.labelField;
   return (
     <TitledDialog
       heading={`New ${noun}`}
+      titleLabel={entryForm(collection).find((spec) => spec.key === labelField)?.label}
       noun={noun}
       prefix={pagePrefix === undefined ? '' : `/${pagePrefix}`}
       problemOf={(slug) =>
