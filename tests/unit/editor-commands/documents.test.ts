@@ -61,7 +61,7 @@ describe('restoreDrafts and discardDrafts', () => {
   const offered = initialState(payload, 'home', [{ draft, changedOnDisk: false, isNew: false, keys: [], savedAt: [1] }]);
 
   it('restores the drafts as unsaved edits and says how many', () => {
-    const state = restoreDrafts(offered);
+    const state = restoreDrafts(offered, { now: 1 });
     expect(state.recovery).toEqual([]);
     expect(state.docs[HOME]?.data).toMatchObject({ id: 'restored' });
     expect(isDirty(state.docs[HOME]!)).toBe(true);

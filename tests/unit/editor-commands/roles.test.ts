@@ -1,6 +1,6 @@
 /** Roles in the store: an `editor` may not change the shared header and footer; the commands that would are refused, with the reason. An admin changes everything. */
 import { describe, expect, it } from 'vitest';
-import { editField, removeSection, requestOp, requestSave, restoreDrafts, moveSection } from '../../../src/editor/lib/store/commands';
+import { editField, removeSection, requestOp, requestSave, restoreDrafts, moveSection, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import { forbiddenFiles, mayWrite, readOnlyNote } from '../../../src/editor/lib/permissions';
 import { initialState } from '../../../src/editor/lib/store/state';
@@ -72,19 +72,27 @@ describe('restoreDrafts for an editor', () => {
     initialState({ ...payload, user: { name: 'ada', role } }, 'home', [draftOf(POST, { ...(payload.docs[3]!.data as object), title: 'Drafted' }), draftOf(FOOTER, footerData)]);
 
   it('restores the drafts it may save, and leaves the shared ones on offer', () => {
-    const state = restoreDrafts(offered('editor'));
+    const state = restoreDrafts(offered('editor'), { now: 1 });
     expect(isDirty(state.docs[POST]!)).toBe(true);
     expect(isDirty(state.docs[FOOTER]!)).toBe(false);
     expect(state.recovery.map(({ draft }) => draft.file)).toEqual([FOOTER]);
     expect(state.notice?.text).toBe('Restored unsaved changes to 1 document. Save to keep them. Only an administrator can restore the other 1 document.');
     // Nothing left it may restore: it says so and keeps them.
-    const again = restoreDrafts(state);
+    const again = restoreDrafts(state, { now: 2 });
     expect(again.recovery).toBe(state.recovery);
     expect(again.notice?.text).toBe(`Only an administrator can restore these drafts (${FOOTER}).`);
   });
 
+  it('is one step of the history: Undo goes back to the files as saved', () => {
+    const state = restoreDrafts(offered('admin'), { now: 1 });
+    expect(state.history.past.map((step) => step.label)).toEqual(['Restore unsaved changes']);
+    const undone = travel(state, { steps: -1, now: 2 });
+    expect(isDirty(undone.docs[POST]!)).toBe(false);
+    expect(isDirty(undone.docs[FOOTER]!)).toBe(false);
+  });
+
   it('restores everything for an admin', () => {
-    const state = restoreDrafts(offered('admin'));
+    const state = restoreDrafts(offered('admin'), { now: 1 });
     expect(state.recovery).toEqual([]);
     expect(isDirty(state.docs[FOOTER]!)).toBe(true);
   });

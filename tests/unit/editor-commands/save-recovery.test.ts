@@ -125,7 +125,7 @@ describe('a save over a file changed elsewhere in other fields (a review saw "Re
 describe('restoreDrafts with two tabs’ conflicting drafts of one file', () => {
   it('restores one and keeps the other on offer, saying so', () => {
     const draft = (title: string, savedAt: number) => ({ draft: { file: POST, data: { ...(payload.docs[3]!.data as object), title }, baseVersion: 'v4', savedAt }, changedOnDisk: false, isNew: false, keys: [`k${savedAt}`], savedAt: [savedAt] });
-    const state = restoreDrafts(initialState(payload, 'home', [draft('Newer', 2), draft('Older', 1)]));
+    const state = restoreDrafts(initialState(payload, 'home', [draft('Newer', 2), draft('Older', 1)]), { now: 3 });
     expect((state.docs[POST]!.data as { title: string }).title).toBe('Newer');
     expect(state.recovery.map(({ keys }) => keys)).toEqual([['k1']]);
     expect(state.notice?.text).toContain('is still on offer');

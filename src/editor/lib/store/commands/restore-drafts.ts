@@ -1,5 +1,6 @@
 import { docName } from '../../content-ops';
 import { restoreDrafts as restored } from '../../drafts';
+import { record, snapshotOf } from '../../history';
 import { mayWrite } from '../../permissions';
 import type { EditorState } from '../state';
 
@@ -10,9 +11,11 @@ const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}
  * Save writes them. Drafts of files the user's role may not change (left on
  * this device by an administrator) are not restored: they stay on offer. So
  * does a second draft of a file whose changes conflict with the one restored
- * (two tabs changed the same field): restoring it is a choice of its own.
+ * (two tabs changed the same field): restoring it is a choice of its own. It is one step of the
+ * history ("Restore unsaved changes"): Undo, or History's "As opened", goes back to the files as
+ * saved (there was once no way back but to type them again).
  */
-export function restoreDrafts(state: EditorState): EditorState {
+export function restoreDrafts(state: EditorState, input: { now: number }): EditorState {
   const { user } = state.session;
   const allowed = state.recovery.filter(({ draft }) => mayWrite(user, draft.file));
   const kept = state.recovery.filter(({ draft }) => !mayWrite(user, draft.file));
@@ -25,6 +28,7 @@ export function restoreDrafts(state: EditorState): EditorState {
   return {
     ...state,
     docs,
+    history: record(state.history, snapshotOf(state.docs), 'Restore unsaved changes', undefined, input.now),
     recovery: [...waiting, ...kept],
     notice: { kind: 'info', text: `Restored unsaved changes to ${documents(done.length)}. Save to keep them.${conflicting}${rest}` },
   };
