@@ -3,6 +3,7 @@
  * the project: the sections (or documents) that fail show as saved, and the rest of the draft shows;
  * only a fault in the page's own fields stops it. What fails is never rendered (a `javascript:` link).
  */
+import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { devSiteForTests } from '../helpers/dev-site';
 import { postJson } from '../helpers/http';
@@ -36,6 +37,23 @@ describe('previewing a draft that does not resolve yet', () => {
     // The new one is named, for the editor to show a placeholder where it goes; the one shown as saved is not.
     expect(shown.headers['x-preview-hidden']).toBe('about-new');
     expect(heldBack(await preview('about', { 'pages/about.json': await site.readJson('pages/about.json') }))).toBe(0);
+  });
+
+  it('shows a section whose saved version fails too (a field typed into the file by hand) as a placeholder, and the rest of the page', async () => {
+    const about = await site.readJson('pages/about.json');
+    const heroTitle = about.sections[1].data.title;
+    about.sections[3].data.titel = 'typed by hand';
+    await writeFile(site.file('pages/about.json'), JSON.stringify(about, null, 2));
+    try {
+      const shown = await preview('about', { 'pages/about.json': about });
+      expect(shown.status, shown.text).toBe(200);
+      expect(shown.headers['x-preview-hidden']).toBe(about.sections[3].id);
+      expect(shown.text).not.toContain(`data-section-id="${about.sections[3].id}"`);
+      expect(shown.text).toContain(heroTitle);
+    } finally {
+      delete about.sections[3].data.titel;
+      await writeFile(site.file('pages/about.json'), JSON.stringify(about, null, 2));
+    }
   });
 
   it('shows a shared section whose draft fails as saved', async () => {

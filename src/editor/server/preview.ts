@@ -37,12 +37,12 @@ type Files = Record<string, unknown>;
 /**
  * The draft with the parts that fail as they were saved, when that is all it takes: each section of
  * the page whose own fields fail (a new image whose alt text is still empty) as saved, or left out
- * when it is new (its id in `hidden`); with `leaveOut`, each failing group of fields elsewhere (the
+ * when it is new or with `placeholders` (its id in `hidden`); with `leaveOut`, each failing group of fields elsewhere (the
  * cover of the post being previewed, the page's social image) left out; and each other document
  * that fails (a shared section, the post being previewed) as saved. Undefined when something else
  * fails (the page's own fields).
  */
-function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError, leaveOut: boolean): { files: Files; heldBack: number; hidden: string[] } | undefined {
+function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile: string, error: ContentError, leaveOut: boolean, placeholders = false): { files: Files; heldBack: number; hidden: string[] } | undefined {
   const sections = new Set<number>();
   const documents = new Set<string>();
   const groups = new Map<string, string[][]>();
@@ -71,7 +71,7 @@ function withFailingPartsAsSaved(files: Files, saved: ContentSnapshot, pageFile:
       sections: draft.sections.flatMap((section, index) => {
         if (!sections.has(index)) return [section];
         const id = typeof section === 'object' && section !== null ? (section as { id?: unknown }).id : undefined;
-        if (savedById.has(id)) return [savedById.get(id)];
+        if (savedById.has(id) && !placeholders) return [savedById.get(id)];
         if (typeof id === 'string' && SECTION_ID.test(id)) hidden.push(id);
         return [];
       }),
@@ -114,9 +114,11 @@ function withoutGroups(document: unknown, paths: readonly string[][]): unknown {
 function showingFailingPartsAsSaved(files: Files, saved: ContentSnapshot, target: string, shownAs: (snapshot: ContentSnapshot) => ContentSnapshot, pageFile: () => string, error: ContentError): PreviewBundle | undefined {
   // First with the failing groups left out (a new post whose cover has no alt text yet still shows, as typed, without it);
   // when the rest does not resolve either (the group was required), with the failing documents as saved.
-  for (const leaveOut of [true, false]) {
+  // Last, each failing section as a placeholder, saved or not: its saved version may fail too (a
+  // field typed into the file by hand), and one such section once blanked the whole preview.
+  for (const [leaveOut, placeholders] of [[true, false], [false, false], [true, true]] as const) {
     try {
-      const partial = withFailingPartsAsSaved(files, saved, pageFile(), error, leaveOut);
+      const partial = withFailingPartsAsSaved(files, saved, pageFile(), error, leaveOut, placeholders);
       if (!partial) continue;
       const shown = overlaySnapshot(saved, partial.files);
       return { bundle: createSiteResolver(shownAs(shown)).resolvePage(target), settings: previewSettings(shown, saved), heldBack: partial.heldBack, hidden: partial.hidden };
