@@ -59,6 +59,13 @@ describe('save outcomes', () => {
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 
+  it("drops the server's marks on a document once its content changes, by an edit or an undo: they judged what was sent", () => {
+    const rejected = saveRejected(requestSave(typed('Hey'), {}), { error: 'Invalid', issues: [{ file: HOME, path: '/sections/1/data/title', message: 'No uploaded image has this address' }] });
+    expect(rejected.serverIssues[HOME]?.size).toBe(1);
+    expect(travel(rejected, { steps: -1, now: NOW + 1 }).serverIssues[HOME]).toBeUndefined();
+    expect(editField(rejected, { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Hey you', now: NOW + 1 }).serverIssues[HOME]).toBeUndefined();
+  });
+
   it('a save that adds a link to a page visitors do not get, from a document they do, says so', () => {
     // A UX review: a menu item in the shared header to a draft page saved silently, and every page linked to a 404.
     const HEADER = 'shared/header.json';

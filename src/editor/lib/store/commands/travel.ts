@@ -1,4 +1,5 @@
 import { redo, undo } from '../../history';
+import { withoutServerIssuesOf } from '../edit';
 import { pageOutline } from '../selectors';
 import type { EditorState } from '../state';
 
@@ -23,10 +24,12 @@ export function travel(state: EditorState, input: { steps: number; now: number }
   const kind = input.steps < 0 ? 'undo' : 'redo';
   const after = pageOutline({ route: state.route, docs });
   const moved = Math.abs(input.steps) > 1 ? ` (${Math.abs(input.steps)} steps)` : '';
+  const changed = Object.keys(docs).filter((file) => docs[file]?.data !== state.docs[file]?.data);
   return {
     ...state,
     docs,
     history,
+    serverIssues: withoutServerIssuesOf(state.serverIssues, changed),
     selection: followedSelection(state, after),
     lastUndo: { kind, label, at: input.now },
     // The "Deleted … Undo" toast speaks of the documents as they were: after Ctrl+Z had put the
