@@ -112,7 +112,7 @@ test('says which links lead to a page once it is unpublished, before it is saved
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });
 
-test('scheduling a post dated earlier offers to date it the day it goes live', async ({ page }) => {
+test('scheduling a post dated earlier offers to date it the day it goes live, and publishing it at once then offers today', async ({ page }) => {
   await page.goto('/editor/~posts/editing-without-fear');
   await publication(page).getByRole('button', { name: 'Schedule…' }).click();
   await publication(page).getByLabel('Publish on (your local time)').fill('2099-03-04T09:30');
@@ -122,8 +122,14 @@ test('scheduling a post dated earlier offers to date it the day it goes live', a
   await publication(page).getByRole('button', { name: /^Date it / }).click();
   await expect(page.getByLabel('Date', { exact: true })).toHaveValue('2099-03-04');
   await expect(publication(page)).not.toContainText('visitors will see it dated then');
+  // Published at once after all: dated a day still to come, it offers today.
+  await publication(page).getByRole('button', { name: 'Publish now' }).click();
+  await expect(publication(page)).toContainText('a day still to come: visitors see it dated then, and lists put it above the posts published until then.');
+  await publication(page).getByRole('button', { name: /^Date it / }).click();
+  const today = await page.evaluate(() => { const now = new Date(); return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10); });
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(today);
+  await expect(publication(page)).not.toContainText('a day still to come');
   // Nothing of it is saved: the specs that follow read the demo's posts.
-  await page.getByRole('button', { name: 'Undo', exact: true }).click();
-  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  for (let step = 0; step < 4; step += 1) await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 });

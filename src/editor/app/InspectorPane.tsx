@@ -155,7 +155,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         onUnpublish={() => dispatch({ type: 'unpublishDocument', file })}
         onSchedule={(at) => dispatch({ type: 'scheduleDocument', file, at })}
         starterCopy={starterCopy}
-        dateNote={dated && { shown: dated.shown, day: dated.day, onUse: () => changeEntry([dated.field], dated.day) }}
+        dateNote={dated && { shown: dated.shown, day: dated.day, later: dated.later, onUse: () => changeEntry([dated.field], dated.day) }}
       />
     );
   };

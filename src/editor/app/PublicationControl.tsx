@@ -22,7 +22,7 @@ interface Props {
   /** The links that lead to it while visitors do not get it, in a sentence. */
   links?: string;
   /** A scheduled entry dated before the day it goes live (YYYY-MM-DD both), and how to date it that day. */
-  dateNote?: { shown: string; day: string; onUse(): void };
+  dateNote?: { shown: string; day: string; later: boolean; onUse(): void };
   /** Fields that still have the text the editor started them with ("Page header › Description"): said before Publish. */
   starterCopy?: readonly string[];
   /** What a page with no status is (the home page, the 404 page: ALWAYS_PUBLIC_PAGES): it says so, with no buttons. */
@@ -132,7 +132,9 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
       )}
       {dateNote && !readOnly && (
         <p className="publication-reach publication-date">
-          Its date reads {calendarDay(dateNote.shown)}: visitors will see it dated then, and lists put it below newer {noun}s.{' '}
+          {dateNote.later
+            ? `Its date reads ${calendarDay(dateNote.shown)}, a day still to come: visitors see it dated then, and lists put it above the ${noun}s published until then.`
+            : `Its date reads ${calendarDay(dateNote.shown)}: visitors will see it dated then, and lists put it below newer ${noun}s.`}{' '}
           <button type="button" className="btn btn-small" onClick={dateNote.onUse}>
             Date it {calendarDay(dateNote.day)}
           </button>

@@ -119,12 +119,19 @@ export function localInputValue(at: Date): string {
   return local.toISOString().slice(0, 16);
 }
 
-/** A scheduled entry's date field, when it is earlier than the day it goes live (in the editor's time zone): the day to offer instead. */
-export function scheduledDateNote(collection: string | undefined, data: unknown, now: Date): { field: string; shown: string; day: string } | undefined {
+/**
+ * An entry's date field when it disagrees with the day visitors first get it (in the editor's time
+ * zone), and the day to offer instead: a scheduled entry dated earlier than it goes live (it would
+ * sort below newer ones), or a published one dated in the future (`later`: it would sit above
+ * everything published meanwhile; a post scheduled, dated that day, then published at once did).
+ */
+export function scheduledDateNote(collection: string | undefined, data: unknown, now: Date): { field: string; shown: string; day: string; later: boolean } | undefined {
   const field = collection === undefined ? undefined : collectionRegistry.get(collection)?.dateField;
   const status = publicationStatus(data, now);
-  if (!field || status.state !== 'scheduled' || typeof data !== 'object' || data === null) return undefined;
+  if (!field || status.state === 'draft' || typeof data !== 'object' || data === null) return undefined;
   const shown = (data as Record<string, unknown>)[field];
-  const day = localInputValue(status.at!).slice(0, 'YYYY-MM-DD'.length);
-  return typeof shown === 'string' && shown < day ? { field, shown, day } : undefined;
+  if (typeof shown !== 'string') return undefined;
+  const day = localInputValue(status.state === 'scheduled' ? status.at! : now).slice(0, 'YYYY-MM-DD'.length);
+  if (status.state === 'scheduled') return shown < day ? { field, shown, day, later: false } : undefined;
+  return shown > day ? { field, shown, day, later: true } : undefined;
 }

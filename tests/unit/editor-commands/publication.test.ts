@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { editField, opApplied, publishDocument, publishFailed, publishLost, publishRequested, publishSettled, requestSave, saveSucceeded, scheduleDocument, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
-import { hasPublication, pendingStatus, pendingStatusText, publicationStatus, scheduledDateNote, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
+import { hasPublication, localInputValue, pendingStatus, pendingStatusText, publicationStatus, scheduledDateNote, scheduleProblem, statusText } from '../../../src/editor/lib/publication';
 import { initialState } from '../../../src/editor/lib/store/state';
 import { pageRows } from '../../../src/editor/app/PageTree';
 import { entryRows } from '../../../src/editor/app/CollectionTree';
@@ -208,12 +208,19 @@ describe('a scheduled entry dated before it goes live', () => {
     const now = new Date('2026-11-28T12:00:00Z');
     const local = (iso: string) => { const at = new Date(iso); return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`; };
     const post = { title: 'Soon', date: '2026-08-06', publishAt: '2027-03-01T12:00:00Z' };
-    expect(scheduledDateNote('posts', post, now)).toEqual({ field: 'date', shown: '2026-08-06', day: local('2027-03-01T12:00:00Z') });
-    // Dated that day or later, published, a draft, or a collection without a date: nothing to offer.
+    expect(scheduledDateNote('posts', post, now)).toEqual({ field: 'date', shown: '2026-08-06', day: local('2027-03-01T12:00:00Z'), later: false });
+    // Dated that day or later, published and dated before today, a draft, or a collection without a date: nothing to offer.
     expect(scheduledDateNote('posts', { ...post, date: '2027-03-05' }, now)).toBeUndefined();
     expect(scheduledDateNote('posts', { ...post, publishAt: '2026-01-01T00:00:00Z' }, now)).toBeUndefined();
     expect(scheduledDateNote('posts', { ...post, status: 'draft' }, now)).toBeUndefined();
     expect(scheduledDateNote('tags', { name: 'News', publishAt: '2027-03-01T12:00:00Z' }, now)).toBeUndefined();
     expect(scheduledDateNote(undefined, post, now)).toBeUndefined();
+  });
+
+  it('offers today for a published entry dated in the future (scheduled, dated that day, then published at once)', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    const today = localInputValue(now).slice(0, 10);
+    expect(scheduledDateNote('posts', { title: 'Out now', date: '2026-12-15', status: 'published' }, now)).toEqual({ field: 'date', shown: '2026-12-15', day: today, later: true });
+    expect(scheduledDateNote('posts', { title: 'Out now', date: today }, now)).toBeUndefined();
   });
 });
