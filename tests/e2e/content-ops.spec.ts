@@ -56,7 +56,7 @@ test('a post that something points at cannot be deleted; one nothing points at c
   await page.goto('/editor/~posts/ops-cited');
   await page.getByRole('button', { name: 'Delete post…' }).click();
   await expect(dialog(page)).toContainText('Delete post “Ops cited”?');
-  await expect(dialog(page)).toContainText('cannot be deleted while this points at it');
+  await expect(dialog(page)).toContainText('It is still used in one place, so it cannot be deleted yet.');
   await expect(dialog(page)).toContainText('Page “Ops journal” (/ops-journal/)');
   await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
   await shot(page, 'content-ops-delete-refused');
@@ -64,7 +64,7 @@ test('a post that something points at cannot be deleted; one nothing points at c
 
   await page.goto('/editor/~posts/ops-doomed');
   await page.getByRole('button', { name: 'Delete post…' }).click();
-  await expect(dialog(page)).toContainText('Nothing points at it.');
+  await expect(dialog(page)).toContainText('Nothing on the site uses it.');
   await expect(dialog(page)).toContainText('saved at once');
   await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Deleted Post “Ops doomed”.' })).toBeVisible();
@@ -79,7 +79,7 @@ test('deleting a post that links lead to names them: visitors who follow them wo
   await expect(dialog(page)).toContainText('A link leads to its address /posts/ops-linked/: once it is deleted, visitors who follow it get “page not found”.');
   await expect(dialog(page).locator('.op-referrers')).toContainText('Shared call to action');
   await expect(dialog(page).locator('.op-referrers')).toContainText('in “Buttons”');
-  await expect(dialog(page)).not.toContainText('Nothing points at it');
+  await expect(dialog(page)).not.toContainText('Nothing on the site uses it');
   // A link does not stop the delete, as a `$ref` does.
   await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeEnabled();
   await shot(page, 'content-ops-delete-linked');
@@ -238,7 +238,7 @@ test('removing a shared section from a page says the shared file stays', async (
 test('a file changed on disk while the dialog is open: nothing changes, and the dialog says why', async ({ page }) => {
   await page.goto('/editor/~posts/ops-tagged');
   await page.getByRole('button', { name: 'Delete post…' }).click();
-  await expect(dialog(page)).toContainText('Nothing points at it.');
+  await expect(dialog(page)).toContainText('Nothing on the site uses it.');
   await writeData('collections/posts/ops-tagged.json', { ...(await readData('collections/posts/ops-tagged.json')), author: 'Changed elsewhere' });
   await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(dialog(page).getByRole('alert')).toContainText('a file changed on disk since the editor loaded it');

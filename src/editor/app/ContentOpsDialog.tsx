@@ -107,7 +107,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
     if (result.status === 'saved') {
       // The redirects file is said apart: a rename's message names the redirect it adds, a delete's the ones it ends.
       const pointing = result.rewritten.filter((file) => file !== REDIRECTS_FILE);
-      const rewritten = pointing.length ? ` Updated ${pointing.length} file${pointing.length === 1 ? '' : 's'} that pointed at it.` : '';
+      const rewritten = pointing.length ? ` Updated ${pointing.length} document${pointing.length === 1 ? '' : 's'} that used it.` : '';
       const redirectsEnded = action === 'delete' && result.rewritten.includes(REDIRECTS_FILE) ? ' The old addresses that redirected to it stop working too.' : '';
       const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
       const publish = result.publish && { publish: result.publish };
@@ -172,7 +172,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
             {action === 'delete' && referrers.length > 0 && (
               <div className="notice notice-error">
                 <p>
-                  It cannot be deleted while {referrers.length === 1 ? 'this points' : `these ${referrers.length} point`} at it. Remove {referrers.length === 1 ? 'that link' : 'those links'} first (or point them elsewhere), save, then delete it:
+                  It is still used {referrers.length === 1 ? 'in one place' : `in ${referrers.length} places`}, so it cannot be deleted yet. Take it out of {referrers.length === 1 ? 'that place' : 'each of them'} (or choose something else there), save, then delete it:
                 </p>
                 <ReferrerList referrers={referrers} docs={docs} />
                 {unlink && (
@@ -187,7 +187,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
             )}
             {action === 'delete' && referrers.length === 0 && links.length === 0 && (
               <p>
-                Nothing points at it. {address !== undefined ? `Its address ${addressText} will stop working, and so will any old address that redirects to it.` : ''}
+                Nothing on the site uses it. {address !== undefined ? `Its address ${addressText} will stop working, and so will any old address that redirects to it.` : ''}
               </p>
             )}
             {action === 'delete' && links.length > 0 && (
@@ -221,7 +221,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
             )}
             {action === 'rename' && referrers.length > 0 && (
               <div className="op-rewritten">
-                <p>{referrers.length === 1 ? 'This points at it and is' : `These ${referrers.length} point at it and are`} updated to the new name:</p>
+                <p>{referrers.length === 1 ? 'The one place that uses it is' : `The ${referrers.length} places that use it are`} updated to the new name:</p>
                 <ReferrerList referrers={referrers} docs={docs} />
               </div>
             )}
