@@ -105,7 +105,7 @@ test('says which links lead to a page once it is unpublished, before it is saved
   await expect(publication(page)).not.toContainText('lead here');
   await publication(page).getByRole('button', { name: 'Unpublish' }).click();
   // The header's menu links to it; other specs may have added links of their own to the shared copy.
-  await expect(publication(page)).toContainText(/(A link|\d+ links) from (.*, )?Shared header(, .*)? leads? here: visitors who follow (it|them) get “page not found” until it is published\./);
+  await expect(publication(page)).toContainText(/(A link|\d+ links) from (.*(, and |, | and ))?Shared header((, and |, | and ).*)? leads? here: visitors who follow (it|them) get “page not found” until it is published\./);
   await shot(page, 'publication-unpublished-links');
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(publication(page)).toContainText('Published');

@@ -48,7 +48,7 @@ describe('links to an address', () => {
 
   it('says, for a page visitors do not get yet, which links lead to it', () => {
     expect(linksToHiddenNote(docs, 'pages/pricing.json', (file) => docName(docs, file))).toBe(
-      '3 links from Page “Home” (/), Page “FAQ” (/pricing-faq/), Shared header lead here: visitors who follow them get “page not found” until it is published.',
+      '3 links from Page “Home” (/), Page “FAQ” (/pricing-faq/), and Shared header lead here: visitors who follow them get “page not found” until it is published.',
     );
     expect(linksToHiddenNote(docs, 'collections/posts/hello.json', (file) => file)).toMatch(/^A link from pages\/pricing-faq.json leads here: visitors who follow it/);
     expect(linksToHiddenNote(docs, 'pages/home.json', (file) => file)).toBeUndefined();

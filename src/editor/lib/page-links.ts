@@ -94,7 +94,7 @@ export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: strin
   const links = linksTo(docs, file);
   const count = links.reduce((sum, { pointers }) => sum + pointers.length, 0);
   if (count === 0) return undefined;
-  const from = links.map((link) => nameOf(link.file)).join(', ');
+  const from = new Intl.ListFormat('en', { type: 'conjunction' }).format(links.map((link) => nameOf(link.file)));
   return `${count === 1 ? 'A link' : `${count} links`} from ${from} ${count === 1 ? 'leads' : 'lead'} here: visitors who follow ${count === 1 ? 'it' : 'them'} get “page not found” until it is published.`;
 }
 
