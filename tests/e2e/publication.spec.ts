@@ -26,7 +26,7 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
   // Unpublish: a draft, saved like any edit; visitors lose the page, the preview keeps it.
   await publication(page).getByRole('button', { name: 'Unpublish' }).click();
   // Not saved yet, and it says so: visitors still get the page until Save.
-  await expect(publication(page)).toContainText('Draft when you saveUntil then, visitors still see it.');
+  await expect(publication(page)).toContainText('Draft when you saveUntil you save, visitors still see it.');
   await expect(row(page).locator('.page-link-status')).toHaveText('Draft');
   await shot(page, 'publication-pending');
   expect((await request.get(`/${SLUG}/`)).status()).toBe(200);
@@ -46,7 +46,7 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
   await publication(page).getByRole('button', { name: 'Schedule…' }).click();
   await publication(page).getByLabel('Publish on (your local time)').fill('2099-03-04T09:30');
   await publication(page).getByRole('button', { name: 'Schedule', exact: true }).click();
-  await expect(publication(page)).toContainText(/Scheduled for .*2099.* when you saveUntil then, visitors do not see it\./);
+  await expect(publication(page)).toContainText(/Scheduled for .*2099.* when you saveUntil you save, visitors do not see it\./);
   await expect(row(page).locator('.page-link-status')).toHaveText(/^Scheduled for .*2099/);
   await save(page);
   await expect(publication(page)).not.toContainText('when you save');
@@ -57,7 +57,7 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
 
   // Publish now: public again, the schedule dropped.
   await publication(page).getByRole('button', { name: 'Publish now' }).click();
-  await expect(publication(page)).toContainText(/Published when you saveUntil then, it stays scheduled for .*2099/);
+  await expect(publication(page)).toContainText(/Published when you saveUntil you save, it stays scheduled for .*2099/);
   await save(page);
   const published = await readData(`pages/${SLUG}.json`);
   expect(published.status).toBe('published');

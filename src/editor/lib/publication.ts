@@ -73,7 +73,7 @@ export function pendingStatusText(status: PublicationStatus, saved: PublicationS
     saved === null || saved.state === 'draft' ? 'visitors do not see it.'
     : saved.state === 'published' ? 'visitors still see it.'
     : `it stays scheduled for ${formatDate(saved.at!)}.`;
-  return { text: `${statusText(status, formatDate)} when you save`, hint: `Until then, ${until}` };
+  return { text: `${statusText(status, formatDate)} when you save`, hint: `Until you save, ${until}` };
 }
 
 /**

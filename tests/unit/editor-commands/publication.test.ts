@@ -47,10 +47,10 @@ describe('an unsaved status', () => {
   });
 
   it('says what happens on Save, and what visitors get until then', () => {
-    expect(pendingStatusText({ state: 'published' }, { state: 'draft' }, format)).toEqual({ text: 'Published when you save', hint: 'Until then, visitors do not see it.' });
-    expect(pendingStatusText({ state: 'draft' }, { state: 'published' }, format)).toEqual({ text: 'Draft when you save', hint: 'Until then, visitors still see it.' });
-    expect(pendingStatusText({ state: 'scheduled', at: new Date(later.publishAt) }, null, format)).toEqual({ text: 'Scheduled for 2026-07-01T00:00:00.000Z when you save', hint: 'Until then, visitors do not see it.' });
-    expect(pendingStatusText({ state: 'published' }, { state: 'scheduled', at: new Date(later.publishAt) }, format).hint).toBe('Until then, it stays scheduled for 2026-07-01T00:00:00.000Z.');
+    expect(pendingStatusText({ state: 'published' }, { state: 'draft' }, format)).toEqual({ text: 'Published when you save', hint: 'Until you save, visitors do not see it.' });
+    expect(pendingStatusText({ state: 'draft' }, { state: 'published' }, format)).toEqual({ text: 'Draft when you save', hint: 'Until you save, visitors still see it.' });
+    expect(pendingStatusText({ state: 'scheduled', at: new Date(later.publishAt) }, null, format)).toEqual({ text: 'Scheduled for 2026-07-01T00:00:00.000Z when you save', hint: 'Until you save, visitors do not see it.' });
+    expect(pendingStatusText({ state: 'published' }, { state: 'scheduled', at: new Date(later.publishAt) }, format).hint).toBe('Until you save, it stays scheduled for 2026-07-01T00:00:00.000Z.');
   });
 });
 
