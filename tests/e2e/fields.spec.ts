@@ -178,6 +178,12 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await link.fill('/about/');
   await expect(page.getByLabel('Inspector').getByText(/Links to page “About/)).toBeVisible();
   await expect(page.getByLabel('Inspector').getByText(/No page or post has the address/)).toHaveCount(0);
+  // A link to an image no one uploaded, which Save would refuse, is said as it is typed; an uploaded one is not.
+  await link.fill('/assets/images/nope.png');
+  await link.press('Escape');
+  await expect(page.getByLabel('Inspector').getByText(/^No uploaded image has this address/)).toBeVisible();
+  await link.fill('/assets/images/avatar-jonas-weber.webp');
+  await expect(page.getByLabel('Inspector').getByText(/^No uploaded image has this address/)).toHaveCount(0);
 });
 
 test('a form that fails to render says so in its own pane, and the rest of the editor and every unsaved edit go on', async ({ page }) => {

@@ -9,6 +9,7 @@ import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
 import { hrefOf, isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
+import { useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
 
 
 export interface LinkInputProps {
@@ -44,6 +45,8 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   const refusal = value === '' ? undefined : linkProblem(value);
   // A typo in a site path would be a live "page not found": said, though saving stays allowed (a page may come later).
   const nowhere = !refusal && leadsNowhere(targets, value) ? sitePathOf(value) : undefined;
+  // A link to an image no one has uploaded: the save would be refused (the content store checks), so it is said as it is typed.
+  const missingImage = useMissingUpload(useAssetDetails(), refusal ? '' : value);
   const listId = `${id}-targets`;
   // A typed path that is exactly a page's needs no list (which would cover what comes below, such as a dialog's buttons).
   const expanded = open && options.length > 0 && !(typed && chosen);
@@ -83,7 +86,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
     }
   };
 
-  const described = [describedBy, chosen && `${id}-chosen`, nowhere && `${id}-nowhere`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
+  const described = [describedBy, chosen && `${id}-chosen`, nowhere && `${id}-nowhere`, missingImage && `${id}-missing-image`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="link-input">
       <input
@@ -143,6 +146,11 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
       {nowhere && (
         <p className="link-chosen link-nowhere" id={`${id}-nowhere`}>
           No page or post has the address {nowhere === '/' ? '/' : `${nowhere}/`}: visitors who follow this link get “page not found”, unless it is the old address of a page that moved.
+        </p>
+      )}
+      {missingImage && (
+        <p className="link-chosen link-nowhere" id={`${id}-missing-image`}>
+          No uploaded image has this address: check the spelling, or upload the image first in the media library (any image field’s Choose image).
         </p>
       )}
       {problem && (
