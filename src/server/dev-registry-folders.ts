@@ -7,9 +7,10 @@
  * the editor's page had been hot-updated, the server kept the old registry until a restart, so the
  * editor offered a new type that its preview and save refused. Saving the importer by hand always
  * worked, so when a file a glob matches comes or goes, this announces its importer as changed; and
- * when a type's or a collection's folder comes or goes, it announces every glob over it once more
- * after a moment, for the files the watcher missed (ANNOUNCE_AGAIN_AFTER_MS says how).
+ * when a type's or a collection's folder comes or goes, it looks again after a moment for the
+ * files the watcher missed (ANNOUNCE_AGAIN_AFTER_MS says why).
  */
+import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -41,17 +42,14 @@ export function registryFolderOf(path: string): string | undefined {
   return segments.length === 3 && GLOB_IMPORTERS.some((glob) => glob.folder === folder) ? folder : undefined;
 }
 
-/** The importers of every glob over `folder`: a new `src/sections/<type>` may hold both a definition and a view. */
-const importersOver = (folder: string) => [...new Set(GLOB_IMPORTERS.filter((glob) => glob.folder === folder).map(({ importer }) => importer))];
-
 /**
- * When to announce a registry folder's importers again after one of its entries' folders comes or
- * goes, in ms. chokidar (3.6, in Vite) reads a new folder before it starts watching it, so a file
- * written in the same breath as its folder (a copied folder, a script, a test) can fall between the
- * two and is never reported: a section type whose section.ts was seen and whose View.astro was
- * not, which the dev server refused ("has no View.astro") until it restarted. The globs read the
- * folders as they are when their importer is transformed again, so announcing once more after a
- * moment takes in what is on disk, reported or not.
+ * When to look again at a registry folder's entry that came or went, in ms. chokidar (3.6, in
+ * Vite) reads a new folder before it starts watching it, so a file written in the same breath as
+ * its folder (a copied folder, a script, a test) can fall between the two and is never reported:
+ * a section type whose section.ts was seen and whose View.astro was not, which the dev server
+ * refused ("has no View.astro") until it restarted. Each look announces only a file whose presence
+ * differs from what the watcher reported (announcing every glob again reloaded the editor's page
+ * twice more for nothing, under the hands of whoever was using it).
  */
 export const ANNOUNCE_AGAIN_AFTER_MS = [300, 1_500];
 
@@ -65,17 +63,30 @@ export function followRegistryFolders(): Plugin {
       const announce = (importers: string[]) => {
         for (const importer of importers) server.watcher.emit('change', join(root, importer));
       };
-      const pending = new Map<string, NodeJS.Timeout[]>();
-      const announceAgain = (folder: string) => {
-        for (const timer of pending.get(folder) ?? []) clearTimeout(timer);
-        pending.set(folder, ANNOUNCE_AGAIN_AFTER_MS.map((delay) => setTimeout(() => announce(importersOver(folder)), delay).unref()));
+      // The entry files as the watcher reported them (those there at start are not, and need not be).
+      const present = new Set<string>();
+      const reported = (path: string, there: boolean) => {
+        const file = relativePath(path);
+        const importers = importersOf(file);
+        if (importers.length === 0) return;
+        if (there) present.add(file);
+        else present.delete(file);
+        announce(importers);
       };
-      server.watcher.on('add', (path) => announce(importersOf(relativePath(path))));
-      server.watcher.on('unlink', (path) => announce(importersOf(relativePath(path))));
+      /** The entry files of `entry` (`src/sections/quote`) whose presence on disk the watcher did not report. */
+      const lookAgain = (entry: string) => {
+        for (const glob of GLOB_IMPORTERS.filter(({ folder }) => entry.startsWith(`${folder}/`))) {
+          const file = `${entry}/${glob.entry}`;
+          const there = existsSync(join(root, file));
+          if (there !== present.has(file)) reported(join(root, file), there);
+        }
+      };
+      server.watcher.on('add', (path) => reported(path, true));
+      server.watcher.on('unlink', (path) => reported(path, false));
       for (const event of ['addDir', 'unlinkDir'] as const) {
         server.watcher.on(event, (path) => {
-          const folder = registryFolderOf(relativePath(path));
-          if (folder) announceAgain(folder);
+          const entry = relativePath(path);
+          if (registryFolderOf(entry)) for (const delay of ANNOUNCE_AGAIN_AFTER_MS) setTimeout(() => lookAgain(entry), delay).unref();
         });
       }
     },
