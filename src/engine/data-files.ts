@@ -70,8 +70,9 @@ export const invalidJsonReason = (error: unknown, text = '') =>
  * A data file's text read as JSON, or why it is not read: it is not JSON, or an object in it has a
  * key twice. JSON.parse keeps the last of a repeated key without a word, so a hand edit or a git
  * merge that doubled `"title"` would lose one of them unseen: such a file is refused like a broken
- * one, naming the key and where. The scan costs about five times the parse; every reader caches
- * what it read by the file's stamp, so each file is scanned once per change.
+ * one, naming the key and where. The scan costs about five times the parse: the snapshot loader
+ * keeps what it read by the file's stamp, so it scans each file once per change; a change's
+ * version checks (textVersion) scan the few files it writes again.
  */
 export function readDataText(text: string): { value: unknown; broken?: undefined } | { value: undefined; broken: string } {
   let value: unknown;
