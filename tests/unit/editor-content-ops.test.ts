@@ -3,6 +3,7 @@ import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, rena
 import { renamePlan } from '../../src/editor/lib/rename-plan';
 import { problemFiles, problemLocation } from '../../src/editor/lib/problems';
 import { docsFromPayload } from '../../src/editor/lib/model';
+import { prefixOf } from '../../src/editor/app/op-referrers';
 
 const docs = docsFromPayload({
   docs: [
@@ -179,5 +180,19 @@ group('the Problems panel', () => {
     expect(problemLocation(docs, 'collections/posts/cited.json', '/tags/0')).toEqual({ route: '~posts/cited', section: null, field: 'tags.0' });
     expect(problemLocation(docs, 'shared/footer.json', '/data/copyright')).toEqual({ route: 'journal', section: 1, field: 'data.copyright' });
     expect(problemLocation(docs, 'redirects.json', '/redirects/0')).toBeUndefined();
+  });
+});
+
+group('the address a renamed thing’s new name follows', () => {
+  it('is a post’s template page’s, a tag’s own folder without one, and the images folder for an image', () => {
+    const blog = docsFromPayload({
+      docs: Object.values(docs).map(({ savedJson: _saved, ...doc }) => (doc.file === 'pages/posts/[slug].json' ? { ...doc, file: 'pages/blog/[slug].json', saveSlug: 'blog/[slug]' } : doc)),
+    });
+    expect(prefixOf(docs, { type: 'doc', file: 'collections/posts/cited.json' })).toBe('/posts/');
+    expect(prefixOf(blog, { type: 'doc', file: 'collections/posts/cited.json' })).toBe('/blog/');
+    expect(prefixOf(docs, { type: 'doc', file: 'collections/tags/craft.json' })).toBe('/tags/');
+    expect(prefixOf(docs, { type: 'doc', file: 'pages/journal.json' })).toBe('/');
+    expect(prefixOf(docs, { type: 'doc', file: 'shared/footer.json' })).toBe('src/data/shared/');
+    expect(prefixOf(docs, { type: 'image', url: '/assets/images/logo.png' })).toBe('/assets/images/');
   });
 });

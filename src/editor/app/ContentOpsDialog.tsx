@@ -6,13 +6,14 @@
 import { useEffect, useState } from 'react';
 import {
   currentName, deleteChanges, describeIssue, linkReferrersOf, lockedBecause, referrersOf, renameProblem, targetName, unlinkAndDeleteChanges,
-  type NamedReferrer, type OpTarget,
+  type OpTarget,
 } from '../lib/content-ops';
 import { renamePlan } from '../lib/rename-plan';
 import type { Docs } from '../lib/model';
 import { withExtensionKept } from '../lib/media';
 import type { MarkdownReader } from '../../engine/references';
-import { addressOf, placeOf } from '../lib/page-links';
+import { addressOf } from '../lib/page-links';
+import { ReferrerList, prefixOf } from './op-referrers';
 import { applyChanges, loadState } from './api';
 import { REDIRECTS_FILE } from '../../engine/redirects';
 import { Dialog } from './dialogs';
@@ -39,26 +40,6 @@ interface Props {
   onSave(): void;
   onApplied(done: AppliedOp): void;
   onClose(): void;
-}
-
-const PREFIXES: Record<string, string> = { page: '/', posts: '/posts/', tags: '/tags/', shared: 'src/data/shared/', image: '/assets/images/' };
-
-function prefixOf(docs: Docs, target: OpTarget): string {
-  if (target.type === 'image') return PREFIXES.image!;
-  const doc = docs[target.file]!;
-  return doc.kind === 'entry' ? PREFIXES[doc.saveSlug.split('/')[0]!]! : PREFIXES[doc.kind]!;
-}
-
-function ReferrerList({ referrers, docs }: { referrers: readonly NamedReferrer[]; docs: Docs }) {
-  return (
-    <ul className="op-referrers">
-      {referrers.map((referrer) => (
-        <li key={referrer.file}>
-          <strong>{referrer.name}</strong> <span className="op-where">in {[...new Set(referrer.pointers.map((pointer) => placeOf(docs, referrer.file, pointer)))].join(', ')}</span>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
