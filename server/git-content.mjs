@@ -14,9 +14,11 @@ import { join } from 'node:path';
 import { simpleGit } from 'simple-git';
 import { TEMP_PREFIX } from './atomic-write.mjs';
 import { CONTENT_PATHS, LINKED_CONTENT_FOLDER, literal, linkedContentFolder } from './content-folders.mjs';
+import { fetchBranch, gitAt, gitEnv, gitOnPaths } from './git-client.mjs';
 import { keepWork, putWorkBack } from './work-before.mjs';
 
 export { CONTENT_PATHS, LINKED_CONTENT_FOLDER, literal } from './content-folders.mjs';
+export { fetchBranch, gitAt, gitOnPaths, remoteGit, timedOut, withGitFile } from './git-client.mjs';
 
 /**
  * Refuses a commit in which a content folder, or a folder above one, is a symbolic link or a file
@@ -28,77 +30,6 @@ export async function refuseLinkedContentFolders(dir, commit) {
   const problem = await linkedContentFolder(gitAt(dir), commit);
   if (problem) throw Object.assign(new Error(problem), { code: LINKED_CONTENT_FOLDER });
 }
-
-/** Who commits: the server. The author of each commit is the signed-in user. */
-const COMMITTER = ['user.name=Content site editor', 'user.email=editor@content-site.invalid'];
-
-/**
- * A git client for the working tree at `dir`: no prompts (a remote that needs
- * credentials fails instead of waiting), and a time limit on every command.
- * @param {string} dir
- */
-export function gitAt(dir) {
-  return simpleGit({ baseDir: dir, config: COMMITTER, timeout: { block: 120_000 }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env(gitEnv());
-}
-
-/**
- * A git client for the commands that talk to the remote (fetch, push), stopped when the remote
- * sends nothing for `git.timeoutSeconds`. They run with --progress, so a large transfer that is
- * moving keeps going; one that stalls, or a remote that takes the connection and never answers,
- * is given up on rather than holding the content store's lock, which every save waits for.
- * @param {import('./config.mjs').ServerConfig['git']} git
- */
-export function remoteGit(git) {
-  return simpleGit({ baseDir: git.dir, config: COMMITTER, timeout: { block: git.timeoutSeconds * 1000 }, allowEnvironment: ['GIT_TERMINAL_PROMPT'] }).env(gitEnv());
-}
-
-/**
- * Fetches the branch from the remote (updating `origin/<branch>`), within the remote's time limit.
- * @param {import('./config.mjs').ServerConfig['git']} git
- */
-export const fetchBranch = (git) => remoteGit(git).raw(['fetch', '--progress', 'origin', git.branch]);
-
-/**
- * Whether a git command was stopped by its time limit (the remote went quiet), not refused:
- * simple-git's GitPluginError from its timeout plugin, read by its fields so that a second copy
- * of simple-git (the dev server's module graph) is recognised too.
- * @param {unknown} error
- */
-export const timedOut = (error) => typeof error === 'object' && error !== null && /** @type {{ plugin?: unknown }} */ (error).plugin === 'timeout';
-
-/** The variables git sees: an allowlist (simple-git refuses ones that run programs, like EDITOR). */
-function gitEnv() {
-  const kept = Object.fromEntries(['PATH', 'HOME', 'TMPDIR', 'SSH_AUTH_SOCK', 'XDG_CONFIG_HOME'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])));
-  return { ...kept, GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' };
-}
-
-let argumentFiles = 0;
-
-/**
- * Runs `run` with a file inside .git holding `text`, removed afterwards. A changeset's paths and
- * its commit message go to git in files (`--pathspec-from-file`, `-F`), not as arguments: a
- * change that rewrites thousands of files would pass the system's limit on one argument list
- * (E2BIG), and could never be saved.
- * @template T
- * @param {string} dir @param {string} text @param {(file: string) => Promise<T>} run
- */
-export async function withGitFile(dir, text, run) {
-  const file = join(dir, '.git', 'content-store', `argument-${process.pid}-${(argumentFiles += 1)}`);
-  await mkdir(join(dir, '.git', 'content-store'), { recursive: true });
-  await writeFile(file, text);
-  try {
-    return await run(file);
-  } finally {
-    await rm(file, { force: true });
-  }
-}
-
-/**
- * Runs `git <args>` on `paths` as literal pathspecs read from a file (withGitFile).
- * @param {string} dir @param {readonly string[]} args @param {readonly string[]} paths
- */
-export const gitOnPaths = (dir, args, paths) =>
-  withGitFile(dir, literal(paths).join('\0'), (file) => gitAt(dir).raw([...args, `--pathspec-from-file=${file}`, '--pathspec-file-nul']));
 
 /** @param {unknown} error */
 const firstLine = (error) => (error instanceof Error ? error.message : String(error)).split('\n').find((line) => line.trim()) ?? 'unknown error';

@@ -21,6 +21,7 @@ import type { ServerConfig } from '../../../server/config.mjs';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { HttpError } from '../errors';
 import { publicMessage } from '../paths';
+import { gitReason, LOCKED } from './git-reasons';
 import { IMAGES_PREFIX, isImageFile } from './changeset';
 import { committedReadable } from './committed-readable';
 import { handEditsNote, uncommittedContent } from './uncommitted-content';
@@ -35,21 +36,8 @@ type GitConfig = ServerConfig['git'];
 /** How many times a push the remote refused without moving is tried again. */
 const MAX_PUSH_ATTEMPTS = 5;
 
-const LOCKED = 'Another git process holds the content repository\'s lock (.git/index.lock), so nothing was saved. Try again; if it goes on, and no git command is running there, remove that file.';
-
 /** A store file (`pages/home.json`, `assets/images/a.png`) as a path in the repository. */
 export const repoPath = (file: string) => (isImageFile(file) ? `public/assets/images/${file.slice(IMAGES_PREFIX.length)}` : `src/data/${file}`);
-
-/**
- * The line of git's output that says why a command failed: a ref's status (`! [remote rejected]
- * HEAD -> main (pre-receive hook declined)`), else the first `fatal:` or `error:` line, else the
- * first line. Pushes and fetches report progress (--progress), which is never the reason.
- */
-function gitReason(error: unknown): string {
-  const lines = (error instanceof Error ? error.message : String(error)).split(/[\r\n]+/).map((line) => line.trim()).filter(Boolean);
-  // It can name places on this machine (the remote's folder, the clone's): hidden as in any error body.
-  return publicMessage(lines.find((line) => line.startsWith('! [')) ?? lines.find((line) => line.startsWith('fatal:') || line.startsWith('error:')) ?? lines[0] ?? 'unknown error');
-}
 
 export function createGitBackend(git: GitConfig, loadSnapshot: () => Promise<ContentSnapshot>): StoreBackend {
   // Journals of changes in progress live inside .git, where they are never committed nor served.
