@@ -9,38 +9,12 @@ import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { brandMark, dotGrid, mesh, mix, random, svg } from './demo-art.mjs';
 
 const OUT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../public/assets/images');
 const HERO = { w: 1600, h: 1000 };
 const COVER = { w: 1200, h: 750 };
 const OG = { w: 1200, h: 630 };
-
-/** Small deterministic PRNG (mulberry32): the artwork must not change between runs. */
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const svg = ({ w, h }, defs, body) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">` +
-  `<defs>${defs}</defs>${body}</svg>`;
-
-/** A soft colour field: big blurred blobs over a base colour read as a mesh gradient. */
-function mesh({ w, h }, base, blobs, blur = 120) {
-  const defs = `<filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${blur}"/></filter>`;
-  const body =
-    `<rect width="${w}" height="${h}" fill="${base}"/>` +
-    `<g filter="url(#soft)">${blobs
-      .map(([cx, cy, r, fill, opacity = 1]) => `<circle cx="${cx * w}" cy="${cy * h}" r="${r * w}" fill="${fill}" opacity="${opacity}"/>`)
-      .join('')}</g>`;
-  return { defs, body };
-}
 
 function heroStudio() {
   const size = HERO;
@@ -78,18 +52,6 @@ function heroStudio() {
     `<linearGradient id="glass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.32"/><stop offset="1" stop-color="#fff" stop-opacity="0.06"/></linearGradient>`;
   const dots = dotGrid(size, 48, '#fff', 0.08);
   return svg(size, defs, field.body + dots + panels);
-}
-
-function dotGrid({ w, h }, step, fill, opacity) {
-  let out = '';
-  for (let y = step / 2; y < h; y += step) for (let x = step / 2; x < w; x += step) out += `<circle cx="${x}" cy="${y}" r="1.6"/>`;
-  return `<g fill="${fill}" opacity="${opacity}">${out}</g>`;
-}
-
-function mix(a, b, t) {
-  const pa = a.match(/\w\w/g).map((x) => parseInt(x, 16));
-  const pb = b.match(/\w\w/g).map((x) => parseInt(x, 16));
-  return `#${pa.map((v, i) => Math.round(v + (pb[i] - v) * t).toString(16).padStart(2, '0')).join('')}`;
 }
 
 function coverDesignSystems() {
@@ -237,11 +199,6 @@ function coverEditorial() {
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff7ed"/><stop offset="1" stop-color="#fce7f3"/></linearGradient>`;
   return svg(size, defs, `<rect width="${size.w}" height="${size.h}" fill="url(#bg)"/>${body}`);
 }
-
-/** The brand mark (same drawing as public/favicon.svg), scaled into place. */
-const brandMark = (x, y, s) =>
-  `<g transform="translate(${x} ${y}) scale(${s / 32})"><rect width="32" height="32" rx="8" fill="url(#markBg)"/>` +
-  `<path d="M16 6.5 24 25l-8-4.2L8 25z" fill="#fff"/><path d="M16 6.5v14.3L8 25z" fill="#e0e7ff" opacity="0.6"/></g>`;
 
 function ogDefault() {
   const size = OG;
