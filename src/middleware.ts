@@ -18,6 +18,7 @@ import { EDITOR_OFF_MESSAGE, NO_STORE } from './server/auth/endpoint-helpers';
 import { isEditorPath, SIGN_IN_PATH, signInLocation } from './server/auth/next-path';
 import { editorIsOn, sessionOf, type SignedInUser } from './server/auth/sessions';
 import { errorResponse, errorResponseFor } from './server/http';
+import { renderErrorResponse } from './lib/content-error-page';
 import { LIVE_PREFIX } from './lib/visitor-path';
 import { decodeTabUser, OTHER_USER_HEADER, otherUserProblem, TAB_USER_HEADER } from './editor/lib/tab-user';
 import { liveRenderContext, withLiveRenderContext } from './server/render-context';
@@ -55,9 +56,31 @@ const PREVIEW_PATH = '/api/editor/preview';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const path = normalisedPath(context.url.pathname);
-  const response = path === PREVIEW_PATH && !liveRenderContext() ? await withLiveRenderContext({}, () => gate(context, next)) : await gate(context, next);
+  const answer = path === PREVIEW_PATH && !liveRenderContext() ? await withLiveRenderContext({}, () => gate(context, next)) : await gate(context, next);
+  const response = import.meta.env.DEV || path === PREVIEW_PATH ? await wholePage(answer, path === PREVIEW_PATH) : answer;
   return isEditorPath(normalisedPath(context.url.pathname) ?? '') ? notFramed(response) : response;
 });
+
+/**
+ * A page rendered whole before its status is sent: in dev every page, and the editor's preview
+ * everywhere. Astro streams a page, so a view that threw half-way (valid code meeting data it did
+ * not expect) cut the page off after a 200, which looked like a finished page with its end missing,
+ * and the editor swapped it into the preview as if it were one. Read whole, the error comes here:
+ * the preview answers it as JSON, a dev page as a 500 page naming the section (the terminal has the
+ * stack). The build and the production server render every page to the end before anyone gets it,
+ * and fail the build or the publication instead.
+ */
+async function wholePage(response: Response, isPreview: boolean): Promise<Response> {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  try {
+    const body = await response.arrayBuffer();
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  } catch (error) {
+    if (isPreview) return errorResponseFor(error);
+    console.error(error);
+    return renderErrorResponse(error);
+  }
+}
 
 function notFramed(response: Response): Response {
   for (const [name, value] of Object.entries(NOT_FRAMED)) response.headers.set(name, value);

@@ -22,6 +22,12 @@ export function viewErrorResponse(error: Error): Response {
   return errorPage("This page's code is broken", 'Fix the file below and reload. Pages that do not show this section type are not affected.', `<li>${escape(error.message)}</li>`);
 }
 
+/** A view that threw while rendering (ViewRenderError, or anything a page's code threw): the page is not sent cut off. */
+export function renderErrorResponse(error: unknown): Response {
+  const message = error instanceof Error ? error.message : String(error);
+  return errorPage("This page's code failed while rendering", 'Fix the code below and reload; the terminal running <code>npm run dev</code> has the full error. Pages that do not show this section type are not affected.', `<li>${escape(message)}</li>`);
+}
+
 export function contentErrorResponse(error: ContentError): Response {
   // The site settings frame every page: saying the others are fine would send the reader looking for one.
   const reach = error.fileIssues().some((issue) => issue.file === SITE_SETTINGS_FILE) ? 'Every page shows the site settings, so every page is broken until they are fixed.' : 'Other pages are not affected.';

@@ -15,6 +15,18 @@ const views = import.meta.glob<{ default: SectionView }>('../sections/*/View.ast
 /** A view that could not be loaded: the message names its file and why. */
 export class ViewLoadError extends Error {}
 
+/**
+ * A view that threw while it rendered one section (valid code meeting data it did not expect): the
+ * message names the section, its type's view and the view's own words, so a failed build, a failed
+ * publication, the preview and the dev page each say which section to look at.
+ */
+export class ViewRenderError extends Error {
+  constructor(section: { id: string; type: string }, error: unknown) {
+    const reason = error instanceof Error ? error.message : String(error);
+    super(`The ${section.type} section "${section.id}" could not be shown: src/sections/${section.type}/View.astro failed with "${reason}"`, { cause: error });
+  }
+}
+
 async function loadView(type: string): Promise<[string, SectionView]> {
   const load = views[`../sections/${type}/View.astro`];
   if (!load) throw new ViewLoadError(`Section type "${type}" has no View.astro`);

@@ -97,6 +97,28 @@ describe('a view that does not compile (dev)', () => {
     expect((await askUntil(() => get('/'), (answer) => answer.status === 200)).status).toBe(200);
   });
 
+  it('a view that throws while it renders answers 500 naming it, never a page cut off with status 200', async () => {
+    const view = 'sections/stats-band/View.astro';
+    const original = await readFile(source(view), 'utf8');
+    // Valid code that fails at run time: a field the view trusts is missing from a hand-written file.
+    await writeFile(source(view), original.replace('---\n', '---\nif (Astro.props.data) throw new Error("stats-band cannot count today");\n'));
+    try {
+      const home = await askUntil(() => get('/'), (answer) => answer.status !== 200 || !answer.text.includes('data-section-type="stats-band"'));
+      expect(home.status).toBe(500);
+      expect(home.text).toContain('The stats-band section &#34;home-stats&#34; could not be shown: src/sections/stats-band/View.astro failed with &#34;stats-band cannot count today&#34;');
+      expect(home.text).not.toContain('data-section-type="footer"');
+      await expectStillWorking(['/about/', '/docs/getting-started/']);
+      // The preview too: an error naming the section, not a cut-off page the editor would show as whole.
+      const homePage = JSON.parse(await readFile(join(project.dataRoot, 'pages/home.json'), 'utf8'));
+      const preview = await postJson(server.origin, '/api/editor/preview', { slug: 'home', files: { 'pages/home.json': homePage } });
+      expect(preview.status, preview.text).toBe(500);
+      expect(JSON.parse(preview.text)).toEqual({ error: expect.stringContaining('The stats-band section "home-stats" could not be shown') });
+    } finally {
+      await writeFile(source(view), original);
+    }
+    expect((await askUntil(() => get('/'), (answer) => answer.status === 200)).status).toBe(200);
+  });
+
   it('names a section folder with no View.astro in the Problems panel: a half-made type was offered with no word', async () => {
     await writeSource('sections/viewless/section.ts', `import { z } from 'astro/zod';\nimport { defineSection } from '../../engine/schema/define-section';\nexport default defineSection({ type: 'viewless', label: 'Viewless', description: 'No view yet.', schema: z.object({}), defaults: {} });\n`);
     const state = await askUntil(editorState, (answer) => answer.problems.some(({ file }) => file === 'src/sections/viewless/section.ts'));
