@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded, settleConflict, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
+import { withoutServerIssuesOf } from '../../../src/editor/lib/store/edit';
 import { FOOTER, HOME, home, homePage, NOW, POST, start } from './fixture';
 
 const typed = (value: string) => editField(start(), { file: HOME, path: ['sections', 1, 'data', 'title'], value, now: NOW });
@@ -59,11 +60,35 @@ describe('save outcomes', () => {
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 
-  it("drops the server's marks on a document once its content changes, by an edit or an undo: they judged what was sent", () => {
+  it("drops the server's mark on a field once that field changes, by an edit or an undo: it judged what was sent", () => {
     const rejected = saveRejected(requestSave(typed('Hey'), {}), { error: 'Invalid', issues: [{ file: HOME, path: '/sections/1/data/title', message: 'No uploaded image has this address' }] });
     expect(rejected.serverIssues[HOME]?.size).toBe(1);
     expect(travel(rejected, { steps: -1, now: NOW + 1 }).serverIssues[HOME]).toBeUndefined();
     expect(editField(rejected, { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Hey you', now: NOW + 1 }).serverIssues[HOME]).toBeUndefined();
+  });
+
+  it("keeps the marks of the fields an edit or an undo left alone, until they change or the next save (QA)", () => {
+    const marked = [
+      { file: HOME, path: '/sections/1/data/title', message: 'Too long' },
+      { file: HOME, path: '/sections/1/data/subtitle', message: 'Too long' },
+      { file: HOME, path: '/sections/2/data/title', message: 'Too long' },
+    ];
+    const rejected = saveRejected(requestSave(typed('Hey'), {}), { error: 'Invalid', issues: marked });
+    const keys = (state: typeof rejected) => [...(state.serverIssues[HOME]?.keys() ?? [])];
+    // Retyping the subtitle clears its mark alone.
+    const edited = editField(rejected, { file: HOME, path: ['sections', 1, 'data', 'subtitle'], value: 'Hello.', now: NOW + 1 });
+    expect(keys(edited)).toEqual(['sections.1.data.title', 'sections.2.data.title']);
+    // Undoing that edit changes the subtitle back (its mark stays gone) and nothing else.
+    expect(keys(travel(edited, { steps: -1, now: NOW + 2 }))).toEqual(['sections.1.data.title', 'sections.2.data.title']);
+    // Undoing the typed title changes the title: its mark goes, the CTA's stays.
+    expect(keys(travel(rejected, { steps: -1, now: NOW + 2 }))).toEqual(['sections.1.data.subtitle', 'sections.2.data.title']);
+    // An edit elsewhere in the same document, or of another document, keeps them all.
+    expect(keys(editField(rejected, { file: HOME, path: ['meta', 'description'], value: 'New.', now: NOW + 1 }))).toEqual(['sections.1.data.title', 'sections.1.data.subtitle', 'sections.2.data.title']);
+    expect(keys(editField(rejected, { file: FOOTER, path: ['data', 'copyright'], value: '© 2027', now: NOW + 1 }))).toHaveLength(3);
+    // The next save judges anew.
+    const resent = requestSave(edited, {});
+    const saved = saveSucceeded(resent, { saved: [{ file: HOME, version: 'v2', json: JSON.stringify(resent.docs[HOME]!.data) }] });
+    expect(saved.serverIssues[HOME]?.size ?? 0).toBe(0);
   });
 
   it('a save that adds a link to a page visitors do not get, from a document they do, says so', () => {
@@ -159,5 +184,24 @@ describe('save outcomes', () => {
       // Ready to retry: Save sends the same changes again.
       expect(requestSave(state, {}).save).toEqual({ status: 'saving', files: [HOME], baseVersions: {}, summary: 'Hero › Title' });
     }
+  });
+});
+
+describe('withoutServerIssuesOf', () => {
+  const issues = { [HOME]: new Map([['cover', 'Pick an image'], ['sections.0.data.title', 'Too long'], ['', 'Whole file']]), [POST]: new Map([['tags.0', 'No tag']]) };
+
+  it('drops a mark on a group when anything inside it changes, and one on the whole file at any change', () => {
+    const before = { cover: { url: '/a.png', alt: 'A' }, sections: [{ data: { title: 'T' } }] };
+    const after = { ...before, cover: { ...before.cover, alt: 'B' } };
+    const result = withoutServerIssuesOf(issues, [{ file: HOME, before, after }]);
+    expect([...result[HOME]!.keys()]).toEqual(['sections.0.data.title']);
+    expect(result[POST]).toBe(issues[POST]);
+  });
+
+  it('returns the same issues when no marked value changed, and drops a file whose marks all went', () => {
+    const before = { cover: { url: '/a.png' }, sections: [] };
+    expect(withoutServerIssuesOf(issues, [{ file: HOME, before, after: before }])).toBe(issues);
+    expect(withoutServerIssuesOf(issues, [{ file: 'pages/other.json', before, after: {} }])).toBe(issues);
+    expect(withoutServerIssuesOf(issues, [{ file: POST, before: { tags: ['x'] }, after: { tags: [] } }])[POST]).toBeUndefined();
   });
 });

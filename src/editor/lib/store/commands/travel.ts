@@ -24,7 +24,7 @@ export function travel(state: EditorState, input: { steps: number; now: number }
   const kind = input.steps < 0 ? 'undo' : 'redo';
   const after = pageOutline({ route: state.route, docs });
   const moved = Math.abs(input.steps) > 1 ? ` (${Math.abs(input.steps)} steps)` : '';
-  const changed = Object.keys(docs).filter((file) => docs[file]?.data !== state.docs[file]?.data);
+  const changed = Object.keys(state.serverIssues).map((file) => ({ file, before: state.docs[file]?.data, after: docs[file]?.data }));
   return {
     ...state,
     docs,
