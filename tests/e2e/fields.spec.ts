@@ -116,6 +116,11 @@ test('a hero’s title counts against the limit its schema sets, and past it say
   // A rule, unlike the SEO title's advice: the field is in error, in the schema's words.
   await expect(title).toHaveAttribute('aria-invalid', 'true');
   await expect(inspector.getByRole('alert').filter({ hasText: 'Use at most 100 characters' })).toBeVisible();
+  // The count and the error read as one place, below the hint: they once sat on either side of it (QA).
+  const field = title.locator('..');
+  expect(await field.evaluate((el) => [...el.children].map((child) => child.className))).toEqual(['field-label', 'input', 'field-hint', 'field-status']);
+  await expect(field.locator('.field-status > *')).toHaveText(['104 / 100 characters: 4 too many', 'Use at most 100 characters']);
+  await expect(title).toHaveAttribute('aria-describedby', /-hint \S+-count \S+-error$/);
   await shot(page, 'hero-title-length');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(title).toHaveValue('Websites that load instantly');

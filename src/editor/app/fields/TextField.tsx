@@ -7,9 +7,8 @@ const INPUT_TYPES: Partial<Record<string, string>> = { email: 'email', date: 'da
 export function TextField(props: WidgetProps) {
   const { id, spec, value, error } = props;
   return (
-    <FieldFrame id={id} spec={spec} error={error}>
+    <FieldFrame id={id} spec={spec} error={error} count={<LengthCount id={id} spec={spec} text={String(value ?? '')} />}>
       <input className="input" type={INPUT_TYPES[spec.kind] ?? 'text'} {...controlProps(props)} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} spellCheck={spec.kind === 'text'} />
-      <LengthCount id={id} spec={spec} text={String(value ?? '')} />
     </FieldFrame>
   );
 }
@@ -17,9 +16,8 @@ export function TextField(props: WidgetProps) {
 export function TextareaField(props: WidgetProps) {
   const { id, spec, value, error } = props;
   return (
-    <FieldFrame id={id} spec={spec} error={error}>
+    <FieldFrame id={id} spec={spec} error={error} count={<LengthCount id={id} spec={spec} text={String(value ?? '')} />}>
       <textarea className="input textarea" {...controlProps(props)} rows={3} value={String(value ?? '')} onChange={(event) => textSetter(props)(event.target.value)} />
-      <LengthCount id={id} spec={spec} text={String(value ?? '')} />
     </FieldFrame>
   );
 }

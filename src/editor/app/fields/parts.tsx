@@ -4,7 +4,12 @@ import type { FieldSpec } from '../../lib/form';
 import { pathKey } from '../../lib/validate';
 import type { Path, WidgetProps } from './types';
 
-export function Hint({ id, description, error }: { id: string; description?: string; error?: string }) {
+/**
+ * The hint, then what is said of the value: its length (`count`, a LengthCount) and its error, together
+ * below the hint. The count once sat above the hint and the error below it, so "110 / 100 characters"
+ * and "Use at most 100 characters" read as two unrelated places (QA).
+ */
+export function Hint({ id, description, error, count }: { id: string; description?: string; error?: string; count?: ReactNode }) {
   return (
     <>
       {description && (
@@ -12,10 +17,15 @@ export function Hint({ id, description, error }: { id: string; description?: str
           {description}
         </p>
       )}
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
+      {(count || error) && (
+        <div className="field-status">
+          {count}
+          {error && (
+            <p className="field-error" id={`${id}-error`} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
       )}
     </>
   );
@@ -69,13 +79,13 @@ export const controlProps = ({ id, spec, path, error }: { id: string; spec: Fiel
 /** Sets the field's value; optional text left empty is removed, so it does not fail "Required". */
 export const textSetter = ({ spec, path, context }: WidgetProps) => (text: string) => context.onChange(path, text === '' && !spec.required ? undefined : text);
 
-/** A labelled field: label, control, hint and error. */
-export function FieldFrame({ id, spec, error, children }: { id: string; spec: FieldSpec; error?: string; children: ReactNode }) {
+/** A labelled field: label, control, hint, then its length count (if any) with its error. */
+export function FieldFrame({ id, spec, error, count, children }: { id: string; spec: FieldSpec; error?: string; count?: ReactNode; children: ReactNode }) {
   return (
     <div className="field">
       <FieldLabel htmlFor={id} spec={spec} />
       {children}
-      <Hint id={id} description={spec.description} error={error} />
+      <Hint id={id} description={spec.description} error={error} count={count} />
     </div>
   );
 }
