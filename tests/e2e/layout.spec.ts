@@ -77,8 +77,23 @@ test('a phone shows one pane at a time: the pages, the preview at a phone\'s wid
   await page.goto('/editor/about');
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
   const show = (name: string) => page.getByRole('group', { name: 'Show' }).getByRole('button', { name, exact: true });
-  await expect(show('Pages')).toHaveAttribute('aria-pressed', 'true');
+  await expect(show('Content')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.sidebar')).toBeVisible();
+  // "Pages" shows once, as the sidebar's tab: the pane's button said it too, just above it (QA).
+  const shownAsPages = () =>
+    page.evaluate(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      let count = 0;
+      // Seen, not only read: the list's own heading is for screen readers (clipped to a pixel).
+      const seen = (element: HTMLElement | null) => !!element?.checkVisibility() && element.getBoundingClientRect().width > 1;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.textContent?.trim() === 'Pages' && seen(node.parentElement)) count += 1;
+      return count;
+    });
+  expect(await shownAsPages()).toBe(1);
+  await expect(page.getByRole('tablist', { name: 'Content' }).getByRole('tab', { name: /^Pages/ })).toBeVisible();
+  // The button is named for the region it shows, a landmark of its own.
+  await expect(show('Content')).toHaveAttribute('aria-controls', 'editor-sidebar');
+  await expect(page.getByRole('complementary', { name: 'Pages and sections' })).toBeVisible();
   await expect(page.locator('.stage')).toBeHidden();
   await expect(page.locator('.inspector')).toBeHidden();
   // Nothing runs off the side: every pane is the window's width.
@@ -109,7 +124,7 @@ test('a phone shows one pane at a time: the pages, the preview at a phone\'s wid
   // From the form, the way back to the sections is above it.
   await show('Edit').click();
   await page.getByRole('button', { name: '← Sections' }).click();
-  await expect(show('Pages')).toHaveAttribute('aria-pressed', 'true');
+  await expect(show('Content')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
   await expect(page.getByRole('button', { name: '← Sections' })).toBeHidden();
   // A small laptop shows the three panes, the preview a phone's width: a desktop page there was shown at 23 %.

@@ -6,8 +6,12 @@
 import type { EditorState, Pane } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
 
+/**
+ * The sidebar's button reads "Content", not "Pages": the sidebar opens on its own "Pages" tab (beside
+ * Posts and Tags), and a phone showed "Pages" twice, one under the other (QA).
+ */
 const PANES: readonly { pane: Pane; label: string; controls: string }[] = [
-  { pane: 'content', label: 'Pages', controls: 'editor-sidebar' },
+  { pane: 'content', label: 'Content', controls: 'editor-sidebar' },
   { pane: 'preview', label: 'Preview', controls: 'editor-preview' },
   { pane: 'form', label: 'Edit', controls: 'editor-inspector' },
 ];
