@@ -67,10 +67,11 @@ function sectionDoc(definition: AnySectionDefinition): string {
   const parts = [
     `### \`${definition.type}\` — ${definition.label}`,
     definition.description,
+    definition.keywords.length > 0 ? `The editor's **Add section** search also finds it by: ${definition.keywords.join(', ')}.` : '',
     rules.join(' '),
     '**Data**',
     table(data),
-  ];
+  ].filter(Boolean);
   if (bound.length > 0) {
     parts.push(
       '**Filled by the resolver** (never stored; see [binding rules](content-model.md#collection-bindings))',

@@ -192,6 +192,24 @@ test('the section picker offers the page’s types, opens in its search, adds th
   await expect(page.locator('[data-section-index]:focus')).toContainText('Stats band');
 });
 
+test('the section picker finds the picture and video types by “media”, “photo” and the like, words their declarations list (QA)', async ({ page }) => {
+  await openEditor(page, 'about');
+  await page.getByRole('button', { name: 'Add section' }).click();
+  const search = page.getByRole('combobox', { name: 'Search section types' });
+  const found = () => page.getByRole('listbox', { name: 'Section types' }).locator('.picker-label').allTextContents();
+  await search.fill('media');
+  await expect(page.getByRole('option', { name: /^Gallery/ })).toBeVisible();
+  expect(await found()).toEqual(expect.arrayContaining(['Gallery', 'Image and text', 'Video']));
+  for (const query of ['image', 'photo', 'video', 'picture']) {
+    await search.fill(query);
+    await expect(page.getByRole('option').first(), query).toBeVisible();
+    await expect(page.getByText('No section type matches.')).toHaveCount(0);
+  }
+  await search.fill('photo');
+  expect(await found()).toContain('Gallery');
+  await shot(page, 'picker-keywords');
+});
+
 test('reorders sections with the keyboard alone', async ({ page }) => {
   await openEditor(page, 'docs/getting-started');
   // Tab from the page settings button into the outline.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesQuery, nameRank, searchRows, searchRowsByName } from '../../src/editor/lib/page-search';
+import { matchesQuery, nameRank, searchRows, searchRowsByName, searchSectionTypes } from '../../src/editor/lib/page-search';
+import { sectionDefinitions } from '../../src/sections/registry';
 
 describe('sidebar search', () => {
   it('matches every word in the title or the slug, ignoring case and accents', () => {
@@ -37,5 +38,30 @@ describe('ranking by name', () => {
   it('keeps the given order for an empty query and among equals', () => {
     expect(ranked('')).toEqual(types.map((type) => type.label));
     expect(ranked('testimonial')).toEqual(['Quote', 'Quotes wall']);
+  });
+});
+
+describe('the Add section search', () => {
+  const found = (query: string) => searchSectionTypes(sectionDefinitions, query).map((definition) => definition.type);
+
+  it('finds the picture and video types by the words an editor looks for, from the registry’s keywords (QA)', () => {
+    // "media" and "photo" are in no label or description: only the declarations' keywords say them.
+    expect(found('media')).toEqual(expect.arrayContaining(['gallery', 'media-text', 'video-embed']));
+    expect(found('photo')).toEqual(expect.arrayContaining(['gallery', 'media-text']));
+    for (const query of ['image', 'picture', 'video']) expect(found(query).length, query).toBeGreaterThan(0);
+    expect(found('picture')).toContain('gallery');
+    expect(found('video')[0]).toBe('video-embed');
+  });
+
+  it('still puts a name typed before a type that only has it as a keyword, and finds nothing for nonsense', () => {
+    expect(found('gallery')[0]).toBe('gallery');
+    expect(found('text')[0]).toBe('content-block');
+    expect(found('xyzzy')).toEqual([]);
+  });
+
+  it('is given keywords in lower case, each at most a few words', () => {
+    for (const definition of sectionDefinitions) {
+      for (const keyword of definition.keywords) expect(keyword, definition.type).toMatch(/^[a-z][a-z ]{1,30}$/);
+    }
   });
 });

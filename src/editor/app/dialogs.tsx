@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { allowedOnPage } from '../../engine/schema/define-section';
 import { sectionDefinitions } from '../../sections/registry';
-import { searchRowsByName } from '../lib/page-search';
+import { searchSectionTypes } from '../lib/page-search';
 
 export function Dialog({ title, onClose, children, wide = false, className = '' }: { title: string; onClose(): void; children: ReactNode; wide?: boolean; className?: string }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -40,7 +40,7 @@ export function SectionPicker({ page, onPick, onClose }: { page: { template?: { 
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const offered = sectionDefinitions.filter((definition) => allowedOnPage(definition, page));
-  const matches = searchRowsByName(offered, query, (definition) => definition.label, (definition) => [definition.description]);
+  const matches = searchSectionTypes(offered, query);
   const highlighted = Math.min(active, Math.max(matches.length - 1, 0));
   const listId = `picker-${useId().replace(/:/g, '')}`;
   const onKeyDown = (event: KeyboardEvent) => {

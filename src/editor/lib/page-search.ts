@@ -34,3 +34,11 @@ export function searchRowsByName<Row>(rows: readonly Row[], query: string, nameO
   const ranked = searchRows(rows, query, (row) => [nameOf(row), ...fieldsOf(row)]).map((row) => ({ row, rank: nameRank(query, nameOf(row)) }));
   return ranked.sort((a, b) => a.rank - b.rank).map(({ row }) => row);
 }
+
+/**
+ * The section types the **Add section** search finds: by name first, then by their description and
+ * the keywords their registry declaration gives ("media", "photo"), which neither name nor line says.
+ */
+export function searchSectionTypes<Type extends { label: string; description: string; keywords: readonly string[] }>(types: readonly Type[], query: string): readonly Type[] {
+  return searchRowsByName(types, query, (type) => type.label, (type) => [type.description, ...type.keywords]);
+}

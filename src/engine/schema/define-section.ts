@@ -71,6 +71,12 @@ export interface SectionDefinition<
   label: string;
   /** One line shown in the section picker. */
   description: string;
+  /**
+   * Other words an editor may look for the type by in the editor's **Add section** search, beyond
+   * its label and description: what it is for ("media", "photo" for a gallery). Searching "media"
+   * once found none of the picture and video sections, whose names and lines never say it (QA).
+   */
+  keywords: readonly string[];
   /** The section's data as the bundle carries it (bound fields included). */
   schema: Schema;
   /** Fields that `bind` fills from collections; they never appear in stored pages. */
@@ -155,8 +161,8 @@ export function defineSection<
   Schema extends AnyObject,
   const Bound extends keyof Data<Schema> & string = never,
 >(
-  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads' | 'keptDefaults'> &
-    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads' | 'keptDefaults'>>,
+  definition: Omit<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads' | 'keptDefaults' | 'keywords'> &
+    Partial<Pick<SectionDefinition<Type, Schema, Bound>, 'bound' | 'settings' | 'element' | 'placement' | 'viewReads' | 'keptDefaults' | 'keywords'>>,
 ): SectionDefinition<Type, Schema, Bound> {
   return {
     bound: [],
@@ -165,6 +171,7 @@ export function defineSection<
     placement: 'any',
     viewReads: {},
     keptDefaults: [],
+    keywords: [],
     ...definition,
   };
 }

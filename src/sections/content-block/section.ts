@@ -8,6 +8,7 @@ export default defineSection({
   // On a page with no hero or page header before it, its title (or its body's first `#` heading) is the page's h1 (src/engine/main-heading.ts).
   viewReads: { mainHeading: { title: 'title', markdown: 'body' } },
   description: 'Formatted text: headings, lists, links and quotes.',
+  keywords: ['text', 'article', 'paragraphs', 'markdown', 'body'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

@@ -6,6 +6,7 @@ export default defineSection({
   type: 'cta-banner',
   label: 'Call to action',
   description: 'A banner with a title, optional description and up to two buttons.',
+  keywords: ['buttons', 'sign up', 'contact', 'banner'],
   schema: z.object({
     /** Headline of the banner. */
     title: field(heading(), 'Title', 'Headline of the banner.'),

@@ -18,6 +18,7 @@ export default defineSection({
   type: 'faq',
   label: 'FAQ',
   description: 'Questions and answers that open in place when clicked; search engines can show them with your page.',
+  keywords: ['questions', 'answers', 'accordion', 'help'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

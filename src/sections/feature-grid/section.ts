@@ -24,6 +24,7 @@ export default defineSection({
   type: 'feature-grid',
   label: 'Feature grid',
   description: 'A grid of features or services, each with an icon, a title, a short text and an optional link.',
+  keywords: ['services', 'benefits', 'icons', 'cards'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

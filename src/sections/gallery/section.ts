@@ -15,6 +15,7 @@ export default defineSection({
   type: 'gallery',
   label: 'Gallery',
   description: 'Pictures with captions in a grid; each opens full size when clicked.',
+  keywords: ['media', 'images', 'photos', 'pictures', 'photo grid', 'lightbox'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

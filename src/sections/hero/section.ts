@@ -9,6 +9,7 @@ export default defineSection({
   type: 'hero',
   label: 'Hero',
   description: 'The opening headline of a page, with supporting copy, buttons and an optional image.',
+  keywords: ['banner', 'headline', 'intro', 'picture', 'photo'],
   placement: 'first',
   // Its title is the page's h1 unless another title section comes first (src/engine/main-heading.ts).
   viewReads: { mainHeading: true },

@@ -15,6 +15,7 @@ export default defineSection({
   type: 'logo-cloud',
   label: 'Logo cloud',
   description: 'A row of client or partner logos, each with an optional link.',
+  keywords: ['media', 'images', 'clients', 'partners', 'brands', 'customers'],
   schema: z.object({
     /** Optional line above the logos. */
     title: field(optionalHeading(), 'Title', 'Optional line above the logos, e.g. Trusted by teams at.'),

@@ -6,6 +6,7 @@ export default defineSection({
   type: 'media-text',
   label: 'Image and text',
   description: 'An image beside formatted text, on the side you choose; they stack on phones, image first.',
+  keywords: ['media', 'picture', 'photo', 'illustration', 'side by side', 'columns'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

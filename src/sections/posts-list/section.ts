@@ -7,6 +7,7 @@ export default defineSection({
   type: 'posts-list',
   label: 'Posts list',
   description: 'A grid or bento of post cards from the posts collection, newest first.',
+  keywords: ['blog', 'articles', 'news', 'journal', 'latest'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

@@ -43,6 +43,7 @@ export default defineSection({
   type: 'pricing-table',
   label: 'Pricing table',
   description: 'Plans side by side, each with a price, a feature list and a button; one may be highlighted.',
+  keywords: ['plans', 'prices', 'packages', 'tiers'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

@@ -7,6 +7,7 @@ export default defineSection({
   type: 'stats-band',
   label: 'Stats band',
   description: 'A band of key figures, each with an icon, a value and a label.',
+  keywords: ['numbers', 'figures', 'metrics', 'facts'],
   schema: z.object({
     /** Optional heading above the figures. */
     title: field(optionalHeading(), 'Title', 'Optional heading above the figures.'),

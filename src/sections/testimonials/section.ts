@@ -19,6 +19,7 @@ export default defineSection({
   type: 'testimonials',
   label: 'Testimonials',
   description: 'Quotes from clients or readers, each with their name, role and an optional photo.',
+  keywords: ['quotes', 'reviews', 'customers', 'social proof'],
   schema: z.object({
     /** Small eyebrow text above the title. */
     label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),

@@ -16,6 +16,7 @@ export default defineSection({
   type: 'video-embed',
   label: 'Video',
   description: 'A YouTube or Vimeo video behind its poster: nothing loads from the video host until a visitor presses play.',
+  keywords: ['media', 'youtube', 'vimeo', 'film', 'movie', 'player'],
   schema: z
     .object({
       /** Small eyebrow text above the title. */
