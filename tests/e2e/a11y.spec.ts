@@ -54,14 +54,19 @@ test('the dialogs and menus: section picker, new page, media library, history, a
 
 test('the Problems panel', async ({ page }) => {
   const broken = dataFile('pages/a11y-broken.json');
+  // And one that cannot be read, its technical details unfolded.
+  const unreadable = dataFile('pages/a11y-unreadable.json');
   await writeFile(broken, JSON.stringify({ id: 'a11y-broken', slug: 'a11y-broken', meta: { title: '' }, sections: [] }));
+  await writeFile(unreadable, '{ "id": ');
   try {
     await page.goto('/editor');
     await page.getByRole('button', { name: /Problems/ }).click();
     await expect(page.getByRole('dialog', { name: 'Problems' })).toBeVisible();
+    await page.getByText('Technical details for a developer').click();
     await expectAccessible(page, 'problems panel');
   } finally {
     await rm(broken, { force: true });
+    await rm(unreadable, { force: true });
   }
 });
 

@@ -212,6 +212,30 @@ test('a broken shared section is listed with the pages it breaks, and opens on a
   }
 });
 
+test('a file that is not valid JSON is said plainly in the Problems panel, the parser’s words folded for a developer (QA)', async ({ page }) => {
+  const file = dataFile('pages/ops-unreadable.json');
+  await writeFile(file, '{ "id": "ops-unreadable", "slug": "ops-unreadable", ');
+  try {
+    await page.goto('/editor/about');
+    // The note the editor opens with names the page, not the parser's sentence.
+    const note = page.getByText('Some files cannot be read: a developer must fix them (Problems has the details).');
+    await expect(note).toBeVisible();
+    await expect(page.getByText('Page /ops-unreadable/ (pages/ops-unreadable.json)')).toBeVisible();
+    await page.getByRole('button', { name: /^Problems/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Problems' });
+    const item = panel.locator('.problem-file', { hasText: 'src/data/pages/ops-unreadable.json' });
+    await expect(item).toContainText('Page /ops-unreadable/');
+    await expect(item).toContainText('This file cannot be read, so it cannot be opened or changed here. A developer must fix it.');
+    const technical = item.getByText(/is not valid JSON \(/);
+    await expect(technical).toBeHidden();
+    await item.getByText('Technical details for a developer').click();
+    await expect(technical).toBeVisible();
+    await shot(page, 'problems-unreadable');
+  } finally {
+    await rm(file, { force: true });
+  }
+});
+
 test('removing a shared section from a page says the shared file stays', async ({ page }) => {
   await openEditor(page, 'ops-blog');
   await page.locator('.outline-item[data-section-id="site-footer"]').click();

@@ -157,7 +157,7 @@ group('the Problems panel', () => {
       { problems: [{ file: 'pages/bad.json', message: 'Unexpected token' }], siteProblems: [{ file: 'shared/footer.json', issues: [{ path: '/data/copyright', message: 'Expected string' }], pages: ['home', 'journal'] }] },
       docs,
     );
-    expect(files.map((f) => [f.name, f.unreadable])).toEqual([['pages/bad.json', true], ['Shared footer', false]]);
+    expect(files.map((f) => [f.name, f.unreadable])).toEqual([['Page /bad/', true], ['Shared footer', false]]);
   });
 
   it('says a collection refused for one unreadable post once, as that post’s problem, with the pages the collection breaks', () => {
@@ -171,7 +171,7 @@ group('the Problems panel', () => {
       },
       docs,
     );
-    expect(files).toEqual([{ file: 'collections/posts/bad.json', name: 'collections/posts/bad.json', issues: [{ path: '', message: 'is not valid JSON' }], pages: ['home', 'journal', 'posts/bad'], unreadable: true }]);
+    expect(files).toEqual([{ file: 'collections/posts/bad.json', name: 'Post “bad”', issues: [{ path: '', message: 'is not valid JSON' }], pages: ['home', 'journal', 'posts/bad'], unreadable: true }]);
   });
 
   it('opens a page at the section and field, an entry at its field, a shared document on a page that uses it', () => {

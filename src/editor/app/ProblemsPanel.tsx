@@ -1,12 +1,14 @@
 /**
  * The Problems panel: every broken file of the site as it is on disk, with its
  * messages and the pages it breaks. A problem with a form opens it at the
- * failing field; an unreadable file can only be fixed in a text editor.
+ * failing field; an unreadable file is said plainly, as a developer's to fix, with the parser's
+ * words folded under its technical details.
  */
 import { problemCount, problemLocation, projectPath, type ProblemFile, type ProblemLocation } from '../lib/problems';
 import type { Docs } from '../lib/model';
 import { Dialog } from './dialogs';
 import { pointerLabel } from '../lib/store/issue-details';
+import { unreadableSentence } from '../lib/unreadable-files';
 
 interface Props {
   files: readonly ProblemFile[];
@@ -33,32 +35,36 @@ export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props
             <div className="problem-file-head">
               <strong>{file.name}</strong> <code>{projectPath(file.file)}</code>
             </div>
-            <ul className="problem-issues">
-              {file.issues.map((issue) => {
-                const location = file.unreadable ? undefined : problemLocation(docs, file.file, issue.path);
-                const where = issue.path && (pointerLabel(docs, file.file, issue.path) || issue.path);
-                return (
-                  <li key={`${issue.path}\n${issue.message}`} className="problem-issue">
-                    <span className="problem-message">
-                      {/* Where, in the form's words ("Hero › Title"); the pointer into the file stays in its tooltip, for a text editor. */}
-                      {where && (
-                        <span className="problem-path" title={`At ${issue.path} in the file`}>
-                          {where}:
-                        </span>
-                      )}{' '}
-                      {issue.message}
-                    </span>
-                    {location ? (
-                      <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${file.name} at ${where || 'the start'}`}>
-                        Open
-                      </button>
-                    ) : (
-                      <span className="field-hint">{file.unreadable ? 'Fix it in a text editor.' : 'No form for this file: fix it in a text editor.'}</span>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
+            {file.unreadable ? (
+              <UnreadableProblem file={file} />
+            ) : (
+              <ul className="problem-issues">
+                {file.issues.map((issue) => {
+                  const location = problemLocation(docs, file.file, issue.path);
+                  const where = issue.path && (pointerLabel(docs, file.file, issue.path) || issue.path);
+                  return (
+                    <li key={`${issue.path}\n${issue.message}`} className="problem-issue">
+                      <span className="problem-message">
+                        {/* Where, in the form's words ("Hero › Title"); the pointer into the file stays in its tooltip, for a text editor. */}
+                        {where && (
+                          <span className="problem-path" title={`At ${issue.path} in the file`}>
+                            {where}:
+                          </span>
+                        )}{' '}
+                        {issue.message}
+                      </span>
+                      {location ? (
+                        <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${file.name} at ${where || 'the start'}`}>
+                          Open
+                        </button>
+                      ) : (
+                        <span className="field-hint">No form for this file: fix it in a text editor.</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
             {file.pages.length > 0 && (
               <p className="problem-pages">
                 Breaks {file.pages.length === 1 ? 'the page' : `${file.pages.length} pages`}: {file.pages.map(pagePath).join(', ')}
@@ -76,5 +82,22 @@ export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/** A file that cannot be read: a sentence for whoever edits the content, and the parser's words, folded, for the developer who fixes it. */
+function UnreadableProblem({ file }: { file: ProblemFile }) {
+  return (
+    <div className="problem-unreadable">
+      <p className="problem-plain">{unreadableSentence(file.file)}</p>
+      <details className="problem-technical">
+        <summary>Technical details for a developer</summary>
+        {file.issues.map((issue) => (
+          <p key={issue.message} className="problem-technical-text">
+            {issue.message}
+          </p>
+        ))}
+      </details>
+    </div>
   );
 }

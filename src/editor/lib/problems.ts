@@ -10,6 +10,7 @@ import { outline, type Docs, type EditorContent, type StoredPage } from './model
 import { sortedPages } from './page-order';
 import { entryRoute, entrySlugOf } from './entries';
 import { isSettingsFile, SITE_SETTINGS_ROUTE } from './site-settings';
+import { unreadableName } from './unreadable-files';
 
 export interface ProblemFile {
   file: string;
@@ -18,12 +19,12 @@ export interface ProblemFile {
   issues: { path: string; message: string }[];
   /** Slugs of the pages it breaks. */
   pages: string[];
-  /** It cannot be read at all (not JSON, or a link): it has no form, only a text editor fixes it. */
+  /** It cannot be read at all (not JSON, or a link): it has no form, a developer fixes it; its one issue is the technical detail. */
   unreadable: boolean;
 }
 
 export function problemFiles(payload: Pick<EditorContent, 'problems' | 'siteProblems'>, docs: Docs): ProblemFile[] {
-  const unreadable: ProblemFile[] = payload.problems.map(({ file, message }) => ({ file, name: file, issues: [{ path: '', message }], pages: [], unreadable: true }));
+  const unreadable: ProblemFile[] = payload.problems.map(({ file, message }) => ({ file, name: unreadableName(file), issues: [{ path: '', message }], pages: [], unreadable: true }));
   const broken: ProblemFile[] = [];
   for (const { file, issues, pages } of payload.siteProblems) {
     // A folder that breaks because a file in it cannot be read (a collection refused for one post that is

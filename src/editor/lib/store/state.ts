@@ -11,6 +11,7 @@ import type { OpTarget } from '../content-ops';
 import type { Recoverable } from '../drafts';
 import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, type EditorUser } from '../model';
 import type { ProblemLocation } from '../problems';
+import { unreadableName } from '../unreadable-files';
 import type { ServerDoc } from '../server-docs';
 import type { JsonPath } from '../json-merge';
 import type { UploadItem } from '../uploads';
@@ -184,7 +185,8 @@ export function initialState(payload: EditorContent & Partial<Pick<EditorPayload
     pane: 'content',
     dialog: null,
     notice: payload.problems.length
-      ? { kind: 'error', text: 'Some files could not be read.', details: payload.problems.map((p) => ({ text: `${p.file}: ${p.message}` })) }
+      ? // In an editor's words; the parser's detail, for a developer, is in the Problems panel (QA).
+        { kind: 'error', text: 'Some files cannot be read: a developer must fix them (Problems has the details).', details: payload.problems.map((p) => ({ text: `${unreadableName(p.file)} (${p.file})` })) }
       : null,
     removed: null,
     serverIssues: {},
