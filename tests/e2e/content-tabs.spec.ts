@@ -69,3 +69,32 @@ test('five collections keep the tabs on one row that scrolls, the arrow keys and
   await expect(last).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => wholeInView(last)).toBe(true);
 });
+
+test('a tab with unsaved changes scrolled out of sight is marked at the row’s edge, and a click there brings it into view (QA)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`${server.origin}/editor/~tags/accessibility`);
+  const tags = tabs(page).getByRole('tab', { name: /^Tags/ });
+  await expect(tags).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
+  await page.getByLabel('Inspector').getByLabel('Name', { exact: true }).fill('Accessibility, edited');
+  await expect(tags).toHaveAccessibleName(/Unsaved changes/);
+  // No mark while the tab shows whole.
+  const mark = page.locator('.content-tabs-unsaved');
+  await expect(mark).toHaveCount(0);
+  // Home selects Pages, at the other end of the row: the Tags tab, and its dot, go out of sight.
+  await tags.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => wholeInView(tags)).toBe(false);
+  await expect(mark).toHaveCount(1);
+  await expect(mark).toHaveClass(/at-end/);
+  await expect(mark).toHaveAttribute('title', 'Unsaved changes in Tags');
+  await expect(mark).toBeVisible();
+  // Over the row's end, beside the tabs.
+  const [row, at] = [await tabs(page).boundingBox(), await mark.boundingBox()];
+  expect(Math.abs(at!.x + at!.width - (row!.x + row!.width))).toBeLessThan(2);
+  await page.screenshot({ path: 'test-results/e2e/screens/content-tabs-unsaved-mark.png', clip: { x: 0, y: 0, width: 420, height: 300 } });
+  await mark.click();
+  await expect.poll(() => wholeInView(tags)).toBe(true);
+  await expect(mark).toHaveCount(0);
+  // The selection stays where it was: the mark shows the tab, it does not open its list.
+  await expect(tabs(page).getByRole('tab', { name: /^Pages/ })).toHaveAttribute('aria-selected', 'true');
+});

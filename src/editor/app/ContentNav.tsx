@@ -8,6 +8,7 @@ import { searchRows } from '../lib/page-search';
 import { collectionDefinitions } from '../../collections/registry';
 import { CollectionTree, type EntryRow } from './CollectionTree';
 import { PageTree, type PageRow } from './PageTree';
+import { useHiddenDirtyTabs } from './hooks/useHiddenDirtyTabs';
 
 /** `pages`, or a collection's name. */
 export type ContentTab = string;
@@ -58,11 +59,19 @@ export const ContentNav = memo(function ContentNav({ current, pages, entries, ro
   useEffect(() => setTab(current), [current]);
   const tabs = useRef<Partial<Record<ContentTab, HTMLButtonElement | null>>>({});
   const row = useRef<HTMLDivElement>(null);
-  // Whatever selected it (a click, the arrow keys, opening an entry of a collection far along the row).
+  const dirtyTabs = ORDER.filter((name) => rows[name].some((entry) => entry.isDirty));
+  // Whatever selected it (a click, the arrow keys, opening an entry of a collection far along the row),
+  // and again when a dot comes or goes: the selected tab at the row's end grew by its dot, out of sight.
   useEffect(() => {
     const selected = tabs.current[tab];
     if (row.current && selected) keepInView(row.current, selected);
-  }, [tab]);
+  }, [tab, dirtyTabs.join('\n')]);
+  // A tab's dot is all that says it has unsaved changes: one scrolled out of sight marks its edge of the row.
+  const { hidden, measure } = useHiddenDirtyTabs(row, tabs, dirtyTabs);
+  const reveal = (name: ContentTab) => {
+    const target = tabs.current[name];
+    if (row.current && target) keepInView(row.current, target);
+  };
 
   // The ARIA tabs pattern: arrow keys, Home and End move between tabs, and selecting follows focus.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -82,28 +91,40 @@ export const ContentNav = memo(function ContentNav({ current, pages, entries, ro
 
   return (
     <div className="content-nav">
-      <div ref={row} className="content-tabs" role="tablist" aria-label="Content" onKeyDown={onKeyDown}>
-        {ORDER.map((name) => (
-          <button
-            key={name}
-            ref={(node) => {
-              tabs.current[name] = node;
-            }}
-            type="button"
-            role="tab"
-            id={`content-tab-${name}`}
-            aria-controls={`content-panel-${name}`}
-            aria-selected={tab === name}
-            tabIndex={tab === name ? 0 : -1}
-            className="content-tab"
-            onClick={() => setTab(name)}
-          >
-            {LABELS[name]}
-            <span className="count">{rows[name].length}</span>
-            {/* A hidden list must not hide unsaved changes. */}
-            {rows[name].some((row) => row.isDirty) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
-          </button>
-        ))}
+      <div className="content-tabs-frame">
+        <div ref={row} className="content-tabs" role="tablist" aria-label="Content" onKeyDown={onKeyDown} onScroll={measure}>
+          {ORDER.map((name) => (
+            <button
+              key={name}
+              ref={(node) => {
+                tabs.current[name] = node;
+              }}
+              type="button"
+              role="tab"
+              id={`content-tab-${name}`}
+              aria-controls={`content-panel-${name}`}
+              aria-selected={tab === name}
+              tabIndex={tab === name ? 0 : -1}
+              className="content-tab"
+              onClick={() => setTab(name)}
+            >
+              {LABELS[name]}
+              <span className="count">{rows[name].length}</span>
+              {/* A hidden list must not hide unsaved changes. */}
+              {rows[name].some((row) => row.isDirty) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+            </button>
+          ))}
+        </div>
+        {(['start', 'end'] as const).map((edge) => {
+          const name = hidden[edge];
+          // For the eye and the mouse: a screen reader hears "Unsaved changes" in the tab's own name, and the arrow keys bring it into view.
+          return name === null ? null : (
+            <span key={edge} className={`content-tabs-unsaved at-${edge}`} title={`Unsaved changes in ${LABELS[name]}`} aria-hidden="true" onClick={() => reveal(name)}>
+              <span className="dirty-dot" />
+              <span className="content-tabs-unsaved-arrow">{edge === 'end' ? '›' : '‹'}</span>
+            </span>
+          );
+        })}
       </div>
       <div className="content-search">
         <label className="visually-hidden" htmlFor="content-search">
