@@ -126,12 +126,12 @@ test('a hero’s title counts against the limit its schema sets, and past it say
   await expect(title).toHaveValue('Websites that load instantly');
 });
 
-test('a link field offers the site’s pages and posts, and checks a typed URL as you type', async ({ page }) => {
+test('a link field offers the site’s pages, posts and uploaded images, and checks a typed URL as you type', async ({ page }) => {
   await openEditor(page, 'about');
   await outlineItem(page, 'about-cta').click();
   const link = page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first();
   await link.fill('/journ');
-  const options = page.getByRole('listbox', { name: 'Pages and posts' });
+  const options = page.getByRole('listbox', { name: 'Pages, posts and images' });
   await expect(options.getByRole('option')).toHaveCount(1);
   await expect(options.getByRole('option')).toContainText('/journal');
   await shot(page, 'fields-link-combobox');
@@ -149,6 +149,11 @@ test('a link field offers the site’s pages and posts, and checks a typed URL a
   await options.getByRole('option', { name: /Zero JavaScript/i }).click();
   await expect(link).toHaveValue('/posts/zero-javascript-by-default/');
   await expect(page.getByLabel('Inspector').getByText(/Links to post “Zero JavaScript/i)).toBeVisible();
+  // An uploaded image, by its file name, stored as its address (QA: it had to be typed by hand).
+  await link.fill('hero-studio');
+  await options.getByRole('option', { name: /^hero-studio\.webp Image/ }).click();
+  await expect(link).toHaveValue('/assets/images/hero-studio.webp');
+  await expect(page.getByLabel('Inspector').getByText('Links to image “hero-studio.webp”')).toBeVisible();
 
   // Pages go by the names the page list gives them, and Enter picks the first match of words typed.
   await link.fill('');

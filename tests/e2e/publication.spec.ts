@@ -82,7 +82,7 @@ test('says what unpublishing a template page hides, and marks links to pages vis
   await page.locator('.outline-item[data-section-id^="about-cta"]').first().click();
   const link = page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first();
   await link.fill('zero javascript');
-  const option = page.getByRole('listbox', { name: 'Pages and posts' }).getByRole('option', { name: /Zero JavaScript/i });
+  const option = page.getByRole('listbox', { name: 'Pages, posts and images' }).getByRole('option', { name: /Zero JavaScript/i });
   await expect(option).toContainText('Draft');
   await option.click();
   await expect(page.getByLabel('Inspector')).toContainText('It is a draft: visitors get “page not found” until it is published.');

@@ -104,6 +104,42 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   expect((await readData(POST)).body).toBe(expected);
 });
 
+test('the Link dialog offers the uploaded images by file name, picked with the keyboard, and still takes a typed address (QA)', async ({ page }) => {
+  const { body } = await openPost(page, 'editing-without-fear');
+  await select(body, 'confidence');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Add link' });
+  const linkTo = dialog.getByRole('combobox', { name: 'Link to' });
+  await expect(linkTo).toBeFocused();
+  // The images of the media library, after the pages and posts, each named by its file and marked an image.
+  await page.keyboard.press('ArrowDown');
+  const list = page.getByRole('listbox', { name: 'Pages, posts and images' });
+  await expect(list.getByRole('option', { name: /^cover-editorial\.webp Image \/assets\/images\/cover-editorial\.webp/ })).toBeAttached();
+  await page.keyboard.press('Escape');
+  // Words typed find them by name; the arrow keys and Enter pick one.
+  await linkTo.fill('cover-edit');
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await expect(linkTo).toHaveAttribute('aria-activedescendant', /-target-0$/);
+  await page.keyboard.press('Enter');
+  await expect(linkTo).toHaveValue('/assets/images/cover-editorial.webp');
+  await expect(dialog).toContainText('Links to image “cover-editorial.webp”');
+  expect(await axeViolations(page, '.rt-link-dialog')).toEqual([]);
+  await shot(page, 'rich-text-link-image');
+  await dialog.getByRole('button', { name: 'Add link' }).click();
+  await expect(body.locator('a[href="/assets/images/cover-editorial.webp"]')).toHaveText('confidence');
+  // An address typed by hand is taken as it is: no list covers it, nothing is picked for it.
+  await select(body, 'break the site');
+  await page.keyboard.press('Control+k');
+  await linkTo.fill('https://example.com/guide');
+  await expect(list).toBeHidden();
+  await dialog.getByRole('button', { name: 'Add link' }).click();
+  await expect(body.locator('a[href="https://example.com/guide"]')).toHaveText('break the site');
+  // Both links are edits of the one field: one step of History.
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+});
+
 test('the editor’s Undo restores the field’s earlier value into the formatted view', async ({ page }) => {
   const { body, toolbar } = await openPost(page, 'editing-without-fear');
   await select(body, 'confidence');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, isPageSearch, shownAddress, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
+import { hrefOf, IMAGE_GROUP, imageTargets, isPageSearch, shownAddress, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -144,5 +144,25 @@ describe('suggestedLink (what a refused link most likely meant)', () => {
 
   it('offers nothing for a link already taken, for words, or for what would still be refused', () => {
     for (const typed of ['https://example.com', '/about', 'team', 'our team', 'a@b@c.com', 'javascript:alert(1)', '']) expect(suggestedLink(typed), typed).toBeUndefined();
+  });
+});
+
+describe('uploaded images as link targets (QA: their addresses were typed by hand)', () => {
+  const images = imageTargets(['/assets/images/team%20photo.jpg', '/assets/images/chart.png']);
+
+  it('names each by its file, sorted, and stores its URL as it is', () => {
+    expect(images).toEqual([
+      { path: '/assets/images/chart.png', title: 'chart.png', group: IMAGE_GROUP },
+      { path: '/assets/images/team%20photo.jpg', title: 'team photo.jpg', group: IMAGE_GROUP },
+    ]);
+    // A file has no trailing slash, as a page's address has.
+    expect(images.map(hrefOf)).toEqual(['/assets/images/chart.png', '/assets/images/team%20photo.jpg']);
+  });
+
+  it('is found by its name or address, and known again from a link to it, so it never reads as "page not found"', () => {
+    expect(matchingTargets(images, 'photo').map((target) => target.title)).toEqual(['team photo.jpg']);
+    expect(matchingTargets(images, '/assets/images/ch').map((target) => target.title)).toEqual(['chart.png']);
+    expect(targetOf(images, '/assets/images/chart.png')?.title).toBe('chart.png');
+    expect(leadsNowhere(images, '/assets/images/chart.png')).toBe(false);
   });
 });

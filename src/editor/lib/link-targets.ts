@@ -11,6 +11,7 @@ import { publicationState, type PublicationState } from '../../engine/publicatio
 import { pageTitle, type Docs, type StoredPage } from './model';
 import { sortedPages } from './page-order';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
+import { filenameOf } from './media';
 
 export interface LinkTarget {
   /** Its site path as links are compared by (`/about`, `/posts/x`, home `/`); `hrefOf` is what a link stores. */
@@ -19,7 +20,7 @@ export interface LinkTarget {
   title: string;
   /** A page's full SEO title, when it says more than `title` ("About — Northwind"): searched too. */
   seoTitle?: string;
-  /** `page`, or the collection of an entry (`posts`, `tags`). */
+  /** `page`, the collection of an entry (`posts`, `tags`), or `image` (IMAGE_GROUP). */
   group: string;
   /** Why visitors cannot follow it yet; absent when they can. */
   state?: Exclude<PublicationState, 'published'>;
@@ -63,7 +64,19 @@ export const shownAddress = (slug: string): string => (slug === HOME_SLUG ? '/' 
  * The address a link to `target` stores: the one its page is served at and the site links to
  * (`/about/`). The production server answers `/about` with a redirect there, a hop per click.
  */
-export const hrefOf = (target: LinkTarget): string => (target.path === '/' ? '/' : `${target.path}/`);
+export const hrefOf = (target: LinkTarget): string => (target.path === '/' || target.group === IMAGE_GROUP ? target.path : `${target.path}/`);
+
+/** The group of an uploaded image among the targets. */
+export const IMAGE_GROUP = 'image';
+
+/**
+ * The uploaded images (the media library's list) as targets, by file name: a text or a button may
+ * link to one (a photo at full size, a chart), and its address was typed by hand (QA). Stored as
+ * the image's URL as it is: a file has no trailing slash.
+ */
+export function imageTargets(urls: Iterable<string>): LinkTarget[] {
+  return [...urls].sort().map((url) => ({ path: url, title: filenameOf(url), group: IMAGE_GROUP }));
+}
 
 /** The targets whose name, SEO title or path contains `query` (case-insensitive); all of them for an empty query. */
 export function matchingTargets(targets: readonly LinkTarget[], query: string): LinkTarget[] {

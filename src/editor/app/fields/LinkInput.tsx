@@ -1,16 +1,16 @@
 /**
  * A link's target as a combobox (ARIA 1.2: an input with a listbox popup):
- * the site's pages and posts by title, stored as site paths (`/about`), or
- * any other value typed by hand, checked as you type with the link allowlist.
+ * the site's pages and posts by title, stored as site paths (`/about`), the
+ * uploaded images by file name, stored as their URLs, or any other value typed
+ * by hand, checked as you type with the link allowlist.
  * Without a LinkTargetsProvider it is a checked URL input.
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
-import { hrefOf, isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
+import { hrefOf, IMAGE_GROUP, imageTargets, isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
 import { useLinkTargets } from './LinkTargetsContext';
 import { useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
-
 
 export interface LinkInputProps {
   id: string;
@@ -23,9 +23,27 @@ export interface LinkInputProps {
   inputProps?: Record<string, string | undefined>;
 }
 
+/** At most this many pages and posts, and as many images, so neither crowds the other out. */
 const MAX_OPTIONS = 50;
-/** `page`, or an entry by its collection's own noun (`post`). */
-const groupNoun = (group: string) => (group === 'page' ? 'page' : entryNounOf(group));
+/** `page`, `image`, or an entry by its collection's own noun (`post`). */
+const groupNoun = (group: string) => (group === 'page' || group === IMAGE_GROUP ? group : entryNounOf(group));
+const isImage = (target: LinkTarget) => target.group === IMAGE_GROUP;
+
+/**
+ * What a link may be chosen from: the pages and posts, then the uploaded images, from the list the
+ * media library and the image fields share (fetched once, refreshed after an upload). Without a
+ * LinkTargetsProvider none: the input is a checked URL input.
+ */
+export function useLinkChoices(): readonly LinkTarget[] {
+  const targets = useLinkTargets();
+  const uploads = useAssetDetails();
+  return useMemo(() => (targets.length > 0 && uploads && uploads.size > 0 ? [...targets, ...imageTargets(uploads.keys())] : targets), [targets, uploads]);
+}
+
+function optionsFor(targets: readonly LinkTarget[], query: string): LinkTarget[] {
+  const found = matchingTargets(targets, query);
+  return [...found.filter((target) => !isImage(target)).slice(0, MAX_OPTIONS), ...found.filter(isImage).slice(0, MAX_OPTIONS)];
+}
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const STATE_NAMES = { draft: 'Draft', scheduled: 'Scheduled' } as const;
 /** What following a link to a target that is not public yet gives a visitor. */
@@ -35,12 +53,12 @@ const STATE_WARNINGS = {
 } as const;
 
 export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus, inputProps }: LinkInputProps) {
-  const targets = useLinkTargets();
+  const targets = useLinkChoices();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // Opening on a chosen path lists everything, not just that path.
   const [typed, setTyped] = useState(false);
-  const options = useMemo(() => matchingTargets(targets, typed ? value : '').slice(0, MAX_OPTIONS), [targets, value, typed]);
+  const options = useMemo(() => optionsFor(targets, typed ? value : ''), [targets, value, typed]);
   const chosen = targetOf(targets, value);
   const refusal = value === '' ? undefined : linkProblem(value);
   // A typo in a site path would be a live "page not found": said, though saving stays allowed (a page may come later).
@@ -104,7 +122,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
         autoComplete="off"
         spellCheck={false}
         autoFocus={autoFocus}
-        placeholder={targets.length ? 'Search pages and posts, or type a URL' : 'https://… or /path'}
+        placeholder={targets.some(isImage) ? 'Search pages, posts and images, or type a URL' : targets.length ? 'Search pages and posts, or type a URL' : 'https://… or /path'}
         value={value}
         onChange={(event) => {
           onChange(event.target.value);
@@ -116,7 +134,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Pages and posts" className="link-options" hidden={!expanded}>
+      <ul id={listId} role="listbox" aria-label={targets.some(isImage) ? 'Pages, posts and images' : 'Pages and posts'} className="link-options" hidden={!expanded}>
         {expanded &&
           options.map((target, index) => (
             <li
@@ -124,11 +142,13 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
               id={optionId(index)}
               role="option"
               aria-selected={index === active}
-              className={`link-option${index === active ? ' is-active' : ''}`}
+              className={`link-option${index === active ? ' is-active' : ''}${isImage(target) ? ' link-option-image' : ''}`}
               // Keeps focus in the input, so choosing does not blur and close first.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(target)}
             >
+              {/* Decorative: the option is named by the file name beside it. */}
+              {isImage(target) && <img className="link-option-thumb" src={target.path} alt="" loading="lazy" decoding="async" width={40} height={30} />}
               <span className="link-option-title">{target.title}</span>
               <span className="link-option-meta">
                 <span className="link-option-group">{capitalised(groupNoun(target.group))}</span> <span className="link-option-path">{hrefOf(target)}</span>

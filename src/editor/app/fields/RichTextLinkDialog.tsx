@@ -2,14 +2,13 @@
  * The rich-text field's link dialog (Ctrl/Cmd+K or the toolbar's link
  * button): add a link to the selected text, change the link at the cursor,
  * or remove it. The address is picked with the link fields' own widget
- * (LinkInput: the site's pages and posts, or a URL checked as you type with
- * the link allowlist), so `javascript:` is refused.
+ * (LinkInput: the site's pages and posts, the uploaded images, or a URL
+ * checked as you type with the link allowlist), so `javascript:` is refused.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { Dialog } from '../dialogs';
-import { LinkInput } from './LinkInput';
-import { useLinkTargets } from './LinkTargetsContext';
+import { LinkInput, useLinkChoices } from './LinkInput';
 import { targetOf } from '../../lib/link-targets';
 
 export interface LinkDialogResult {
@@ -31,7 +30,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
   const id = `rt-link-${useId().replace(/:/g, '')}`;
   const [href, setHref] = useState(initialHref);
   const [text, setText] = useState('');
-  const targets = useLinkTargets();
+  const targets = useLinkChoices();
   const [tried, setTried] = useState(false);
   const problem = linkProblem(href.trim());
   // LinkInput explains a wrong address as you type; an empty one is explained on submit.
@@ -39,7 +38,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    // Left empty, a link to a page or post reads as its title ("About"), not its address ("/about").
+    // Left empty, a link to a page or post reads as its title ("About"), not its address ("/about"); to an image, as its file name.
     if (!problem) onApply({ href: href.trim(), text: needsText ? text.trim() || targetOf(targets, href.trim())?.title || undefined : undefined });
   };
   return (
@@ -53,7 +52,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
           {/* The address first, focused by the dialog as it opens (a frame later, the first keys typed went to its Close button). */}
           <LinkInput id={`${id}-href`} value={href} onChange={setHref} invalid={showRequired} describedBy={`${id}-hint${showRequired ? ` ${id}-error` : ''}`} inputProps={{ 'data-autofocus': '' }} />
           <p className="field-hint" id={`${id}-hint`}>
-            A page or post of this site, a web address (https://…), an email address (mailto:name@example.com) or a phone number (tel:+15551234567).
+            A page or post of this site, an uploaded image, a web address (https://…), an email address (mailto:name@example.com) or a phone number (tel:+15551234567).
           </p>
           {showRequired && (
             <p className="field-error" id={`${id}-error`} role="alert">
@@ -66,7 +65,7 @@ export function RichTextLinkDialog({ initialHref, linkedText, needsText, onApply
             <label className="field-label" htmlFor={`${id}-text`}>
               Text
             </label>
-            <input id={`${id}-text`} className="input" value={text} placeholder="The page’s title, or the address, if left empty" onChange={(event) => setText(event.target.value)} />
+            <input id={`${id}-text`} className="input" value={text} placeholder="The page’s title (the image’s file name), or the address, if left empty" onChange={(event) => setText(event.target.value)} />
           </div>
         )}
         <div className="dialog-actions">
