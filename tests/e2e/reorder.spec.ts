@@ -162,3 +162,23 @@ test('drag an item of an array field, by mouse and from the keyboard', async ({ 
   const stats = (await readData('pages/reorder-lab.json')).sections[2].data.stats;
   expect(stats.map((stat: { label: string }) => stat.label)).toEqual(['First stat', 'Third, now first', 'Second stat']);
 });
+
+test('reorders sections with the keyboard alone', async ({ page }) => {
+  await openEditor(page, 'docs/getting-started');
+  // Tab from the page settings button into the outline.
+  await page.getByRole('button', { name: 'Page settings' }).focus();
+  await page.keyboard.press('Tab'); // Add section
+  await page.keyboard.press('Tab'); // the header (it stays at the top: no drag handle)
+  await page.keyboard.press('Tab'); // the page hero's drag handle
+  await page.keyboard.press('Tab'); // the page hero
+  await expect(outlineItem(page, 'getting-started-hero')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  expect(await outlineIds(page)).toEqual(['site-header', 'getting-started-guide', 'getting-started-hero', 'site-footer']);
+  await expect(outlineItem(page, 'getting-started-hero')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Move up', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Move up', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  expect(await outlineIds(page)).toEqual(['site-header', 'getting-started-hero', 'getting-started-guide', 'site-footer']);
+  await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
+});
