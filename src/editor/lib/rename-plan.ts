@@ -7,6 +7,7 @@ import { pathForSlug } from '../../engine/slug';
 import { docName, imageFile, linkReferrersOf, postsTagged, referrersOf, renamedFile, tagSlugOf, versionOf, type Change, type NamedReferrer, type OpTarget } from './content-ops';
 import { addressAfterMove, linkFieldsTo, linksFromItself, withLinksTo } from './page-links';
 import type { Docs } from './model';
+import { entryCollectionOf, entryPagePrefix, entrySlugOf } from './entries';
 import type { MarkdownReader } from '../../engine/references';
 
 export interface RenamePlan {
@@ -17,7 +18,7 @@ export interface RenamePlan {
   relinked: NamedReferrer[];
   /** Links to the old address inside texts (Markdown), which are left as they are. */
   leftLinks: NamedReferrer[];
-  /** For a page: its old address keeps working as a permanent redirect. */
+  /** For a page, or an entry with a page: its old address keeps working as a permanent redirect. */
   redirect?: { from: string; to: string };
   /** Where the editor goes after: the new route (a page slug or `~posts/<slug>`), or the image's new URL. */
   to: string;
@@ -36,7 +37,7 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange
     return { changes: [{ op: 'move', file: imageFile(target.url), to, baseVersion: versionOf(docs, target) }], rewritten, relinked: [], leftLinks: [], to: `/${to}` };
   }
   const doc = docs[target.file]!;
-  // Menu items, buttons and link fields that lead to its address lead to the new one (a post has no redirect to keep them working).
+  // Menu items, buttons and link fields that lead to its address lead to the new one (no hop through the redirect).
   const address = addressAfterMove(docs, target.file, name);
   // Its own links to itself move with it, in the move (a put of the new file would name it twice).
   const own = address === undefined ? [] : linkFieldsTo(docs, target.file, { own: true });
@@ -64,6 +65,11 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange
   });
   const plan = { changes, rewritten, relinked, leftLinks };
   if (doc.kind === 'page') return { ...plan, redirect: { from: pathForSlug(doc.saveSlug), to: pathForSlug(name) }, to: name };
-  if (doc.kind === 'entry') return { ...plan, to: `~${doc.saveSlug.split('/')[0]}/${name}` };
+  if (doc.kind === 'entry') {
+    // Its page's old address redirects too, at its collection's template (the server adds it: src/server/store/plan.ts).
+    const prefix = entryPagePrefix(docs, entryCollectionOf(doc));
+    const redirect = prefix === undefined ? {} : { redirect: { from: pathForSlug(`${prefix}${entrySlugOf(doc)}`), to: pathForSlug(`${prefix}${name}`) } };
+    return { ...plan, ...redirect, to: `~${entryCollectionOf(doc)}/${name}` };
+  }
   return { ...plan, to: name };
 }

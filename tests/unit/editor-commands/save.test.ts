@@ -2,9 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { editField, requestSave, saveConflicted, saveFailed, saveRejected, saveSucceeded, settleConflict, travel } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
-import { withoutServerIssuesOf } from '../../../src/editor/lib/store/edit';
+import { shownServerIssues } from '../../../src/editor/lib/store/server-marks';
+import type { EditorState } from '../../../src/editor/lib/store/state';
 import { FOOTER, HOME, home, homePage, NOW, POST, start } from './fixture';
 
+/** The server's marks on `file` as the form shows them now. */
+const marksOf = (state: EditorState, file: string) => shownServerIssues(state.serverIssues[file], state.docs[file]?.data);
 const typed = (value: string) => editField(start(), { file: HOME, path: ['sections', 1, 'data', 'title'], value, now: NOW });
 
 describe('requestSave', () => {
@@ -53,18 +56,23 @@ describe('save outcomes', () => {
       issues: [{ file: POST, path: '/tags/0', message: 'No tag “x”' }],
     });
     expect(state.save.status).toBe('idle');
-    expect(state.serverIssues[POST]?.get('tags.0')).toBe('No tag “x”');
+    expect(marksOf(state, POST)?.get('tags.0')).toBe('No tag “x”');
     expect(state.notice?.details?.[0]).toEqual({ text: 'Post “Hello” › Tag 1: No tag “x”', location: { route: '~posts/hello', section: null, field: 'tags.0' } });
     // In words an editor knows, not the server's sentence naming files.
     expect(state.notice?.text).toBe('Nothing was saved: one thing needs fixing first (it is below, and marked on its field).');
     expect(isDirty(state.docs[HOME]!)).toBe(true);
   });
 
-  it("drops the server's mark on a field once that field changes, by an edit or an undo: it judged what was sent", () => {
+  it("drops the server's mark on a field once that field changes, by an edit or an undo, and shows it again on a redo back to the value judged", () => {
     const rejected = saveRejected(requestSave(typed('Hey'), {}), { error: 'Invalid', issues: [{ file: HOME, path: '/sections/1/data/title', message: 'No uploaded image has this address' }] });
-    expect(rejected.serverIssues[HOME]?.size).toBe(1);
-    expect(travel(rejected, { steps: -1, now: NOW + 1 }).serverIssues[HOME]).toBeUndefined();
-    expect(editField(rejected, { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Hey you', now: NOW + 1 }).serverIssues[HOME]).toBeUndefined();
+    expect(marksOf(rejected, HOME)?.size).toBe(1);
+    const undone = travel(rejected, { steps: -1, now: NOW + 1 });
+    expect(marksOf(undone, HOME)?.size).toBe(0);
+    expect(marksOf(travel(undone, { steps: 1, now: NOW + 2 }), HOME)?.get('sections.1.data.title')).toBe('No uploaded image has this address');
+    const retyped = editField(rejected, { file: HOME, path: ['sections', 1, 'data', 'title'], value: 'Hey you', now: NOW + 1 });
+    expect(marksOf(retyped, HOME)?.size).toBe(0);
+    // Undone back to what the server refused, the field is marked again: the next save would refuse it (a review).
+    expect(marksOf(travel(retyped, { steps: -1, now: NOW + 2 }), HOME)?.get('sections.1.data.title')).toBe('No uploaded image has this address');
   });
 
   it("keeps the marks of the fields an edit or an undo left alone, until they change or the next save (QA)", () => {
@@ -74,13 +82,13 @@ describe('save outcomes', () => {
       { file: HOME, path: '/sections/2/data/title', message: 'Too long' },
     ];
     const rejected = saveRejected(requestSave(typed('Hey'), {}), { error: 'Invalid', issues: marked });
-    const keys = (state: typeof rejected) => [...(state.serverIssues[HOME]?.keys() ?? [])];
+    const keys = (state: typeof rejected) => [...(marksOf(state, HOME)?.keys() ?? [])];
     // Retyping the subtitle clears its mark alone.
     const edited = editField(rejected, { file: HOME, path: ['sections', 1, 'data', 'subtitle'], value: 'Hello.', now: NOW + 1 });
     expect(keys(edited)).toEqual(['sections.1.data.title', 'sections.2.data.title']);
-    // Undoing that edit changes the subtitle back (its mark stays gone) and nothing else.
-    expect(keys(travel(edited, { steps: -1, now: NOW + 2 }))).toEqual(['sections.1.data.title', 'sections.2.data.title']);
-    // Undoing the typed title changes the title: its mark goes, the CTA's stays.
+    // Undoing that edit puts the subtitle back as judged: its mark is back.
+    expect(keys(travel(edited, { steps: -1, now: NOW + 2 }))).toEqual(['sections.1.data.title', 'sections.1.data.subtitle', 'sections.2.data.title']);
+    // Undoing the typed title changes the title: its mark goes, the others stay.
     expect(keys(travel(rejected, { steps: -1, now: NOW + 2 }))).toEqual(['sections.1.data.subtitle', 'sections.2.data.title']);
     // An edit elsewhere in the same document, or of another document, keeps them all.
     expect(keys(editField(rejected, { file: HOME, path: ['meta', 'description'], value: 'New.', now: NOW + 1 }))).toEqual(['sections.1.data.title', 'sections.1.data.subtitle', 'sections.2.data.title']);
@@ -88,7 +96,7 @@ describe('save outcomes', () => {
     // The next save judges anew.
     const resent = requestSave(edited, {});
     const saved = saveSucceeded(resent, { saved: [{ file: HOME, version: 'v2', json: JSON.stringify(resent.docs[HOME]!.data) }] });
-    expect(saved.serverIssues[HOME]?.size ?? 0).toBe(0);
+    expect(marksOf(saved, HOME)?.size ?? 0).toBe(0);
   });
 
   it('a save that adds a link to a page visitors do not get, from a document they do, says so', () => {
@@ -187,21 +195,23 @@ describe('save outcomes', () => {
   });
 });
 
-describe('withoutServerIssuesOf', () => {
-  const issues = { [HOME]: new Map([['cover', 'Pick an image'], ['sections.0.data.title', 'Too long'], ['', 'Whole file']]), [POST]: new Map([['tags.0', 'No tag']]) };
+describe('shownServerIssues', () => {
+  const judged = { cover: { url: '/a.png', alt: 'A' }, sections: [{ id: 'hero', data: { title: 'T' } }, { id: 'cta', data: { title: 'C' } }, { $ref: '../shared/footer.json' }] };
+  const marks = { issues: new Map([['cover', 'Pick an image'], ['sections.0.data.title', 'Too long'], ['sections.2', 'Missing file'], ['', 'Whole file']]), judged };
+  const keys = (current: unknown) => [...(shownServerIssues(marks, current)?.keys() ?? [])];
 
   it('drops a mark on a group when anything inside it changes, and one on the whole file at any change', () => {
-    const before = { cover: { url: '/a.png', alt: 'A' }, sections: [{ data: { title: 'T' } }] };
-    const after = { ...before, cover: { ...before.cover, alt: 'B' } };
-    const result = withoutServerIssuesOf(issues, [{ file: HOME, before, after }]);
-    expect([...result[HOME]!.keys()]).toEqual(['sections.0.data.title']);
-    expect(result[POST]).toBe(issues[POST]);
+    expect(keys({ ...judged, cover: { ...judged.cover, alt: 'B' } })).toEqual(['sections.0.data.title', 'sections.2']);
   });
 
-  it('returns the same issues when no marked value changed, and drops a file whose marks all went', () => {
-    const before = { cover: { url: '/a.png' }, sections: [] };
-    expect(withoutServerIssuesOf(issues, [{ file: HOME, before, after: before }])).toBe(issues);
-    expect(withoutServerIssuesOf(issues, [{ file: 'pages/other.json', before, after: {} }])).toBe(issues);
-    expect(withoutServerIssuesOf(issues, [{ file: POST, before: { tags: ['x'] }, after: { tags: [] } }])[POST]).toBeUndefined();
+  it('returns the same marks while the data is the data judged', () => {
+    expect(shownServerIssues(marks, judged)).toBe(marks.issues);
+    expect(shownServerIssues(undefined, judged)).toBeUndefined();
+  });
+
+  it('follows a section by its id when sections move, and drops its marks when it is removed (a review: they stayed at the old place)', () => {
+    const [hero, cta, footer] = judged.sections;
+    expect(keys({ ...judged, sections: [cta, hero, footer] })).toEqual(['cover', 'sections.1.data.title', 'sections.2']);
+    expect(keys({ ...judged, sections: [cta, footer] })).toEqual(['cover']);
   });
 });

@@ -16,6 +16,7 @@ import { entryRows } from '../CollectionTree';
 import { pageRows } from '../PageTree';
 import { useStableValue } from '../useStableCallback';
 import { collectionNames } from '../../../collections/registry';
+import { shownServerIssues } from '../../lib/store/server-marks';
 import { SITE_SETTINGS_FILE, SITE_SETTINGS_ROUTE } from '../../lib/site-settings';
 
 export function useEditorView(state: EditorState) {
@@ -40,7 +41,7 @@ export function useEditorView(state: EditorState) {
     for (const doc of Object.values(docs)) if (isDirty(doc) || doc.file === page?.file || doc.file === entry?.file || doc === settingsDoc) result[doc.file] = docIssues(doc, docs);
     return result;
   }, [docs, page?.file, entry?.file, settingsDoc]);
-  const issuesOf = (file: string | undefined) => (file ? mergeIssues(serverIssues[file], issuesByFile[file] ?? (docs[file] ? docIssues(docs[file], docs) : NO_ISSUES)) : NO_ISSUES);
+  const issuesOf = (file: string | undefined) => (file ? mergeIssues(shownServerIssues(serverIssues[file], docs[file]?.data), issuesByFile[file] ?? (docs[file] ? docIssues(docs[file], docs) : NO_ISSUES)) : NO_ISSUES);
 
   const entryIssues = useMemo(() => issuesOf(entry?.file), [entry?.file, serverIssues, issuesByFile]);
   const settingsIssues = useMemo(() => issuesOf(settingsOpen ? SITE_SETTINGS_FILE : undefined), [settingsOpen, serverIssues, issuesByFile]);

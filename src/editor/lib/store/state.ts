@@ -15,6 +15,7 @@ import { unreadableName } from '../unreadable-files';
 import type { ServerDoc } from '../server-docs';
 import type { JsonPath } from '../json-merge';
 import type { UploadItem } from '../uploads';
+import type { ServerMarks } from './server-marks';
 import type { IssueMap } from '../validate';
 
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
@@ -143,8 +144,8 @@ export interface EditorState {
   dialog: Dialog;
   notice: Notice | null;
   removed: RemovedSection | null;
-  /** Issues the server reported for a file on the last save, by file; cleared when it saves. */
-  serverIssues: Readonly<Record<string, IssueMap>>;
+  /** Issues the server reported for a file on the last save, with the data it judged, by file; cleared when it saves (server-marks.ts). */
+  serverIssues: Readonly<Record<string, ServerMarks>>;
   save: SaveState;
   /**
    * What saves whose answer was lost, and that could not be checked, sent of each file (its JSON):

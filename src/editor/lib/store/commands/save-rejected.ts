@@ -21,7 +21,8 @@ export function saveRejected(before: EditorState, input: { error: string; issues
     return { ...state, save: { status: 'idle' }, notice: { kind: 'error', text: `Nothing was saved: ${input.error} Meanwhile, something ${names} shows was renamed elsewhere, and it now points at the new name: press Save to try again.` } };
   }
   const byFile = Object.groupBy(input.issues, (issue) => issue.file);
-  const fromServer = Object.fromEntries(Object.entries(byFile).map(([file, issues]) => [file, serverIssues(issues ?? [])]));
+  // Each file's marks keep the data they were judged on: a mark shows while its field still holds that value (server-marks.ts).
+  const fromServer = Object.fromEntries(Object.entries(byFile).map(([file, issues]) => [file, { issues: serverIssues(issues ?? []), judged: state.docs[file]?.data }]));
   const details = input.issues.map((issue) => detailAtPointer(state.docs, issue.file, issue.path, issue.message));
   return {
     ...state,

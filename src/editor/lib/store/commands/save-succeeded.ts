@@ -2,7 +2,6 @@ import { docName } from '../../content-ops';
 import { publicationState } from '../../../../engine/publication';
 import { withSaveLanded } from '../../history';
 import { newLinksToHidden } from '../../page-links';
-import { NO_ISSUES } from '../issues';
 import type { EditorState } from '../state';
 
 /** After a save that put edits together with changes saved elsewhere meanwhile: which, so the changes in the form are not a surprise. */
@@ -46,7 +45,7 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   for (const { file, version, json } of input.saved) {
     const doc = docs[file];
     if (doc) docs[file] = { ...doc, version: version ?? '', savedJson: json };
-    serverIssues[file] = NO_ISSUES;
+    delete serverIssues[file];
   }
   const count = input.saved.length;
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).

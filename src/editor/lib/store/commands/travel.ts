@@ -1,5 +1,4 @@
 import { redo, undo } from '../../history';
-import { withoutServerIssuesOf } from '../edit';
 import { pageOutline } from '../selectors';
 import type { EditorState } from '../state';
 
@@ -24,12 +23,10 @@ export function travel(state: EditorState, input: { steps: number; now: number }
   const kind = input.steps < 0 ? 'undo' : 'redo';
   const after = pageOutline({ route: state.route, docs });
   const moved = Math.abs(input.steps) > 1 ? ` (${Math.abs(input.steps)} steps)` : '';
-  const changed = Object.keys(state.serverIssues).map((file) => ({ file, before: state.docs[file]?.data, after: docs[file]?.data }));
   return {
     ...state,
     docs,
     history,
-    serverIssues: withoutServerIssuesOf(state.serverIssues, changed),
     selection: followedSelection(state, after),
     lastUndo: { kind, label, at: input.now },
     // The "Deleted … Undo" toast speaks of the documents as they were: after Ctrl+Z had put the
