@@ -6,6 +6,7 @@
  */
 import type { ContentError } from '../engine/content-error';
 import { SITE_SETTINGS_FILE } from '../engine/schema/site-settings';
+import { ViewRenderError } from './section-views';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -25,7 +26,9 @@ export function viewErrorResponse(error: Error): Response {
 /** A view that threw while rendering (ViewRenderError, or anything a page's code threw): the page is not sent cut off. */
 export function renderErrorResponse(error: unknown): Response {
   const message = error instanceof Error ? error.message : String(error);
-  return errorPage("This page's code failed while rendering", 'Fix the code below and reload; the terminal running <code>npm run dev</code> has the full error. Pages that do not show this section type are not affected.', `<li>${escape(message)}</li>`);
+  // A section's view is one type's; anything else (the layout, say) may be on every page.
+  const reach = error instanceof ViewRenderError ? ' Pages that do not show this section type are not affected.' : '';
+  return errorPage("This page's code failed while rendering", `Fix the code below and reload; the terminal running <code>npm run dev</code> has the full error.${reach}`, `<li>${escape(message)}</li>`);
 }
 
 export function contentErrorResponse(error: ContentError): Response {
