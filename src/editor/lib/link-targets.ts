@@ -11,7 +11,7 @@ import { publicationState, type PublicationState } from '../../engine/publicatio
 import { pageTitle, type Docs, type StoredPage } from './model';
 import { sortedPages } from './page-order';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
-import { filenameOf } from './media';
+import { filenameOf, filenameProblem } from './media';
 
 export interface LinkTarget {
   /** Its site path as links are compared by (`/about`, `/posts/x`, home `/`); `hrefOf` is what a link stores. */
@@ -75,7 +75,12 @@ export const IMAGE_GROUP = 'image';
  * the image's URL as it is: a file has no trailing slash.
  */
 export function imageTargets(urls: Iterable<string>): LinkTarget[] {
-  return [...urls].sort().map((url) => ({ path: url, title: filenameOf(url), group: IMAGE_GROUP }));
+  // Only names an upload may have: a file copied in by hand as `a b.png` or `a#b.png` would be stored
+  // as a link that the allowlist refuses, or that leads to `/assets/images/a` (a review).
+  return [...urls]
+    .filter((url) => filenameProblem(filenameOf(url)) === null)
+    .sort()
+    .map((url) => ({ path: url, title: filenameOf(url), group: IMAGE_GROUP }));
 }
 
 /** The targets whose name, SEO title or path contains `query` (case-insensitive); all of them for an empty query. */
