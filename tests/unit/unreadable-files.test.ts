@@ -9,6 +9,8 @@ describe('an unreadable file', () => {
     expect(unreadableName('pages/about.json')).toBe('Page /about/');
     expect(unreadableName('pages/docs/getting-started.json')).toBe('Page /docs/getting-started/');
     expect(unreadableName('pages/home.json')).toBe('Home page');
+    // A template page is known by the addresses it gives, as the page list shows it (a review: "Page /blog/[slug]/").
+    expect(unreadableName('pages/blog/[slug].json')).toBe('The template of /blog/…');
     expect(unreadableName('collections/posts/hello.json')).toBe('Post “hello”');
     expect(unreadableName('collections/tags/news.json')).toBe('Tag “news”');
     expect(unreadableName('shared/site.json')).toBe('Site settings');
@@ -27,5 +29,8 @@ describe('an unreadable file', () => {
     const state = initialState({ ...payload, problems: [{ file: 'pages/about.json', message }] }, 'home');
     expect(state.notice).toEqual({ kind: 'error', text: 'Some files cannot be read: a developer must fix them (Problems has the details).', details: [{ text: 'Page /about/ (pages/about.json)' }] });
     expect(JSON.stringify(state.notice)).not.toContain('JSON');
+    // A file named by its path alone is not named twice (a review: "src/… (src/…)").
+    const code = initialState({ ...payload, problems: [{ file: 'src/sections/quote/section.ts', message: 'does not load' }] }, 'home');
+    expect(code.notice?.details).toEqual([{ text: 'src/sections/quote/section.ts' }]);
   });
 });

@@ -5,13 +5,15 @@
  * at position 69") meant nothing to them, and was all the Problems panel said (QA); it stays
  * available as the technical detail a developer needs.
  */
+import { HOME_SLUG, isTemplateSlug } from '../../engine/slug';
 import { entryNounOf } from './entries';
+import { shownAddress } from './link-targets';
 import { isSettingsFile } from './site-settings';
 
 /** The file as the editor names what it holds: "Page /about/", "Post “hello”", "Site settings"; else its path. */
 export function unreadableName(file: string): string {
   const page = /^pages\/(.+)\.json$/.exec(file);
-  if (page) return page[1] === 'home' ? 'Home page' : `Page /${page[1]}/`;
+  if (page) return page[1] === HOME_SLUG ? 'Home page' : isTemplateSlug(page[1]!) ? `The template of ${shownAddress(page[1]!)}` : `Page /${page[1]}/`;
   const entry = /^collections\/([^/]+)\/([^/]+)\.json$/.exec(file);
   if (entry) return `${capitalised(entryNounOf(entry[1]!))} “${entry[2]}”`;
   if (isSettingsFile(file)) return 'Site settings';

@@ -187,7 +187,7 @@ export function initialState(payload: EditorContent & Partial<Pick<EditorPayload
     dialog: null,
     notice: payload.problems.length
       ? // In an editor's words; the parser's detail, for a developer, is in the Problems panel (QA).
-        { kind: 'error', text: 'Some files cannot be read: a developer must fix them (Problems has the details).', details: payload.problems.map((p) => ({ text: `${unreadableName(p.file)} (${p.file})` })) }
+        { kind: 'error', text: 'Some files cannot be read: a developer must fix them (Problems has the details).', details: payload.problems.map((p) => ({ text: unreadableName(p.file) === p.file ? p.file : `${unreadableName(p.file)} (${p.file})` })) }
       : null,
     removed: null,
     serverIssues: {},
