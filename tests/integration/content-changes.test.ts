@@ -133,7 +133,7 @@ describe('POST /api/content/changes', () => {
     expect((await raw(site.server.origin, { path: '/journal/' })).status).toBe(200);
   });
 
-  it('moves a post with the content it has at its new address, checked as a put: its own link to itself follows it', async () => {
+  it('moves a post with the content it has at its new address, checked as a put: its own link to itself follows it, its old address redirects', async () => {
     const file = 'collections/posts/zero-javascript-by-default.json';
     const post = await readJson(file);
     const moved = { ...post, body: `${post.body}\n\nSee [this post](/posts/no-javascript/).` };
@@ -147,6 +147,11 @@ describe('POST /api/content/changes', () => {
     const page = await raw(site.server.origin, { path: '/posts/no-javascript/' });
     expect(page.status).toBe(200);
     expect(page.text).toContain('href="/posts/no-javascript/"');
+    // Its old address, which shared links and search results still lead to, redirects as a moved page's does.
+    expect((await readJson('redirects.json')).redirects).toContainEqual({ from: '/posts/zero-javascript-by-default/', to: '/posts/no-javascript/', madeByMove: true });
+    const old = await raw(site.server.origin, { path: '/posts/zero-javascript-by-default/' });
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe('/posts/no-javascript/');
   });
 
   it('refuses a new page with another page’s id, naming the field: the build would refuse the site', async () => {

@@ -200,3 +200,33 @@ describe('page moves and redirects', () => {
     expect(plan.rewritten).toEqual(['redirects.json']);
   });
 });
+
+describe('entry moves and redirects', () => {
+  const withTemplates = (extra: [string, unknown][] = []) =>
+    snapshotFromEntries([
+      ...[...site.paths()].map((path) => [path, site.get(path)] as [string, unknown]),
+      ['pages/blog/[slug].json', { id: 'post', slug: 'blog/[slug]', template: { collection: 'posts' }, sections: [] }],
+      ['collections/posts/old-name.json', { title: 'A post' }],
+      ['collections/tags/craft.json', { name: 'Craft' }],
+      ...extra,
+    ]);
+
+  it('keeps a moved post’s old address working: a redirect at its template’s address (/blog/…), older ones led on', () => {
+    const before = withTemplates([['redirects.json', { redirects: [{ from: '/blog/first-name/', to: '/blog/old-name/', madeByMove: true }] }]]);
+    const plan = planChangeset(before, [{ op: 'move', file: 'collections/posts/old-name.json', to: 'collections/posts/new-name.json', baseVersion: 'v' }]);
+    expect(plan.issues).toEqual([]);
+    expect(plan.rewritten).toEqual(['redirects.json']);
+    expect(plan.after.get('redirects.json')).toEqual({
+      redirects: [
+        { from: '/blog/first-name/', to: '/blog/new-name/', madeByMove: true },
+        { from: '/blog/old-name/', to: '/blog/new-name/', madeByMove: true },
+      ],
+    });
+  });
+
+  it('leaves none for an entry whose collection has no template page: it had no address', () => {
+    const plan = planChangeset(withTemplates(), [{ op: 'move', file: 'collections/tags/craft.json', to: 'collections/tags/making.json', baseVersion: 'v' }]);
+    expect(plan.after.get('redirects.json')).toBeUndefined();
+    expect(plan.rewritten).toEqual([]);
+  });
+});

@@ -66,12 +66,14 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(asEditor.changes).toEqual([{ op: 'move', file: 'pages/journal.json', to: 'pages/blog.json', baseVersion: 'vj' }]);
     expect(asEditor.relinked).toEqual([]);
     expect(asEditor.leftLinks.map((link) => link.file).sort()).toEqual(['pages/home.json', 'shared/header.json']);
-    // A post has no redirect: its links are all that keep working.
+    // A post's links follow it too, and its old address redirects, at its template's address.
     const post = renamePlan(linked, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted');
     expect(post.changes).toContainEqual(expect.objectContaining({ op: 'put', file: 'pages/about.json' }));
     const about = post.changes.find((change) => change.op === 'put' && change.file === 'pages/about.json') as { content: { sections: { data: { ctas: { href: string }[] } }[] } };
     expect(about.content.sections[0]!.data.ctas[0]!.href).toBe('/posts/quoted/?ref=about');
-    expect(post.redirect).toBeUndefined();
+    expect(post.redirect).toEqual({ from: '/posts/cited/', to: '/posts/quoted/' });
+    // A tag, whose collection has no template page here, had no address to keep.
+    expect(renamePlan(linked, { type: 'doc', file: 'collections/tags/craft.json' }, 'making').redirect).toBeUndefined();
   });
 
   it('a page or post moved keeps its own links to itself working: they go in the move, as the moved file’s content', () => {

@@ -7,9 +7,10 @@ import { siteMarkdown as markdown } from '../../engine/site-markdown';
 import { refReferrers, rewriteRefs, urlReferrers, withImagesMoved, type Referrer } from '../../engine/references';
 import { redirectsAfterDelete, redirectsAfterMove, redirectsEndedByDelete, redirectsEndedByMove, REDIRECTS_FILE, type Redirect } from '../../engine/redirects';
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
-import { isReservedSlug, isTemplateSlug } from '../../engine/slug';
+import { isReservedSlug, isTemplateSlug, TEMPLATE_SEGMENT } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { IMAGES_PREFIX, isImageFile, type Change, type FileIssue } from './changeset';
+import { collectionOfFile } from './validate';
 
 export interface Plan {
   /** Data files to write (with their new documents) or remove (undefined). */
@@ -51,6 +52,30 @@ function movedPage(document: unknown, from: string, to: string): unknown {
   return page.slug === slugOfPageFile(from) ? { ...page, slug: slugOfPageFile(to) } : document;
 }
 
+/**
+ * The addresses a file's move takes its page from and to, as page slugs: a page's own, and an
+ * entry's at each template of its collection (`posts/[slug]`: `posts/old` → `posts/new`). A post's
+ * move once left its old address "not found", where shared links and search results still lead,
+ * while a page's redirected. None for a template, nor from an address the server keeps for itself
+ * (a page put there before it was reserved, moved away).
+ */
+function movedAddresses(snapshot: ContentSnapshot, from: string, to: string): [string, string][] {
+  if (from.startsWith(`${PAGES_DIR}/`)) {
+    const slug = slugOfPageFile(from);
+    return isTemplateSlug(slug) || isReservedSlug(slug) ? [] : [[slug, slugOfPageFile(to)]];
+  }
+  const collection = collectionOfFile(from);
+  if (!collection || collectionOfFile(to) !== collection) return [];
+  const entrySlug = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+  return [...snapshot.paths()].flatMap((path): [string, string][] => {
+    const slug = path.startsWith(`${PAGES_DIR}/`) ? slugOfPageFile(path) : undefined;
+    if (slug === undefined || !isTemplateSlug(slug)) return [];
+    const template = (snapshot.get(path) as { template?: { collection?: unknown } } | undefined)?.template;
+    const [fromSlug, toSlug] = [slug.replace(TEMPLATE_SEGMENT, entrySlug(from)), slug.replace(TEMPLATE_SEGMENT, entrySlug(to))];
+    return template?.collection === collection && !isReservedSlug(fromSlug) ? [[fromSlug, toSlug]] : [];
+  });
+}
+
 const danglingIssue = (what: string, why = 'which this change deletes') => (referrer: Referrer): FileIssue => ({ file: referrer.file, path: referrer.pointer, message: `still points at ${what}, ${why}` });
 
 export function planChangeset(current: ContentSnapshot, changes: readonly Change[]): Plan {
@@ -76,15 +101,15 @@ export function planChangeset(current: ContentSnapshot, changes: readonly Change
     documents.set(to, rewriteRefs(document, from, to, moves) ?? document);
     documents.set(from, undefined);
   }
-  // A moved page's old URL keeps working: a permanent redirect, stored as data. Not from an
-  // address the server keeps for itself (a page put there before it was reserved, moved away).
+  // A moved page's old URL keeps working, and a moved post's or tag's: a permanent redirect, stored as data.
   const endedRedirects: Redirect[] = [];
   const deleteEndedRedirects: Redirect[] = [];
   for (const [from, to] of moves) {
-    if (!from.startsWith(`${PAGES_DIR}/`) || isTemplateSlug(slugOfPageFile(from)) || isReservedSlug(slugOfPageFile(from))) continue;
-    const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
-    endedRedirects.push(...redirectsEndedByMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
-    documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, slugOfPageFile(from), slugOfPageFile(to)));
+    for (const [fromSlug, toSlug] of movedAddresses(current, from, to)) {
+      const redirects = documents.has(REDIRECTS_FILE) ? documents.get(REDIRECTS_FILE) : current.get(REDIRECTS_FILE);
+      endedRedirects.push(...redirectsEndedByMove(redirects, fromSlug, toSlug));
+      documents.set(REDIRECTS_FILE, redirectsAfterMove(redirects, fromSlug, toSlug));
+    }
   }
   // A deleted page takes the redirects that led to it along (redirectsAfterDelete); those that are not its own trail are named.
   for (const change of changes) {
