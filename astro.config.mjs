@@ -1,5 +1,4 @@
 // @ts-check
-import { randomUUID } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,6 +17,7 @@ import { devRequestGuard } from './src/server/dev-guard.ts';
 import { buildSnapshot } from './src/lib/build-snapshot.ts';
 import { sectionCacheReport } from './src/lib/section-cache.ts';
 import { contentEditor } from './src/editor/integration.ts';
+import { vitePerCommand } from './src/server/vite-per-command.ts';
 import { livePublishing } from './src/server/publish/integration.ts';
 import { PRERENDER_CONCURRENCY } from './src/build-settings.mjs';
 import { discovery } from './src/lib/seo/integration.ts';
@@ -48,7 +48,8 @@ export default defineConfig({
   // precompressStaticFiles last: build-done hooks run in order, after the sitemap is written. React
   // renders the editor island only; visitor pages are prerendered with none, so they ship no JavaScript.
   // discovery(): the sitemap, and the build's warning without SITE_URL.
-  integrations: [react(), contentEditor(), livePublishing(), buildSnapshot(), responsiveImages(), discovery({ siteUrl: serverConfig().siteUrl }), sectionCacheReport(), precompressStaticFiles()],
+  // vitePerCommand(): the code version a build's render keys carry, and a Vite cache per command.
+  integrations: [vitePerCommand(serverConfig().buildId), react(), contentEditor(), livePublishing(), buildSnapshot(), responsiveImages(), discovery({ siteUrl: serverConfig().siteUrl }), sectionCacheReport(), precompressStaticFiles()],
   // Without SITE_URL every absolute URL of a build points at localhost; discovery() says so in the build output.
   site: serverConfig().siteUrl ?? 'http://localhost:4321',
   // The write endpoints run their own origin, Host and content-type guard (src/server/guards.ts),
@@ -60,10 +61,6 @@ export default defineConfig({
   // Pages link the route's stylesheet, which the renderer inlines, cut down to each page (src/server/publish/page-styles.ts).
   build: { inlineStylesheets: 'never', concurrency: PRERENDER_CONCURRENCY },
   vite: {
-    // The code version of live publishing's render keys (src/server/publish/published-pages.ts):
-    // HTML rendered by one build is never taken for another's. CONTENT_SITE_BUILD_ID names it
-    // (a commit hash, say) for a build that comes out the same each time.
-    define: { 'import.meta.env.CONTENT_SITE_BUILD_ID': JSON.stringify(serverConfig().buildId ?? randomUUID()) },
     server: {
       // Vite approves cross-origin requests from other localhost origins by default, which would let
       // any local page read the editor's documents. The dev server approves none (no CORS headers).

@@ -25,7 +25,8 @@ export async function copyProject(label: string): Promise<ProjectCopy> {
   const root = await mkdtemp(join(tmpdir(), `cse-${label}-`));
   await Promise.all(COPIED.map((entry) => cp(join(PROJECT_ROOT, entry), join(root, entry), { recursive: true })));
   await mkdir(join(root, 'node_modules'));
-  const installed = (await readdir(join(PROJECT_ROOT, 'node_modules'))).filter((name) => !CACHES.has(name));
+  // Each command's Vite cache too (`.vite-build`, `.vite-sync`: src/server/vite-per-command.ts).
+  const installed = (await readdir(join(PROJECT_ROOT, 'node_modules'))).filter((name) => !CACHES.has(name) && !name.startsWith('.vite-'));
   await Promise.all(installed.map((name) => symlink(join(PROJECT_ROOT, 'node_modules', name), join(root, 'node_modules', name))));
   return { root, dataRoot: join(root, 'src', 'data'), remove: () => rm(root, { recursive: true, force: true }) };
 }

@@ -126,6 +126,11 @@ export async function buildProject(project: ProjectCopy, env: Record<string, str
   });
 }
 
+/** `astro sync` on a project copy, as `npm run typecheck` and the start of `npm run build` run it. */
+export async function syncProject(project: ProjectCopy): Promise<void> {
+  await promisify(execFile)(process.execPath, [ASTRO_CLI, 'sync'], { cwd: project.root, env: { ...userEnv(), ASTRO_TELEMETRY_DISABLED: '1' } });
+}
+
 export async function startProdServer(project: ProjectCopy, env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   return launch([join(project.root, 'server', 'index.mjs')], project, env, port);
