@@ -80,6 +80,8 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   await openEditor(reopened, 'about');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
+  // It says what the draft changed, so the choice is made knowing what is at stake.
+  await expect(banner).toContainText('Changed: Page header › Title');
   // The save status does not say "All changes saved" beside it.
   await expect(reopened.locator('.save-state')).toHaveText('Unsaved changes from last time: restore or discard them');
   // On a phone the words wrap: the window never scrolls sideways (it did, by 51 px).
@@ -126,8 +128,20 @@ test('a draft whose file was changed on disk since in other fields is merged wit
   await openEditor(reopened, 'journal');
   const banner = reopened.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('it was saved since, and your changes are merged with that save');
-  await banner.getByRole('button', { name: 'Discard' }).click();
+  // Discard asks first, naming what goes (it once deleted the draft at once, with no way back).
+  await banner.getByRole('button', { name: 'Discard…' }).click();
+  const question = reopened.getByRole('dialog', { name: 'Discard these unsaved changes?' });
+  await expect(question).toContainText(/Page “Journal[^”]*” \(\/journal\/\)/); // another spec may have retitled it
+  await expect(question).toContainText('Page header › Title');
+  await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+  await shot(reopened, 'discard-drafts-question');
+  await question.getByRole('button', { name: 'Keep it' }).click();
+  await expect(question).toBeHidden();
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Discard…' }).click();
+  await question.getByRole('button', { name: 'Discard it' }).click();
   await expect(banner).toBeHidden();
+  await expect(reopened.getByRole('status').filter({ hasText: 'Discarded the unsaved changes from an earlier session to 1 document.' })).toBeVisible();
   await reopened.reload();
   await expect(reopened.locator('.editor')).toBeVisible();
   await expect(reopened.getByText('Unsaved changes from an earlier session')).toBeHidden();
@@ -155,6 +169,8 @@ test('a tab closed right after a keystroke keeps that keystroke, and edits made 
   await openEditor(third, 'about');
   const banner = third.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
+  // It says what the draft changed, so the choice is made knowing what is at stake.
+  await expect(banner).toContainText('Changed: Page header › Title');
   await expect(banner).toContainText('Page “Home”');
   await banner.getByRole('button', { name: 'Restore' }).click();
   await outlineItem(third, 'about-hero').click();
@@ -187,6 +203,8 @@ test('a second tab never offers, nor discards, an open tab\'s unsaved changes; i
   await first.close({ runBeforeUnload: false });
   const banner = second.getByRole('alert').filter({ hasText: 'Unsaved changes from an earlier session' });
   await expect(banner).toContainText('Page “About”');
+  // It says what the draft changed, so the choice is made knowing what is at stake.
+  await expect(banner).toContainText('Changed: Page header › Title');
   await expect(second.getByText('Another tab of the editor has unsaved changes to')).toBeHidden();
   await banner.getByRole('button', { name: 'Restore' }).click();
   await outlineItem(second, 'about-hero').click();

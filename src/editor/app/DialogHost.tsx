@@ -15,6 +15,7 @@ import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { ProblemsPanel } from './ProblemsPanel';
 import { SignOutDialog } from './SignOutDialog';
+import { DiscardDraftsDialog } from './RecoveryBanner';
 import type { useContentOps } from './useContentOps';
 import { loadState } from './api';
 
@@ -122,6 +123,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           onRecreate={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: null } })}
         />
       )}
+      {dialog?.kind === 'discard-drafts' && state.recovery.length > 0 && <DiscardDraftsDialog recovery={state.recovery} docs={docs} dispatch={dispatch} />}
       {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}
     </>
   );

@@ -65,6 +65,12 @@ function named(changes: string[]): string {
   return unique.length > MAX_NAMED ? `${shown} and ${unique.length - MAX_NAMED} more` : shown;
 }
 
+/** The fields `doc` changes from its saved version, in the forms' words (the first few named), or undefined for a new document or none. */
+export function changedFields(docs: Docs, doc: EditorDoc): string | undefined {
+  const changes = documentChanges(docs, doc);
+  return changes.length ? named(changes) : undefined;
+}
+
 /** The message a save sends with its changeset, or undefined when there is nothing to add to the files' names. */
 export function changeSummary(docs: Docs, saved: readonly EditorDoc[]): string | undefined {
   const parts = saved.flatMap((doc) => {

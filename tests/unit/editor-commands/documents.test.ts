@@ -1,6 +1,6 @@
 /** Commands that add or replace whole documents: new pages and entries, reloads, drafts, applied deletes and renames. */
 import { describe, expect, it } from 'vitest';
-import { createEntry, createPage, discardDrafts, discardNewDocument, draftsFound, editField, opApplied, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
+import { createEntry, createPage, discardDrafts, discardNewDocument, draftsFound, editField, opApplied, openDialog, reloadFile, requestOp, restoreDrafts, travel } from '../../../src/editor/lib/store/commands';
 import { initialState } from '../../../src/editor/lib/store/state';
 import { isDirty } from '../../../src/editor/lib/model';
 import { HOME, labels, NOW, payload, start } from './fixture';
@@ -68,10 +68,13 @@ describe('restoreDrafts and discardDrafts', () => {
     expect(state.notice?.text).toBe('Restored unsaved changes to 1 document. Save to keep them.');
   });
 
-  it('discards them, keeping the documents as loaded', () => {
-    const state = discardDrafts(offered);
+  it('discards them once confirmed, keeping the documents as loaded, closing the question and saying what went', () => {
+    const asked = openDialog(offered, { dialog: { kind: 'discard-drafts' } });
+    const state = discardDrafts(asked);
     expect(state.recovery).toEqual([]);
+    expect(state.dialog).toBeNull();
     expect(state.docs).toBe(offered.docs);
+    expect(state.notice).toEqual({ kind: 'info', text: 'Discarded the unsaved changes from an earlier session to 1 document.' });
     expect(discardDrafts(state)).toBe(state);
   });
 });

@@ -54,6 +54,8 @@ export type Dialog =
   /** `carried`: the edits merged onto what it became, when they merge; `mine`: merged keeping these edits where both changed, when they do not. */
   | { kind: 'gone'; file: string; movedTo?: ServerDoc; carried?: { data: unknown }; mine?: { data: unknown } }
   | { kind: 'sign-out'; unsaved: number }
+  /** Discard, pressed on the drafts of an earlier session: they are gone for good once confirmed, so it asks first. */
+  | { kind: 'discard-drafts' }
   | null;
 
 /** A delete or rename waiting for confirmation (the content-ops dialog). */

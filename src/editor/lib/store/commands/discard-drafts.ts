@@ -1,6 +1,18 @@
 import type { EditorState } from '../state';
 
-/** Forgets the drafts of an earlier session (the app removes them from the browser's storage). */
+const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}`;
+
+/**
+ * Forgets the drafts of an earlier session, once the user has confirmed it (the app removes them
+ * from the browser's storage): nothing brings them back, so the notice says what went.
+ */
 export function discardDrafts(state: EditorState): EditorState {
-  return state.recovery.length === 0 ? state : { ...state, recovery: [] };
+  if (state.recovery.length === 0) return state;
+  const files = new Set(state.recovery.map(({ draft }) => draft.file)).size;
+  return {
+    ...state,
+    recovery: [],
+    dialog: state.dialog?.kind === 'discard-drafts' ? null : state.dialog,
+    notice: { kind: 'info', text: `Discarded the unsaved changes from an earlier session to ${documents(files)}.` },
+  };
 }
