@@ -109,6 +109,18 @@ describe('fileProblem', () => {
     expect(fileProblem({ name: 'big.png', type: 'image/png', size: 10 * MiB + 1 }, 10 * MiB)).toBe('“big.png” is too large: over 10 MB. Images can be at most 10 MB.');
     expect(fileProblem({ name: 'ok.png', type: 'image/png', size: 10 * MiB }, 10 * MiB)).toBeNull();
   });
+
+  it('refuses a file whose first bytes are no image, though its name or type claims one (a text file named fake.png was offered, and only the server refused it)', () => {
+    expect(fileProblem({ name: 'fake.png', type: 'image/png', size: 19 }, MiB, 'other')).toBe(
+      '“fake.png” is not a PNG image, though its name says so: what is inside is not a picture (perhaps another kind of file was renamed). Choose the image itself.',
+    );
+    expect(fileProblem({ name: 'fake.jpg', type: '', size: 19 }, MiB, 'other')).toMatch(/^“fake\.jpg” is not a JPEG image/);
+    expect(fileProblem({ name: 'real.png', type: 'image/png', size: 19 }, MiB, 'png')).toBeNull();
+    // An SVG is text: its first bytes cannot tell, and the server decides it by a parse.
+    expect(fileProblem({ name: 'logo.svg', type: 'image/svg+xml', size: 19 }, MiB, 'other')).toBeNull();
+    // Bytes that could not be read judge nothing.
+    expect(fileProblem({ name: 'fake.png', type: 'image/png', size: 19 }, MiB)).toBeNull();
+  });
 });
 
 describe('small helpers', () => {

@@ -23,6 +23,8 @@ describe('the upload queue', () => {
     expect(big.message).toMatch(/1 MB|1\.0 MB|MiB|too large/i);
     const text = newUpload(4, new File(['x'], 'notes.txt', { type: 'text/plain' }), MiB, preview);
     expect(text.status).toBe('rejected');
+    const fake = newUpload(5, new File(['just some text here'], 'fake.png', { type: 'image/png' }), MiB, preview, 'other');
+    expect(fake).toMatchObject({ status: 'rejected', preview: null, message: expect.stringMatching(/^“fake\.png” is not a PNG image/) });
   });
 
   it('renames, starts, progresses and finishes one item, leaving the others', () => {

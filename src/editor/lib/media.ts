@@ -152,15 +152,28 @@ export interface FileFacts {
   size: number;
 }
 
-/** Why a file cannot be uploaded, judged before reading it (type and size), or null. */
-export function fileProblem(file: FileFacts, maxBytes: number): string | null {
+/** What a file's first bytes say it is (rasterTypeOf, as the server judges): a raster format, or `other`. */
+export type ContentType = 'png' | 'jpeg' | 'gif' | 'webp' | 'other';
+
+/**
+ * Why a file cannot be uploaded, or null: its type and size, and, given what its first bytes say it
+ * is (`content`), whether a file that claims to be a JPEG, PNG, WebP or GIF is one. The browser
+ * takes a file's type from its extension, so a text file named `fake.png` claimed to be a PNG and
+ * was offered with a broken thumbnail until the server refused it. An SVG is text, which a
+ * signature cannot tell: the server decides it by a parse.
+ */
+export function fileProblem(file: FileFacts, maxBytes: number, content?: ContentType): string | null {
   const type = file.type.toLowerCase();
-  const known = type ? isUploadType(type) : Boolean(mimeOfExtension(splitName(file.name)[1]));
-  if (!known) return `“${file.name}” is not a ${UPLOAD_FORMATS} image.`;
+  const claimed = type ? (isUploadType(type) ? type : undefined) : mimeOfExtension(splitName(file.name)[1]);
+  if (!claimed) return `“${file.name}” is not a ${UPLOAD_FORMATS} image.`;
   if (file.size === 0) return `“${file.name}” is empty.`;
   if (file.size > maxBytes) {
     const [size, limit] = [formatBytes(file.size), formatBytes(maxBytes)];
     return `“${file.name}” is too large: ${size === limit ? `over ${limit}` : size}. Images can be at most ${limit}.`;
+  }
+  if (content === 'other' && claimed !== 'image/svg+xml') {
+    const { label } = UPLOAD_TYPES[claimed];
+    return `“${file.name}” is not a ${label} image, though its name says so: what is inside is not a picture (perhaps another kind of file was renamed). Choose the image itself.`;
   }
   return null;
 }

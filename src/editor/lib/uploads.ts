@@ -4,7 +4,7 @@
  * The library's hook (app/media/useUploadQueue.ts) calls them; reading files
  * and sending requests stay there.
  */
-import { fileProblem, formatBytes, nextFreeName, suggestFilename } from './media';
+import { fileProblem, formatBytes, nextFreeName, suggestFilename, type ContentType } from './media';
 
 export type UploadStatus = 'rejected' | 'ready' | 'uploading' | 'conflict';
 
@@ -30,9 +30,13 @@ type Items = readonly UploadItem[];
 
 const changeItem = (items: Items, id: number, change: Partial<UploadItem>): UploadItem[] => items.map((item) => (item.id === id ? { ...item, ...change } : item));
 
-/** A file as a queue item: ready to upload under a suggested name, or rejected with the reason. `preview` is made only for a file that can be sent. */
-export function newUpload(id: number, file: File, maxUploadBytes: number, preview: (file: File) => string): UploadItem {
-  const problem = fileProblem(file, maxUploadBytes);
+/**
+ * A file as a queue item: ready to upload under a suggested name, or rejected with the reason.
+ * `content`: what its first bytes say it is, when they could be read. `preview` is made only for a
+ * file that can be sent.
+ */
+export function newUpload(id: number, file: File, maxUploadBytes: number, preview: (file: File) => string, content?: ContentType): UploadItem {
+  const problem = fileProblem(file, maxUploadBytes, content);
   if (problem) return { id, file, preview: null, name: file.name, status: 'rejected', message: problem, progress: 0 };
   return { id, file, preview: preview(file), name: suggestFilename(file.name, file.type), status: 'ready', progress: 0 };
 }

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { IMAGE_TYPES } from '../../../../server/headers.mjs';
 import { rasterTypeOf, SIGNATURE_BYTES } from '../../../../server/image-signatures.mjs';
-import { base64OfDataUrl, filenameOf, filenameProblem, uploadMimeType } from '../../lib/media';
+import { base64OfDataUrl, filenameOf, filenameProblem, uploadMimeType, type ContentType } from '../../lib/media';
 import { newUpload, othersPending } from '../../lib/uploads';
 import { uploadAsset } from '../api';
 import { useUploadQueueChannel } from './UploadQueueContext';
@@ -27,13 +27,16 @@ let nextUploadId = 1;
  * The file with the type its bytes say it is, where that is a raster type (rasterTypeOf, as the
  * server judges it): the browser guesses a file's type from its extension, so a PNG saved as
  * `.jpg` was named and sent as a JPEG, which the server refused, and renaming it to `.png` as the
- * server said was refused here. The name the library suggests then ends as the type does.
+ * server said was refused here. The name the library suggests then ends as the type does. With
+ * it, what the bytes are (`other`: no raster image), so a file that only claims to be one is
+ * refused here (newUpload); absent when they could not be read.
  */
-async function asItIs(file: File): Promise<File> {
+async function asItIs(file: File): Promise<{ file: File; content?: ContentType }> {
   const head = await file.slice(0, SIGNATURE_BYTES).arrayBuffer().catch(() => undefined);
-  const type = head && rasterTypeOf(new Uint8Array(head));
+  if (!head) return { file };
+  const type = rasterTypeOf(new Uint8Array(head));
   const mime = type && IMAGE_TYPES[type].mime;
-  return mime && mime !== file.type ? new File([file], file.name, { type: mime, lastModified: file.lastModified }) : file;
+  return { file: mime && mime !== file.type ? new File([file], file.name, { type: mime, lastModified: file.lastModified }) : file, content: type ?? 'other' };
 }
 
 interface Options {
@@ -77,7 +80,7 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
     async (chosen: File[]) => {
       if (chosen.length === 0) return;
       const files = await Promise.all(chosen.map(asItIs));
-      const added = files.map((file) => newUpload(nextUploadId++, file, maxUploadBytes, (ready) => URL.createObjectURL(ready)));
+      const added = files.map(({ file, content }) => newUpload(nextUploadId++, file, maxUploadBytes, (ready) => URL.createObjectURL(ready), content));
       // Rendered at once: after the await above, React would render the new rows after the frame in which focusName looks for them.
       flushSync(() => dispatch({ type: 'queueUploads', items: added }));
       const ready = added.filter((item) => item.status === 'ready');
