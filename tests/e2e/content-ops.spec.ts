@@ -8,7 +8,7 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { dataFile, openEditor, preview, readData, save, shot, test } from './support';
+import { dataFile, openEditor, outlineItem, preview, readData, save, shot, test } from './support';
 
 const imageFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
 const writeData = async (path: string, value: unknown) => {
@@ -24,7 +24,7 @@ const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
   'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/posts/ops-relinked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
 ];
-const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png'];
+const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png', 'ops-other-tab.png'];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -316,4 +316,32 @@ test('a page that was moved can be deleted: the redirect to it goes with it (it 
   await expect(page.getByRole('status').filter({ hasText: 'The old addresses that redirected to it stop working too.' })).toBeVisible();
   expect(existsSync(dataFile('pages/ops-moved.json'))).toBe(false);
   expect((await readData('redirects.json')).redirects).toEqual(redirects.redirects);
+});
+
+test('an image another open tab uses in unsaved changes is named in the delete and rename dialogs (it said nothing used it)', async ({ context }) => {
+  await copyFile(imageFile('og-default.png'), imageFile('ops-other-tab.png'));
+  const tabA = await context.newPage();
+  await openEditor(tabA, 'home');
+  await outlineItem(tabA, 'home-hero').click();
+  await tabA.getByLabel('Image URL').fill('/assets/images/ops-other-tab.png');
+  await tabA.waitForTimeout(800); // the idle-time write of its draft
+
+  const tabB = await context.newPage();
+  await tabB.goto('/editor/~posts/ops-cited');
+  await tabB.getByRole('button', { name: 'Choose image' }).click();
+  const library = tabB.getByRole('dialog', { name: 'Media library' });
+  await library.getByLabel('Search images').fill('ops-other');
+  await library.getByRole('button', { name: 'Delete ops-other-tab.png' }).click();
+  const warning = dialog(tabB).getByRole('alert').filter({ hasText: 'Another open tab of the editor uses it in changes that are not saved yet' });
+  await expect(warning).toContainText('If you delete it now, those changes will point at something that is gone');
+  await expect(warning).toContainText('Page “Home” (/)');
+  await expect(warning).toContainText('in section 2');
+  await expect(dialog(tabB)).toContainText('Nothing saved on the site uses it.');
+  await shot(tabB, 'content-ops-image-used-in-other-tab');
+  await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
+
+  await library.getByRole('button', { name: 'Rename ops-other-tab.png' }).click();
+  await expect(dialog(tabB).getByRole('alert')).toContainText('A rename updates only what is saved');
+  await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
+  await tabA.close({ runBeforeUnload: false });
 });

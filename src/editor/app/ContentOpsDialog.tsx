@@ -3,7 +3,7 @@
  * before anything happens (who points at the thing, the files rewritten, the
  * redirect a page gets), then applies it as one changeset.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   currentName, deleteChanges, describeIssue, linkReferrersOf, lockedBecause, referrersOf, renameProblem, targetName, unlinkAndDeleteChanges,
   type OpTarget,
@@ -14,6 +14,8 @@ import { withExtensionKept } from '../lib/media';
 import type { MarkdownReader } from '../../engine/references';
 import { addressOf } from '../lib/page-links';
 import { ReferrerList, prefixOf } from './op-referrers';
+import { OtherTabsWarning, useOtherTabsDrafts } from './op-other-tabs';
+import { usesInOtherTabs } from '../lib/other-tabs-uses';
 import { applyChanges, loadState } from './api';
 import { REDIRECTS_FILE } from '../../engine/redirects';
 import { Dialog } from './dialogs';
@@ -33,6 +35,8 @@ export interface AppliedOp {
 interface Props {
   request: OpRequest;
   docs: Docs;
+  /** Who is signed in: their other open tabs' unsaved changes are looked at too. */
+  user: string;
   /** Whether the signed-in user may change a file (a move rewrites links only where they may). */
   mayChange(file: string): boolean;
   dirtyCount: number;
@@ -42,7 +46,7 @@ interface Props {
   onClose(): void;
 }
 
-export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
+export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
   const { action } = request;
   const [name, setName] = useState(() => currentName(docs, request.target));
   const [touched, setTouched] = useState(false);
@@ -51,6 +55,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
   // An image's version is the hash of its bytes, as the server has them now (it may be a fresh upload).
   const [images, setImages] = useState<{ url: string; version: string }[] | null>(request.target.type === 'image' ? null : []);
   const [markdown, setMarkdown] = useState<MarkdownReader>();
+  const otherTabsDrafts = useOtherTabsDrafts(user);
   useEffect(() => {
     if (request.target.type !== 'image') return;
     loadState().then((fresh) => setImages(fresh.images), (error: Error) => setErrors([`The image's version could not be read: ${error.message}`]));
@@ -67,6 +72,9 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
   const inSentence = title.charAt(0).toLowerCase() + title.slice(1);
   const locked = lockedBecause(docs, target);
   const referrers = referrersOf(docs, target, markdown);
+  const targetKey = JSON.stringify(target);
+  // Parsing every text of the site twice more on each keystroke in the name's input would be wasted: it changes with what it reads.
+  const elsewhere = useMemo(() => usesInOtherTabs(docs, otherTabsDrafts, JSON.parse(targetKey) as OpTarget, markdown), [docs, otherTabsDrafts, targetKey, markdown]);
   // Links to its address do not stop a delete, but they will lead nowhere: the dialog names them.
   const links = action === 'delete' ? linkReferrersOf(docs, target) : [];
   const linkCount = links.reduce((sum, link) => sum + link.pointers.length, 0);
@@ -168,7 +176,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
             )}
             {action === 'delete' && referrers.length === 0 && links.length === 0 && (
               <p>
-                Nothing on the site uses it. {address !== undefined ? `Its address ${addressText} will stop working, and so will any old address that redirects to it.` : ''}
+                {elsewhere.uses.length ? 'Nothing saved on the site uses it.' : 'Nothing on the site uses it.'} {address !== undefined ? `Its address ${addressText} will stop working, and so will any old address that redirects to it.` : ''}
               </p>
             )}
             {action === 'delete' && links.length > 0 && (
@@ -179,6 +187,7 @@ export function ContentOpsDialog({ request, docs, mayChange, dirtyCount, saving,
                 <ReferrerList referrers={links} docs={docs} />
               </div>
             )}
+            <OtherTabsWarning action={action} found={elsewhere} />
             {plan?.redirect && (
               <p className="op-redirect">
                 <strong>{plan.redirect.from}</strong> will redirect to <strong>{plan.redirect.to}</strong> (a permanent redirect, so links and search results that use the old address keep working).

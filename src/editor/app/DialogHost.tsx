@@ -58,6 +58,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           key={JSON.stringify(state.op)}
           request={state.op}
           docs={docs}
+          user={state.session.user.name}
           mayChange={(file) => mayWrite(state.session.user, file)}
           dirtyCount={view.dirtyDocs.length}
           saving={state.save.status === 'saving'}

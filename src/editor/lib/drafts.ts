@@ -103,9 +103,14 @@ export function readDrafts(store: DraftStore, live: ReadonlySet<string> = new Se
  * open tabs are not named: what they are changing is theirs.
  */
 export function openElsewhere(store: DraftStore, tab: string, live: ReadonlySet<string>, user?: string): { files: string[]; tabs: string[] } {
-  const mine = (draft: Draft) => draft.user === undefined || draft.user === user;
-  const drafts = storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) && mine(draft) ? [draft] : []));
+  const drafts = openElsewhereDrafts(store, tab, live, user);
   return { files: [...new Set(drafts.map(({ file }) => file))].sort(), tabs: [...new Set(drafts.map(({ tab: by }) => by!))] };
+}
+
+/** The drafts themselves of `user`'s other open tabs: their unsaved documents, which a delete or rename here cannot see on the server. */
+export function openElsewhereDrafts(store: DraftStore, tab: string, live: ReadonlySet<string>, user?: string): Draft[] {
+  const mine = (draft: Draft) => draft.user === undefined || draft.user === user;
+  return storedDrafts(store).flatMap(({ draft }) => (draft.tab !== undefined && draft.tab !== tab && live.has(draft.tab) && mine(draft) ? [draft] : []));
 }
 
 export interface Recoverable {
