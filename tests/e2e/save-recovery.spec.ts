@@ -57,7 +57,8 @@ test('a post renamed elsewhere while edited: the save says where it went, and mo
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Renamed since you opened it' });
-  await expect(dialog).toContainText('was renamed to');
+  // Named as saved, where the move was made: its title did not change there, so its addresses tell the two apart (it said the post “was renamed to” itself).
+  await expect(dialog).toContainText('Post “Model the content before you draw a single pixel” (/posts/modeling-content-before-pixels/) was renamed to Post “Model the content before you draw a single pixel” (/posts/modeling-content-first/)');
   await expect(dialog.getByRole('button', { name: 'Replace with mine' })).toHaveCount(0);
   await shot(page, 'save-renamed-elsewhere');
   await dialog.getByRole('button', { name: 'Move my edits there' }).click();

@@ -1,7 +1,9 @@
 /** The dialogs over the workspace, each shown when the store says so. */
 import { docName } from '../lib/content-ops';
 import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePrefix, entrySlugOf } from '../lib/entries';
-import { getAt } from '../lib/model';
+import { getAt, type Docs } from '../lib/model';
+import { movedNames } from '../lib/moved-names';
+import type { ServerDoc } from '../lib/server-docs';
 import { counterpartAt } from '../lib/json-merge';
 import { mayWrite } from '../lib/permissions';
 import { problemFiles } from '../lib/problems';
@@ -25,6 +27,13 @@ interface Props {
   dispatch: EditorDispatch;
   ops: ReturnType<typeof useContentOps>;
   onSave(): void;
+}
+
+/** The gone document's name and what it became, told apart when a move left the title as it was. */
+function goneNames(docs: Docs, file: string, movedTo: ServerDoc | undefined): { name: string; movedToName?: string } {
+  if (!movedTo) return { name: docName(docs, file) };
+  const { from, to } = movedNames(docs, file, { ...docs, [movedTo.file]: { ...movedTo, savedJson: JSON.stringify(movedTo.data) } }, movedTo.file);
+  return { name: from, movedToName: to };
 }
 
 const today = () => {
@@ -111,8 +120,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
       )}
       {dialog?.kind === 'gone' && (
         <GoneDialog
-          name={docName(state.docs, dialog.file)}
-          movedToName={dialog.movedTo && docName({ ...state.docs, [dialog.movedTo.file]: { ...dialog.movedTo, savedJson: '' } }, dialog.movedTo.file)}
+          {...goneNames(state.docs, dialog.file, dialog.movedTo)}
           canCarry={dialog.carried !== undefined}
           canCarryMine={dialog.mine !== undefined}
           isPage={state.docs[dialog.file]?.kind === 'page'}

@@ -58,6 +58,8 @@ describe('a save over a file renamed or deleted elsewhere', () => {
     expect(carried.docs[MOVED]).toMatchObject({ version: 'v-moved', data: { title: 'Mine' } });
     expect(isDirty(carried.docs[MOVED]!)).toBe(true);
     expect(carried.route).toBe('~posts/hi');
+    // Named as saved, where the move was made: the same title at both, told apart by where each lives (it named the same post twice).
+    expect(carried.notice?.text).toBe('Your edits to Post “Hello” (hello) are now on its new address, Post “Hello” (hi), unsaved: Save to keep them.');
     expect(requestSave(carried, {}).save).toMatchObject({ status: 'saving', files: [MOVED], baseVersions: {} });
   });
 

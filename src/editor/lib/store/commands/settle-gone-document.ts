@@ -1,6 +1,7 @@
 import { docName } from '../../content-ops';
 import { renamedInHistory } from '../../history';
 import { mergeJsonKeeping } from '../../json-merge';
+import { movedNames } from '../../moved-names';
 import type { EditorDoc } from '../../model';
 import { routeOfDoc } from '../../server-docs';
 import type { EditorState } from '../state';
@@ -22,12 +23,12 @@ export function settleGoneDocument(state: EditorState, input: { edits: 'carry' |
   const movedTo: EditorDoc | undefined = dialog.movedTo && { ...dialog.movedTo, savedJson: JSON.stringify(dialog.movedTo.data), ...(carried && { data: carried.data }) };
   if (movedTo) docs[movedTo.file] = movedTo;
   const wasOpen = gone !== undefined && routeOfDoc(gone) !== undefined && state.route === routeOfDoc(gone);
-  const oldName = docName(state.docs, dialog.file);
+  const names = movedTo ? movedNames(state.docs, dialog.file, docs, movedTo.file) : { from: docName(state.docs, dialog.file), to: '' };
   const text = carried
-    ? `Your edits to ${oldName} are now on its new address, ${docName(docs, movedTo!.file)}, unsaved: Save to keep them.`
+    ? `Your edits to ${names.from} are now on its new address, ${names.to}, unsaved: Save to keep them.`
     : movedTo
-      ? `Discarded your edits to ${oldName}: ${docName(docs, movedTo.file)} is as it was saved.`
-      : `Discarded your edits to ${oldName}, which is no longer on the server.`;
+      ? `Discarded your edits to ${names.from}: ${names.to} is as it was saved.`
+      : `Discarded your edits to ${names.from}, which is no longer on the server.`;
   // Undo goes on through the edits, at the new name and onto what it is there (it once undid nothing, naming the old file).
   const base = carried && gone && gone.savedJson !== '' ? (JSON.parse(gone.savedJson) as unknown) : undefined;
   const history = base === undefined ? state.history : renamedInHistory(state.history, gone!.file, movedTo!, (data) => mergeJsonKeeping(base, data, dialog.movedTo!.data, 'ours').merged);
