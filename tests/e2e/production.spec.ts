@@ -59,6 +59,15 @@ test('signs in, edits, saves, and the save is a commit by the signed-in user', a
   expect(await remote.filesOf(latest!.sha)).toEqual(['src/data/pages/about.json']);
   expect(await git(remote.path, 'show', 'main:src/data/pages/about.json')).toContain('About us, edited in production');
 
+  // The shared header is read-only for an editor, and keeps its place at the top: its note offers only what the buttons allow (it offered moving it).
+  await page.locator('.outline-item[data-section-id="site-header"]').click();
+  const note = page.getByRole('note');
+  await expect(note).toContainText('You can still remove it from this page.');
+  await expect(note).not.toContainText(/\bmove it/);
+  await expect(page.getByRole('button', { name: 'Move up', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Move down', exact: true })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/e2e/screens/production-editor-header.png' });
+
   // Signing out ends the session: the editor sends you back to sign in.
   const account = page.getByRole('group', { name: 'Account' });
   await expect(account).toContainText('ada');

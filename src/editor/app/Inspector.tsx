@@ -78,7 +78,9 @@ export function SectionInspector({ entry, section, issues, isFirst, isLast, onCh
             <strong>{readOnly}</strong>
           </p>
           <p>
-            This section is shared: it appears on {sharedReach ?? 'every page that links to it'}. You can still move it on this page, or remove it from this page.
+            This section is shared: it appears on {sharedReach ?? 'every page that links to it'}.{' '}
+            {/* Say only what the buttons allow: the header and footer keep their place (Move up and down are off, and they have no handle). */}
+            {isFirst && isLast ? 'You can still remove it from this page.' : 'You can still move it on this page, or remove it from this page.'}
           </p>
         </div>
       )}
