@@ -69,10 +69,16 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await tab(page, 'Tags').click();
   await page.getByRole('button', { name: 'New tag' }).click();
   // A name (what the tag's form calls it), and the address suggested from it, checked as it is suggested.
+  const slug = page.getByLabel('Address', { exact: true });
+  // The hint says where the address comes from in the field's own word, and a name with no letter an address can use says so plainly.
+  await expect(slug).toHaveAccessibleDescription(/suggested from the name\./);
   await page.getByLabel('Name', { exact: true }).fill('Accessibility');
   await expect(page.getByText('A tag "accessibility" already exists.')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('🎉 新闻');
+  await expect(slug).toHaveValue('');
+  await expect(slug).toHaveAccessibleDescription('An address is made only of the letters a to z, digits and hyphens, and the name has none of them, so none could be suggested. Type one here (for example our-story).');
+  await shot(page, 'new-tag-emoji-name');
   await page.getByLabel('Name', { exact: true }).fill('Field notes');
-  const slug = page.getByLabel('Address', { exact: true });
   await expect(slug).toHaveValue('field-notes');
   await slug.fill('Field Notes');
   await expect(page.getByRole('button', { name: 'Create tag' })).toBeDisabled();

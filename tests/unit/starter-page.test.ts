@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { docsFromPayload } from '../../src/editor/lib/model';
-import { slugFromTitle, starterPage } from '../../src/editor/lib/starter-page';
+import { noSuggestedSlugProblem, slugFromTitle, starterPage } from '../../src/editor/lib/starter-page';
 import { pageIssues } from '../../src/editor/lib/validate';
 
 const docs = docsFromPayload({
@@ -41,5 +41,21 @@ describe('new pages', () => {
 
   it('makes a title from the slug when none is given', () => {
     expect(starterPage({ slug: 'team', docs }).meta.title).toBe('Team');
+  });
+});
+
+describe('noSuggestedSlugProblem', () => {
+  it('says plainly that a title in Chinese, Hebrew or emoji gives no address, and asks for one (it said “Use lowercase letters…” of a field not typed in)', () => {
+    for (const title of ['价格', 'מחירים', '🎉🎉']) {
+      expect(slugFromTitle(title)).toBe('');
+      expect(noSuggestedSlugProblem(title, null, 'name')).toBe('An address is made only of the letters a to z, digits and hyphens, and the name has none of them, so none could be suggested. Type one here (for example our-story).');
+    }
+  });
+
+  it('says nothing once an address is suggested or typed, or before a title', () => {
+    expect(noSuggestedSlugProblem('Pricing 价格', null)).toBeNull();
+    expect(noSuggestedSlugProblem('价格', 'pricing')).toBeNull();
+    expect(noSuggestedSlugProblem('价格', '')).toBeNull();
+    expect(noSuggestedSlugProblem('  ', null)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { isValidSegment, slugProblem } from '../../engine/slug';
 import { collectionRegistry } from '../../collections/registry';
 import { entryNounOf } from '../lib/entries';
 import { entryForm } from '../lib/section-forms';
-import { slugFromTitle } from '../lib/starter-page';
+import { noSuggestedSlugProblem, slugFromTitle } from '../lib/starter-page';
 import { Dialog, FormActions } from './dialogs';
 
 interface TitledDialogProps {
@@ -40,7 +40,7 @@ function TitledDialog({ heading, titleLabel = 'Title', noun, prefix, problemOf, 
   const over = maxTitleLength === undefined ? 0 : [...title.trim()].length - maxTitleLength;
   // Each problem is said under, and announced with, its own field; a title too long, as soon as it is.
   const titleProblem = untitled && touched ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : over > 0 ? `Use at most ${maxTitleLength} characters: the title is the page’s heading. This one has ${over} too many.` : null;
-  const slugProblem = untitled ? null : problemOf(slug);
+  const slugProblem = untitled ? null : (noSuggestedSlugProblem(title, typedSlug, titleLabel.toLowerCase()) ?? problemOf(slug));
   const problem = untitled ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : (titleProblem ?? slugProblem);
   return (
     <Dialog title={heading} onClose={onClose}>
@@ -127,10 +127,13 @@ export function NewEntryDialog({ collection, pagePrefix, existing, takenProblem,
 }) {
   const noun = entryNounOf(collection);
   const labelField = collectionRegistry.get(collection)?.labelField;
+  const titleLabel = entryForm(collection).find((spec) => spec.key === labelField)?.label ?? 'Title';
+  // The hint names the field the address comes from as the form does: a tag's is its "name".
+  const from = titleLabel.toLowerCase();
   return (
     <TitledDialog
       heading={`New ${noun}`}
-      titleLabel={entryForm(collection).find((spec) => spec.key === labelField)?.label}
+      titleLabel={titleLabel}
       noun={noun}
       prefix={pagePrefix === undefined ? '' : `/${pagePrefix}`}
       problemOf={(slug) =>
@@ -140,7 +143,7 @@ export function NewEntryDialog({ collection, pagePrefix, existing, takenProblem,
             ? `A ${noun} "${slug}" already exists.`
             : takenProblem(slug)
       }
-      hint={pagePrefix === undefined ? `A short name that identifies it, suggested from the title: ${noun}s have no page of their own.` : `The end of the ${noun}’s address, suggested from the title.`}
+      hint={pagePrefix === undefined ? `A short name that identifies it, suggested from the ${from}: ${noun}s have no page of their own.` : `The end of the ${noun}’s address, suggested from the ${from}.`}
       submit={`Create ${noun}`}
       onCreate={onCreate}
       onClose={onClose}

@@ -15,6 +15,17 @@ export function slugFromTitle(title: string): string {
   return isValidSegment(slug) ? slug : '';
 }
 
+/**
+ * Why the address of a new page or entry is empty though the user typed nothing there: its title
+ * (`field`: "title", or "name" for a tag) has no letter an address can use (Chinese, Hebrew, an
+ * emoji), so none could be suggested. It once said "Use lowercase letters, digits and single
+ * hyphens…" of a field the user had not touched. Null when an address was suggested, or typed.
+ */
+export function noSuggestedSlugProblem(title: string, typedSlug: string | null, field = 'title'): string | null {
+  if (typedSlug !== null || !title.trim() || slugFromTitle(title) !== '') return null;
+  return `An address is made only of the letters a to z, digits and hyphens, and the ${field} has none of them, so none could be suggested. Type one here (for example our-story).`;
+}
+
 /** "pricing-page" → "Pricing page": a title for a page created from a slug alone. */
 export const titleFromSlug = (slug: string) => {
   const words = pageName(slug).split('-').join(' ');
