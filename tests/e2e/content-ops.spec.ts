@@ -24,7 +24,7 @@ const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
   'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/posts/ops-relinked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
 ];
-const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png', 'ops-other-tab.png'];
+const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png', 'ops-other-tab.png', 'ops-case.png'];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -318,7 +318,7 @@ test('a page that was moved can be deleted: the redirect to it goes with it (it 
   expect((await readData('redirects.json')).redirects).toEqual(redirects.redirects);
 });
 
-test('an image another open tab uses in unsaved changes is named in the delete and rename dialogs (it said nothing used it)', async ({ context }) => {
+test('an image another open tab uses in unsaved changes is named in the delete and rename dialogs (it said nothing used it); a name in other capitals is refused as typed', async ({ context }) => {
   await copyFile(imageFile('og-default.png'), imageFile('ops-other-tab.png'));
   const tabA = await context.newPage();
   await openEditor(tabA, 'home');
@@ -342,6 +342,14 @@ test('an image another open tab uses in unsaved changes is named in the delete a
 
   await library.getByRole('button', { name: 'Rename ops-other-tab.png' }).click();
   await expect(dialog(tabB).getByRole('alert')).toContainText('A rename updates only what is saved');
+  // A name another image has in other capitals is refused as it is typed, as an exact one is (the server refused it once sent).
+  await copyFile(imageFile('og-default.png'), imageFile('ops-case.png'));
+  await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
+  await library.getByRole('button', { name: 'Rename ops-other-tab.png' }).click();
+  await dialog(tabB).getByLabel('New file name').fill('OPS-Case');
+  await expect(dialog(tabB).getByLabel('New file name')).toHaveAccessibleDescription('An image named “ops-case.png”, the same but for capitals, already exists: on Mac and Windows the two would be one file. Choose another name.');
+  await expect(dialog(tabB).getByRole('button', { name: 'Rename', exact: true })).toBeDisabled();
+  await shot(tabB, 'content-ops-rename-case');
   await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
   await tabA.close({ runBeforeUnload: false });
 });

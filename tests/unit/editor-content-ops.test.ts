@@ -133,6 +133,11 @@ group('delete and rename: who points at what, in people’s words', () => {
     expect(renameProblem(docs, journal, 'x'.repeat(300))).toBe('An address has at most 200 characters; this one has 300. Shorten it.');
     expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.jpg')).toMatch(/extension/);
     expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'b.png', ['/assets/images/b.png'])).toMatch(/already exists/);
+    // A name another image has in other capitals is refused as you type: the server refused it only once sent.
+    expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'Hero-Studio.png', ['/assets/images/a.png', '/assets/images/hero-studio.png'])).toBe(
+      'An image named “hero-studio.png”, the same but for capitals, already exists: on Mac and Windows the two would be one file. Choose another name.',
+    );
+    expect(renameProblem(docs, { type: 'image', url: '/assets/images/a.png' }, 'hero-studio-2.png', ['/assets/images/a.png', '/assets/images/hero-studio.png'])).toBeNull();
     expect(lockedBecause(docs, { type: 'doc', file: 'pages/home.json' })).toMatch(/home page/);
     expect(lockedBecause(docs, { type: 'doc', file: 'pages/posts/[slug].json' })).toMatch(/template/);
     expect(lockedBecause(docs, journal)).toBeNull();

@@ -136,7 +136,11 @@ export function renameProblem(docs: Docs, target: OpTarget, name: string, takenI
     if (problem) return problem;
     const extension = (file: string) => file.split('.').pop()!.toLowerCase();
     if (extension(name) !== extension(target.url)) return `Keep the extension .${extension(target.url)}: renaming does not convert the image.`;
-    return takenImages.map(filenameOf).includes(name) ? `An image “${name}” already exists.` : null;
+    const others = takenImages.filter((url) => url !== target.url).map(filenameOf);
+    if (others.includes(name)) return `An image “${name}” already exists.`;
+    // The server refuses a name taken in other capitals (on Mac and Windows the two would be one file): said as you type, as an exact one is.
+    const twin = others.find((other) => other.toLowerCase() === name.toLowerCase());
+    return twin ? `An image named “${twin}”, the same but for capitals, already exists: on Mac and Windows the two would be one file. Choose another name.` : null;
   }
   const doc = docs[target.file]!;
   const moveProblem = doc.kind === 'page' ? moveTargetProblem(name) : undefined;
