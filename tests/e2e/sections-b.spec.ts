@@ -124,11 +124,18 @@ test('adds a video, explains a pasted link, switches to Vimeo with its ID, and s
   const videoId = inspector(page).getByLabel('Video ID', { exact: true });
   await videoId.fill('https://vimeo.com/76979871');
   await expect(inspector(page).getByText('This is a Vimeo link, but the provider is YouTube: choose Vimeo and enter the ID 76979871')).toBeVisible();
+  await expect(inspector(page).getByRole('button', { name: /^Use / })).toHaveCount(0);
   await shot(page, 'sections-b-video-link');
   await inspector(page).getByLabel('Provider', { exact: true }).selectOption({ label: 'Vimeo' });
   await expect(inspector(page).getByText('Enter the video ID, not the link: for this link it is 76979871')).toBeVisible();
-  await videoId.fill('76979871');
+  // Offered as one click, as link fields offer “Use https://…”; no button while the provider was another (it must be chosen first).
+  await inspector(page).getByRole('button', { name: 'Use 76979871' }).scrollIntoViewIfNeeded();
+  await shot(page, 'sections-b-video-link-fix');
+  await inspector(page).getByRole('button', { name: 'Use 76979871' }).click();
+  await expect(videoId).toHaveValue('76979871');
+  await expect(videoId).toBeFocused();
   await expect(videoId).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(inspector(page).getByRole('button', { name: 'Use 76979871' })).toHaveCount(0);
 
   // The preview shows the facade: a frame named by the title, holding the poster and a play link to Vimeo's player.
   const player = preview(page).locator('[data-section-id="pricing-video-embed"] iframe');

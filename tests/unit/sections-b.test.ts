@@ -173,6 +173,17 @@ describe('reading pasted video links', () => {
     expect(() => embedUrl('youtube', '../../x?a=b')).toThrow(/Not a YouTube video ID/);
     expect(videoIdProblem('youtube', 'aqz-KE-bpKQ')).toBeUndefined();
   });
+
+  it('offers the ID of a link pasted where the ID goes, one click away (the message alone left the typing to the editor)', () => {
+    const fix = sectionRegistry.get('video-embed')!.fixes!.videoId!;
+    expect(fix({ provider: 'youtube', videoId: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).toBe('dQw4w9WgXcQ');
+    expect(fix({ provider: 'vimeo', videoId: ' vimeo.com/76979871 ' })).toBe('76979871');
+    // Nothing to mend in an ID, nothing to offer for another provider's link (its provider must be chosen first) or for any other text.
+    expect(fix({ provider: 'youtube', videoId: 'dQw4w9WgXcQ' })).toBeUndefined();
+    expect(fix({ provider: 'youtube', videoId: 'https://vimeo.com/76979871' })).toBeUndefined();
+    expect(fix({ provider: 'youtube', videoId: 'https://example.com/watch?v=dQw4w9WgXcQ' })).toBeUndefined();
+    expect(fix({ provider: 'dailymotion', videoId: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })).toBeUndefined();
+  });
 });
 
 describe('the facade document', () => {

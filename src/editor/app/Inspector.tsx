@@ -46,7 +46,9 @@ interface SectionProps {
 export function SectionInspector({ entry, section, issues, isFirst, isLast, onChange, onRemoveField, resolveRef, media, onMove, onDuplicate, onDelete, onFileAction, readOnly, sharedReach, sampleText = [] }: SectionProps) {
   const shared = entry.shared && !('broken' in entry.shared) ? entry.shared : undefined;
   const definition = sectionRegistry.get(section.type);
-  const context: FieldContext = { issues, onChange, onRemove: onRemoveField, resolveRef, media, readOnly: Boolean(readOnly) };
+  // A section type's one-click mends are for its own data's fields (`data.<key>`).
+  const fixOf = (path: Path) => (path.length === 2 && path[0] === 'data' ? definition?.fixes?.[String(path[1])]?.(section.data ?? {}) : undefined);
+  const context: FieldContext = { issues, onChange, onRemove: onRemoveField, resolveRef, media, readOnly: Boolean(readOnly), fixOf };
   const form = definition && sectionForm(section.type);
   return (
     <div className="inspector-body">

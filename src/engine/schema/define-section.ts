@@ -113,6 +113,13 @@ export interface SectionDefinition<
    * so a view that reads its id or the visitor's path must say so here.
    */
   viewReads: ViewReads<Data<Schema>>;
+  /**
+   * One-click mends the editor offers under a text field's problem, by the field's key in `data`:
+   * given the section's data, the value to put there instead, or undefined when there is none. The
+   * video's ID offers the ID of a YouTube or Vimeo link pasted in its place, as link fields offer
+   * “Use https://…” for `www.…`; the message alone left the typing to the editor.
+   */
+  fixes?: Readonly<Record<string, (data: Readonly<Record<string, unknown>>) => string | undefined>>;
 }
 
 /** See `SectionDefinition.viewReads`. */

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
 import { field, heading, ImageSelectionSchema, text } from '../../engine/schema/primitives';
-import { PROVIDER_NAMES, PROVIDERS, videoIdProblem, type VideoProvider } from './video-source';
+import { PROVIDER_NAMES, PROVIDERS, videoIdInLink, videoIdProblem, type VideoProvider } from './video-source';
 
 export const POSTER_RULE = 'The poster must be an image on this site (uploaded, or a path starting with /), so nothing is fetched from elsewhere before the video is played';
 
@@ -55,6 +55,10 @@ export default defineSection({
       },
       { when: () => true },
     ),
+  // A link pasted where the ID goes: its ID, one click away.
+  fixes: {
+    videoId: ({ provider, videoId }) => (typeof videoId === 'string' && PROVIDERS.includes(provider as VideoProvider) ? videoIdInLink(provider as VideoProvider, videoId) : undefined),
+  },
   // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
   keptDefaults: ['provider', 'videoId', 'playLabel'],
   defaults: {

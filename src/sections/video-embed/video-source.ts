@@ -82,6 +82,13 @@ export function videoIdProblem(provider: VideoProvider, id: string): string | un
   return `Enter the video ID, not the link: for this link it is ${pasted.id}`;
 }
 
+/** The ID of a link of `provider`'s pasted where its ID goes, to put there instead; undefined for an ID, or anything else. */
+export function videoIdInLink(provider: VideoProvider, value: string): string | undefined {
+  if (isVideoId(provider, value)) return undefined;
+  const pasted = parseVideoUrl(value.trim());
+  return pasted?.provider === provider ? pasted.id : undefined;
+}
+
 /**
  * The privacy-enhanced player a click on the facade opens: YouTube's no-cookie
  * host, Vimeo's player with Do Not Track. It autoplays, because the click was

@@ -79,13 +79,20 @@ export const controlProps = ({ id, spec, path, error }: { id: string; spec: Fiel
 /** Sets the field's value; optional text left empty is removed, so it does not fail "Required". */
 export const textSetter = ({ spec, path, context }: WidgetProps) => (text: string) => context.onChange(path, text === '' && !spec.required ? undefined : text);
 
-/** A labelled field: label, control, hint, then its length count (if any) with its error. */
-export function FieldFrame({ id, spec, error, count, children }: { id: string; spec: FieldSpec; error?: string; count?: ReactNode; children: ReactNode }) {
+/** A labelled field: label, control, hint, then its length count (if any) with its error, and the value that mends it (if any) as a button. */
+export function FieldFrame({ id, spec, error, count, fix, children }: { id: string; spec: FieldSpec; error?: string; count?: ReactNode; fix?: { value: string; apply(): void }; children: ReactNode }) {
   return (
     <div className="field">
       <FieldLabel htmlFor={id} spec={spec} />
       {children}
       <Hint id={id} description={spec.description} error={error} count={count} />
+      {error && fix && (
+        <p className="field-fix">
+          <button type="button" className="btn btn-small" onClick={fix.apply}>
+            Use {fix.value}
+          </button>
+        </p>
+      )}
     </div>
   );
 }

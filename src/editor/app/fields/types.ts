@@ -23,6 +23,8 @@ export interface FieldContext {
   media?: MediaOptions;
   /** The form is shown, not edited (a shared section an editor may not change): widgets that are not form controls stop taking input too. */
   readOnly?: boolean;
+  /** A value to offer with one click under the field's problem (the section type's `fixes`), or undefined. */
+  fixOf?(path: Path): string | undefined;
   /** For relation fields (an array of entry slugs): the entries of a collection to choose from. */
   relationOptions?(collection: string): readonly RelationOption[];
 }
