@@ -324,3 +324,17 @@ test('an image URL typed with a typo says no uploaded image has that address; th
   await expect(warning).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
 });
+
+test('on a phone the grid fits the library: no tile is cut off at the right (the grid was 3 px wider than its box)', async ({ page }) => {
+  const dialog = await openHeroPicker(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const drop = dialog.locator('.media-drop');
+  const [scroll, client] = await drop.evaluate((element) => [element.scrollWidth, element.clientWidth]);
+  expect(scroll).toBeLessThanOrEqual(client);
+  const box = (await drop.boundingBox())!;
+  for (const tile of await dialog.locator('.media-tile').all()) {
+    const edge = (await tile.boundingBox())!;
+    expect(edge.x + edge.width).toBeLessThanOrEqual(box.x + box.width);
+  }
+  await shot(page, 'media-phone-grid');
+});
