@@ -165,9 +165,11 @@ test('images: one in use cannot be deleted, an unused one can, and a rename foll
   expect(existsSync(imageFile('ops-unused.png'))).toBe(false);
 
   await library.getByRole('button', { name: 'Rename ops-used.png' }).click();
-  await dialog(page).getByLabel('New file name').fill('ops-used-cover.png');
+  // Typed without its extension, which it keeps: the message names the name it got (it left the extension out).
+  await dialog(page).getByLabel('New file name').fill('ops-used-cover');
   await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(library.getByRole('button', { name: 'Rename ops-used-cover.png' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Renamed the image ops-used.png to “ops-used-cover.png”.' })).toBeVisible();
   expect(await readData('collections/posts/ops-cited.json')).toMatchObject({ cover: { url: '/assets/images/ops-used-cover.png' } });
 });
 

@@ -101,7 +101,7 @@ export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, s
       const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
       const publish = result.publish && { publish: result.publish };
       if (action === 'delete') onApplied({ request, ...publish, message: `Deleted ${title}.${unlinked}${redirectsEnded}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? null : undefined });
-      else onApplied({ request, ...publish, message: `${verb.done} ${title} to ${movesAddress ? `${prefixOf(docs, target)}${name}/` : `“${name}”`}.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
+      else onApplied({ request, ...publish, message: `${verb.done} ${title} to ${movesAddress ? `${prefixOf(docs, target)}${name}/` : `“${newName}”`}.${plan!.redirect ? ` ${plan!.redirect.from} now redirects to ${plan!.redirect.to}.` : ''}${rewritten}`, route: target.type === 'doc' && docs[target.file]?.kind !== 'shared' ? plan!.to : undefined });
     } else if (result.status === 'invalid') {
       setErrors([`Nothing was changed: ${result.error}`, ...result.issues.map((issue) => describeIssue(docs, issue))]);
     } else if (result.status === 'conflict') {

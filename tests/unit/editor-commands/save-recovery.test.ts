@@ -150,7 +150,7 @@ describe('a save of a page or post created here, whose address was taken meanwhi
     const moved = state.docs['pages/team-2.json']!;
     expect(moved).toMatchObject({ version: null, saveSlug: 'team-2', data: { id: 'team-2', slug: 'team-2', meta: { title: 'Our team' } } });
     expect(state.route).toBe('team-2');
-    expect(state.notice).toEqual({ kind: 'error', text: 'Page “Our team” (/team/) was not saved: Page “Team (theirs)” (/team/) was saved there elsewhere meanwhile. Yours is kept, unsaved, at /team-2/: press Save to keep it there.' });
+    expect(state.notice).toEqual({ kind: 'error', text: 'Page “Our team” (/team/) was not saved: meanwhile, Page “Team (theirs)” (/team/) was saved at that address, by someone else or in another tab. Yours is kept, unsaved, at /team-2/: press Save to keep it there.' });
     // Undo goes back through its edits at the new address, and theirs stays.
     const undone = travel(state, { steps: -1, now: NOW + 9000 });
     expect(undone.docs['pages/team-2.json']!.data).toMatchObject({ id: 'team-2', slug: 'team-2', meta: { title: 'Team' } });

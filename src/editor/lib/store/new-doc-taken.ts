@@ -45,6 +45,6 @@ export function movedOffTakenAddress(state: EditorState, file: string, server: r
   const docs: Docs = { ...state.docs, [moved.file]: moved, [file]: { ...theirs, savedJson: JSON.stringify(theirs.data) } };
   const route = state.route === routeOfDoc(ours) ? (routeOfDoc(moved) ?? state.route) : state.route;
   const address = (doc: EditorDoc) => (doc.kind === 'page' ? `/${doc.saveSlug}/` : `“${entrySlugOf(doc)}”`);
-  const note = `${docName(state.docs, file)} was not saved: ${docName(docs, file)} was saved there elsewhere meanwhile. Yours is kept, unsaved, at ${address(moved)}: press Save to keep it there.`;
+  const note = `${docName(state.docs, file)} was not saved: meanwhile, ${docName(docs, file)} was saved at that address, by someone else or in another tab. Yours is kept, unsaved, at ${address(moved)}: press Save to keep it there.`;
   return { state: { ...state, docs, route, history: renamedInHistory(state.history, ours.file, moved, (data) => retargeted(data, moved)) }, note };
 }
