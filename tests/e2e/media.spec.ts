@@ -322,6 +322,11 @@ test('an image URL typed with a typo says no uploaded image has that address; th
   // Another site's image is not judged.
   await url.fill('https://example.com/photo.jpg');
   await expect(warning).toHaveCount(0);
+  // A page's address, pasted by mistake, is said to be one (QA: it was taken without a word).
+  await url.fill('/about/');
+  await expect(page.locator('.media-field-page')).toHaveText('This is the address of a page, not of an image: visitors would see a broken image. Choose the image from the library.');
+  await url.fill(right);
+  await expect(page.locator('.media-field-page')).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
 });
 

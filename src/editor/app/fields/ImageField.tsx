@@ -10,6 +10,7 @@ import { filenameOf, formatBytes } from '../../lib/media';
 import { FieldsetLegend } from '../FieldsetLegend';
 import { MediaLibrary } from '../MediaLibrary';
 import { describeAsset, GPS_WARNING, useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
+import { isPageAddress } from '../../lib/image-url';
 import { Field } from './Field';
 import { AbsentField } from './parts';
 import { FocalPoint } from './FocalPoint';
@@ -116,6 +117,11 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
         </div>
         {error && <p className="field-error">{error}</p>}
         <div ref={urlRef}>{child('url')}</div>
+        {isPageAddress(url) && (
+          <p className="notice notice-warning notice-stacked media-field-page" role="status">
+            This is the address of a page, not of an image: visitors would see a broken image. Choose the image from the library.
+          </p>
+        )}
         {missing && (
           <p className="notice notice-warning notice-stacked media-field-missing" role="status">
             No uploaded image has this address: visitors would see a broken image. Check the spelling, or choose the image from the library.
