@@ -22,7 +22,7 @@ export interface FileProblems {
  * The routes of all the content, drafts included (the build's snapshot is the public one, which
  * lists no draft): what page ids must be unique across, and what a redirect may lead to.
  */
-function contentRoutes(snapshot: ContentSnapshot): SiteRoutes {
+export function contentRoutes(snapshot: ContentSnapshot): SiteRoutes {
   const all: ContentSnapshot = { get: (path) => snapshot.get(path), paths: () => readablePaths(snapshot) };
   return listSiteRoutes(all, (file) => {
     const collection = (all.get(file) as { template?: { collection?: unknown } } | undefined)?.template?.collection;

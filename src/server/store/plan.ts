@@ -9,6 +9,7 @@ import { redirectsAfterDelete, redirectsAfterMove, redirectsEndedByDelete, redir
 import { PAGES_DIR, slugOfPageFile } from '../../engine/resolver';
 import { isReservedSlug, isTemplateSlug, TEMPLATE_SEGMENT } from '../../engine/slug';
 import type { ContentSnapshot } from '../../engine/snapshot';
+import { contentRoutes } from '../../engine/problems';
 import { IMAGES_PREFIX, isImageFile, type Change, type FileIssue } from './changeset';
 import { collectionOfFile } from './validate';
 
@@ -67,12 +68,9 @@ function movedAddresses(snapshot: ContentSnapshot, from: string, to: string): [s
   const collection = collectionOfFile(from);
   if (!collection || collectionOfFile(to) !== collection) return [];
   const entrySlug = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
-  return [...snapshot.paths()].flatMap((path): [string, string][] => {
-    const slug = path.startsWith(`${PAGES_DIR}/`) ? slugOfPageFile(path) : undefined;
-    if (slug === undefined || !isTemplateSlug(slug)) return [];
-    const template = (snapshot.get(path) as { template?: { collection?: unknown } } | undefined)?.template;
+  return contentRoutes(snapshot).templates.flatMap(({ slug, collection: shows }): [string, string][] => {
     const [fromSlug, toSlug] = [slug.replace(TEMPLATE_SEGMENT, entrySlug(from)), slug.replace(TEMPLATE_SEGMENT, entrySlug(to))];
-    return template?.collection === collection && !isReservedSlug(fromSlug) ? [[fromSlug, toSlug]] : [];
+    return shows === collection && !isReservedSlug(fromSlug) ? [[fromSlug, toSlug]] : [];
   });
 }
 

@@ -7,6 +7,7 @@
  * position, on whichever section came there. The other fields' marks stay until their values change
  * or the next save judges anew.
  */
+import { getAt } from '../model';
 import type { IssueMap } from '../validate';
 
 /** What the server said of one file: its issues, by field key, and the file's data it judged. */
@@ -16,15 +17,7 @@ export interface ServerMarks {
 }
 
 /** The value at a field key (`sections.1.data.title`; '' is the whole document). */
-function valueAt(data: unknown, key: string): unknown {
-  if (key === '') return data;
-  let value = data;
-  for (const step of key.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[step];
-  }
-  return value;
-}
+const valueAt = (data: unknown, key: string): unknown => (key === '' ? data : getAt(data, key.split('.')));
 
 const sectionsOf = (data: unknown): unknown[] | undefined => {
   const sections = (data as { sections?: unknown } | null | undefined)?.sections;
