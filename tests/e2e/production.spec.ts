@@ -136,6 +136,11 @@ test('someone else signs in on this browser: the first user’s tab, visited aga
   const second = await context.newPage();
   await second.goto(`${server.origin}/editor/home`);
   await second.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click();
+  // Signing out there signs ada's first tab out too: its unsaved words are asked about first.
+  const asked = second.getByRole('dialog', { name: 'Sign out with unsaved changes?' });
+  await expect(asked).toContainText('Another open tab of the editor has unsaved changes to:');
+  await expect(asked.getByRole('listitem')).toHaveText(['Page “About” (/about/)']);
+  await asked.getByRole('button', { name: 'Sign out' }).click();
   await expect(second).toHaveURL(`${server.origin}/editor/sign-in`);
   await signInAs(second, 'bea', 'a long enough password for bea', '/editor/home');
 

@@ -133,7 +133,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
         />
       )}
       {dialog?.kind === 'discard-drafts' && state.recovery.length > 0 && <DiscardDraftsDialog recovery={state.recovery} docs={docs} dispatch={dispatch} />}
-      {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}
+      {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} elsewhere={dialog.elsewhere} docs={docs} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}
     </>
   );
 }

@@ -40,6 +40,8 @@ import { useContentOps } from './useContentOps';
 import { LinkTargetsProvider } from './fields';
 import { linkTargets } from '../lib/link-targets';
 import { useStableValue } from './useStableCallback';
+import { openElsewhere } from '../lib/drafts';
+import { liveTabs, THIS_TAB } from './tab-presence';
 
 interface Props {
   payload: EditorPayload;
@@ -57,6 +59,7 @@ export default function EditorApp(props: Props) {
 
 function Editor({ payload, initialSlug }: Props) {
   const [state, dispatch] = useEditorStore(payload, initialSlug);
+  const userName = state.session.user.name;
   const view = useEditorView(state);
   const ops = useContentOps(dispatch);
   const docsRef = useRef(state.docs);
@@ -94,7 +97,10 @@ function Editor({ payload, initialSlug }: Props) {
   const redo = useCallback(() => travel(1), [travel]);
   const setViewport = useCallback((viewport: typeof state.viewport) => dispatch({ type: 'setViewport', viewport }), [dispatch]);
   const openProblems = useCallback(() => dispatch({ type: 'showProblems', open: true }), [dispatch]);
-  const signOut = useCallback(() => dispatch({ type: 'requestSignOut' }), [dispatch]);
+  // Signing out ends the browser's session, so this user's other open tabs are signed out too: their unsaved changes are asked about as this tab's are.
+  const signOut = useCallback(() => {
+    void liveTabs().then((live) => dispatch({ type: 'requestSignOut', elsewhere: openElsewhere(window.localStorage, THIS_TAB, live, userName).files }));
+  }, [dispatch, userName]);
   // Visitors get the shown page as saved (not a draft, not scheduled later): only then does "View page" lead somewhere.
   const shownDoc = page ? state.docs[page.file] : entryDoc;
   const shownIsPublic = useMemo(() => !shownDoc || isPublicAsSaved(shownDoc, new Date()), [shownDoc?.savedJson]);

@@ -101,13 +101,20 @@ describe('requestSignOut', () => {
 
   it('asks first with unsaved changes, and signs out once confirmed', () => {
     const asked = requestSignOut(typed(), {});
-    expect(asked.dialog).toEqual({ kind: 'sign-out', unsaved: 1 });
+    expect(asked.dialog).toEqual({ kind: 'sign-out', unsaved: 1, elsewhere: [] });
     expect(asked.session.status).toBe('signed-in');
     const state = requestSignOut(asked, { confirmed: true });
     expect(state).toMatchObject({ dialog: null, session: { status: 'signing-out' } });
     // The edits are not dropped: the drafts keep them for the next sign-in.
     expect(isDirty(state.docs[HOME]!)).toBe(true);
     expect(requestSave(state, {})).toBe(state);
+  });
+
+  it('asks first when another open tab of this user has unsaved changes, since signing out here signs it out too', () => {
+    const asked = requestSignOut(start(), { elsewhere: ['pages/about.json'] });
+    expect(asked.dialog).toEqual({ kind: 'sign-out', unsaved: 0, elsewhere: ['pages/about.json'] });
+    expect(asked.session.status).toBe('signed-in');
+    expect(requestSignOut(asked, { confirmed: true, elsewhere: ['pages/about.json'] })).toMatchObject({ dialog: null, session: { status: 'signing-out' } });
   });
 
   it('waits for a save under way, and there is no signing out under astro dev', () => {

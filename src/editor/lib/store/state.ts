@@ -53,7 +53,7 @@ export type Dialog =
    */
   /** `carried`: the edits merged onto what it became, when they merge; `mine`: merged keeping these edits where both changed, when they do not. */
   | { kind: 'gone'; file: string; movedTo?: ServerDoc; carried?: { data: unknown }; mine?: { data: unknown } }
-  | { kind: 'sign-out'; unsaved: number }
+  | { kind: 'sign-out'; unsaved: number; elsewhere: readonly string[] }
   /** Discard, pressed on the drafts of an earlier session: they are gone for good once confirmed, so it asks first. */
   | { kind: 'discard-drafts' }
   | null;
