@@ -20,7 +20,7 @@ export const AccountMenu = memo(function AccountMenu({ user, leaving, onSignOut 
   const role = ROLE_NAMES[user.role];
   return (
     <div className="account" role="group" aria-label="Account">
-      <span className="account-avatar" aria-hidden="true">
+      <span className="account-avatar" aria-hidden="true" title={`Signed in as ${user.name} (${role})`}>
         {user.name.trim().charAt(0).toUpperCase() || '?'}
       </span>
       <span className="account-who" title={`Signed in as ${user.name} (${role})`}>
