@@ -73,7 +73,8 @@ test('signs in, edits, saves, and the save is a commit by the signed-in user', a
   await expect(account).toContainText('ada');
   await expect(account).toContainText('Editor');
   await account.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(`${server.origin}/editor/sign-in`);
+  await expect(page).toHaveURL(`${server.origin}/editor/sign-in?signed-out`);
+  await expect(page.getByRole('status')).toHaveText('You have signed out.');
   await page.goto(`${server.origin}/editor/about`);
   await expect(page).toHaveURL(/\/editor\/sign-in\?next=/);
 });
@@ -141,7 +142,7 @@ test('someone else signs in on this browser: the first user’s tab, visited aga
   await expect(asked).toContainText('Another open tab of the editor has unsaved changes to:');
   await expect(asked.getByRole('listitem')).toHaveText(['Page “About” (/about/)']);
   await asked.getByRole('button', { name: 'Sign out' }).click();
-  await expect(second).toHaveURL(`${server.origin}/editor/sign-in`);
+  await expect(second).toHaveURL(`${server.origin}/editor/sign-in?signed-out`);
   await signInAs(second, 'bea', 'a long enough password for bea', '/editor/home');
 
   // Ada saves before her tab has asked who is signed in (the question held up): the server refuses it, and nothing is saved as bea.

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { pageTitle, type EditorPayload } from '../lib/model';
 import type { Notice } from '../lib/store/state';
 import { problemCount, problemFiles } from '../lib/problems';
-import { entryNounOf } from '../lib/entries';
+import { entryLabel, entryNounOf } from '../lib/entries';
 import { isPublicAsSaved } from '../lib/publication';
 import { viewLinks } from '../lib/view-links';
 import { pathForSlug } from '../../engine/slug';
@@ -84,11 +84,11 @@ function Editor({ payload, initialSlug }: Props) {
 
   const { page, entry, entryDoc, entryPage } = view;
   const noun = entry ? entryNounOf(entry.collection) : '';
-  const heading = view.settingsOpen ? 'Editing the site settings' : page ? `Editing the page “${pageTitle(page.page, page.slug)}”` : entryDoc ? `Editing the ${noun} “${entry?.slug}”` : 'Content editor';
+  const heading = view.settingsOpen ? 'Editing the site settings' : page ? `Editing the page “${pageTitle(page.page, page.slug)}”` : entryDoc ? `Editing the ${noun} “${entryLabel(entryDoc)}”` : 'Content editor';
   useEffect(() => {
-    const title = view.settingsOpen ? 'Site settings' : page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun} ${entry?.slug}` : null;
+    const title = view.settingsOpen ? 'Site settings' : page ? String(page.page.meta?.title ?? page.slug) : entryDoc ? `${noun.charAt(0).toUpperCase()}${noun.slice(1)} “${entryLabel(entryDoc)}”` : null;
     document.title = title ? `${title} · Editor` : 'Editor · Content site';
-  }, [page, entryDoc, entry?.slug, noun, view.settingsOpen]);
+  }, [page, entryDoc, noun, view.settingsOpen]);
 
   // The topbar's callbacks keep their identity, so typing does not render it.
   const save = useCallback(() => dispatch({ type: 'requestSave' }), [dispatch]);

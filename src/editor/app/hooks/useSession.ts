@@ -88,7 +88,7 @@ export function useSession({ status, user, dev }: Session, dispatch: EditorDispa
   useEffect(() => {
     if (status !== 'signing-out') return;
     void signOut().then((result) => {
-      if (result.ok) window.location.assign(SIGN_IN_PATH);
+      if (result.ok) window.location.assign(`${SIGN_IN_PATH}?signed-out`);
       else dispatch({ type: 'signOutFailed', error: result.error });
     });
   }, [status, dispatch]);
