@@ -95,6 +95,14 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   await expect(source).toHaveValue(expected);
   expect(await axeViolations(page, '.rich-text')).toEqual([]);
   await shot(page, 'rich-text-source');
+  // What the site would show as text rather than do, typed there, is said under it (QA: an embed code pasted in saved without a word).
+  await source.fill(`${expected}\n\n<iframe src="https://example.com/x"></iframe> [x](javascript:alert(1))`);
+  const advice = page.locator('.rt-advice');
+  await expect(advice).toContainText('The link to “javascript:alert(1)” will show as plain text');
+  await expect(advice).toContainText('shows on the site as the text you typed, not as HTML');
+  await expect(source).toHaveAttribute('aria-describedby', /-source-advice/);
+  await source.fill(expected);
+  await expect(advice).toHaveCount(0);
   await sourceToggle.click();
   await expect(body).toHaveAttribute('contenteditable', 'true');
   await expect(body.locator('a[href="/about"]')).toHaveText('stylesheet');

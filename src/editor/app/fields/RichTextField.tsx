@@ -4,11 +4,12 @@
  * visually only if it round-trips unchanged, otherwise in source view with
  * the reason. The "Markdown" button switches to the source and back.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EditorState } from 'prosemirror-state';
 import type { SourceCaret } from '../../lib/rich-text/caret';
 import { linkAt, removeLink, setLink } from '../../lib/rich-text/commands';
 import { describeSourceReason, openMarkdown, parseMarkdown, serialiseMarkdown, type SourceReason } from '../../lib/rich-text/markdown';
+import { sourceAdvice } from '../../lib/rich-text/source-advice';
 import { RichTextLinkDialog, type LinkDialogResult } from './RichTextLinkDialog';
 import { RichTextToolbar } from './RichTextToolbar';
 import { useRichTextView } from './useRichTextView';
@@ -121,7 +122,10 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
     closeLink();
   };
   const reasonId = `${id}-source-reason`;
-  const sourceDescribedBy = [reason && reasonId, describedBy].filter(Boolean).join(' ') || undefined;
+  // Typed Markdown the site will show as text rather than do (a javascript: link, an embed code): said under the source.
+  const advice = useMemo(() => (source ? sourceAdvice(value) : []), [source, value]);
+  const adviceId = `${id}-source-advice`;
+  const sourceDescribedBy = [reason && reasonId, advice.length > 0 && adviceId, describedBy].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={`rich-text${invalid ? ' is-invalid' : ''}${source ? ' is-source' : ''}`}>
@@ -162,6 +166,13 @@ export default function RichTextField({ id, value, onChange, label, fieldKey, de
             onChange(event.target.value);
           }}
         />
+      )}
+      {source && advice.length > 0 && (
+        <div className="rt-advice" id={adviceId} role="status">
+          {advice.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
       )}
       {linkOpen && (
         <RichTextLinkDialog
