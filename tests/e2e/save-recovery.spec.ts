@@ -139,6 +139,7 @@ test('a section deleted there and edited here: the conflict dialog names it, not
   const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
   await expect(dialog).toContainText('Yours: (a list of');
   await expect(dialog).toContainText('with “Edited here”');
+  await expect(dialog).toContainText('without “Edited here”');
   await shot(page, 'conflict-deleted-section');
   await dialog.getByRole('button', { name: /Keep theirs/ }).click();
   await expect(dialog).toHaveCount(0);

@@ -36,8 +36,11 @@ function shown(value: unknown, other?: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
   if (typeof value === 'string') return `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`;
   if (Array.isArray(value)) {
+    // Both ways: the side that deleted a section the other changed reads "without “FAQ”", not only a shorter list.
     const extra = Array.isArray(other) ? itemsNotIn(value, other) : [];
-    return `(a list of ${value.length}${extra.length ? `, with ${extra.join(', ')}` : ''})`;
+    const missing = Array.isArray(other) ? itemsNotIn(other, value) : [];
+    const differences = [extra.length ? `with ${extra.join(', ')}` : '', missing.length ? `without ${missing.join(', ')}` : ''].filter(Boolean);
+    return `(a list of ${value.length}${differences.map((words) => `, ${words}`).join('')})`;
   }
   if (typeof value === 'object') return '(a group of fields)';
   return String(value);
