@@ -7,6 +7,9 @@
  *
  * A field that is a `$ref` is judged where its value lives: a Markdown field
  * linked to another file's plain text is read as that file's plain text.
+ *
+ * Link fields are found the same way (linkPointers), for the links that lead
+ * nowhere (links-nowhere.ts).
  */
 import { PageMetaSchema } from './schema/page';
 import { collectionSchemas } from './schema/collections';
@@ -38,39 +41,51 @@ function child(schema: JsonSchema, key: string | number): JsonSchema | undefined
   return schema.properties?.[key] ?? schema.anyOf?.find((option) => option.properties?.[key])?.properties?.[key];
 }
 
-const isMarkdown = (schema: JsonSchema) => schema.kind === 'markdown' || Boolean(schema.anyOf?.some((option) => option.kind === 'markdown'));
+/** The kinds of string this module finds: Markdown texts, and links (a menu item's, a button's, a link field's). */
+type StringKind = 'markdown' | 'link';
 
-function collect(schema: JsonSchema | undefined, value: unknown, path: Path, out: Set<string>): void {
+const hasKind = (schema: JsonSchema, kind: StringKind) => schema.kind === kind || Boolean(schema.anyOf?.some((option) => option.kind === kind));
+
+function collect(kind: StringKind, schema: JsonSchema | undefined, value: unknown, path: Path, out: Set<string>): void {
   if (schema === undefined) return;
   if (typeof value === 'string') {
-    if (isMarkdown(schema)) out.add(pointerFromPath(path));
-  } else if (Array.isArray(value)) value.forEach((item, index) => collect(child(schema, index), item, [...path, index], out));
+    if (hasKind(schema, kind)) out.add(pointerFromPath(path));
+  } else if (Array.isArray(value)) value.forEach((item, index) => collect(kind, child(schema, index), item, [...path, index], out));
   else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) collect(child(schema, key), item, [...path, key], out);
+    for (const [key, item] of Object.entries(value)) collect(kind, child(schema, key), item, [...path, key], out);
   }
 }
 
 /** A section (`{ type, data }`, inline in a page or a shared file's whole document) at `path`. */
-function collectSection(section: unknown, path: Path, out: Set<string>): void {
+function collectSection(kind: StringKind, section: unknown, path: Path, out: Set<string>): void {
   if (typeof section !== 'object' || section === null) return;
   const { type, data } = section as { type?: unknown; data?: unknown };
-  collect(sectionData(type), data, [...path, 'data'], out);
+  collect(kind, sectionData(type), data, [...path, 'data'], out);
+}
+
+/** The JSON pointers of the strings of `kind` in `document`, the content of the data file `file`. */
+function pointersOfKind(kind: StringKind, file: string, document: unknown): Set<string> {
+  const found = new Set<string>();
+  if (typeof document !== 'object' || document === null) return found;
+  const [area, collection] = file.split('/');
+  if (area === 'pages') {
+    const { meta, sections } = document as { meta?: unknown; sections?: unknown };
+    collect(kind, once('page-meta', () => inputJsonSchema(PageMetaSchema)), meta, ['meta'], found);
+    if (Array.isArray(sections)) sections.forEach((section, index) => collectSection(kind, section, ['sections', index], found));
+  } else if (file === SITE_SETTINGS_FILE) collect(kind, once('site', () => inputJsonSchema(SiteSettingsSchema)), document, [], found);
+  else if (area === 'shared') collectSection(kind, document, [], found);
+  else if (area === 'collections' && collection !== undefined && file.split('/').length === 3) collect(kind, entrySchema(collection), document, [], found);
+  return found;
 }
 
 /**
  * The JSON pointers of the Markdown strings in `document`, the content of the data file `file`
  * (`pages/about.json`, `shared/footer.json`, `collections/posts/hello.json`).
  */
-export function markdownPointers(file: string, document: unknown): Set<string> {
-  const found = new Set<string>();
-  if (typeof document !== 'object' || document === null) return found;
-  const [area, collection] = file.split('/');
-  if (area === 'pages') {
-    const { meta, sections } = document as { meta?: unknown; sections?: unknown };
-    collect(once('page-meta', () => inputJsonSchema(PageMetaSchema)), meta, ['meta'], found);
-    if (Array.isArray(sections)) sections.forEach((section, index) => collectSection(section, ['sections', index], found));
-  } else if (file === SITE_SETTINGS_FILE) collect(once('site', () => inputJsonSchema(SiteSettingsSchema)), document, [], found);
-  else if (area === 'shared') collectSection(document, [], found);
-  else if (area === 'collections' && collection !== undefined && file.split('/').length === 3) collect(entrySchema(collection), document, [], found);
-  return found;
-}
+export const markdownPointers = (file: string, document: unknown): Set<string> => pointersOfKind('markdown', file, document);
+
+/**
+ * The JSON pointers of the link fields in `document` (the `link` kind: a menu item's, a button's
+ * address), never a text that merely reads like an address (a label "/about").
+ */
+export const linkPointers = (file: string, document: unknown): Set<string> => pointersOfKind('link', file, document);

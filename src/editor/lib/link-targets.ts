@@ -5,7 +5,8 @@
  * can follow it yet: a draft or scheduled target is offered (a link may be
  * written before its page goes live) but marked, so it is never chosen unawares.
  */
-import { HOME_SLUG, isReservedSlug, TEMPLATE_SEGMENT } from '../../engine/slug';
+import { HOME_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
+import { linkDestination } from '../../engine/link-destination';
 import { linkProblem, sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
 import { pageTitle, type Docs, type StoredPage } from './model';
@@ -121,16 +122,13 @@ export function targetOf(targets: readonly LinkTarget[], link: string): LinkTarg
 
 /**
  * Whether a link is a page address on this site that no page or entry has: visitors following it
- * get "page not found" (unless it is the old address of a moved page, which redirects). Files (a
- * dot in the last segment: an image, the feed) and the server's own addresses are not judged, nor
- * is anything when there are no targets to judge by.
+ * get "page not found" (unless it is the old address of a moved page, which redirects). Judged as
+ * the site's check of links judges it (linkDestination): files (an image, the feed) and the
+ * server's own addresses are not, nor is anything when there are no targets to judge by.
  */
 export function leadsNowhere(targets: readonly LinkTarget[], link: string): boolean {
-  const path = sitePathOf(link);
-  if (targets.length === 0 || path === undefined || targetOf(targets, link)) return false;
-  const segments = path.split('/').filter(Boolean);
-  if (segments.length === 0 || segments.at(-1)!.includes('.')) return false;
-  return !isReservedSlug(segments.join('/'));
+  const to = targets.length === 0 ? undefined : linkDestination(link);
+  return to !== undefined && 'page' in to && !targets.some((target) => target.path === to.page);
 }
 
 /**

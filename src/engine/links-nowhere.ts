@@ -1,0 +1,80 @@
+/**
+ * The links of a site that lead nowhere: menu items, buttons, link fields and links inside
+ * Markdown texts whose address on this site has no page (a page deleted since, a typo such as
+ * `/contcat`), or no uploaded image (`/assets/images/…`). Visitors who follow one get "page not
+ * found". They break no page, so they are warnings: the editor's Problems panel lists them and
+ * the build names them, and neither refuses anything for them.
+ *
+ * A link leads somewhere when its page exists in the content, drafts and scheduled pages
+ * included: such a link waits for its page, and the editor says so where it matters (the page's
+ * Publish panel names the links waiting for it, a save that adds one says so; page-links.ts), as a
+ * redirect to a draft is not wrong either (redirects.ts). The old address of a moved page leads
+ * somewhere as long as its redirect leads to a page. What linkDestination does not judge (another
+ * site, a file, the server's own addresses) is never said to lead nowhere.
+ *
+ * Pure, over a content snapshot: the readers of link and Markdown fields are passed in (the
+ * schemas' declarations, markdown-fields.ts, and a Markdown parser), as references.ts takes them.
+ */
+import { linkDestination } from './link-destination';
+import { parsePointer } from './pointer';
+import { contentRoutes } from './problems';
+import { redirectsOf } from './redirects';
+import type { MarkdownReader } from './references';
+import { HOME_SLUG, NOT_FOUND_SLUG, slugFromPath } from './slug';
+import type { ContentSnapshot } from './snapshot';
+
+/** A link that leads nowhere: the data file, the field (a JSON pointer) and the address as written there. */
+export interface LinkNowhere {
+  file: string;
+  pointer: string;
+  link: string;
+}
+
+export interface LinkReading {
+  /** The JSON pointers of a document's link fields (linkPointers, markdown-fields.ts). */
+  linkFields(file: string, document: unknown): ReadonlySet<string>;
+  /** Reads the links inside Markdown fields; without it, those are not checked. */
+  markdown?: MarkdownReader;
+  /** The file names of the uploaded images (`a.png` for `/assets/images/a.png`). */
+  uploads: ReadonlySet<string>;
+}
+
+/**
+ * The page addresses visitors get a page at (`/`, `/about`, `/posts/hello`): every page and
+ * entry's page of the content, drafts included, and the old address of each moved page whose
+ * redirect leads to one. Not the 404 page's document, which has no address of its own.
+ */
+export function reachableAddresses(snapshot: ContentSnapshot): Set<string> {
+  const slugs = new Set(contentRoutes(snapshot).pages.map((route) => route.slug));
+  slugs.delete(NOT_FOUND_SLUG);
+  const redirected = [...redirectsOf(snapshot)].flatMap(([from, redirect]) => (slugs.has(slugFromPath(redirect.to)) ? [from] : []));
+  return new Set([...slugs, ...redirected].map((slug) => (slug === HOME_SLUG ? '/' : `/${slug}`)));
+}
+
+/** The value at `pointer` in `document`, or undefined. */
+function valueAt(document: unknown, pointer: string): unknown {
+  return parsePointer(pointer).reduce<unknown>((node, token) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[token] : undefined), document);
+}
+
+export function linksLeadingNowhere(snapshot: ContentSnapshot, { linkFields, markdown, uploads }: LinkReading): LinkNowhere[] {
+  const reachable = reachableAddresses(snapshot);
+  const leadsNowhere = (link: string) => {
+    const to = linkDestination(link);
+    return to !== undefined && ('upload' in to ? !uploads.has(to.upload) : !reachable.has(to.page));
+  };
+  const found: LinkNowhere[] = [];
+  for (const file of [...snapshot.paths()].sort()) {
+    const document = snapshot.get(file);
+    for (const pointer of linkFields(file, document)) {
+      const link = valueAt(document, pointer);
+      if (typeof link === 'string' && leadsNowhere(link)) found.push({ file, pointer, link });
+    }
+    for (const pointer of markdown?.fields(file, document) ?? []) {
+      const text = valueAt(document, pointer);
+      // Every link to a site path needs a `[` (autolinks and bare URLs are absolute): most texts need no parse.
+      if (typeof text !== 'string' || !text.includes('[')) continue;
+      for (const link of new Set(markdown!.links.urls(text))) if (leadsNowhere(link)) found.push({ file, pointer, link });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,106 @@
+/** The links of a site that lead nowhere (src/engine/links-nowhere.ts): found by the schemas' link and Markdown fields, judged by the site's routes. */
+import { describe, expect, it } from 'vitest';
+import { linkDestination } from '../../src/engine/link-destination';
+import { linkPointers } from '../../src/engine/markdown-fields';
+import { linksLeadingNowhere, type LinkReading } from '../../src/engine/links-nowhere';
+import { siteMarkdown } from '../../src/engine/site-markdown';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
+
+const page = (slug: string, sections: unknown[] = [], extra: Record<string, unknown> = {}) => ({ id: slug.replaceAll('/', '-'), slug, meta: { title: 'T', description: 'D' }, sections, ...extra });
+const header = (hrefs: string[]) => ({ id: 'site-header', type: 'header', data: { logoText: 'Northwind', logoHref: '/', menu: hrefs.map((href, index) => ({ label: `Item ${index}`, href })) } });
+const cta = (href: string) => ({ id: 'cta', type: 'cta-banner', data: { title: 'Ready?', ctas: [{ id: 'go', label: 'Contact us', href, variant: 'primary' }] } });
+const text = (body: string) => ({ id: 'story', type: 'content-block', data: { title: '[x](/nowhere-in-a-title/)', body } });
+const post = (body: string) => ({ title: 'P', excerpt: 'E', date: '2026-01-01', author: 'Ann', tags: [], body });
+const template = { id: 'post', slug: 'posts/[slug]', template: { collection: 'posts' }, meta: { title: 'T', description: 'D' }, sections: [] };
+
+/** A small site: home, about, a draft pricing page, one post with its template, and the shared header. */
+function site(files: Record<string, unknown> = {}) {
+  return snapshotFromEntries(
+    Object.entries({
+      'pages/home.json': page('home'),
+      'pages/about.json': page('about'),
+      'pages/pricing.json': page('pricing', [], { status: 'draft' }),
+      'pages/404.json': page('404'),
+      'pages/posts/[slug].json': template,
+      'collections/posts/hello.json': post('Hello.'),
+      'shared/header.json': header(['/about/', '/posts/hello/']),
+      ...files,
+    }),
+  );
+}
+
+const reading: LinkReading = { linkFields: linkPointers, markdown: siteMarkdown, uploads: new Set(['plan.png']) };
+const nowhere = (files: Record<string, unknown>, with_: Partial<LinkReading> = {}) => linksLeadingNowhere(site(files), { ...reading, ...with_ });
+
+describe('links that lead nowhere', () => {
+  it('finds none on a site whose links all lead to its pages, entries and home', () => {
+    expect(nowhere({ 'pages/contact.json': page('contact', [cta('/')]) })).toEqual([]);
+  });
+
+  it('names a menu item left leading to a page deleted since, by file, field and address', () => {
+    expect(nowhere({ 'shared/header.json': header(['/about/', '/team/']) })).toEqual([{ file: 'shared/header.json', pointer: '/data/menu/1/href', link: '/team/' }]);
+  });
+
+  it('names a typo in a button', () => {
+    expect(nowhere({ 'pages/contact.json': page('contact', [cta('/contcat')]) })).toEqual([{ file: 'pages/contact.json', pointer: '/sections/0/data/ctas/0/href', link: '/contcat' }]);
+  });
+
+  it('reads Markdown texts for the links they render, with the site’s parser, and never plain text that reads like a link', () => {
+    const found = nowhere({
+      'pages/story.json': page('story', [text('See [our team](/team/), [us](/about/) and `[code](/in-code/)`.\n\n[ref]: /unused/')]),
+      'collections/posts/second.json': post('Read [the first][1].\n\n[1]: /posts/helo/'),
+    });
+    expect(found).toEqual([
+      { file: 'collections/posts/second.json', pointer: '/body', link: '/posts/helo/' },
+      { file: 'pages/story.json', pointer: '/sections/0/data/body', link: '/team/' },
+    ]);
+  });
+
+  it('leaves Markdown unchecked without a reader', () => {
+    expect(nowhere({ 'pages/story.json': page('story', [text('[team](/team/)')]) }, { markdown: undefined })).toEqual([]);
+  });
+
+  it('judges a link by its path alone: a fragment or a query leaves it leading to its page', () => {
+    expect(nowhere({ 'shared/header.json': header(['/about/#team', '/about?ref=menu', '/#top', '/posts/hello/?a=1#b', '/%61bout/', '/team/#x']) })).toEqual([{ file: 'shared/header.json', pointer: '/data/menu/5/href', link: '/team/#x' }]);
+  });
+
+  it('never judges other sites, e-mail and phone links, fragments, files or the server’s own addresses', () => {
+    const links = ['https://example.com/nowhere/', 'mailto:a@example.com', 'tel:+441234', '#top', '?page=2', '/rss.xml', '/sitemap-index.xml', '/robots.txt', '/api/public-page/x', '/editor/'];
+    expect(nowhere({ 'shared/header.json': header(links) })).toEqual([]);
+  });
+
+  it('counts the old address of a moved page as leading somewhere, while its redirect leads to a page', () => {
+    const redirects = { redirects: [{ from: '/company/', to: '/about/', madeByMove: true }, { from: '/old-team/', to: '/team/' }] };
+    expect(nowhere({ 'redirects.json': redirects, 'shared/header.json': header(['/company/', '/old-team/']) })).toEqual([{ file: 'shared/header.json', pointer: '/data/menu/1/href', link: '/old-team/' }]);
+  });
+
+  it('counts a draft page as leading somewhere (it will once published; the editor warns of it elsewhere), and the 404 page’s document as no page', () => {
+    expect(nowhere({ 'shared/header.json': header(['/pricing/', '/404/']) })).toEqual([{ file: 'shared/header.json', pointer: '/data/menu/1/href', link: '/404/' }]);
+  });
+
+  it('knows an uploaded image from one that is not there, in a link field or a text', () => {
+    const found = nowhere({
+      'shared/header.json': header(['/assets/images/plan.png', '/assets/images/plan.png?v=2', '/assets/images/gone.pdf']),
+      'pages/story.json': page('story', [text('[plan](/assets/images/plan.png) [old](/assets/images/old.png)')]),
+    });
+    expect(found).toEqual([
+      { file: 'pages/story.json', pointer: '/sections/0/data/body', link: '/assets/images/old.png' },
+      { file: 'shared/header.json', pointer: '/data/menu/2/href', link: '/assets/images/gone.pdf' },
+    ]);
+  });
+});
+
+describe('where a link leads (linkDestination)', () => {
+  it('gives the page address or the uploaded image, whatever the slash, query, fragment or escapes', () => {
+    expect(linkDestination('/about/#team')).toEqual({ page: '/about' });
+    expect(linkDestination('/%61bout')).toEqual({ page: '/about' });
+    expect(linkDestination('/?q=1')).toEqual({ page: '/' });
+    expect(linkDestination('/assets//images/a.png?v=2')).toEqual({ upload: 'a.png' });
+  });
+
+  it('gives nothing for what it does not judge, and never throws on half-typed text', () => {
+    for (const link of ['about/', '../intro', 'https://example.com/', '//cdn.example.com/x', '/\\evil.com', '/\\', '/a b', '/_img/a.png/x-w320.avif', '/api/x', '/500/']) {
+      expect(linkDestination(link), link).toBeUndefined();
+    }
+  });
+});
