@@ -41,40 +41,51 @@ function child(schema: JsonSchema, key: string | number): JsonSchema | undefined
   return schema.properties?.[key] ?? schema.anyOf?.find((option) => option.properties?.[key])?.properties?.[key];
 }
 
-/** The kinds of string this module finds: Markdown texts, and links (a menu item's, a button's, a link field's). */
-type StringKind = 'markdown' | 'link';
+/** The strings this module finds, by the kind their schema declares: Markdown texts, and links (a menu item's, a button's). */
+interface Found {
+  markdown: Set<string>;
+  link: Set<string>;
+}
 
-const hasKind = (schema: JsonSchema, kind: StringKind) => schema.kind === kind || Boolean(schema.anyOf?.some((option) => option.kind === kind));
-
-function collect(kind: StringKind, schema: JsonSchema | undefined, value: unknown, path: Path, out: Set<string>): void {
+function collect(schema: JsonSchema | undefined, value: unknown, path: Path, out: Found): void {
   if (schema === undefined) return;
   if (typeof value === 'string') {
-    if (hasKind(schema, kind)) out.add(pointerFromPath(path));
-  } else if (Array.isArray(value)) value.forEach((item, index) => collect(kind, child(schema, index), item, [...path, index], out));
+    for (const kind of ['markdown', 'link'] as const) {
+      if (schema.kind === kind || schema.anyOf?.some((option) => option.kind === kind)) out[kind].add(pointerFromPath(path));
+    }
+  } else if (Array.isArray(value)) value.forEach((item, index) => collect(child(schema, index), item, [...path, index], out));
   else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) collect(kind, child(schema, key), item, [...path, key], out);
+    for (const [key, item] of Object.entries(value)) collect(child(schema, key), item, [...path, key], out);
   }
 }
 
 /** A section (`{ type, data }`, inline in a page or a shared file's whole document) at `path`. */
-function collectSection(kind: StringKind, section: unknown, path: Path, out: Set<string>): void {
+function collectSection(section: unknown, path: Path, out: Found): void {
   if (typeof section !== 'object' || section === null) return;
   const { type, data } = section as { type?: unknown; data?: unknown };
-  collect(kind, sectionData(type), data, [...path, 'data'], out);
+  collect(sectionData(type), data, [...path, 'data'], out);
 }
 
-/** The JSON pointers of the strings of `kind` in `document`, the content of the data file `file`. */
-function pointersOfKind(kind: StringKind, file: string, document: unknown): Set<string> {
-  const found = new Set<string>();
+/**
+ * The last document read, with what was found: the check of links asks for a document's link
+ * fields and then its Markdown fields, and one walk of it answers both.
+ */
+let last: { file: string; document: object; found: Found } | undefined;
+
+/** The JSON pointers of the Markdown and link strings in `document`, the content of the data file `file`. */
+function pointersIn(file: string, document: unknown): Found {
+  const found: Found = { markdown: new Set(), link: new Set() };
   if (typeof document !== 'object' || document === null) return found;
+  if (last?.file === file && last.document === document) return last.found;
   const [area, collection] = file.split('/');
   if (area === 'pages') {
     const { meta, sections } = document as { meta?: unknown; sections?: unknown };
-    collect(kind, once('page-meta', () => inputJsonSchema(PageMetaSchema)), meta, ['meta'], found);
-    if (Array.isArray(sections)) sections.forEach((section, index) => collectSection(kind, section, ['sections', index], found));
-  } else if (file === SITE_SETTINGS_FILE) collect(kind, once('site', () => inputJsonSchema(SiteSettingsSchema)), document, [], found);
-  else if (area === 'shared') collectSection(kind, document, [], found);
-  else if (area === 'collections' && collection !== undefined && file.split('/').length === 3) collect(kind, entrySchema(collection), document, [], found);
+    collect(once('page-meta', () => inputJsonSchema(PageMetaSchema)), meta, ['meta'], found);
+    if (Array.isArray(sections)) sections.forEach((section, index) => collectSection(section, ['sections', index], found));
+  } else if (file === SITE_SETTINGS_FILE) collect(once('site', () => inputJsonSchema(SiteSettingsSchema)), document, [], found);
+  else if (area === 'shared') collectSection(document, [], found);
+  else if (area === 'collections' && collection !== undefined && file.split('/').length === 3) collect(entrySchema(collection), document, [], found);
+  last = { file, document, found };
   return found;
 }
 
@@ -82,10 +93,10 @@ function pointersOfKind(kind: StringKind, file: string, document: unknown): Set<
  * The JSON pointers of the Markdown strings in `document`, the content of the data file `file`
  * (`pages/about.json`, `shared/footer.json`, `collections/posts/hello.json`).
  */
-export const markdownPointers = (file: string, document: unknown): Set<string> => pointersOfKind('markdown', file, document);
+export const markdownPointers = (file: string, document: unknown): Set<string> => new Set(pointersIn(file, document).markdown);
 
 /**
  * The JSON pointers of the link fields in `document` (the `link` kind: a menu item's, a button's
  * address), never a text that merely reads like an address (a label "/about").
  */
-export const linkPointers = (file: string, document: unknown): Set<string> => pointersOfKind('link', file, document);
+export const linkPointers = (file: string, document: unknown): Set<string> => new Set(pointersIn(file, document).link);

@@ -4,6 +4,7 @@ import { linkDestination } from '../../src/engine/link-destination';
 import { linkPointers } from '../../src/engine/markdown-fields';
 import { linksLeadingNowhere, type LinkReading } from '../../src/engine/links-nowhere';
 import { siteMarkdown } from '../../src/engine/site-markdown';
+import { linksNowhereWarning } from '../../src/lib/links-nowhere-warning';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 const page = (slug: string, sections: unknown[] = [], extra: Record<string, unknown> = {}) => ({ id: slug.replaceAll('/', '-'), slug, meta: { title: 'T', description: 'D' }, sections, ...extra });
@@ -102,5 +103,15 @@ describe('where a link leads (linkDestination)', () => {
     for (const link of ['about/', '../intro', 'https://example.com/', '//cdn.example.com/x', '/\\evil.com', '/\\', '/a b', '/_img/a.png/x-w320.avif', '/api/x', '/500/']) {
       expect(linkDestination(link), link).toBeUndefined();
     }
+  });
+});
+
+describe('the build’s warning', () => {
+  it('names each link by file, field and address, and counts those past the first few', () => {
+    const links = [1, 2, 3].map((n) => ({ file: 'shared/header.json', pointer: `/data/menu/${n}/href`, link: `/gone-${n}/` }));
+    expect(linksNowhereWarning(links.slice(0, 1))).toBe(
+      'A link leads to no page of the site or uploaded image: visitors who follow it get "page not found".\n  src/data/shared/header.json#/data/menu/1/href: /gone-1/\nPoint it at a page that exists, or remove it (the editor’s Problems panel opens it).',
+    );
+    expect(linksNowhereWarning(links, 2).split('\n').slice(1, -1)).toEqual(['  src/data/shared/header.json#/data/menu/1/href: /gone-1/', '  src/data/shared/header.json#/data/menu/2/href: /gone-2/', '  … and 1 more']);
   });
 });

@@ -15,8 +15,8 @@ export interface MissingUpload {
   url: string;
 }
 
-/** The names of the regular files in `folder`, none if it is not there. Links are not followed. */
-async function regularFiles(folder: string): Promise<string[]> {
+/** The names of the regular files in `folder` (the uploaded images' folder), none if it is not there. Links are not followed. */
+export async function regularFiles(folder: string): Promise<string[]> {
   try {
     return (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
   } catch (error) {
