@@ -1,7 +1,7 @@
 import { describe as group, expect, it } from 'vitest';
 import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renameProblem, unlinkAndDeleteChanges } from '../../src/editor/lib/content-ops';
 import { renamePlan } from '../../src/editor/lib/rename-plan';
-import { problemFiles, problemLocation } from '../../src/editor/lib/problems';
+import { linksNowhereByFile, problemCount, problemFiles, problemLocation, siteCheckOf } from '../../src/editor/lib/problems';
 import { docsFromPayload } from '../../src/editor/lib/model';
 import { prefixOf } from '../../src/editor/app/op-referrers';
 
@@ -187,6 +187,29 @@ group('the Problems panel', () => {
     expect(problemLocation(docs, 'collections/posts/cited.json', '/tags/0')).toEqual({ route: '~posts/cited', section: null, field: 'tags.0' });
     expect(problemLocation(docs, 'shared/footer.json', '/data/copyright')).toEqual({ route: 'journal', section: 1, field: 'data.copyright' });
     expect(problemLocation(docs, 'redirects.json', '/redirects/0')).toBeUndefined();
+  });
+
+  it('lists links that lead nowhere by document, in words, apart from the problems, which they do not count among', () => {
+    const linksNowhere = [
+      { file: 'shared/footer.json', pointer: '/data/links/0/href', link: '/team/' },
+      { file: 'shared/footer.json', pointer: '/data/links/1/href', link: '/assets/images/gone.png' },
+      { file: 'pages/home.json', pointer: '/sections/1/data/body', link: '/contcat' },
+    ];
+    const site = siteCheckOf({ problems: [], siteProblems: [], linksNowhere });
+    expect(problemCount(problemFiles(site, docs))).toBe(0);
+    expect(linksNowhereByFile(site.linksNowhere, docs)).toEqual([
+      {
+        file: 'shared/footer.json',
+        name: 'Shared footer',
+        links: [
+          { pointer: '/data/links/0/href', link: '/team/', sentence: 'Links to “/team/”, where there is no page.' },
+          { pointer: '/data/links/1/href', link: '/assets/images/gone.png', sentence: 'Links to “/assets/images/gone.png”, an image that is not in the media library.' },
+        ],
+      },
+      { file: 'pages/home.json', name: 'Page “Home” (/)', links: [{ pointer: '/sections/1/data/body', link: '/contcat', sentence: 'Links to “/contcat”, where there is no page.' }] },
+    ]);
+    // An older server sends none.
+    expect(siteCheckOf({ problems: [], siteProblems: [] }).linksNowhere).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { bytesVersion } from '../../src/server/store/fs-backend';
 let temp: string;
 const data = () => join(temp, 'data');
 const images = () => join(temp, 'images');
+const POST = 'collections/posts/modeling-content-before-pixels.json';
 
 beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), 'cse-payload-'));
@@ -22,6 +23,7 @@ describe("the editor's state", () => {
   it('has no problems for the demo content, and versions every image by its bytes', async () => {
     const payload = await readEditorPayload(data(), images());
     expect(payload.siteProblems).toEqual([]);
+    expect(payload.linksNowhere).toEqual([]);
     expect(payload.images).toEqual([{ url: '/assets/images/og-default.png', version: bytesVersion(await readFile(join(images(), 'og-default.png'))) }]);
   });
 
@@ -49,6 +51,19 @@ describe("the editor's state", () => {
     expect(byFile['pages/about.json']?.issues.map((issue) => issue.path)).toContain('/sections/1/data/title');
     expect(byFile['shared/footer.json']?.pages).toEqual(expect.arrayContaining(['home', 'journal']));
     expect(payload.docs.map((doc) => doc.file)).toEqual(expect.arrayContaining(['pages/about.json', 'shared/footer.json']));
+  });
+
+  it('lists the links that lead nowhere, Markdown ones included, as warnings beside the problems', async () => {
+    const header = JSON.parse(await readFile(join(data(), 'shared/header.json'), 'utf8'));
+    header.data.menu[0].href = '/jounral/';
+    await writeFile(join(data(), 'shared/header.json'), JSON.stringify(header));
+    const post = JSON.parse(await readFile(join(data(), POST), 'utf8'));
+    post.body += '\n\nSee [our studio](/studoi/).';
+    await writeFile(join(data(), POST), JSON.stringify(post));
+    const payload = await readEditorPayload(data(), images());
+    expect(payload.linksNowhere).toContainEqual({ file: 'shared/header.json', pointer: '/data/menu/0/href', link: '/jounral/' });
+    expect(payload.linksNowhere).toContainEqual({ file: POST, pointer: '/body', link: '/studoi/' });
+    expect(payload.siteProblems.map((problem) => problem.file)).not.toContain('shared/header.json');
   });
 
   it('follows changes: a replaced image gets its new version, and a fixed file leaves the problem list', async () => {

@@ -136,6 +136,7 @@ function Editor({ payload, initialSlug }: Props) {
         publishing={state.publishing}
         onSave={save}
         problemCount={problemCount(problemFiles(state.site, state.docs))}
+        warningCount={state.site.linksNowhere.length}
         onProblems={openProblems}
         user={state.session.dev ? null : state.session.user}
         leaving={state.session.status === 'signing-out'}

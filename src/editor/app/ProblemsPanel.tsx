@@ -1,10 +1,11 @@
 /**
  * The Problems panel: every broken file of the site as it is on disk, with its
- * messages and the pages it breaks. A problem with a form opens it at the
+ * messages and the pages it breaks, then its links that lead nowhere (warnings). A problem with a form opens it at the
  * failing field; an unreadable file is said plainly, as a developer's to fix, with the parser's
  * words folded under its technical details.
  */
-import { problemCount, problemLocation, projectPath, type ProblemFile, type ProblemLocation } from '../lib/problems';
+import { problemCount, problemLocation, projectPath, type LinksNowhereOf, type ProblemFile, type ProblemLocation } from '../lib/problems';
+import { LinksNowhereGroup } from './LinksNowhereGroup';
 import type { Docs } from '../lib/model';
 import { Dialog } from './dialogs';
 import { pointerLabel } from '../lib/store/issue-details';
@@ -12,6 +13,8 @@ import { unreadableSentence } from '../lib/unreadable-files';
 
 interface Props {
   files: readonly ProblemFile[];
+  /** Links that lead nowhere, by document: warnings, listed after the problems and not counted with them. */
+  linksNowhere: readonly LinksNowhereOf[];
   docs: Docs;
   onOpen(location: ProblemLocation): void;
   onRefresh(): void;
@@ -20,7 +23,7 @@ interface Props {
 
 const pagePath = (slug: string) => (slug === 'home' ? '/' : `/${slug}/`);
 
-export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props) {
+export function ProblemsPanel({ files, linksNowhere, docs, onOpen, onRefresh, onClose }: Props) {
   const count = problemCount(files);
   return (
     <Dialog title="Problems" onClose={onClose} wide className="dialog-problems">
@@ -73,6 +76,7 @@ export function ProblemsPanel({ files, docs, onOpen, onRefresh, onClose }: Props
           </li>
         ))}
       </ul>
+      <LinksNowhereGroup groups={linksNowhere} docs={docs} onOpen={onOpen} />
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onRefresh}>
           Check again

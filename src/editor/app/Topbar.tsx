@@ -50,6 +50,8 @@ interface Props {
   onSave(): void;
   /** How many problems the site has on disk; the Problems button shows only when there are some. */
   problemCount: number;
+  /** Links that lead nowhere: warnings, shown beside the problems' count, never in it. */
+  warningCount: number;
   onProblems(): void;
   /** Who is signed in, on the production server; null under astro dev, where there is no sign-in. */
   user: EditorUser | null;
@@ -58,7 +60,7 @@ interface Props {
   onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, onProblems, user, leaving, onSignOut }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, warningCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyRef = useRef<HTMLDetailsElement>(null);
   const historyPlace = useDropdownPlace(historyRef, historyOpen, HISTORY_WIDTH);
@@ -137,9 +139,18 @@ export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, view
           )}
         </details>
       </div>
-      {problemCount > 0 && (
-        <button type="button" className="btn btn-small btn-problems" onClick={onProblems} aria-haspopup="dialog">
-          Problems <span className="badge badge-error">{problemCount}</span>
+      {(problemCount > 0 || warningCount > 0) && (
+        <button
+          type="button"
+          className={`btn btn-small btn-problems${problemCount === 0 ? ' btn-problems-warnings' : ''}`}
+          onClick={onProblems}
+          aria-haspopup="dialog"
+          // The two counts read as one number otherwise: "Problems 2 3".
+          aria-label={warningCount > 0 ? `Problems: ${problemCount > 0 ? `${problemCount}, and ` : ''}${warningCount} link${warningCount === 1 ? '' : 's'} that lead${warningCount === 1 ? 's' : ''} nowhere` : undefined}
+        >
+          Problems
+          {problemCount > 0 && <span className="badge badge-error">{problemCount}</span>}
+          {warningCount > 0 && <span className="badge badge-warning">{warningCount}</span>}
         </button>
       )}
       <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} recoverable={recoverable} liveHref={liveHref} />

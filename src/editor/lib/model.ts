@@ -37,6 +37,11 @@ export interface EditorContent {
   problems: { file: string; message: string }[];
   /** Every broken file of the site as it is on disk, its issues (JSON pointers into it) and the pages it breaks. */
   siteProblems: { file: string; issues: { path: string; message: string }[]; pages: string[] }[];
+  /**
+   * The links (link fields, and links inside Markdown texts) of the site as it is on disk that lead
+   * to no page or uploaded image (src/engine/links-nowhere.ts): warnings, which block nothing.
+   */
+  linksNowhere?: { file: string; pointer: string; link: string }[];
   /** The uploaded images and their versions (what a changeset deleting or moving one is based on). */
   images: { url: string; version: string }[];
   /** The largest image POST /api/upload-asset accepts, in bytes (MAX_UPLOAD_BYTES, or 10 MiB). */

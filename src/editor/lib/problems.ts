@@ -4,6 +4,7 @@
  * problem is fixed: which page or entry to open, which section to select, and
  * which field (a dotted path, like the form's issue keys) to focus.
  */
+import { linkDestination } from '../../engine/link-destination';
 import { parsePointer } from '../../engine/pointer';
 import { docName } from './content-ops';
 import { outline, type Docs, type EditorContent, type StoredPage } from './model';
@@ -23,7 +24,13 @@ export interface ProblemFile {
   unreadable: boolean;
 }
 
-export function problemFiles(payload: Pick<EditorContent, 'problems' | 'siteProblems'>, docs: Docs): ProblemFile[] {
+/** What the server says of the site as it is on disk: unreadable files, broken ones, and links that lead nowhere. */
+export type SiteCheck = Pick<EditorContent, 'problems' | 'siteProblems' | 'linksNowhere'>;
+
+/** The check in a payload, and nothing else of it. */
+export const siteCheckOf = ({ problems, siteProblems, linksNowhere = [] }: SiteCheck): Required<SiteCheck> => ({ problems, siteProblems, linksNowhere });
+
+export function problemFiles(payload: SiteCheck, docs: Docs): ProblemFile[] {
   const unreadable: ProblemFile[] = payload.problems.map(({ file, message }) => ({ file, name: unreadableName(file), issues: [{ path: '', message }], pages: [], unreadable: true }));
   const broken: ProblemFile[] = [];
   for (const { file, issues, pages } of payload.siteProblems) {
@@ -34,6 +41,30 @@ export function problemFiles(payload: Pick<EditorContent, 'problems' | 'siteProb
     for (const u of inside) u.pages = [...new Set([...u.pages, ...pages])];
   }
   return [...unreadable, ...broken];
+}
+
+/** The links of one page, entry or shared section that lead nowhere, each with what it leads to in words. */
+export interface LinksNowhereOf {
+  file: string;
+  name: string;
+  links: { pointer: string; link: string; sentence: string }[];
+}
+
+/**
+ * The links that lead nowhere, by the document that holds them (named as the page list names it),
+ * each said plainly: no page there, or no such uploaded image. Warnings: they count as no problem,
+ * since the site builds and saves with them.
+ */
+export function linksNowhereByFile(links: SiteCheck['linksNowhere'] = [], docs: Docs): LinksNowhereOf[] {
+  const byFile = new Map<string, LinksNowhereOf>();
+  for (const { file, pointer, link } of links) {
+    let entry = byFile.get(file);
+    if (!entry) byFile.set(file, (entry = { file, name: docName(docs, file), links: [] }));
+    const upload = linkDestination(link);
+    const sentence = upload && 'upload' in upload ? `Links to “${link}”, an image that is not in the media library.` : `Links to “${link}”, where there is no page.`;
+    entry.links.push({ pointer, link, sentence });
+  }
+  return [...byFile.values()];
 }
 
 /** A problem's file from the project's root: data files are named from src/data, a broken registry folder's code from the root already. */

@@ -1,6 +1,6 @@
 /**
  * Every editable document under src/data, for the editor, the
- * site's problems, the uploaded images with their versions, and the upload
+ * site's problems, its links that lead nowhere, the uploaded images with their versions, and the upload
  * size limit, read through the dev snapshot's loader (src/engine/fs-snapshot.ts),
  * which re-reads only changed files. A file that is not valid JSON (say,
  * mid-edit in a text editor) is reported, not fatal, so the editor still opens.
@@ -13,6 +13,10 @@ import { join } from 'node:path';
 import { createFsSnapshotLoader } from '../../engine/fs-snapshot';
 import { loadDevSnapshot } from '../../lib/dev-snapshot';
 import { siteProblems, type FileProblems } from '../../engine/problems';
+import { linksLeadingNowhere, type LinkNowhere } from '../../engine/links-nowhere';
+import { linkPointers } from '../../engine/markdown-fields';
+import { siteMarkdown } from '../../engine/site-markdown';
+import { regularFiles } from '../../lib/images/missing-uploads';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { collectionRegistryProblems } from '../../collections/registry';
@@ -48,6 +52,24 @@ function problemsOf(snapshot: ContentSnapshot): FileProblems[] {
   }
   lastProblems = { snapshot: new WeakRef(snapshot), problems };
   return problems;
+}
+
+/** The last list of links that lead nowhere, with the snapshot and the uploads it is of (as lastProblems). */
+let lastLinks: { snapshot: WeakRef<ContentSnapshot>; uploads: string; links: LinkNowhere[] } | undefined;
+
+/** The links of the site as it is on disk that lead nowhere (links-nowhere.ts), Markdown links included. Never throws: they are warnings. */
+async function linksNowhereOf(snapshot: ContentSnapshot, imagesDir: string): Promise<LinkNowhere[]> {
+  const uploads = await regularFiles(imagesDir).catch(() => []);
+  const key = uploads.join('\n');
+  if (lastLinks?.snapshot.deref() === snapshot && lastLinks.uploads === key) return lastLinks.links;
+  let links: LinkNowhere[] = [];
+  try {
+    links = linksLeadingNowhere(snapshot, { linkFields: linkPointers, markdown: siteMarkdown, uploads: new Set(uploads) });
+  } catch (error) {
+    console.error('The links that lead nowhere could not be listed:', error);
+  }
+  lastLinks = { snapshot: new WeakRef(snapshot), uploads: key, links };
+  return links;
 }
 
 /** The snapshot loader of a data folder: the dev snapshot's own for the site's, so unchanged files are neither read nor checked again. */
@@ -87,7 +109,7 @@ const reasonOfEntry = (file: string, reason: string) => `This ${file.endsWith('.
 
 export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS_DIR): Promise<EditorContent> {
   const { snapshot } = await loaderOf(dataRoot)();
-  const payload: EditorContent = { docs: [], problems: [], siteProblems: [], images: [], maxUploadBytes: maxUploadBytes() };
+  const payload: EditorContent = { docs: [], problems: [], siteProblems: [], linksNowhere: [], images: [], maxUploadBytes: maxUploadBytes() };
   // Links, and files that are not valid JSON (say, mid-edit in a text editor), are refused by the loader, never read.
   for (const [file, reason] of snapshot.refused?.() ?? []) payload.problems.push({ file, message: reasonOfEntry(file, reason) });
   // A section type or collection whose folder is broken (dev only: the build refuses it) is fixed in its code, named from the project's root.
@@ -98,6 +120,7 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
     if (kind) payload.docs.push({ file, ...kind, data, version: snapshotDocumentVersion(data) });
   }
   payload.siteProblems = problemsOf(snapshot);
+  payload.linksNowhere = await linksNowhereOf(snapshot, imagesDir);
   payload.images = await imageVersions(imagesDir);
   return payload;
 }

@@ -10,7 +10,7 @@ import { emptyHistory, type History } from '../history';
 import type { OpTarget } from '../content-ops';
 import type { Recoverable } from '../drafts';
 import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, type EditorUser } from '../model';
-import type { ProblemLocation } from '../problems';
+import { siteCheckOf, type ProblemLocation, type SiteCheck } from '../problems';
 import { unreadableName } from '../unreadable-files';
 import type { ServerDoc } from '../server-docs';
 import type { JsonPath } from '../json-merge';
@@ -162,7 +162,7 @@ export interface EditorState {
   /** Files another open editor tab has unsaved changes to. */
   openElsewhere: readonly string[];
   /** The site's files as they are on disk: unreadable ones and broken ones. */
-  site: Pick<EditorContent, 'problems' | 'siteProblems'>;
+  site: Required<SiteCheck>;
   problemsOpen: boolean;
   op: OpRequest | null;
   focus: FocusRequest;
@@ -197,7 +197,7 @@ export function initialState(payload: EditorContent & Partial<Pick<EditorPayload
     publishing: null,
     recovery,
     openElsewhere: [],
-    site: { problems: payload.problems, siteProblems: payload.siteProblems },
+    site: siteCheckOf(payload),
     problemsOpen: false,
     op: null,
     focus: null,

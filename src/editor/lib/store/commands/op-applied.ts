@@ -1,6 +1,7 @@
 import { emptyHistory } from '../../history';
 import { docsFromPayload, type EditorContent } from '../../model';
 import type { EditorState } from '../state';
+import { siteCheckOf } from '../../problems';
 
 /**
  * A delete or rename was applied: every document is loaded again (a move
@@ -14,7 +15,7 @@ export function opApplied(state: EditorState, input: { payload: EditorContent; m
     ...state,
     docs: docsFromPayload(input.payload),
     history: emptyHistory,
-    site: { problems: input.payload.problems, siteProblems: input.payload.siteProblems },
+    site: siteCheckOf(input.payload),
     op: null,
     route: moved ? input.route! : state.route,
     selection: moved ? null : state.selection,

@@ -1,7 +1,7 @@
-import type { EditorContent } from '../../model';
+import { siteCheckOf, type SiteCheck } from '../../problems';
 import type { EditorState } from '../state';
 
-/** The server listed the site's broken and unreadable files again (after a save, or on request). */
-export function siteChecked(state: EditorState, input: { site: Pick<EditorContent, 'problems' | 'siteProblems'> }): EditorState {
-  return { ...state, site: { problems: input.site.problems, siteProblems: input.site.siteProblems } };
+/** The server listed the site's broken and unreadable files, and its links that lead nowhere, again (after a save, or on request). */
+export function siteChecked(state: EditorState, input: { site: SiteCheck }): EditorState {
+  return { ...state, site: siteCheckOf(input.site) };
 }
