@@ -86,6 +86,26 @@ test('deleting a post that links lead to names them: visitors who follow them wo
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 });
 
+test('a link that leads nowhere is a warning in the Problems panel, which opens its field; mending it clears the warning', async ({ page }) => {
+  const banner = await readData('shared/ops-banner.json');
+  banner.data.ctas[0].href = '/posts/ops-linkd/';
+  await writeData('shared/ops-banner.json', banner);
+  await openEditor(page, 'home');
+  await page.getByRole('button', { name: 'Problems: 1 link that leads nowhere' }).click();
+  const panel = page.getByRole('dialog', { name: 'Problems' });
+  // A warning, not a problem: the site still builds.
+  await expect(panel).toContainText('No problems: every page of the site builds.');
+  await expect(panel.getByRole('region', { name: /Links that lead nowhere/ })).toContainText('Call to action › Button 1 › Link: Links to “/posts/ops-linkd/”, where there is no page.');
+  await shot(page, 'content-ops-links-nowhere');
+  await panel.getByRole('button', { name: /^Open Shared call to action at / }).click();
+  await expect(page).toHaveURL(/\/editor\/ops-journal$/);
+  const link = page.locator('.inspector [data-field="data.ctas.0.href"]');
+  await expect(link).toBeFocused();
+  await link.fill('/posts/ops-linked/');
+  await save(page);
+  await expect(page.getByRole('button', { name: /^Problems/ })).toHaveCount(0);
+});
+
 test('unsaved changes are saved first', async ({ page }) => {
   await page.goto('/editor/~posts/ops-cited');
   await page.getByLabel('Author').fill('Someone else');
