@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { docName, linkReferrersOf, renameProblem } from '../../src/editor/lib/content-ops';
 import { addressTakenProblem } from '../../src/editor/lib/entries';
 import { docsFromPayload } from '../../src/editor/lib/model';
-import { addressOf, linksTo, linksToHiddenNote, placeOf } from '../../src/editor/lib/page-links';
+import { addressOf, linksTo, linksToHiddenNote, newLinksToHidden, placeOf } from '../../src/editor/lib/page-links';
+import { markdownReader as markdown } from '../../src/editor/lib/rich-text/markdown-reader';
 
 const docs = docsFromPayload({
   docs: [
@@ -26,17 +27,36 @@ describe('links to an address', () => {
   });
 
   it('finds menu items, buttons and Markdown links to it, whatever the trailing slash or fragment, and not another site or a longer path', () => {
-    expect(linksTo(docs, 'pages/pricing.json')).toEqual([
+    expect(linksTo(docs, 'pages/pricing.json', markdown)).toEqual([
       { file: 'pages/home.json', pointers: ['/sections/1/data/ctas/0/href'] },
       { file: 'pages/pricing-faq.json', pointers: ['/sections/0/data/body'] },
       { file: 'shared/header.json', pointers: ['/data/menu/0/href'] },
     ]);
-    expect(linksTo(docs, 'collections/posts/hello.json')).toEqual([{ file: 'pages/pricing-faq.json', pointers: ['/sections/0/data/body'] }]);
-    expect(linksTo(docs, 'shared/header.json')).toEqual([]);
+    expect(linksTo(docs, 'collections/posts/hello.json', markdown)).toEqual([{ file: 'pages/pricing-faq.json', pointers: ['/sections/0/data/body'] }]);
+    expect(linksTo(docs, 'shared/header.json', markdown)).toEqual([]);
+  });
+
+  it('reads Markdown links with the site’s parser: not in code, nor in a plain-text field, and not at all until the reader has loaded', () => {
+    const text = (body: string, title = 'Prices') => docsFromPayload({ docs: [...Object.values(docs), { file: 'pages/notes.json', kind: 'page', saveSlug: 'notes', version: 'vx', data: { id: 'notes', slug: 'notes', meta: { title: 'Notes' }, sections: [{ id: 'n', type: 'content-block', data: { title, body } }] } }] });
+    const fromNotes = (withDocs: typeof docs, reader: typeof markdown | undefined = markdown) => linksTo(withDocs, 'pages/pricing.json', reader).filter((link) => link.file === 'pages/notes.json');
+    expect(fromNotes(text('Use `[x](/pricing)` in code, or \\[x](/pricing).'))).toEqual([]);
+    expect(fromNotes(text('Read [the prices][p].\n\n[p]: /pricing/#plans'))).toEqual([{ file: 'pages/notes.json', pointers: ['/sections/0/data/body'] }]);
+    // A heading that reads like a link is plain text on the page.
+    expect(fromNotes(text('Plain.', '[x](/pricing)'))).toEqual([]);
+    expect(linksTo(text('Read [the prices](/pricing).'), 'pages/pricing.json').filter((link) => link.file === 'pages/notes.json')).toEqual([]);
+  });
+
+  it('names a new link inside a text to a draft in the save’s note, once the reader has loaded', () => {
+    const draft = docsFromPayload({ docs: [...Object.values(docs).filter((doc) => doc.file !== 'pages/pricing.json'), { file: 'pages/pricing.json', kind: 'page', saveSlug: 'pricing', version: 'vp', data: { id: 'pricing', slug: 'pricing', status: 'draft', meta: { title: 'Pricing' }, sections: [] } }] });
+    const before = draft['pages/pricing-faq.json']!.data as { sections: { data: Record<string, unknown> }[] };
+    const after = { ...before, sections: [{ ...before.sections[0]!, data: { body: 'Only [the prices](/pricing/).' } }] };
+    const was = { ...before, sections: [{ ...before.sections[0]!, data: { body: 'Nothing yet.' } }] };
+    expect(newLinksToHidden(draft, 'pages/pricing-faq.json', after, was, new Date(), markdown).map((target) => target.path)).toEqual(['/pricing']);
+    expect(newLinksToHidden(draft, 'pages/pricing-faq.json', after, was, new Date())).toEqual([]);
   });
 
   it('names them for the delete dialog, by document and place, never by a raw pointer', () => {
-    expect(linkReferrersOf(docs, { type: 'doc', file: 'pages/pricing.json' }).map((link) => `${link.name} in ${link.pointers.map((pointer) => placeOf(docs, link.file, pointer))}`)).toEqual([
+    expect(linkReferrersOf(docs, { type: 'doc', file: 'pages/pricing.json' }, markdown).map((link) => `${link.name} in ${link.pointers.map((pointer) => placeOf(docs, link.file, pointer))}`)).toEqual([
       'Page “FAQ” (/pricing-faq/) in section 1',
       'Page “Home” (/) in section 2',
       // The field as its form labels it, not its key (“menu”, “logoHref”).
@@ -47,10 +67,10 @@ describe('links to an address', () => {
   });
 
   it('says, for a page visitors do not get yet, which links lead to it', () => {
-    expect(linksToHiddenNote(docs, 'pages/pricing.json', (file) => docName(docs, file))).toBe(
+    expect(linksToHiddenNote(docs, 'pages/pricing.json', (file) => docName(docs, file), markdown)).toBe(
       '3 links from Page “Home” (/), Page “FAQ” (/pricing-faq/), and Shared header lead here: visitors who follow them get “page not found” until it is published.',
     );
-    expect(linksToHiddenNote(docs, 'collections/posts/hello.json', (file) => file)).toMatch(/^A link from pages\/pricing-faq.json leads here: visitors who follow it/);
+    expect(linksToHiddenNote(docs, 'collections/posts/hello.json', (file) => file, markdown)).toMatch(/^A link from pages\/pricing-faq.json leads here: visitors who follow it/);
     expect(linksToHiddenNote(docs, 'pages/home.json', (file) => file)).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import {
 import { renamePlan } from '../lib/rename-plan';
 import type { Docs } from '../lib/model';
 import { withExtensionKept } from '../lib/media';
-import type { MarkdownReader } from '../../engine/references';
+import { useMarkdownReader } from './hooks/useMarkdownReader';
 import { addressOf } from '../lib/page-links';
 import { ReferrerList, prefixOf } from './op-referrers';
 import { OtherTabsWarning, useOtherTabsDrafts } from './op-other-tabs';
@@ -54,13 +54,12 @@ export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, s
   const [errors, setErrors] = useState<string[]>([]);
   // An image's version is the hash of its bytes, as the server has them now (it may be a fresh upload).
   const [images, setImages] = useState<{ url: string; version: string }[] | null>(request.target.type === 'image' ? null : []);
-  const [markdown, setMarkdown] = useState<MarkdownReader>();
+  // A text's links to the image or page count as the store reads them, with the rich-text field's parser, loaded on demand.
+  const markdown = useMarkdownReader(true, (error) => setErrors([`The texts that link to ${request.target.type === 'image' ? 'the image' : 'it'} could not be read: ${error.message}`]));
   const otherTabsDrafts = useOtherTabsDrafts(user);
   useEffect(() => {
     if (request.target.type !== 'image') return;
     loadState().then((fresh) => setImages(fresh.images), (error: Error) => setErrors([`The image's version could not be read: ${error.message}`]));
-    // A text's links to the image count as the store counts them, with the rich-text field's parser, loaded on demand.
-    import('../lib/rich-text/markdown-reader').then(({ markdownReader }) => setMarkdown(markdownReader), (error: Error) => setErrors([`The texts that link to the image could not be read: ${error.message}`]));
   }, [request.target]);
 
   const target: OpTarget = request.target.type === 'image' ? { ...request.target, version: images?.find((image) => image.url === (request.target as { url: string }).url)?.version } : request.target;
@@ -76,7 +75,7 @@ export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, s
   // Parsing every text of the site twice more on each keystroke in the name's input would be wasted: it changes with what it reads.
   const elsewhere = useMemo(() => usesInOtherTabs(docs, otherTabsDrafts, JSON.parse(targetKey) as OpTarget, markdown), [docs, otherTabsDrafts, targetKey, markdown]);
   // Links to its address do not stop a delete, but they will lead nowhere: the dialog names them.
-  const links = action === 'delete' ? linkReferrersOf(docs, target) : [];
+  const links = action === 'delete' ? linkReferrersOf(docs, target, markdown) : [];
   const linkCount = links.reduce((sum, link) => sum + link.pointers.length, 0);
   const address = target.type === 'doc' ? addressOf(docs, target.file) : undefined;
   const addressText = address === '/' ? '/' : `${address}/`;

@@ -14,6 +14,7 @@ import { followRefs, type Docs } from '../lib/model';
 import { entriesOf, entryLabel, entryNounOf, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { hasPublication, pendingStatus, publicationReach, publicationStatus, scheduledDateNote } from '../lib/publication';
 import { linksToHiddenNote } from '../lib/page-links';
+import { useMarkdownReader } from './hooks/useMarkdownReader';
 import { mayWrite, readOnlyNote } from '../lib/permissions';
 import { describeSharedUse, sharedUse } from '../lib/shared-use';
 import { SITE_SETTINGS_FILE } from '../lib/site-settings';
@@ -57,6 +58,9 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
   const { page, entry, entryDoc, selectedEntry, target, selectedSection } = view;
   const targetFile = target?.file;
   const targetPath = target?.path.join('/');
+  // Links inside texts to an open page or entry that visitors do not get yet are named once the Markdown reader has loaded; it loads only then.
+  const openData = page ? page.page : entry && entryDoc ? entryDoc.data : undefined;
+  const markdown = useMarkdownReader(openData !== undefined && publicationStatus(openData, new Date()).state !== 'published');
 
   const edit = (file: string | undefined, prefix: Path) => (path: Path, value: unknown) => file && dispatch({ type: 'editField', file, path: [...prefix, ...path], value });
   const changeSection = useCallback(edit(targetFile, target?.path ?? []), [targetFile, targetPath, dispatch]);
@@ -148,7 +152,7 @@ export function InspectorPane({ state, view, dispatch, media }: Props) {
         noun={noun}
         pageless={pageless}
         alwaysPublic={hasPublication({ file, data }) ? undefined : (ALWAYS_PUBLIC_PAGES.get(slugOfPageFile(file)) ?? 'a page visitors always get')}
-        links={status.state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from))}
+        links={status.state === 'published' ? undefined : linksToHiddenNote(docs, file, (from) => docName(docs, from), markdown)}
         reach={publicationReach(docs, file, now)}
         readOnly={!mayWrite(user, file)}
         onPublish={() => dispatch({ type: 'publishDocument', file })}

@@ -9,6 +9,7 @@ import { filterAssets, UPLOAD_ACCEPT, uploadRules, whereUsed, withAsset, type Us
 import type { Docs } from '../lib/model';
 import { imageUsage } from '../lib/content-ops';
 import type { MarkdownReader } from '../../engine/references';
+import { useMarkdownReader } from './hooks/useMarkdownReader';
 import { listAssets } from './api';
 import { Dialog } from './dialogs';
 import { MediaGrid } from './media/MediaGrid';
@@ -89,11 +90,8 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
 
   const visible = useMemo(() => filterAssets(assets ?? [], query), [assets, query]);
   // The texts' links to each image count as the store counts them, with the rich-text field's parser, loaded on demand.
-  const [markdown, setMarkdown] = useState<MarkdownReader>();
-  useEffect(() => {
-    // Should it fail to load, the library keeps the plain answer (wherever the URL is written), and the delete dialog says why.
-    import('../lib/rich-text/markdown-reader').then(({ markdownReader }) => setMarkdown(markdownReader), () => undefined);
-  }, []);
+  // Should it fail to load, the library keeps the plain answer (wherever the URL is written), and the delete dialog says why.
+  const markdown = useMarkdownReader();
   const usage = useMemo(() => new Map((assets ?? []).map((url) => [url, usageOf(url, markdown)])), [assets, usageOf, markdown]);
   const count = assets === null ? '' : query.trim() ? `${visible.length} of ${assets.length} images` : `${assets.length} image${assets.length === 1 ? '' : 's'}`;
 

@@ -93,9 +93,9 @@ export function imageUsage(docs: Docs, url: string, markdown: MarkdownReader): U
 }
 
 /** The links to the target's address (a page's, an entry's page), which a delete leaves leading to "page not found". */
-export function linkReferrersOf(docs: Docs, target: OpTarget): NamedReferrer[] {
+export function linkReferrersOf(docs: Docs, target: OpTarget, markdown?: MarkdownReader): NamedReferrer[] {
   if (target.type !== 'doc') return [];
-  return linksTo(docs, target.file)
+  return linksTo(docs, target.file, markdown)
     .map(({ file, pointers }) => ({ file, name: docName(docs, file), pointers }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -4,6 +4,8 @@
  * nothing; but deleting or unpublishing the target leaves them leading to "page not found", and
  * the editor says so, naming them, before it happens.
  */
+import { pointerFromPath } from '../../engine/pointer';
+import type { MarkdownReader } from '../../engine/references';
 import { HOME_SLUG } from '../../engine/slug';
 import { entryCollectionOf, entryPagePrefix, entrySlugOf } from './entries';
 import { isLinkField } from './link-keys';
@@ -29,50 +31,49 @@ export function addressAfterMove(docs: Docs, file: string, name: string): string
   return `/${entryPagePrefix(docs, entryCollectionOf(doc))}${name}`;
 }
 
-/** The targets of Markdown links (`[words](/about/#team "title")`) in a text. */
-const MARKDOWN_LINK = /\]\(\s*<?([^)\s>]+)/g;
-
-/** The site paths a text links to: itself as a link, and the targets of the Markdown links in it. */
-function sitePathsIn(text: string): string[] {
-  const paths = [sitePathOf(text)];
-  for (const [, url] of text.matchAll(MARKDOWN_LINK)) paths.push(sitePathOf(url!));
-  return paths.filter((path): path is string => path !== undefined);
-}
-
 /**
  * The site paths a document's data links to, each with the fields that hold it; found once per
  * data object (documents are replaced, never changed), so the editor asking on every keystroke
- * of a draft reads each other document once, not once per keystroke.
+ * of a draft reads each other document once, not once per keystroke. A string is a link as a
+ * whole; a Markdown field's links are read by the site's parser (markdown-links.ts), given the
+ * reader, which the rich-text field's code brings (markdown-reader-loader.ts): until it has loaded,
+ * links inside texts are not found, rather than guessed at by a pattern.
  */
-const linkedPaths = new WeakMap<object, ReadonlyMap<string, readonly string[]>>();
+const linkedPaths = new Map<MarkdownReader | undefined, WeakMap<object, ReadonlyMap<string, readonly string[]>>>();
 
-function linkedPathsOf(data: unknown): ReadonlyMap<string, readonly string[]> {
+function linkedPathsOf(file: string, data: unknown, markdown: MarkdownReader | undefined): ReadonlyMap<string, readonly string[]> {
   if (typeof data !== 'object' || data === null) return new Map();
-  let found = linkedPaths.get(data);
+  let byReader = linkedPaths.get(markdown);
+  if (!byReader) linkedPaths.set(markdown, (byReader = new WeakMap()));
+  let found = byReader.get(data);
   if (!found) {
+    const texts = markdown?.fields(file, data) ?? new Set<string>();
     const byPath = new Map<string, string[]>();
     for (const [field, value] of stringsOf(data)) {
-      for (const path of new Set(sitePathsIn(value))) byPath.set(path, [...(byPath.get(path) ?? []), `/${field.split('.').join('/')}`]);
+      const pointer = pointerFromPath(field.split('.'));
+      const links = texts.has(pointer) ? markdown!.links.urls(value) : [value];
+      const paths = new Set(links.map(sitePathOf).filter((path): path is string => path !== undefined));
+      for (const path of paths) byPath.set(path, [...(byPath.get(path) ?? []), pointer]);
     }
-    linkedPaths.set(data, (found = byPath));
+    byReader.set(data, (found = byPath));
   }
   return found;
 }
 
 /** Every other document's fields that link to `file`'s address, as JSON pointers, by file; none for a file with no address. */
-export function linksTo(docs: Docs, file: string): { file: string; pointers: string[] }[] {
+export function linksTo(docs: Docs, file: string, markdown?: MarkdownReader): { file: string; pointers: string[] }[] {
   const address = addressOf(docs, file);
   if (address === undefined) return [];
   return Object.values(docs).flatMap((doc) => {
-    const pointers = doc.file === file ? undefined : linkedPathsOf(doc.data).get(address);
+    const pointers = doc.file === file ? undefined : linkedPathsOf(doc.file, doc.data, markdown).get(address);
     return pointers ? [{ file: doc.file, pointers: [...pointers] }] : [];
   });
 }
 
 /** `file`'s own fields that link to its address (a post's body linking to the post), as JSON pointers. */
-export function linksFromItself(docs: Docs, file: string): string[] {
+export function linksFromItself(docs: Docs, file: string, markdown?: MarkdownReader): string[] {
   const address = addressOf(docs, file);
-  return address === undefined ? [] : [...(linkedPathsOf(docs[file]?.data).get(address) ?? [])];
+  return address === undefined ? [] : [...(linkedPathsOf(file, docs[file]?.data, markdown).get(address) ?? [])];
 }
 
 /**
@@ -90,8 +91,8 @@ export function placeOf(docs: Docs, file: string, pointer: string): string {
 }
 
 /** The links to a page or entry that visitors do not get yet (a draft, or scheduled), in a sentence; undefined when none lead to it. */
-export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: string) => string): string | undefined {
-  const links = linksTo(docs, file);
+export function linksToHiddenNote(docs: Docs, file: string, nameOf: (file: string) => string, markdown?: MarkdownReader): string | undefined {
+  const links = linksTo(docs, file, markdown);
   const count = links.reduce((sum, { pointers }) => sum + pointers.length, 0);
   if (count === 0) return undefined;
   const from = new Intl.ListFormat('en', { type: 'conjunction' }).format(links.map((link) => nameOf(link.file)));
@@ -135,13 +136,13 @@ export function withLinksTo(data: unknown, fields: readonly string[], address: s
 }
 
 /**
- * The pages and entries visitors cannot follow yet (a draft, scheduled) that `data` links to and
- * `before` (the document as it was saved) did not: a save that adds such a link says so, as the
- * link field did, since a menu item in the shared header is on every page.
+ * The pages and entries visitors cannot follow yet (a draft, scheduled) that `data` (the content of
+ * `file`) links to and `before` (the document as it was saved) did not: a save that adds such a
+ * link says so, as the link field did, since a menu item in the shared header is on every page.
  */
-export function newLinksToHidden(docs: Docs, data: unknown, before: unknown, now: Date): LinkTarget[] {
-  const had = new Set(linkedPathsOf(before).keys());
-  const added = [...linkedPathsOf(data).keys()].filter((path) => !had.has(path));
+export function newLinksToHidden(docs: Docs, file: string, data: unknown, before: unknown, now: Date, markdown?: MarkdownReader): LinkTarget[] {
+  const had = new Set(linkedPathsOf(file, before, markdown).keys());
+  const added = [...linkedPathsOf(file, data, markdown).keys()].filter((path) => !had.has(path));
   if (added.length === 0) return [];
   const hidden = linkTargets(docs, now).filter((target) => target.state !== undefined);
   return added.flatMap((path) => hidden.filter((target) => target.path === path));

@@ -57,7 +57,7 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange
   for (const [file, content] of contents) changes.push({ op: 'put', file, content, baseVersion: docs[file]!.version });
   const relinked = [...own, ...fields].map(({ file, fields: at }) => ({ file, name: docName(docs, file), pointers: at.map((field) => `/${field.split('.').join('/')}`) }));
   // Its own links inside its texts stay too, and are named with the others (a post's would lead nowhere).
-  const fromItself = { file: target.file, name: docName(docs, target.file), pointers: linksFromItself(docs, target.file) };
+  const fromItself = { file: target.file, name: docName(docs, target.file), pointers: linksFromItself(docs, target.file, markdown) };
   const leftLinks = [...linkReferrersOf(docs, target), fromItself].flatMap((referrer) => {
     const moved = new Set(relinked.find((found) => found.file === referrer.file)?.pointers);
     const pointers = referrer.pointers.filter((pointer) => !moved.has(pointer));

@@ -9,6 +9,7 @@ import { useEffect, useRef } from 'react';
 import type { EditorContent } from '../../lib/model';
 import type { EditorState } from '../../lib/store/state';
 import { loadState, saveDocs } from '../api';
+import { loadedMarkdownReader, loadMarkdownReader } from '../../lib/markdown-reader-loader';
 import type { EditorDispatch } from './useEditorStore';
 
 export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
@@ -19,10 +20,13 @@ export function useSaveRunner(state: EditorState, dispatch: EditorDispatch) {
     if (save.status !== 'saving') return;
     const sent = save.files.map((file) => docs.current[file]!).filter(Boolean);
     const sentJson = sent.map((doc) => ({ file: doc.file, json: JSON.stringify(doc.data) }));
+    // The note of a save names new links inside texts to pages visitors do not get yet: the reader
+    // loads while the save is under way, and is used if it is there by the answer (never waited for).
+    void loadMarkdownReader().catch(() => undefined);
     void (async () => {
       const result = await saveDocs(sent, save.baseVersions, save.summary);
       if (result.status === 'saved') {
-        dispatch({ type: 'saveSucceeded', saved: sentJson.map(({ file, json }) => ({ file, version: result.versions[file] ?? null, json })) });
+        dispatch({ type: 'saveSucceeded', saved: sentJson.map(({ file, json }) => ({ file, version: result.versions[file] ?? null, json })), markdown: loadedMarkdownReader() });
         // The production server publishes what was saved; usePublishWatcher follows it.
         if (result.publish) dispatch({ type: 'publishRequested', ticket: result.publish.ticket, saved: sent.map((doc) => doc.file) });
         const site = await serverState();

@@ -3,6 +3,7 @@ import { publicationState } from '../../../../engine/publication';
 import { withSaveLanded } from '../../history';
 import { newLinksToHidden } from '../../page-links';
 import type { EditorState } from '../state';
+import type { MarkdownReader } from '../../../../engine/references';
 
 /** After a save that put edits together with changes saved elsewhere meanwhile: which, so the changes in the form are not a surprise. */
 function mergedNote(state: EditorState): string {
@@ -19,14 +20,14 @@ const STATE_WORDS = { draft: 'a draft', scheduled: 'scheduled' } as const;
  * get (a shared header's menu is on every page): which, so a site-wide "page not found" is not
  * published unawares. `now`: the time of the save (the store gives every command its time).
  */
-function hiddenLinksNote(state: EditorState, saved: readonly { file: string; json: string }[], now: Date): string {
+function hiddenLinksNote(state: EditorState, saved: readonly { file: string; json: string }[], now: Date, markdown: MarkdownReader | undefined): string {
   const found = new Map<string, string>();
   for (const { file, json } of saved) {
     const doc = state.docs[file];
     const data = JSON.parse(json) as unknown;
     if (!doc || (doc.kind !== 'shared' && publicationState(data, now) !== 'published')) continue;
     const before = doc.savedJson ? (JSON.parse(doc.savedJson) as unknown) : undefined;
-    for (const target of newLinksToHidden(state.docs, data, before, now)) found.set(target.path, `“${target.title}” (${STATE_WORDS[target.state!]})`);
+    for (const target of newLinksToHidden(state.docs, file, data, before, now, markdown)) found.set(target.path, `“${target.title}” (${STATE_WORDS[target.state!]})`);
   }
   if (found.size === 0) return '';
   const [one] = found.values();
@@ -37,9 +38,10 @@ function hiddenLinksNote(state: EditorState, saved: readonly { file: string; jso
 
 /**
  * The server wrote every file: each is now at its new version, and clean as
- * of the data that was sent (`json`), so edits typed during the save stay unsaved.
+ * of the data that was sent (`json`), so edits typed during the save stay unsaved. `markdown`: the
+ * Markdown reader, when it has loaded, for the links inside texts the note names.
  */
-export function saveSucceeded(state: EditorState, input: { saved: readonly { file: string; version: string | null; json: string }[]; now?: number }): EditorState {
+export function saveSucceeded(state: EditorState, input: { saved: readonly { file: string; version: string | null; json: string }[]; now?: number; markdown?: MarkdownReader }): EditorState {
   const docs = { ...state.docs };
   const serverIssues = { ...state.serverIssues };
   for (const { file, version, json } of input.saved) {
@@ -53,5 +55,5 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   const history = state.save.status === 'saving' ? withSaveLanded(state.history) : state.history;
   // What an earlier save whose answer was lost sent of these files is no longer a question.
   const unconfirmed = state.unconfirmed && Object.fromEntries(Object.entries(state.unconfirmed).filter(([file]) => !input.saved.some((saved) => saved.file === file)));
-  return { ...state, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()))}` } };
+  return { ...state, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
 }
