@@ -1,6 +1,7 @@
 import { describe as group, expect, it } from 'vitest';
 import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renameProblem, unlinkAndDeleteChanges } from '../../src/editor/lib/content-ops';
 import { renamePlan } from '../../src/editor/lib/rename-plan';
+import { markdownReader as markdown } from '../../src/editor/lib/rich-text/markdown-reader';
 import { linksNowhereByFile, problemCount, problemFiles, problemLocation, siteCheckOf } from '../../src/editor/lib/problems';
 import { docsFromPayload } from '../../src/editor/lib/model';
 import { prefixOf } from '../../src/editor/app/op-referrers';
@@ -55,14 +56,14 @@ group('delete and rename: who points at what, in people’s words', () => {
         { file: 'pages/about.json', kind: 'page', saveSlug: 'about', version: 'va', data: { id: 'about', slug: 'about', meta: { title: 'About' }, sections: [{ id: 'cta', type: 'cta-banner', data: { title: 'More', ctas: [{ id: 'c', label: 'Our post', href: '/posts/cited/?ref=about' }] } }] } },
       ],
     });
-    const plan = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog');
+    const plan = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog', undefined, markdown);
     expect(plan.changes).toContainEqual({ op: 'put', file: 'shared/header.json', baseVersion: 'vs', content: { ...header, data: { menu: [{ label: 'Journal', href: '/blog/' }, { label: 'Team', href: '/blog#team' }, header.data.menu[2]] } } });
     expect(plan.relinked).toEqual([{ file: 'shared/header.json', name: 'Shared header', pointers: ['/data/menu/0/href', '/data/menu/1/href'] }]);
     // The link inside the home page's text stays, and the redirect keeps it working.
     expect(plan.leftLinks).toEqual([{ file: 'pages/home.json', name: 'Page “Home” (/)', pointers: ['/sections/0/data/body'] }]);
     expect(plan.redirect).toEqual({ from: '/journal/', to: '/blog/' });
     // An editor may not change the shared header: the move leaves its links, and says so (the server would refuse the whole change).
-    const asEditor = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog', (file) => !file.startsWith('shared/'));
+    const asEditor = renamePlan(linked, { type: 'doc', file: 'pages/journal.json' }, 'blog', (file) => !file.startsWith('shared/'), markdown);
     expect(asEditor.changes).toEqual([{ op: 'move', file: 'pages/journal.json', to: 'pages/blog.json', baseVersion: 'vj' }]);
     expect(asEditor.relinked).toEqual([]);
     expect(asEditor.leftLinks.map((link) => link.file).sort()).toEqual(['pages/home.json', 'shared/header.json']);
@@ -96,7 +97,7 @@ group('delete and rename: who points at what, in people’s words', () => {
         doc.file === 'collections/posts/cited.json' ? { ...doc, data: { ...(doc.data as object), body: 'More in [this post](/posts/cited/#more).' } } : doc,
       ),
     });
-    const post = renamePlan(withText, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted');
+    const post = renamePlan(withText, { type: 'doc', file: 'collections/posts/cited.json' }, 'quoted', undefined, markdown);
     expect(post.changes[0]).not.toHaveProperty('content');
     expect(post.leftLinks).toEqual([{ file: 'collections/posts/cited.json', name: 'Post “Cited post”', pointers: ['/body'] }]);
     // A text that reads like its address is no link: a label "/about" stays as typed.

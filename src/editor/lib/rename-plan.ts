@@ -58,7 +58,7 @@ export function renamePlan(docs: Docs, target: OpTarget, name: string, mayChange
   const relinked = [...own, ...fields].map(({ file, fields: at }) => ({ file, name: docName(docs, file), pointers: at.map((field) => `/${field.split('.').join('/')}`) }));
   // Its own links inside its texts stay too, and are named with the others (a post's would lead nowhere).
   const fromItself = { file: target.file, name: docName(docs, target.file), pointers: linksFromItself(docs, target.file, markdown) };
-  const leftLinks = [...linkReferrersOf(docs, target), fromItself].flatMap((referrer) => {
+  const leftLinks = [...linkReferrersOf(docs, target, markdown), fromItself].flatMap((referrer) => {
     const moved = new Set(relinked.find((found) => found.file === referrer.file)?.pointers);
     const pointers = referrer.pointers.filter((pointer) => !moved.has(pointer));
     return pointers.length ? [{ ...referrer, pointers }] : [];
