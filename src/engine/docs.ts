@@ -86,7 +86,7 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[], 
   return [
     '# Section and content reference',
     '<!-- Generated from the zod schemas by `npm run docs`; do not edit by hand. -->',
-    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values, and a Markdown text holds at most ' + MAX_MARKDOWN_LENGTH.toLocaleString('en') + ' characters. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…`, `http://…` or a site path `/…`. Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
+    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values, and a Markdown text holds at most ' + MAX_MARKDOWN_LENGTH.toLocaleString('en') + ' characters. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…` or a site path `/…` (not `http://…`, which browsers block or flag on an https site). Neither may hold a user name or password (`https://user:password@…`). Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
     '## Page metadata (`meta`)',
     table(inputJsonSchema(PageMetaSchema)),
     '## Publication (`status`, `publishAt`)',

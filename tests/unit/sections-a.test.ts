@@ -114,10 +114,10 @@ describe('testimonials', () => {
     expect(issues('testimonials', { items: [quote] })).toEqual([]);
   });
 
-  it('needs alt text for a photo, and an image URL that is a site path or http(s)', () => {
+  it('needs alt text for a photo, and an image URL that is a site path or https', () => {
     expect(issues('testimonials', { items: [{ ...quote, photo: { url: '/a.webp', alt: '' } }] })).toEqual(['items.0.photo.alt: Required']);
     expect(issues('testimonials', { items: [{ ...quote, photo: { url: 'javascript:alert(1)', alt: 'A' } }] })).toEqual([
-      'items.0.photo.url: Image URLs must start with https://, http:// or /',
+      'items.0.photo.url: Image URLs must start with https:// or /',
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { FEED_PATH, robotsTxt, SITEMAP_INDEX_PATH } from '../../src/lib/seo/disc
 import { CANONICAL_RULE, PageMetaSchema } from '../../src/engine/schema/page';
 import { inputJsonSchema } from '../../src/engine/schema/json-schema';
 import { fieldsOf } from '../../src/editor/lib/form';
+import { CREDENTIALS_RULE } from '../../src/engine/schema/urls';
 
 const site = new URL('https://northwind.example');
 
@@ -20,8 +21,10 @@ describe('canonical URLs', () => {
     for (const bad of ['about/', '//evil.example/', 'javascript:alert(1)', 'mailto:a@b.example', 'ftp://x.example/', '/a b/', '']) {
       const result = canonical(bad);
       expect(result.success, bad).toBe(false);
-      expect(result.error!.issues[0]!.message, bad).toMatch(bad === '' ? /Required/ : new RegExp(CANONICAL_RULE.slice(0, 20)));
+      expect(result.error!.issues[0]!.message, bad).toMatch(bad === '' ? /Required/ : bad === '/a b/' ? /may not contain spaces/ : new RegExp(CANONICAL_RULE.slice(0, 20)));
     }
+    // A user name and password would be read by every visitor in the page's source; http:// stays (search engines only read it).
+    expect(canonical('https://user:secret@other.example/a/').error!.issues[0]!.message).toBe(CREDENTIALS_RULE);
     expect(canonical('/about/#team').error!.issues[0]!.message).toMatch(/#fragment/);
     expect(PageMetaSchema.safeParse({ title: 'T', description: 'D', noindex: 'yes' }).success).toBe(false);
     expect(PageMetaSchema.parse({ title: 'T', description: 'D', noindex: true, canonical: '/a/' })).toEqual({ title: 'T', description: 'D', noindex: true, canonical: '/a/' });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CtaSchema, ImageSelectionSchema, imageUrl, link, MenuItemSchema } from '../../src/engine/schema/primitives';
-import { IMAGE_URL_RULE, imageUrlProblem, LINK_RULE, linkProblem } from '../../src/engine/schema/urls';
+import { CREDENTIALS_RULE, IMAGE_HTTP_RULE, IMAGE_URL_RULE, imageUrlProblem, LINK_RULE, linkProblem } from '../../src/engine/schema/urls';
 import { collectionSchemas } from '../../src/engine/schema/collections';
 import { sectionRegistry } from '../../src/sections/registry';
 
@@ -81,7 +81,7 @@ describe('link()', () => {
 });
 
 describe('imageUrl()', () => {
-  it.each(['https://img.example/a.png', 'http://img.example/a.png', '/assets/images/a.webp'])('accepts %j', (value) => {
+  it.each(['https://img.example/a.png', 'HTTPS://IMG.EXAMPLE/a.png', '/assets/images/a.webp'])('accepts %j', (value) => {
     expect(imageUrlProblem(value)).toBeUndefined();
     expect(imageUrl().safeParse(value).success).toBe(true);
   });
@@ -96,6 +96,35 @@ describe('imageUrl()', () => {
 
   it('explains what an image URL may start with', () => {
     expect(imageUrlProblem('data:image/png;base64,AA')).toBe(IMAGE_URL_RULE);
+    expect(IMAGE_URL_RULE).toBe('Image URLs must start with https:// or /');
+  });
+
+  // A visitor's browser blocks or flags an http:// image on the https:// site (mixed content).
+  it.each(['http://img.example/a.png', 'HTTP://img.example/a.png'])('refuses the plain http:// image %j, saying why and what to do', (value) => {
+    expect(imageUrlProblem(value)).toBe(IMAGE_HTTP_RULE);
+    expect(imageUrl().safeParse(value).error!.issues.map((issue) => issue.message)).toEqual([IMAGE_HTTP_RULE]);
+  });
+});
+
+describe('a user name or password in an address', () => {
+  it.each(['https://user:pass@img.example/x.png', 'https://user@img.example/x.png', 'https://:pass@img.example/x.png', 'http://user:pass@img.example/x.png'])(
+    'is refused in an image URL: %j',
+    (value) => {
+      expect(imageUrlProblem(value)).toBe(CREDENTIALS_RULE);
+      expect(ImageSelectionSchema.safeParse({ url: value, alt: 'x' }).error!.issues).toMatchObject([{ path: ['url'], message: CREDENTIALS_RULE }]);
+    },
+  );
+
+  it.each(['https://user:pass@site.example/', 'http://admin@site.example/login'])('is refused in a link: %j', (value) => {
+    expect(linkProblem(value)).toBe(CREDENTIALS_RULE);
+    expect(CtaSchema.safeParse({ id: 'c', label: 'Go', href: value, variant: 'primary' }).error!.issues).toMatchObject([{ path: ['href'], message: CREDENTIALS_RULE }]);
+  });
+
+  it('is named in plain words; an @ elsewhere is no user name', () => {
+    expect(CREDENTIALS_RULE).toMatch(/^Addresses may not contain a user name or password/);
+    expect(linkProblem('mailto:a@b.example')).toBeUndefined();
+    expect(linkProblem('https://site.example/@team')).toBeUndefined();
+    expect(imageUrlProblem('https://img.example/a@2x.png')).toBeUndefined();
   });
 });
 

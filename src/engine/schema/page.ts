@@ -7,21 +7,21 @@ import { field, ImageSelectionSchema, text } from './primitives';
 import { COLLECTIONS } from './collections';
 import { storedDataSchema, type AnySectionDefinition } from './define-section';
 import { allowRefs, isRef } from './refs';
-import { imageUrlProblem } from './urls';
+import { webAddressProblem } from './urls';
 import { publicationFields } from './publication';
 import type { RegistryProblem } from './registry-folders';
 
 export const CANONICAL_RULE = 'A canonical URL is a site path (/about/) or a full https:// or http:// URL';
 
 /**
- * Why `value` may not be a page's canonical URL. The addresses an image may
- * have are exactly those a canonical link may have (an http(s) URL with a
- * host, or a path that stays on this site), so that check is reused; a
- * fragment is refused too, since search engines drop it.
+ * Why `value` may not be a page's canonical URL: the address of a web page (an http(s) URL with a
+ * host, or a path that stays on this site; webAddressProblem, which image URLs use too). http://
+ * is taken, unlike for images: search engines only read it. A fragment is refused, since search
+ * engines drop it.
  */
 export function canonicalProblem(value: string): string | undefined {
-  if (value === '') return 'Required';
-  if (imageUrlProblem(value) !== undefined) return CANONICAL_RULE;
+  const problem = webAddressProblem(value, CANONICAL_RULE);
+  if (problem !== undefined) return problem;
   if (value.includes('#')) return 'A canonical URL may not have a #fragment';
   return undefined;
 }

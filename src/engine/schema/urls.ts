@@ -7,7 +7,20 @@
  */
 
 export const LINK_RULE = 'Links must start with https://, http://, mailto:, tel:, / or #';
-export const IMAGE_URL_RULE = 'Image URLs must start with https://, http:// or /';
+/**
+ * Images are https:// or on this site, never http://: a visitor's browser blocks or flags an
+ * http:// image on an https:// page as mixed content (a broken image, or a page marked "not
+ * secure"), and the published site is https://. Links keep http://: following one leaves the
+ * page, and an old site may have no https:// address.
+ */
+export const IMAGE_URL_RULE = 'Image URLs must start with https:// or /';
+/** Why an http:// image is refused, with what to write instead. */
+export const IMAGE_HTTP_RULE = 'Image URLs must start with https://, not http://: browsers block or flag an http:// image on a secure page. Use the https:// address of the image, or upload it (Choose image)';
+/**
+ * A user name or password in an address (https://user:pass@host/) would be shown to every visitor
+ * in the page's source, and browsers refuse or warn about such links: refused in every URL field.
+ */
+export const CREDENTIALS_RULE = 'Addresses may not contain a user name or password (user:password@): every visitor could read them in the page. Remove the part before @';
 // Said to the people who type the value: a space is the usual slip, a backslash a Windows path, invisible characters come with pasted text.
 const CHARACTERS_RULE = 'may not contain spaces, invisible characters or backslashes (\\)';
 
@@ -52,12 +65,15 @@ function isSiteRelative(value: string, allowed: RegExp): boolean {
   return allowed.test(value) && sameSiteUrl(value) !== undefined;
 }
 
-/** An absolute `http(s)://host…` URL. */
-function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+/** An absolute `http(s)://host…` URL, read by the URL parser; undefined for anything else. */
+function webUrl(value: string): URL | undefined {
+  if (!/^https?:\/\//i.test(value)) return undefined;
   const url = parse(value);
-  return (url?.protocol === 'https:' || url?.protocol === 'http:') && url.hostname !== '';
+  return (url?.protocol === 'https:' || url?.protocol === 'http:') && url.hostname !== '' ? url : undefined;
 }
+
+/** Whether a web URL carries a user name or password (`https://user:pass@host/`). */
+const hasCredentials = (url: URL) => url.username !== '' || url.password !== '';
 
 function isMailOrPhone(value: string): boolean {
   if (!/^(?:mailto|tel):./i.test(value)) return false;
@@ -69,7 +85,9 @@ function isMailOrPhone(value: string): boolean {
 export function linkProblem(value: string): string | undefined {
   if (value === '') return 'Required';
   if (UNSAFE_CHARACTERS.test(value)) return `Links ${CHARACTERS_RULE}`;
-  if (isSiteRelative(value, /^[/?#]/) || isWebUrl(value) || isMailOrPhone(value)) return undefined;
+  if (isSiteRelative(value, /^[/?#]/) || isMailOrPhone(value)) return undefined;
+  const url = webUrl(value);
+  if (url) return hasCredentials(url) ? CREDENTIALS_RULE : undefined;
   return value.startsWith('//') ? SITE_PATH_RULE : LINK_RULE;
 }
 
@@ -79,10 +97,24 @@ export function linkProblem(value: string): string | undefined {
  */
 const SITE_PATH_RULE = 'Links to a page of this site start with one / (/about/): // starts another site’s address. For another site, write https:// before it';
 
-/** Why `value` may not be an image's `src`, or undefined when it may. */
-export function imageUrlProblem(value: string): string | undefined {
+/**
+ * Why `value` is not the address of a web page or file: an http(s) URL with a host and no user
+ * name or password, or a path that stays on this site; `rule` says what is accepted. A page's
+ * canonical URL takes any such address, an image's only the https:// ones (imageUrlProblem).
+ */
+export function webAddressProblem(value: string, rule: string): string | undefined {
   if (value === '') return 'Required';
+  if (UNSAFE_CHARACTERS.test(value)) return `Addresses ${CHARACTERS_RULE}`;
+  if (isSiteRelative(value, /^\//)) return undefined;
+  const url = webUrl(value);
+  if (!url) return rule;
+  return hasCredentials(url) ? CREDENTIALS_RULE : undefined;
+}
+
+/** Why `value` may not be an image's `src`, or undefined when it may: https:// or a path on this site. */
+export function imageUrlProblem(value: string): string | undefined {
   if (UNSAFE_CHARACTERS.test(value)) return `Image URLs ${CHARACTERS_RULE}`;
-  if (isSiteRelative(value, /^\//) || isWebUrl(value)) return undefined;
-  return IMAGE_URL_RULE;
+  const problem = webAddressProblem(value, IMAGE_URL_RULE);
+  if (problem) return problem;
+  return webUrl(value)?.protocol === 'http:' ? IMAGE_HTTP_RULE : undefined;
 }
