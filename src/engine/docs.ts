@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import type { AnySectionDefinition } from './schema/define-section';
 import { inputJsonSchema, sectionJsonSchemas, type JsonSchema } from './schema/json-schema';
 import { PageMetaSchema } from './schema/page';
-import { MAX_MARKDOWN_LENGTH } from './schema/primitives';
+import { MAX_HEADING_LENGTH, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MAX_MARKDOWN_LENGTH, MAX_PARAGRAPH_LENGTH, MAX_URL_LENGTH } from './schema/primitives';
 import { publicationFields } from './schema/publication';
 import type { AnyCollectionDefinition } from './schema/define-collection';
 import { SITE_SETTINGS_FILE, SiteSettingsSchema } from './schema/site-settings';
@@ -34,7 +34,7 @@ function typeOf(schema: JsonSchema): string {
       if (schema.kind === 'color') return 'colour (#rrggbb)';
       if (schema.kind === 'link') return '[link](content-model.md#links-and-image-urls)';
       if (schema.kind === 'image-url') return '[image URL](content-model.md#links-and-image-urls)';
-      return `text${bounds(undefined, schema.maxLength, ' characters')}`;
+      return schema.maxLength === undefined ? 'text' : `text (at most ${schema.maxLength.toLocaleString('en')} characters)`;
     default:
       return String(schema.type ?? 'any');
   }
@@ -86,7 +86,7 @@ export function renderSectionDocs(definitions: readonly AnySectionDefinition[], 
   return [
     '# Section and content reference',
     '<!-- Generated from the zod schemas by `npm run docs`; do not edit by hand. -->',
-    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values, and a Markdown text holds at most ' + MAX_MARKDOWN_LENGTH.toLocaleString('en') + ' characters. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…` or a site path `/…` (not `http://…`, which browsers block or flag on an https site). Neither may hold a user name or password (`https://user:password@…`). Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
+    'Every field below comes from the section schemas in `src/sections/<type>/section.ts`. Required text fields reject blank or whitespace-only values; every text has the limit its row states (a label ' + MAX_LABEL_LENGTH + ', a title ' + MAX_HEADING_LENGTH + ', a sentence ' + MAX_LINE_LENGTH + ', a paragraph ' + MAX_PARAGRAPH_LENGTH.toLocaleString('en') + ' characters; see [content-model.md](content-model.md#text-limits)), and a Markdown text holds at most ' + MAX_MARKDOWN_LENGTH.toLocaleString('en') + ' characters. Any field, object or whole section in a stored page may instead be a `$ref` (see [content-model.md](content-model.md#ref-pointers)). A *link* is `https://…`, `http://…`, `mailto:…`, `tel:…`, a site path `/…`, a `?query` or a `#anchor`; an *image URL* is `https://…` or a site path `/…` (not `http://…`, which browsers block or flag on an https site). Both hold at most ' + MAX_URL_LENGTH.toLocaleString('en') + ' characters and no user name or password (`https://user:password@…`). Nothing else is accepted: no `javascript:`, `data:` or `//host` URLs.',
     '## Page metadata (`meta`)',
     table(inputJsonSchema(PageMetaSchema)),
     '## Publication (`status`, `publishAt`)',

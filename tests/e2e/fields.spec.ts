@@ -94,10 +94,10 @@ test('the SEO title and description count against what search results show, and 
   const inspector = page.getByLabel('Inspector');
   const title = inspector.getByLabel('SEO title');
   await title.fill('About us');
-  await expect(inspector.locator('.field-count').first()).toHaveText('8 of about 60 characters shown');
+  await expect(inspector.locator('.field-count').first()).toHaveText('8 of about 60 characters shown (at most 100)');
   await title.fill('About the studio that builds fast, calm websites for agencies and the clients they serve');
   const over = inspector.locator('.field-count.is-over');
-  await expect(over).toHaveText('88 characters, over the 60 or so shown. Search results cut longer titles, so put what matters first.');
+  await expect(over).toHaveText('88 characters (at most 100), over the 60 or so shown. Search results cut longer titles, so put what matters first.');
   // Read with the field, and no error: nothing blocks saving.
   await expect(title).toHaveAttribute('aria-describedby', /-count/);
   await expect(title).not.toHaveAttribute('aria-invalid', 'true');
@@ -109,7 +109,8 @@ test('a hero’s title counts against the limit its schema sets, and past it say
   await outlineItem(page, 'home-hero').click();
   const inspector = page.getByLabel('Inspector');
   const title = inspector.getByLabel('Title', { exact: true });
-  await expect(inspector.locator('.field-count').first()).toHaveText('28 / 100 characters');
+  // Every text counts against its limit (the eyebrow above it too): this is the title's count.
+  await expect(title.locator('..').locator('.field-count')).toHaveText('28 / 100 characters');
   await expect(title).toHaveAttribute('aria-describedby', /-count/);
   await title.fill('x'.repeat(104));
   await expect(inspector.locator('.field-count.is-over')).toHaveText('104 / 100 characters: 4 too many');

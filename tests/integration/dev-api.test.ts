@@ -299,7 +299,7 @@ describe('POST /api/save-to-file', () => {
 
   it('leaves a valid file equal to one of 50 concurrent saves, and no temp files', async () => {
     const base = await readJson('pages/journal.json');
-    const bodies = Array.from({ length: 50 }, (_, i) => ({ ...base, meta: { ...base.meta, title: `Concurrent ${i} ${'x'.repeat(i * 37)}` } }));
+    const bodies = Array.from({ length: 50 }, (_, i) => ({ ...base, meta: { ...base.meta, title: `Concurrent ${i}`, description: `Concurrent ${i} ${'x'.repeat(i * 19)}` } })); // within a description's 1,000 characters
     const responses = await Promise.all(bodies.map((page) => save({ projectState: { pages: { journal: page } }, slug: 'journal' })));
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     const final = await readJson('pages/journal.json');

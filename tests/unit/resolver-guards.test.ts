@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_RESOLVED_PAGE_SIZE } from '../../src/engine/resolver';
 import { MAX_BOUND_PAGE_SIZE } from '../../src/engine/bound-size';
 import { LINK_RULE } from '../../src/engine/schema/urls';
+import { MAX_PARAGRAPH_LENGTH } from '../../src/engine/schema/primitives';
 import { contentErrorOf, resolverForFiles } from '../helpers/registry';
 
 const meta = { title: 'T', description: 'D' };
@@ -30,12 +31,13 @@ function timedError(run: () => unknown) {
 describe('the cap on what a page\'s lists bring in', () => {
   // The attack, from the hostile review: one save of a page of 15,000 unlimited posts lists made a
   // 256 MB bundle, stalled the production server's publishing and then crashed it.
-  const post = (index: number) => ({ title: `Post ${index}`, excerpt: 'e'.repeat(4_000), date: '2026-01-01', author: 'A', tags: [], body: 'Body.' });
-  const posts = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`collections/posts/p${index}.json`, post(index)]));
+  // 80 posts of the longest excerpt a post may have: 80,000 characters a list.
+  const post = (index: number) => ({ title: `Post ${index}`, excerpt: 'e'.repeat(MAX_PARAGRAPH_LENGTH), date: '2026-01-01', author: 'A', tags: [], body: 'Body.' });
+  const posts = Object.fromEntries(Array.from({ length: 80 }, (_, index) => [`collections/posts/p${index}.json`, post(index)]));
   const lists = (count: number) => Array.from({ length: count }, (_, index) => ({ id: `l${index}`, type: 'posts-list', data: { title: `List ${index}` } }));
 
   it('refuses a page of many unlimited lists, saying why, before it is checked or rendered', () => {
-    const perList = 20 * 4_000;
+    const perList = 80 * MAX_PARAGRAPH_LENGTH;
     const error = errorOf(() => resolverForFiles({ ...posts, 'pages/home.json': page('home', lists(Math.ceil(MAX_BOUND_PAGE_SIZE / perList) + 1)) }).resolvePage('home'));
     expect(error.kind).toBe('limit');
     expect(error.file).toBe('pages/home.json');

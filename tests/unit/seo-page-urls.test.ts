@@ -4,6 +4,7 @@ import { FEED_PATH, robotsTxt, SITEMAP_INDEX_PATH } from '../../src/lib/seo/disc
 import { CANONICAL_RULE, PageMetaSchema } from '../../src/engine/schema/page';
 import { inputJsonSchema } from '../../src/engine/schema/json-schema';
 import { fieldsOf } from '../../src/editor/lib/form';
+import { MAX_HEADING_LENGTH, MAX_PARAGRAPH_LENGTH } from '../../src/engine/schema/primitives';
 import { CREDENTIALS_RULE } from '../../src/engine/schema/urls';
 
 const site = new URL('https://northwind.example');
@@ -41,7 +42,11 @@ describe('canonical URLs', () => {
     // The title and description count against what search results show (a soft length, not a rule).
     expect(fields.find((field) => field.key === 'title')!.shownUpTo).toMatchObject({ length: 60 });
     expect(fields.find((field) => field.key === 'description')!.shownUpTo).toMatchObject({ length: 160 });
-    expect(PageMetaSchema.safeParse({ title: 'T'.repeat(200), description: 'D'.repeat(400) }).success).toBe(true);
+    // Past what is shown is advice; past the hard limit of a title (and of a paragraph) is refused.
+    expect(PageMetaSchema.safeParse({ title: 'T'.repeat(MAX_HEADING_LENGTH), description: 'D'.repeat(400) }).success).toBe(true);
+    expect(PageMetaSchema.safeParse({ title: 'T'.repeat(MAX_HEADING_LENGTH + 1), description: 'D' }).error!.issues).toMatchObject([{ path: ['title'], message: `Use at most ${MAX_HEADING_LENGTH} characters` }]);
+    expect(PageMetaSchema.safeParse({ title: 'T', description: 'D'.repeat(MAX_PARAGRAPH_LENGTH + 1) }).error!.issues).toMatchObject([{ path: ['description'], message: 'Use at most 1,000 characters' }]);
+    expect(fields.find((field) => field.key === 'title')!.maxLength).toBe(MAX_HEADING_LENGTH);
   });
 });
 

@@ -26,3 +26,14 @@ describe('a data file too large to be read', () => {
     expect(commits).toEqual([]);
   });
 });
+
+describe('a value too long for its field', () => {
+  it('is refused at its field, with its limit in plain words, before the page’s size cap (a 1.4 MB description)', async () => {
+    const store = createContentStore({ version: async () => undefined, snapshot: async () => site, commit: async () => ({}), recover: async () => {} }, 'field-size');
+    const about = { id: 'about', slug: 'about', meta, sections: [{ id: 'about-hero', type: 'page-hero', data: { title: 'About', description: 'x'.repeat(1_400_000) } }] };
+    const refusal: unknown = await store.apply({ changes: [{ op: 'put', file: 'pages/about.json', content: about, baseVersion: null }] }).catch((error: HttpError) => error);
+    expect((refusal as HttpError).status).toBe(400);
+    expect((refusal as HttpError).extra).toEqual({ issues: [{ file: 'pages/about.json', path: '/sections/0/data/description', message: 'Use at most 1,000 characters' }] });
+    expect(JSON.stringify((refusal as HttpError).extra)).not.toMatch(/\$ref|MiB/);
+  });
+});

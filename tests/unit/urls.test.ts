@@ -3,7 +3,7 @@
  * URL in a CTA or menu href was saved and rendered into visitor pages.
  */
 import { describe, expect, it } from 'vitest';
-import { CtaSchema, ImageSelectionSchema, imageUrl, link, MenuItemSchema } from '../../src/engine/schema/primitives';
+import { CtaSchema, ImageSelectionSchema, imageUrl, link, MAX_URL_LENGTH, MenuItemSchema } from '../../src/engine/schema/primitives';
 import { CREDENTIALS_RULE, IMAGE_HTTP_RULE, IMAGE_URL_RULE, imageUrlProblem, LINK_RULE, linkProblem } from '../../src/engine/schema/urls';
 import { collectionSchemas } from '../../src/engine/schema/collections';
 import { sectionRegistry } from '../../src/sections/registry';
@@ -125,6 +125,15 @@ describe('a user name or password in an address', () => {
     expect(linkProblem('mailto:a@b.example')).toBeUndefined();
     expect(linkProblem('https://site.example/@team')).toBeUndefined();
     expect(imageUrlProblem('https://img.example/a@2x.png')).toBeUndefined();
+  });
+});
+
+describe('the length of an address', () => {
+  it('is at most MAX_URL_LENGTH characters, in links and image URLs alike', () => {
+    const long = `https://img.example/${'a'.repeat(MAX_URL_LENGTH)}.png`;
+    expect(link().safeParse(`https://site.example/${'a'.repeat(MAX_URL_LENGTH - 21)}`).success).toBe(true);
+    expect(link().safeParse(long).error!.issues.map((issue) => issue.message)).toEqual(['Use at most 2,048 characters']);
+    expect(imageUrl().safeParse(long).error!.issues.map((issue) => issue.message)).toEqual(['Use at most 2,048 characters']);
   });
 });
 

@@ -1,13 +1,13 @@
 import { z } from 'astro/zod';
 import { defineCollection } from '../../engine/schema/define-collection';
-import { field, hexColour, text } from '../../engine/schema/primitives';
+import { field, hexColour, MAX_LABEL_LENGTH, MAX_PARAGRAPH_LENGTH, requiredText } from '../../engine/schema/primitives';
 
 /** A tag, stored as `src/data/collections/tags/<slug>.json`. */
 export const TagSchema = z.object({
   /** Display name of the tag. */
-  name: field(text(), 'Name', 'Display name of the tag.'),
+  name: field(requiredText(MAX_LABEL_LENGTH), 'Name', 'Display name of the tag.'),
   /** One or two sentences on what the tag covers. */
-  description: field(text(), 'Description', 'One or two sentences on what the tag covers.', {
+  description: field(requiredText(MAX_PARAGRAPH_LENGTH), 'Description', 'One or two sentences on what the tag covers.', {
     kind: 'textarea',
   }),
   /** Accent colour used by tag chips and the tag header, as #rrggbb. */

@@ -24,7 +24,7 @@ interface TitledDialogProps {
   problemOf(slug: string): string | null;
   hint: string;
   submit: string;
-  /** The longest title the new document can show, when it has one (a new page's title is its page header's). */
+  /** The longest title the new document can have, when its schema sets one (a new page's title is its page header's; an entry's, its label field's). */
   maxTitleLength?: number;
   onCreate(document: { title: string; slug: string }): void;
   onClose(): void;
@@ -39,7 +39,7 @@ function TitledDialog({ heading, titleLabel = 'Title', noun, prefix, problemOf, 
   // In code points, as the schema and the form's count do: an emoji is one character.
   const over = maxTitleLength === undefined ? 0 : [...title.trim()].length - maxTitleLength;
   // Each problem is said under, and announced with, its own field; a title too long, as soon as it is.
-  const titleProblem = untitled && touched ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : over > 0 ? `Use at most ${maxTitleLength} characters: the title is the page’s heading. This one has ${over} too many.` : null;
+  const titleProblem = untitled && touched ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : over > 0 ? `Use at most ${maxTitleLength} characters${prefix ? `: the ${titleLabel.toLowerCase()} is the page’s heading` : ''}. This one has ${over} too many.` : null;
   const slugProblem = untitled ? null : (noSuggestedSlugProblem(title, typedSlug, titleLabel.toLowerCase()) ?? problemOf(slug));
   const problem = untitled ? `Give the ${noun} a ${titleLabel.toLowerCase()}.` : (titleProblem ?? slugProblem);
   return (
@@ -127,7 +127,8 @@ export function NewEntryDialog({ collection, pagePrefix, existing, takenProblem,
 }) {
   const noun = entryNounOf(collection);
   const labelField = collectionRegistry.get(collection)?.labelField;
-  const titleLabel = entryForm(collection).find((spec) => spec.key === labelField)?.label ?? 'Title';
+  const labelSpec = entryForm(collection).find((spec) => spec.key === labelField);
+  const titleLabel = labelSpec?.label ?? 'Title';
   // The hint names the field the address comes from as the form does: a tag's is its "name".
   const from = titleLabel.toLowerCase();
   return (
@@ -145,6 +146,8 @@ export function NewEntryDialog({ collection, pagePrefix, existing, takenProblem,
       }
       hint={pagePrefix === undefined ? `A short name that identifies it, suggested from the ${from}: ${noun}s have no page of their own.` : `The end of the ${noun}’s address, suggested from the ${from}.`}
       submit={`Create ${noun}`}
+      // From the schema, as the entry's form counts it: a post's title is a title, a tag's name a label.
+      maxTitleLength={labelSpec?.maxLength}
       onCreate={onCreate}
       onClose={onClose}
     />

@@ -43,7 +43,8 @@ const FORMATS: Record<string, string> = {
   regex: 'Contains characters that are not allowed here',
 };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+// Written as people read numbers: "1,000 characters".
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 function tooSmall(issue: Extract<RawIssue, { code: 'too_small' }>): string {
   const limit = Number(issue.minimum);

@@ -3,7 +3,8 @@
  * code serves the real registry and the small registries of unit tests.
  */
 import { z } from 'astro/zod';
-import { field, ImageSelectionSchema, text } from './primitives';
+import { field, heading, ImageSelectionSchema, MAX_PARAGRAPH_LENGTH, MAX_URL_LENGTH, requiredText } from './primitives';
+import { MAX_SLUG_LENGTH } from '../slug';
 import { COLLECTIONS } from './collections';
 import { storedDataSchema, type AnySectionDefinition } from './define-section';
 import { allowRefs, isRef } from './refs';
@@ -29,11 +30,11 @@ export function canonicalProblem(value: string): string | undefined {
 /** SEO metadata of a page (spec §2.1). */
 export const PageMetaSchema = z.object({
   /** The page's `<title>` and og:title. */
-  title: field(text(), 'SEO title', 'The page title shown in search results and browser tabs.', {
+  title: field(heading(), 'SEO title', 'The page title shown in search results and browser tabs.', {
     shownUpTo: { length: 60, past: 'Search results cut longer titles, so put what matters first.' },
   }),
   /** Meta description and og:description. */
-  description: field(text(), 'SEO description', 'One or two sentences shown in search results.', {
+  description: field(requiredText(MAX_PARAGRAPH_LENGTH), 'SEO description', 'One or two sentences shown in search results.', {
     kind: 'textarea',
     shownUpTo: { length: 160, past: 'Search results cut longer descriptions.' },
   }),
@@ -49,6 +50,7 @@ export const PageMetaSchema = z.object({
   canonical: field(
     z
       .string()
+      .max(MAX_URL_LENGTH)
       .superRefine((value, context) => {
         const message = canonicalProblem(value);
         if (message) context.addIssue({ code: 'custom', message });
@@ -61,7 +63,7 @@ export const PageMetaSchema = z.object({
 });
 
 /** A section's id: unique within the page; convention `<page-name>-<section-purpose>`. */
-export const SectionIdSchema = text();
+export const SectionIdSchema = requiredText(MAX_SLUG_LENGTH);
 
 function sectionObject(definition: AnySectionDefinition, data: z.ZodType, settings: z.ZodType) {
   return z.object({
@@ -106,9 +108,9 @@ function checkSectionOrder(definitions: readonly AnySectionDefinition[]) {
 
 const pageFields = {
   /** Unique page identifier; matches the page's file key. */
-  id: text(),
+  id: requiredText(MAX_SLUG_LENGTH),
   /** Page slug; `/` separates nested segments, `[slug]` marks a collection template. */
-  slug: text(),
+  slug: requiredText(MAX_SLUG_LENGTH),
   meta: PageMetaSchema,
 };
 

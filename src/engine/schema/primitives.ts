@@ -6,6 +6,7 @@
 import { z } from 'astro/zod';
 import { plainMessage } from './messages';
 import { imageUrlProblem, linkProblem } from './urls';
+import { MAX_SLUG_LENGTH } from '../slug';
 
 // Every schema is built from this module, so installing the plain words here covers them all,
 // on the server, in the build and in the editor's bundle alike.
@@ -58,28 +59,60 @@ export function field<T extends z.ZodType>(
 }
 
 /**
+ * How long a text may be, by what it is, not where it sits: a title is a title wherever it is (a
+ * section's heading, a post's, a feature's, a page's SEO title), a label a label. Every text
+ * field of every section, collection, page and the site settings takes one of these, so the
+ * numbers exist once: the editor's forms count against them as you type (they read the schema's
+ * maxLength), docs/sections.md states them, and the content store refuses a longer value naming
+ * the field ("Use at most 100 characters"). Each is well past the longest the demo holds (in
+ * brackets), and short enough that one field cannot grow a page by a megabyte: a 1.4 MB
+ * description reached the page's size cap, whose words are about `$ref`s, before any rule of its
+ * own. A text whose format bounds it (a date, a colour, a video ID) needs none.
+ */
+/** A few words, shown small or on a button: an eyebrow, a button's or menu item's label, a name, a price, a badge (23). */
+export const MAX_LABEL_LENGTH = 60;
+/**
+ * A title, set large: past this it wraps over many lines on a phone and reads as a paragraph (a
+ * hero's is the page's h1; 56).
+ */
+export const MAX_HEADING_LENGTH = 100;
+/** One sentence: a caption, a tagline, a role, an announcement, a question, an image's alt text (85). */
+export const MAX_LINE_LENGTH = 250;
+/** Plain text of a few sentences: a description, a subtitle, a quote, an excerpt (218). */
+export const MAX_PARAGRAPH_LENGTH = 1_000;
+/** An address: 2,048 characters is the longest URL search engines and sitemaps take (42). */
+export const MAX_URL_LENGTH = 2_048;
+
+/**
  * Required text: blank or whitespace-only is an error, not content. It checks
  * without transforming, so a stored value always parses to itself.
  */
 export const text = () => z.string().regex(/\S/, 'Required');
 
-/**
- * The longest heading a section's title may be, in characters. Headings are set large (a hero's
- * is the page's h1), so past this a title wraps over many lines on a phone and reads as a
- * paragraph; the demo's longest is 56. The editor counts against it as you type (the form reads
- * the schema's maxLength: this number is the only copy).
- */
-export const MAX_HEADING_LENGTH = 100;
+/** Required text of at most `max` characters (one of the lengths above). */
+export const requiredText = (max: number) => text().max(max);
+
+/** Optional text of at most `max` characters when given. */
+export const optionalText = (max: number) => z.string().max(max).optional();
+
+/** The longest e-mail address there is: 254 characters (RFC 5321's limit on a path, less its brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** An e-mail address; `message` says what to type. */
+export const emailAddress = (message: string) => z.email(message).max(MAX_EMAIL_LENGTH);
 
 /** A section's required title (its heading): required text of at most MAX_HEADING_LENGTH characters. */
-export const heading = () => text().max(MAX_HEADING_LENGTH);
+export const heading = () => requiredText(MAX_HEADING_LENGTH);
 
 /** A section's optional title: at most MAX_HEADING_LENGTH characters when given. */
-export const optionalHeading = () => z.string().max(MAX_HEADING_LENGTH).optional();
+export const optionalHeading = () => optionalText(MAX_HEADING_LENGTH);
+
+/** The small text above a section's title (its "eyebrow"), when given. */
+export const eyebrow = () => optionalText(MAX_LABEL_LENGTH);
 
 /** A string that `problem` accepts: it reports the problem's own message. */
 const checkedString = (problem: (value: string) => string | undefined) =>
-  z.string().superRefine((value, context) => {
+  z.string().max(MAX_URL_LENGTH).superRefine((value, context) => {
     const message = problem(value);
     if (message) context.addIssue({ code: 'custom', message });
   });
@@ -97,7 +130,7 @@ export const imageUrl = () => checkedString(imageUrlProblem).meta({ kind: 'image
  * An identifier that editors need not type: generated from the sibling field
  * `from` (slugified, unique among sibling items) and shown under "Advanced".
  */
-export const identifier = (from: string) => text().meta({ kind: 'identifier', identifierFrom: from });
+export const identifier = (from: string) => requiredText(MAX_SLUG_LENGTH).meta({ kind: 'identifier', identifierFrom: from });
 
 export const CtaVariantSchema = z.enum(['primary', 'secondary', 'ghost']).meta({
   optionLabels: { primary: 'Primary', secondary: 'Secondary', ghost: 'Ghost (text link)' },
@@ -109,7 +142,7 @@ export const CtaSchema = z
     /** Unique identifier of the button. */
     id: field(identifier('label'), 'ID', 'Unique identifier of the button, generated from its label.'),
     /** Visible button text. */
-    label: field(text(), 'Label', 'Visible button text.'),
+    label: field(requiredText(MAX_LABEL_LENGTH), 'Label', 'Visible button text.'),
     /** URL or path to link to. */
     href: field(link(), 'Link', 'URL or path to link to.'),
     /** Visual weight of the button. */
@@ -126,7 +159,7 @@ export const ImageSelectionSchema = z
     /** Fully qualified URL, or a path under the public assets directory. */
     url: field(imageUrl(), 'Image URL', 'Where the image is: the address of an image on the web (https://…), or one from the media library (Choose image).'),
     /** Alternative text, rendered as the `alt` attribute. */
-    alt: field(text(), 'Alt text', 'Describes the image for people who cannot see it.'),
+    alt: field(requiredText(MAX_LINE_LENGTH), 'Alt text', 'Describes the image for people who cannot see it.'),
     /** The focal point across, 0 (left edge) to 1 (right edge); a view that crops keeps it in frame. */
     focusX: field(focusCoordinate().optional(), 'Focal point across', 'Where the subject is, from 0 (left) to 1 (right); the centre when absent.'),
     /** The focal point down, 0 (top edge) to 1 (bottom edge). */
@@ -138,7 +171,7 @@ export const ImageSelectionSchema = z
 export const MenuItemSchema = z
   .object({
     /** Visible link text. */
-    label: field(text(), 'Label', 'Visible link text.'),
+    label: field(requiredText(MAX_LABEL_LENGTH), 'Label', 'Visible link text.'),
     /** URL or path the link goes to. */
     href: field(link(), 'Link', 'URL or path the link goes to.'),
   })

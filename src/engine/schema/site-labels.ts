@@ -7,7 +7,7 @@
  * site, say, must: its pages are read out in German (`<html lang="de">`).
  */
 import { z } from 'astro/zod';
-import { field } from './primitives';
+import { field, MAX_LABEL_LENGTH, optionalText } from './primitives';
 
 /** Each word as the site writes it when the settings leave it empty. */
 export const LABEL_DEFAULTS = {
@@ -27,7 +27,7 @@ export type SiteLabels = Record<keyof typeof LABEL_DEFAULTS, string>;
 /** The placeholder the reading time's words put the minutes in. */
 const MINUTES = '{minutes}';
 
-const word = (title: string, where: string, name: keyof typeof LABEL_DEFAULTS) => field(z.string().optional(), title, `${where} Left empty, the site writes “${LABEL_DEFAULTS[name]}”`);
+const word = (title: string, where: string, name: keyof typeof LABEL_DEFAULTS) => field(optionalText(MAX_LABEL_LENGTH), title, `${where} Left empty, the site writes “${LABEL_DEFAULTS[name]}”`);
 
 export const SiteLabelsSchema = z
   .object({
@@ -39,6 +39,7 @@ export const SiteLabelsSchema = z
     readingTime: field(
       z
         .string()
+        .max(MAX_LABEL_LENGTH)
         .refine((words) => words.trim() === '' || words.includes(MINUTES), `Put ${MINUTES} where the number of minutes goes, as in “${LABEL_DEFAULTS.readingTime}”`)
         .optional(),
       'Reading time',

@@ -10,7 +10,7 @@ import { z } from 'astro/zod';
 import { TYPEFACE_IDS, TYPEFACES } from '../../styles/typefaces';
 import { ContentError, issuesOf, type Issue } from '../content-error';
 import { describeRefusal, refusalAt, type ContentSnapshot } from '../snapshot';
-import { field, hexColour, ImageSelectionSchema, text } from './primitives';
+import { emailAddress, field, hexColour, ImageSelectionSchema, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, optionalText, requiredText } from './primitives';
 import { unknownFields } from './unknown-fields';
 import { pointerFromPath } from '../pointer';
 import { contrastRatio, mixHex, type Hex } from './colour';
@@ -59,17 +59,20 @@ export function brandColourProblem(colour: Hex): string | undefined {
   return undefined;
 }
 
+/** The longest language tag a site needs: RFC 5646 (4.4.1) asks every reader of tags to take 35 characters. */
+const MAX_LANGUAGE_TAG_LENGTH = 35;
+
 const typefaceLabels = Object.fromEntries(TYPEFACE_IDS.map((id) => [id, TYPEFACES[id].label]));
 const TypefaceSchema = z.enum(TYPEFACE_IDS).meta({ optionLabels: typefaceLabels });
 
 
 export const SiteSettingsSchema = z
   .object({
-    name: field(text(), 'Site name', 'The name of the site: browser tabs, search results, the feed and shared links show it.'),
-    tagline: field(z.string().optional(), 'Tagline', 'One sentence on what the site is; the feed and search engines describe the site with it.'),
-    email: field(z.email('Use an e-mail address').optional(), 'E-mail', 'The contact address search engines show for the organisation.'),
+    name: field(requiredText(MAX_LABEL_LENGTH), 'Site name', 'The name of the site: browser tabs, search results, the feed and shared links show it.'),
+    tagline: field(optionalText(MAX_LINE_LENGTH), 'Tagline', 'One sentence on what the site is; the feed and search engines describe the site with it.'),
+    email: field(emailAddress('Use an e-mail address').optional(), 'E-mail', 'The contact address search engines show for the organisation.'),
     language: field(
-      z.string().superRefine((tag, context) => {
+      z.string().max(MAX_LANGUAGE_TAG_LENGTH).superRefine((tag, context) => {
         const message = languageProblem(tag);
         if (message) context.addIssue({ code: 'custom', message });
       }),

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, markdown, optionalHeading } from '../../engine/schema/primitives';
+import { eyebrow, field, markdown, optionalHeading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'content-block',
@@ -11,7 +11,7 @@ export default defineSection({
   keywords: ['text', 'article', 'paragraphs', 'markdown', 'body'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the block. */
     title: field(optionalHeading(), 'Title', 'Optional heading of the block.'),
     /** The text, in Markdown; raw HTML is escaped, never rendered. */

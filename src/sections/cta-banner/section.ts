@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, heading } from '../../engine/schema/primitives';
+import { CtaSchema, field, heading, MAX_PARAGRAPH_LENGTH, optionalText } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'cta-banner',
@@ -11,7 +11,7 @@ export default defineSection({
     /** Headline of the banner. */
     title: field(heading(), 'Title', 'Headline of the banner.'),
     /** Optional copy under the headline. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the headline.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the headline.', { kind: 'textarea' }),
     /** Up to two buttons. */
     ctas: field(z.array(CtaSchema).max(2, 'At most two buttons'), 'Buttons', 'Up to two buttons.'),
   }),

@@ -1,11 +1,11 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, markdown, optionalHeading, text } from '../../engine/schema/primitives';
+import { eyebrow, field, markdown, MAX_LINE_LENGTH, MAX_PARAGRAPH_LENGTH, optionalHeading, optionalText, requiredText } from '../../engine/schema/primitives';
 
 const QuestionSchema = z
   .object({
     /** The question, as a visitor would ask it. */
-    question: field(text(), 'Question', 'The question, as a visitor would ask it.'),
+    question: field(requiredText(MAX_LINE_LENGTH), 'Question', 'The question, as a visitor would ask it.'),
     /** The answer, in Markdown (links and lists work). */
     answer: field(markdown().regex(/\S/, 'Write the answer to this question'), 'Answer', 'The answer: bold, links and lists work.', { kind: 'markdown' }),
   })
@@ -21,11 +21,11 @@ export default defineSection({
   keywords: ['questions', 'answers', 'accordion', 'help'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the list of questions. */
     title: field(optionalHeading(), 'Title', 'Heading above the questions, e.g. "Frequently asked questions".'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The questions, 1 to 30, each asked once. */
     items: field(
       z

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, heading, MenuItemSchema, optionalHeading, text } from '../../engine/schema/primitives';
+import { eyebrow, field, heading, MAX_PARAGRAPH_LENGTH, MenuItemSchema, optionalHeading, optionalText, requiredText } from '../../engine/schema/primitives';
 import { ICON_NAMES } from '../../engine/icons';
 
 const FeatureSchema = z
@@ -10,7 +10,7 @@ const FeatureSchema = z
     /** Name of the feature, a few words. */
     title: field(heading(), 'Title', 'Name of the feature, in a few words.'),
     /** One or two sentences about it. */
-    text: field(text(), 'Text', 'One or two sentences about it.', { kind: 'textarea' }),
+    text: field(requiredText(MAX_PARAGRAPH_LENGTH), 'Text', 'One or two sentences about it.', { kind: 'textarea' }),
     /** Optional link to more about the feature. */
     link: field(
       MenuItemSchema.optional(),
@@ -27,11 +27,11 @@ export default defineSection({
   keywords: ['services', 'benefits', 'icons', 'cards'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Heading above the grid. */
     title: field(optionalHeading(), 'Title', 'Heading above the grid.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The features, 1 to 12. */
     items: field(
       z.array(FeatureSchema).min(1, 'Add at least one feature').max(12, 'At most 12 features'),

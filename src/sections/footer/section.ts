@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { baseSettings, field, MenuItemSchema, text } from '../../engine/schema/primitives';
+import { baseSettings, emailAddress, field, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MenuItemSchema, optionalText, requiredText } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'footer',
@@ -12,13 +12,13 @@ export default defineSection({
   viewReads: { id: true },
   schema: z.object({
     /** Brand name shown in the footer. */
-    brandText: field(text(), 'Brand text', 'Brand name shown in the footer.'),
+    brandText: field(requiredText(MAX_LABEL_LENGTH), 'Brand text', 'Brand name shown in the footer.'),
     /** Short line under the brand. */
-    tagline: field(z.string().optional(), 'Tagline', 'Short line under the brand.'),
+    tagline: field(optionalText(MAX_LINE_LENGTH), 'Tagline', 'Short line under the brand.'),
     /** Contact address, rendered as a mailto link. */
-    email: field(z.email('Enter an email address').optional(), 'Email', 'Contact address, shown as a mailto link.'),
+    email: field(emailAddress('Enter an email address').optional(), 'Email', 'Contact address, shown as a mailto link.'),
     /** Copyright line, e.g. "© 2026 Northwind Studio". */
-    copyright: field(text(), 'Copyright', 'Copyright line at the bottom of the footer.'),
+    copyright: field(requiredText(MAX_LINE_LENGTH), 'Copyright', 'Copyright line at the bottom of the footer.'),
     /** Footer links, in order. */
     menu: field(z.array(MenuItemSchema).max(12), 'Menu', 'Footer links, in order (at most 12).'),
   }),

@@ -1,13 +1,13 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, ImageSelectionSchema, optionalHeading } from '../../engine/schema/primitives';
+import { eyebrow, field, ImageSelectionSchema, MAX_LINE_LENGTH, MAX_PARAGRAPH_LENGTH, optionalHeading, optionalText } from '../../engine/schema/primitives';
 
 const GalleryImageSchema = z
   .object({
     /** The picture and its alt text. */
     image: field(ImageSelectionSchema, 'Image', 'The picture, with alt text that describes it.'),
     /** Optional line shown under the picture. */
-    caption: field(z.string().optional(), 'Caption', 'Optional line shown under the picture; the alt text describes the picture itself.'),
+    caption: field(optionalText(MAX_LINE_LENGTH), 'Caption', 'Optional line shown under the picture; the alt text describes the picture itself.'),
   })
   .meta({ title: 'Picture', description: 'A picture with its optional caption.' });
 
@@ -18,11 +18,11 @@ export default defineSection({
   keywords: ['media', 'images', 'photos', 'pictures', 'photo grid', 'lightbox'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the gallery. */
     title: field(optionalHeading(), 'Title', 'Optional heading of the gallery.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The pictures, 1 to 24, in order. */
     images: field(
       z.array(GalleryImageSchema).min(1, 'Add at least one picture').max(24, 'At most 24 pictures'),

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { baseSettings, CtaSchema, field, link, MenuItemSchema, text } from '../../engine/schema/primitives';
+import { baseSettings, CtaSchema, field, link, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MenuItemSchema, requiredText } from '../../engine/schema/primitives';
 import { isCurrentPath } from '../../components/views/format';
 
 export default defineSection({
@@ -13,14 +13,14 @@ export default defineSection({
   viewReads: { id: true, path: (data, path) => data.menu.map((item) => isCurrentPath(item.href, path)) },
   schema: z.object({
     /** Brand name shown as the logo. */
-    logoText: field(text(), 'Logo text', 'Brand name shown as the logo.'),
+    logoText: field(requiredText(MAX_LABEL_LENGTH), 'Logo text', 'Brand name shown as the logo.'),
     /** Where the logo links to. */
     logoHref: field(link().default('/'), 'Logo link', 'Where the logo links to; usually the home page.'),
     /** Optional strip above the bar for news or a launch. */
     announcement: field(
       z.object({
         /** Text of the strip. */
-        text: field(text(), 'Text', 'Text of the announcement strip.'),
+        text: field(requiredText(MAX_LINE_LENGTH), 'Text', 'Text of the announcement strip.'),
         /** Optional link for the strip. */
         href: field(link().optional(), 'Link', 'Optional link for the strip.'),
       }).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, heading, ImageSelectionSchema, optionalHeading, PADDING_LABELS, PADDINGS, text } from '../../engine/schema/primitives';
+import { CtaSchema, eyebrow, field, heading, ImageSelectionSchema, MAX_PARAGRAPH_LENGTH, optionalHeading, PADDING_LABELS, PADDINGS, requiredText } from '../../engine/schema/primitives';
 
 /** The hero documents paddings up to `xl` (spec §2.3 rule 2). */
 const HeroPaddingSchema = z.enum(PADDINGS.filter((p) => p !== '2xl') as ['none', 'sm', 'md', 'lg', 'xl']).meta({ optionLabels: PADDING_LABELS });
@@ -15,13 +15,13 @@ export default defineSection({
   viewReads: { mainHeading: true },
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Main headline, or its first part when titleHighlight is set. */
     title: field(heading(), 'Title', 'Main headline, or its first part when a highlight is set.'),
     /** Second, separately styled part of the headline. */
     titleHighlight: field(optionalHeading(), 'Title highlight', 'Second, accented part of the headline.'),
     /** Supporting copy below the headline. */
-    subtitle: field(text(), 'Subtitle', 'Supporting copy below the headline.', { kind: 'textarea' }),
+    subtitle: field(requiredText(MAX_PARAGRAPH_LENGTH), 'Subtitle', 'Supporting copy below the headline.', { kind: 'textarea' }),
     /** Main call-to-action, always shown. */
     primaryCta: field(CtaSchema, 'Primary button', 'Main call-to-action, always shown.'),
     /** Optional second button beside the primary one. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, ImageSelectionSchema, markdown, optionalHeading } from '../../engine/schema/primitives';
+import { CtaSchema, eyebrow, field, ImageSelectionSchema, markdown, optionalHeading } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'media-text',
@@ -9,7 +9,7 @@ export default defineSection({
   keywords: ['media', 'picture', 'photo', 'illustration', 'side by side', 'columns'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the text. */
     title: field(optionalHeading(), 'Title', 'Heading of the text.'),
     /** The text, in Markdown. */

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, heading } from '../../engine/schema/primitives';
+import { eyebrow, field, heading, MAX_PARAGRAPH_LENGTH, optionalText } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'page-hero',
@@ -10,11 +10,11 @@ export default defineSection({
   description: 'A compact header for interior pages: label, title and description.',
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Title of the page. */
     title: field(heading(), 'Title', 'Title of the page.'),
     /** One or two sentences under the title. */
-    description: field(z.string().optional(), 'Description', 'One or two sentences under the title.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'One or two sentences under the title.', { kind: 'textarea' }),
   }),
   defaults: { title: 'Page title', description: 'A sentence that tells visitors what this page is about.' },
 });

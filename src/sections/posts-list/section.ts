@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
 import { PostSummarySchema } from '../../engine/schema/collections';
-import { field, heading, MenuItemSchema } from '../../engine/schema/primitives';
+import { eyebrow, field, heading, MAX_PARAGRAPH_LENGTH, MenuItemSchema, optionalText } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'posts-list',
@@ -10,11 +10,11 @@ export default defineSection({
   keywords: ['blog', 'articles', 'news', 'journal', 'latest'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the list. */
     title: field(heading(), 'Title', 'Heading of the list.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** `grid`: equal cards; `bento`: the newest post large, the rest around it. */
     variant: field(z.enum(['grid', 'bento']).default('grid'), 'Layout', 'Grid of equal cards, or a bento with the newest post large.', { optionLabels: { grid: 'Grid', bento: 'Bento (newest post large)' } }),
     /** Show at most this many posts; empty shows all. */

@@ -1,19 +1,19 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { CtaSchema, field, optionalHeading, text } from '../../engine/schema/primitives';
+import { CtaSchema, eyebrow, field, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MAX_PARAGRAPH_LENGTH, optionalHeading, optionalText, requiredText } from '../../engine/schema/primitives';
 
 const PlanSchema = z
   .object({
     /** The plan's name, its heading. */
-    name: field(text(), 'Name', 'The plan’s name, shown as its heading.'),
+    name: field(requiredText(MAX_LABEL_LENGTH), 'Name', 'The plan’s name, shown as its heading.'),
     /** The price as visitors read it. */
-    price: field(text(), 'Price', 'The price as visitors read it, e.g. €9,800, From €3,500 or On request.'),
+    price: field(requiredText(MAX_LABEL_LENGTH), 'Price', 'The price as visitors read it, e.g. €9,800, From €3,500 or On request.'),
     /** What the price is per. */
-    period: field(z.string().optional(), 'Period', 'What the price is per, e.g. per project or per month.'),
+    period: field(optionalText(MAX_LABEL_LENGTH), 'Period', 'What the price is per, e.g. per project or per month.'),
     /** One or two sentences on who the plan is for. */
-    description: field(z.string().optional(), 'Description', 'One or two sentences on who the plan is for.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'One or two sentences on who the plan is for.', { kind: 'textarea' }),
     /** What the plan includes, one line each. */
-    features: field(z.array(text()).max(12, 'At most 12 features per plan'), 'Features', 'What the plan includes, one line each (up to 12).'),
+    features: field(z.array(requiredText(MAX_LINE_LENGTH)).max(12, 'At most 12 features per plan'), 'Features', 'What the plan includes, one line each (up to 12).'),
     /** The plan's button. */
     cta: field(CtaSchema, 'Button', 'The plan’s call to action.'),
     /** Marks the recommended plan. */
@@ -46,11 +46,11 @@ export default defineSection({
   keywords: ['plans', 'prices', 'packages', 'tiers'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Optional heading of the table. */
     title: field(optionalHeading(), 'Title', 'Optional heading of the table.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The plans, 1 to 4, side by side on wide screens. */
     plans: field(
       z.array(PlanSchema).min(1, 'Add at least one plan').max(4, 'At most 4 plans').superRefine(atMostOneHighlighted, { when: (payload) => Array.isArray(payload.value) }),
@@ -58,9 +58,9 @@ export default defineSection({
       'The plans, 1 to 4, side by side on wide screens.',
     ),
     /** The badge on the highlighted plan. */
-    highlightLabel: field(z.string().regex(/\S/, 'Required').default('Recommended'), 'Highlight badge', 'The badge on the highlighted plan, e.g. Recommended or Most chosen.'),
+    highlightLabel: field(requiredText(MAX_LABEL_LENGTH).default('Recommended'), 'Highlight badge', 'The badge on the highlighted plan, e.g. Recommended or Most chosen.'),
     /** A line under the plans: taxes, terms. */
-    footnote: field(z.string().optional(), 'Footnote', 'Optional line under the plans, e.g. about taxes or terms.', { kind: 'textarea' }),
+    footnote: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Footnote', 'Optional line under the plans, e.g. about taxes or terms.', { kind: 'textarea' }),
   }),
   // Copy to keep; the other defaults are sample text (see SectionDefinition.keptDefaults).
   keptDefaults: ['title', 'plans.period'],

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, optionalHeading, text } from '../../engine/schema/primitives';
+import { field, MAX_LABEL_LENGTH, optionalHeading, requiredText } from '../../engine/schema/primitives';
 import { ICON_NAMES } from '../../engine/icons';
 
 export default defineSection({
@@ -19,9 +19,9 @@ export default defineSection({
             /** One of the built-in icons. */
             icon: field(z.enum(ICON_NAMES), 'Icon', 'One of the built-in icons.', { kind: 'icon' }),
             /** The figure, e.g. "12k" or "99.9%". */
-            value: field(text(), 'Value', 'The figure, e.g. 12k or 99.9%.'),
+            value: field(requiredText(MAX_LABEL_LENGTH), 'Value', 'The figure, e.g. 12k or 99.9%.'),
             /** What the figure counts. */
-            label: field(text(), 'Label', 'What the figure counts.'),
+            label: field(requiredText(MAX_LABEL_LENGTH), 'Label', 'What the figure counts.'),
           }).meta({ title: 'Stat', description: 'A figure with its icon and label.' }),
         )
         .min(1, 'Add at least one stat')

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { ResolvedTagSchema } from '../../engine/schema/collections';
-import { field } from '../../engine/schema/primitives';
+import { eyebrow, field } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tag-detail',
@@ -12,7 +12,7 @@ export default defineSection({
   description: "A header card for the current tag: its name, description and accent colour.",
   schema: z.object({
     /** Small eyebrow text above the tag name. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the tag name.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the tag name.'),
     /** Bound: the tag this template page is rendering. */
     tag: field(ResolvedTagSchema, 'Tag', 'Filled from the current tags entry.'),
   }),

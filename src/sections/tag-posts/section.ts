@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection, requireEntry } from '../../engine/schema/define-section';
 import { PostSummarySchema } from '../../engine/schema/collections';
-import { field, heading } from '../../engine/schema/primitives';
+import { field, heading, MAX_LINE_LENGTH } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tag-posts',
@@ -12,7 +12,7 @@ export default defineSection({
     /** Heading above the posts. */
     title: field(heading(), 'Title', 'Heading above the posts.'),
     /** Shown when no post carries the tag yet. */
-    emptyText: field(z.string().default('No posts yet.'), 'Empty text', 'Shown when no post carries the tag yet.'),
+    emptyText: field(z.string().max(MAX_LINE_LENGTH).default('No posts yet.'), 'Empty text', 'Shown when no post carries the tag yet.'),
     /** Bound: posts carrying the current tag. */
     posts: field(z.array(PostSummarySchema), 'Posts', 'Filled with the posts that carry the current tag.'),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
 import { ResolvedTagSchema } from '../../engine/schema/collections';
-import { field, heading } from '../../engine/schema/primitives';
+import { eyebrow, field, heading, MAX_PARAGRAPH_LENGTH, optionalText } from '../../engine/schema/primitives';
 
 export default defineSection({
   type: 'tags-list',
@@ -9,11 +9,11 @@ export default defineSection({
   description: 'A card grid of every tag, each linking to its tag page.',
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Heading of the grid. */
     title: field(heading(), 'Title', 'Heading of the grid.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** Bound: every tag, by name. */
     tags: field(z.array(ResolvedTagSchema), 'Tags', 'Filled from the tags collection.'),
   }),

@@ -1,15 +1,15 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, ImageSelectionSchema, optionalHeading, text } from '../../engine/schema/primitives';
+import { eyebrow, field, ImageSelectionSchema, MAX_LABEL_LENGTH, MAX_LINE_LENGTH, MAX_PARAGRAPH_LENGTH, optionalHeading, optionalText, requiredText } from '../../engine/schema/primitives';
 
 const TestimonialSchema = z
   .object({
     /** What they said, without quotation marks (the design adds them). */
-    quote: field(text(), 'Quote', 'What they said, without quotation marks: the design adds them.', { kind: 'textarea' }),
+    quote: field(requiredText(MAX_PARAGRAPH_LENGTH), 'Quote', 'What they said, without quotation marks: the design adds them.', { kind: 'textarea' }),
     /** Who said it. */
-    name: field(text(), 'Name', 'Who said it.'),
+    name: field(requiredText(MAX_LABEL_LENGTH), 'Name', 'Who said it.'),
     /** Their role and organisation, e.g. "Editor-in-chief, The Ledger". */
-    role: field(z.string().optional(), 'Role', 'Their role and organisation, e.g. "Editor-in-chief, The Ledger".'),
+    role: field(optionalText(MAX_LINE_LENGTH), 'Role', 'Their role and organisation, e.g. "Editor-in-chief, The Ledger".'),
     /** Optional portrait; without one, their initials are shown. */
     photo: field(ImageSelectionSchema.optional(), 'Photo', 'Optional portrait, shown small and round; without one, their initials are shown.'),
   })
@@ -22,11 +22,11 @@ export default defineSection({
   keywords: ['quotes', 'reviews', 'customers', 'social proof'],
   schema: z.object({
     /** Small eyebrow text above the title. */
-    label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+    label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
     /** Heading above the quotes. */
     title: field(optionalHeading(), 'Title', 'Heading above the quotes.'),
     /** Optional copy under the heading. */
-    description: field(z.string().optional(), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
+    description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the heading.', { kind: 'textarea' }),
     /** The quotes, 1 to 9. */
     items: field(
       z.array(TestimonialSchema).min(1, 'Add at least one testimonial').max(9, 'At most 9 testimonials'),

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import { defineSection } from '../../engine/schema/define-section';
-import { field, heading, ImageSelectionSchema, text } from '../../engine/schema/primitives';
+import { eyebrow, field, heading, ImageSelectionSchema, MAX_LABEL_LENGTH, MAX_PARAGRAPH_LENGTH, optionalText, requiredText, text } from '../../engine/schema/primitives';
 import { PROVIDER_NAMES, PROVIDERS, videoIdInLink, videoIdProblem, type VideoProvider } from './video-source';
 
 export const POSTER_RULE = 'The poster must be an image on this site (uploaded, or a path starting with /), so nothing is fetched from elsewhere before the video is played';
@@ -20,16 +20,16 @@ export default defineSection({
   schema: z
     .object({
       /** Small eyebrow text above the title. */
-      label: field(z.string().optional(), 'Eyebrow', 'Small text above the title.'),
+      label: field(eyebrow(), 'Eyebrow', 'Small text above the title.'),
       /** The video's title: the heading above it, and the name screen readers give the player. */
       title: field(heading(), 'Title', 'The heading above the video; screen readers also use it to name the player.'),
       /** Optional copy under the title. */
-      description: field(z.string().optional(), 'Description', 'Optional copy under the title.', { kind: 'textarea' }),
+      description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'Optional copy under the title.', { kind: 'textarea' }),
       /** Where the video is hosted. */
       provider: field(z.enum(PROVIDERS), 'Provider', 'Where the video is hosted.', {
         optionLabels: PROVIDER_NAMES,
       }),
-      /** The ID from the video's address, never the address itself. */
+      /** The ID from the video's address, never the address itself; its format bounds its length (11 characters, or a number), so it has no limit of its own. */
       videoId: field(
         text(),
         'Video ID',
@@ -41,7 +41,7 @@ export default defineSection({
         kind: 'image',
       }),
       /** The visible text of the play button. */
-      playLabel: field(z.string().regex(/\S/, 'Required').default('Play video'), 'Play button text', 'The visible text of the play button; the title is added for screen readers.'),
+      playLabel: field(requiredText(MAX_LABEL_LENGTH).default('Play video'), 'Play button text', 'The visible text of the play button; the title is added for screen readers.'),
     })
     // The ID's format depends on the provider; this runs even while another field is invalid,
     // so a pasted link is explained at once.

@@ -39,26 +39,29 @@ export const describedBy = (id: string, spec: FieldSpec, error?: string) =>
 
 /**
  * A text's length as you type, read with the field (aria-describedby), not announced at each keystroke.
- * Against its schema's limit (`maxLength`, a rule: "42 / 100 characters", and past it how many
- * too many, beside the validation's error), else against how much of it others show (a title in
- * search results; advice, so past it what happens, never an error).
+ * Against how much of it others show, when the field says (a title in search results; advice, so
+ * past it what happens, never an error), with its schema's limit after it; else against that limit
+ * (`maxLength`, a rule: "42 / 100 characters"). Past the limit, either way, how many too many,
+ * beside the validation's error.
  */
 export function LengthCount({ id, spec, text }: { id: string; spec: FieldSpec; text: string }) {
   if (!counted(spec)) return null;
   // Counted as people count: an emoji is one character, as the schema's check counts code points too.
   const count = [...text].length;
-  if (spec.maxLength !== undefined) {
-    const over = count - spec.maxLength;
+  const { maxLength, shownUpTo } = spec;
+  const over = maxLength === undefined ? 0 : count - maxLength;
+  if (maxLength !== undefined && (over > 0 || !shownUpTo)) {
     return (
       <p className={`field-count${over > 0 ? ' is-over' : ''}`} id={`${id}-count`}>
-        {count} / {spec.maxLength} characters{over > 0 && `: ${over} too many`}
+        {count} / {maxLength} characters{over > 0 && `: ${over} too many`}
       </p>
     );
   }
-  const { length, past } = spec.shownUpTo!;
+  const { length, past } = shownUpTo!;
+  const limit = maxLength === undefined ? '' : ` (at most ${maxLength})`;
   return (
     <p className={`field-count${count > length ? ' is-over' : ''}`} id={`${id}-count`}>
-      {count > length ? `${count} characters, over the ${length} or so shown. ${past}` : `${count} of about ${length} characters shown`}
+      {count > length ? `${count} characters${limit}, over the ${length} or so shown. ${past}` : `${count} of about ${length} characters shown${limit}`}
     </p>
   );
 }
