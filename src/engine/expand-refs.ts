@@ -93,11 +93,12 @@ export function createRefExpander(snapshot: ContentSnapshot, refusal: (path: str
     budget.size += size;
     if (budget.size <= MAX_RESOLVED_PAGE_SIZE) return;
     const inPage = file === budget.page;
-    const where = inPage ? '' : ` (crossed at ${file}#${at()})`;
+    const where = inPage ? '' : ` (the limit is passed at ${file}#${at()})`;
+    // Said to the people who save the page, not to developers: no "$ref", "resolve" or "MiB".
     throw new ContentError(
       'limit',
       budget.page,
-      `resolves to more than ${MAX_RESOLVED_PAGE_SIZE / 1024 / 1024} MiB of content${where}; every $ref repeats its whole target`,
+      `is too large: with the shared parts it shows, this page holds more than ${MAX_RESOLVED_PAGE_SIZE / 1024 / 1024} MB of text${where}, the most a page may. Shorten its longest texts, or show fewer shared parts (a part shown twice counts twice)`,
       inPage ? at() : '',
     );
   }

@@ -9,8 +9,18 @@ import { HttpError } from './errors';
 export const MAX_JSON_DEPTH = 64;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** A size as people read it: 5 MB, 8 KB. */
+function readableSize(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1 ? `${Number(megabytes.toFixed(1))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+/** Why a request body over `limit` bytes is refused, in words for whoever sent it (an editor saving, mostly). */
+export const tooLargeMessage = (limit: number) =>
+  `This is too much to send at once: at most ${readableSize(limit)} can be sent here. Shorten the longest texts, or make the change in smaller steps`;
+
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `Request body is larger than ${limit} bytes`);
+  return new HttpError(413, tooLargeMessage(limit));
 }
 
 /** The request's body as bytes, capped at `limit` (413 beyond it, never buffered whole). */

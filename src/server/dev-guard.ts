@@ -20,6 +20,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiMethodProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY } from '../../server/requests.mjs';
 import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
 import { writeBodyLimit } from './limits';
+import { tooLargeMessage } from './body';
 
 /** The methods that reach the dev server's routes (each answers those it does not take with a JSON 405). */
 const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -72,7 +73,7 @@ export function devRequestProblem(request: IncomingMessage): [number, string, Re
   const declared = request.headers['content-length'];
   if (declared === undefined) return [411, 'Content-Length is required'];
   if (!/^\d+$/.test(declared)) return [400, 'Content-Length is not a number'];
-  if (Number(declared) > limit) return [413, `Request body is larger than ${limit} bytes`];
+  if (Number(declared) > limit) return [413, tooLargeMessage(limit)];
   return undefined;
 }
 

@@ -134,7 +134,7 @@ describe('dev server', () => {
       const response = await save(body);
       expect(Date.now() - started).toBeLessThan(5_000);
       const error = expectError(response, 400);
-      expect(error.error).toMatch(/resolves to more than 1 MiB/);
+      expect(error.error).toMatch(/holds more than 1 MB of text/);
       await expect(readFile(join(project.dataRoot, 'pages', 'fanout.json'))).rejects.toThrow();
     });
 
@@ -143,7 +143,7 @@ describe('dev server', () => {
       const started = Date.now();
       const body = expectError(await page('fanout-disk'), 500);
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(body.error).toMatch(/^pages\/fanout-disk\.json#\/sections\/\d+\/data\/body: resolves to more than 1 MiB/);
+      expect(body.error).toMatch(/^pages\/fanout-disk\.json#\/sections\/\d+\/data\/body: is too large: with the shared parts it shows, this page holds more than 1 MB of text/);
       await rm(join(project.dataRoot, 'pages', 'fanout-disk.json'));
     });
   });
@@ -182,7 +182,7 @@ describe('dev server', () => {
       const gathering = bodyPage('md-gather', 'x');
       gathering.sections = Array.from({ length: 6 }, (_, i) => ({ id: `b${i}`, type: 'content-block', data: { body: { $ref: `../shared/md-bodies.json#/bodies/${i}` } as never } }));
       const error = expectError(await save({ slug: 'md-gather', projectState: { pages: { 'md-gather': gathering } } }), 400);
-      expect(error.error).toMatch(/resolves to more than 1 MiB/);
+      expect(error.error).toMatch(/holds more than 1 MB of text/);
     });
   });
 

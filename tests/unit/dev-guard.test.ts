@@ -2,6 +2,8 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { devRequestProblem } from '../../src/server/dev-guard';
+import { tooLargeMessage } from '../../src/server/body';
+import { MAX_AUTH_BODY_BYTES, MAX_SAVE_BYTES } from '../../src/server/limits';
 
 const request = (url: string, host: string, method = 'GET') => ({ url, method, headers: { host } }) as unknown as IncomingMessage;
 
@@ -21,5 +23,11 @@ describe('devRequestProblem', () => {
     expect(devRequestProblem(request('/api/public-page//../about', 'localhost:4321'))?.[0]).toBe(400);
     expect(devRequestProblem(request('/api//save-to-file', 'localhost:4321', 'POST'))?.[0]).toBe(400);
     expect(devRequestProblem(request('/api//public-page/about', 'localhost:4321'))).toBeUndefined();
+  });
+
+  it('refuses a save over its cap in words an editor can act on, not in bytes', () => {
+    const save = { url: '/api/content/changes', method: 'POST', headers: { host: 'localhost:4321', origin: 'http://localhost:4321', 'content-type': 'application/json', 'content-length': String(MAX_SAVE_BYTES + 1) } } as unknown as IncomingMessage;
+    expect(devRequestProblem(save)).toEqual([413, 'This is too much to send at once: at most 5 MB can be sent here. Shorten the longest texts, or make the change in smaller steps']);
+    expect(tooLargeMessage(MAX_AUTH_BODY_BYTES)).toMatch(/^This is too much to send at once: at most 8 KB can be sent here/);
   });
 });
