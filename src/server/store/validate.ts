@@ -9,6 +9,8 @@
  */
 import { COLLECTIONS, entryIssues, type CollectionName } from '../../engine/schema/collections';
 import { ContentError, type Resolver } from '../../engine/resolver';
+import { issuesOf } from '../../engine/content-error';
+import { sectionRegistry, StoredSectionSchema } from '../../sections/registry';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { REDIRECTS_FILE, redirectsIssues, redirectsOf, RedirectsSchema, type Redirect } from '../../engine/redirects';
@@ -26,6 +28,19 @@ import { imagesAfter, missingImageIssues } from './image-references';
 export function collectionOfFile(file: string): CollectionName | undefined {
   const match = /^collections\/([^/]+)\/[^/]+\.json$/.exec(file);
   return match && (COLLECTIONS as readonly string[]).includes(match[1]!) ? (match[1] as CollectionName) : undefined;
+}
+
+/**
+ * The problems of a shared section (a document under shared/ with a section's `type`) as stored,
+ * `$ref`s allowed, at its own fields. Checked before the pages that show it are resolved: a text
+ * too long for its field (a 1.4 MB tagline) is then named there, with its limit, rather than only
+ * as the page's size cap; and one no page shows yet is checked too, as the editor checks it.
+ */
+function sharedSectionIssues(file: string, value: unknown): FileIssue[] {
+  const type = (value as { type?: unknown } | undefined)?.type;
+  if (!file.startsWith('shared/') || typeof type !== 'string' || !sectionRegistry.has(type)) return [];
+  const parsed = StoredSectionSchema.safeParse(value);
+  return parsed.success ? [] : issuesOf(parsed.error).map((issue) => ({ file, ...issue }));
 }
 
 /** Every page slug that fails to resolve, with its error; `*` when the site's routes themselves do not resolve. */
@@ -204,6 +219,7 @@ export function validatePlan(before: ContentSnapshot, plan: Plan): FileIssue[] {
   const written = new Set([...plan.documents].filter(([, document]) => document !== undefined).map(([file]) => file));
   // Characters no page or feed can carry, anywhere in a document written (any field, known to a schema or not).
   for (const file of written) issues.push(...forbiddenCharacterIssues(plan.after.get(file)).map((issue) => ({ file, ...issue })));
+  for (const file of written) issues.push(...sharedSectionIssues(file, plan.after.get(file)));
   if (written.has(SITE_SETTINGS_FILE)) issues.push(...siteSettingsIssues(plan.after.get(SITE_SETTINGS_FILE)).map((issue) => ({ file: SITE_SETTINGS_FILE, ...issue })));
   for (const file of written) {
     const collection = collectionOfFile(file);
