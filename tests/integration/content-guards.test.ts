@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINK_RULE } from '../../src/engine/schema/urls';
+import { IMAGE_URL_RULE, LINK_RULE } from '../../src/engine/schema/urls';
 import { postJson, raw, type RawResponse } from '../helpers/http';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
 import { buildProject, startDevServer, type RunningServer } from '../helpers/servers';
@@ -298,7 +298,7 @@ describe('astro build', () => {
     // Named by the content layer's collection schema (cover.url) or by the resolver (/cover/url).
     expect(output).toContain('collections/posts/zero-javascript-by-default');
     expect(output).toMatch(/cover[./]url: Image URLs/);
-    expect(output).toContain('Image URLs must start with https://, http:// or /');
+    expect(output).toContain(IMAGE_URL_RULE);
     await writeFile(file, JSON.stringify(post));
   }, 300_000);
 
