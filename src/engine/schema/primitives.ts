@@ -69,7 +69,7 @@ export function field<T extends z.ZodType>(
  * description reached the page's size cap, whose words are about `$ref`s, before any rule of its
  * own. A text whose format bounds it (a date, a colour, a video ID) needs none.
  */
-/** A few words, shown small or on a button: an eyebrow, a button's or menu item's label, a name, a price, a badge (23). */
+/** A few words, shown small or on a button: an eyebrow, a button's or menu item's label, a name, a price, a badge (30). */
 export const MAX_LABEL_LENGTH = 60;
 /**
  * A title, set large: past this it wraps over many lines on a phone and reads as a paragraph (a
@@ -80,7 +80,7 @@ export const MAX_HEADING_LENGTH = 100;
 export const MAX_LINE_LENGTH = 250;
 /** Plain text of a few sentences: a description, a subtitle, a quote, an excerpt (218). */
 export const MAX_PARAGRAPH_LENGTH = 1_000;
-/** An address: 2,048 characters is the longest URL search engines and sitemaps take (42). */
+/** An address: 2,048 characters is the longest URL search engines and sitemaps take (51). */
 export const MAX_URL_LENGTH = 2_048;
 
 /**
