@@ -44,6 +44,9 @@ export const describedBy = (id: string, spec: FieldSpec, error?: string) =>
  * (`maxLength`, a rule: "42 / 100 characters"). Past the limit, either way, how many too many,
  * beside the validation's error.
  */
+/** The share of its limit from which a text's count shows. */
+const COUNT_SHOWN_FROM = 0.8;
+
 export function LengthCount({ id, spec, text }: { id: string; spec: FieldSpec; text: string }) {
   if (!counted(spec)) return null;
   // Counted as people count: an emoji is one character, as the schema's check counts code points too.
@@ -51,8 +54,11 @@ export function LengthCount({ id, spec, text }: { id: string; spec: FieldSpec; t
   const { maxLength, shownUpTo } = spec;
   const over = maxLength === undefined ? 0 : count - maxLength;
   if (maxLength !== undefined && (over > 0 || !shownUpTo)) {
+    // Every text has a limit, so a count under every label and button text was noise: it shows from
+    // four fifths of the limit on, and before that is read with the field only (screen readers).
+    const quiet = count < maxLength * COUNT_SHOWN_FROM;
     return (
-      <p className={`field-count${over > 0 ? ' is-over' : ''}`} id={`${id}-count`}>
+      <p className={`field-count${over > 0 ? ' is-over' : ''}${quiet ? ' visually-hidden' : ''}`} id={`${id}-count`}>
         {count} / {maxLength} characters{over > 0 && `: ${over} too many`}
       </p>
     );
