@@ -42,24 +42,36 @@ function forEachAt(value: unknown, path: readonly string[], visit: (parent: Reco
 const textsIn = (value: unknown): string[] =>
   typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.values(value).flatMap(textsIn) : [];
 
+/** A field that still has starter text: its place in the form's words, where it is in the document, and the text. */
+export interface StarterField {
+  /** "Button 1 › Label", "FAQ › Question 1 › Question". */
+  label: string;
+  /** Its path in the document's data (`['sections', 3, 'data', 'items', 0, 'question']`). */
+  path: readonly (string | number)[];
+  text: string;
+}
+
+const labelsOf = (fields: readonly StarterField[]) => fields.map((field) => field.label);
+
 /**
- * The labels ("Button 1 › Label") of the text fields of `value` that equal any of `starters` at the
+ * The text fields of `value` (at `path` in its document) that equal any of `starters` at the
  * same place, except texts in `own`: the titles the starters were made from are the user's words.
  */
-function sameText(fields: readonly FieldSpec[], value: unknown, starters: readonly unknown[], trail: readonly string[], out: string[], own: ReadonlySet<string> = new Set()): void {
+function sameText(fields: readonly FieldSpec[], value: unknown, starters: readonly unknown[], trail: readonly string[], path: readonly (string | number)[], out: StarterField[], own: ReadonlySet<string> = new Set()): void {
   const values = fieldsOfValue(value);
   if (!values) return;
   for (const spec of fields) {
     const text = values[spec.key];
     const at = starters.map((starter) => fieldsOfValue(starter)?.[spec.key]);
     const label = [...trail, spec.label];
+    const here = [...path, spec.key];
     if (COPY_KINDS.has(spec.kind)) {
-      if (typeof text === 'string' && text.trim() && !own.has(text) && at.includes(text)) out.push(label.join(' › '));
+      if (typeof text === 'string' && text.trim() && !own.has(text) && at.includes(text)) out.push({ label: label.join(' › '), path: here, text });
     } else if (spec.children && spec.kind !== 'image') {
       // An image's alt text goes with the picture: a default picture kept is a choice like any other.
-      sameText(spec.children, text, at, label, out, own);
+      sameText(spec.children, text, at, label, here, out, own);
     } else if (spec.item?.children && Array.isArray(text)) {
-      text.forEach((item, index) => sameText(spec.item!.children!, item, at.map((list) => (Array.isArray(list) ? list[index] : undefined)), [...trail, `${listItemName(spec.label, spec.item!.label)} ${index + 1}`], out, own));
+      text.forEach((item, index) => sameText(spec.item!.children!, item, at.map((list) => (Array.isArray(list) ? list[index] : undefined)), [...trail, `${listItemName(spec.label, spec.item!.label)} ${index + 1}`], [...here, index], out, own));
     }
   }
 }
@@ -70,32 +82,35 @@ function sameText(fields: readonly FieldSpec[], value: unknown, starters: readon
  * its slug and title, each of its own sections with the starter's section of its type. Shared
  * sections are the shared documents' business, not the page's.
  */
-export function pageStarterCopy(page: StoredPage, slug: string, docs: Docs): string[] {
-  const sections = (Array.isArray(page.sections) ? page.sections : []).filter((section) => !isRef(section) && typeof section === 'object' && section !== null) as { type?: unknown; data?: unknown }[];
+export function pageStarterFields(page: StoredPage, slug: string, docs: Docs): StarterField[] {
+  const all = Array.isArray(page.sections) ? page.sections : [];
+  const sections = all.flatMap((section, index) => (!isRef(section) && typeof section === 'object' && section !== null ? [{ ...(section as { type?: unknown; data?: unknown }), index }] : []));
   // The starter's texts name the page by the title it was created with: its SEO title, or the title of the
   // section the starter gives that title (the page header), as they are now.
   const titled = new Set(starterPage({ slug, title: PROBE, docs }).sections.filter((section) => fieldsOfValue((section as { data?: unknown }).data)?.title === PROBE).map((section) => (section as { type?: unknown }).type));
   const titles = sections.filter((section) => titled.has(section.type)).map((section) => fieldsOfValue(section.data)?.title);
   const names = new Set([page.meta?.title, ...titles].filter((name): name is string => typeof name === 'string'));
   const starters = [...names].map((title) => starterPage({ slug, title, docs }));
-  const out: string[] = [];
-  sameText(metaForm, page.meta, starters.map((starter) => starter.meta), [], out, names);
-  for (const { type, data } of sections) {
+  const out: StarterField[] = [];
+  sameText(metaForm, page.meta, starters.map((starter) => starter.meta), [], ['meta'], out, names);
+  for (const { type, data, index } of sections) {
     const definition = typeof type === 'string' ? sectionRegistry.get(type) : undefined;
     if (!definition) continue;
     const started = starters.flatMap((starter) => starter.sections.filter((section) => (section as { type?: unknown }).type === type).map((section) => (section as { data?: unknown }).data));
-    out.push(...sectionStarterCopy(definition.type, data, started, names).map((field) => `${definition.label} › ${field}`));
+    out.push(...sectionStarterFields(definition.type, data, started, names, ['sections', index, 'data']).map((field) => ({ ...field, label: `${definition.label} › ${field.label}` })));
   }
   return out;
 }
+
+export const pageStarterCopy = (page: StoredPage, slug: string, docs: Docs): string[] => labelsOf(pageStarterFields(page, slug, docs));
 
 /**
  * The fields of one section that still have sample text ("Title", "Testimonials 1 › Quote"): its
  * type's defaults other than those kept as copy, and the texts in `started` (the page starter's
  * section of that type). A text the type keeps as copy (a button's "Get in touch"), or one of the
- * page's own titles, never counts.
+ * page's own titles, never counts. `path`: where the section's data is in its document.
  */
-export function sectionStarterCopy(type: string, data: unknown, started: readonly unknown[] = [], names: ReadonlySet<string> = new Set()): string[] {
+export function sectionStarterFields(type: string, data: unknown, started: readonly unknown[] = [], names: ReadonlySet<string> = new Set(), path: readonly (string | number)[] = []): StarterField[] {
   const definition = sectionRegistry.get(type);
   if (!definition) return [];
   const kept = definition.keptDefaults.map((path) => path.split('.'));
@@ -103,13 +118,15 @@ export function sectionStarterCopy(type: string, data: unknown, started: readonl
   for (const path of kept) forEachAt(sample, path, (parent, key) => delete parent[key]);
   const keptText: string[] = [];
   for (const path of kept) forEachAt(definition.defaults, path, (parent, key) => keptText.push(...textsIn(parent[key])));
-  const out: string[] = [];
-  sameText(sectionForm(type).data, data, [sample, ...started], [], out, new Set([...names, ...keptText]));
+  const out: StarterField[] = [];
+  sameText(sectionForm(type).data, data, [sample, ...started], [], path, out, new Set([...names, ...keptText]));
   return out;
 }
 
+export const sectionStarterCopy = (type: string, data: unknown): string[] => labelsOf(sectionStarterFields(type, data));
+
 /** The fields of an entry that still have its collection's starter text ("Excerpt", "Body"); never its name or date. */
-export function entryStarterCopy(collection: string, slug: string, data: unknown): string[] {
+export function entryStarterFields(collection: string, slug: string, data: unknown): StarterField[] {
   const definition = collectionRegistry.get(collection);
   const own = fieldsOfValue(data);
   if (!definition || !own) return [];
@@ -117,7 +134,9 @@ export function entryStarterCopy(collection: string, slug: string, data: unknown
   const today = definition.dateField ? own[definition.dateField] : undefined;
   const starter = definition.starter({ slug, title: typeof label === 'string' ? label : '', today: typeof today === 'string' ? today : '' });
   const fields = entryForm(collection).filter((spec) => spec.key !== definition.labelField && spec.key !== definition.dateField);
-  const out: string[] = [];
-  sameText(fields, own, [starter], [], out);
+  const out: StarterField[] = [];
+  sameText(fields, own, [starter], [], [], out);
   return out;
 }
+
+export const entryStarterCopy = (collection: string, slug: string, data: unknown): string[] => labelsOf(entryStarterFields(collection, slug, data));
