@@ -16,6 +16,7 @@ import { NewEntryDialog, NewPageDialog } from './new-document-dialogs';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { ProblemsPanel } from './ProblemsPanel';
+import { SampleTextDialog } from './SampleTextDialog';
 import { SignOutDialog } from './SignOutDialog';
 import { DiscardDraftsDialog } from './RecoveryBanner';
 import type { useContentOps } from './useContentOps';
@@ -116,7 +117,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           }))}
           onClose={close}
           onKeepTheirs={() => (dialog.theirs ? dispatch({ type: 'settleConflict', keep: 'theirs' }) : void reloadFromDisk(dialog.file))}
-          onKeepMine={() => (dialog.theirs ? dispatch({ type: 'settleConflict', keep: 'mine' }) : dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion } }))}
+          onKeepMine={() => (dialog.theirs ? dispatch({ type: 'settleConflict', keep: 'mine' }) : dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: dialog.currentVersion }, sampleTextConfirmed: true }))}
         />
       )}
       {dialog?.kind === 'gone' && (
@@ -130,10 +131,18 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           onCarryMine={() => dispatch({ type: 'settleGoneDocument', edits: 'carry-mine' })}
           onDiscard={() => dispatch({ type: 'settleGoneDocument', edits: 'discard' })}
           // Saved as a new file (no version to be based on): the user chose to have it back, in those words.
-          onRecreate={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: null } })}
+          onRecreate={() => dispatch({ type: 'requestSave', baseVersions: { [dialog.file]: null }, sampleTextConfirmed: true })}
         />
       )}
       {dialog?.kind === 'discard-drafts' && state.recovery.length > 0 && <DiscardDraftsDialog recovery={state.recovery} docs={docs} dispatch={dispatch} />}
+      {dialog?.kind === 'sample-text' && (
+        <SampleTextDialog
+          documents={dialog.documents}
+          onGoTo={(location) => dispatch({ type: 'goToField', location })}
+          onSaveAnyway={() => dispatch({ type: 'requestSave', sampleTextConfirmed: true })}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} elsewhere={dialog.elsewhere} docs={docs} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}
     </>
   );

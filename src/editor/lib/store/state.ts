@@ -13,6 +13,7 @@ import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, typ
 import { siteCheckOf, type ProblemLocation, type SiteCheck } from '../problems';
 import { unreadableName } from '../unreadable-files';
 import type { ServerDoc } from '../server-docs';
+import type { StarterGoingPublic } from '../starter-going-public';
 import type { JsonPath } from '../json-merge';
 import type { UploadItem } from '../uploads';
 import type { ServerMarks } from './server-marks';
@@ -56,6 +57,8 @@ export type Dialog =
   | { kind: 'sign-out'; unsaved: number; elsewhere: readonly string[] }
   /** Discard, pressed on the drafts of an earlier session: they are gone for good once confirmed, so it asks first. */
   | { kind: 'discard-drafts' }
+  /** Save, when it would show visitors starter text they do not have yet (starter-going-public.ts): it asks first, naming each field. */
+  | { kind: 'sample-text'; documents: readonly StarterGoingPublic[] }
   | null;
 
 /** A delete or rename waiting for confirmation (the content-ops dialog). */

@@ -2,6 +2,7 @@ import { changeSummary } from '../../change-summary';
 import { savingNow } from '../../history';
 import { isDirty } from '../../model';
 import { forbiddenFiles, readOnlyNote } from '../../permissions';
+import { starterGoingPublic } from '../../starter-going-public';
 import { detailAtKey } from '../issue-details';
 import { docIssues } from '../issues';
 import type { EditorState, Notice } from '../state';
@@ -25,8 +26,16 @@ export function blockedSaveNotice(state: Pick<EditorState, 'docs'>): Notice | nu
  * signed out (the edits wait, kept on this device), nor with changes to files
  * the user's role may not change (the server would answer 403).
  * `baseVersions` overrides the versions of files the user chose to overwrite.
+ *
+ * A save that would show visitors starter text they do not have yet (a new FAQ's "What is the
+ * question?" on a published page) asks first, in a dialog naming each field; `sampleTextConfirmed`
+ * is its "Save anyway", and what goes again of a save already under way (after a conflict) takes
+ * it too: that save was asked about, and asking twice would not be an answer.
  */
-export function requestSave(state: EditorState, input: { baseVersions?: Readonly<Record<string, string | null>>; merged?: readonly string[] }): EditorState {
+export function requestSave(
+  state: EditorState,
+  input: { baseVersions?: Readonly<Record<string, string | null>>; merged?: readonly string[]; sampleTextConfirmed?: boolean; now?: number },
+): EditorState {
   if (state.save.status === 'saving' || state.session.status === 'signing-out') return state;
   const dirty = Object.values(state.docs).filter(isDirty);
   if (dirty.length === 0) return { ...state, notice: { kind: 'info', text: 'Nothing to save.' } };
@@ -42,6 +51,10 @@ export function requestSave(state: EditorState, input: { baseVersions?: Readonly
   }
   const blocked = blockedSaveNotice(state);
   if (blocked) return { ...state, notice: blocked };
+  if (!input.sampleTextConfirmed) {
+    const documents = starterGoingPublic(state.docs, dirty.map((doc) => doc.file), new Date(input.now ?? Date.now()));
+    if (documents.length > 0) return { ...state, dialog: { kind: 'sample-text', documents } };
+  }
   const summary = changeSummary(state.docs, dirty);
   return {
     ...state,

@@ -64,7 +64,7 @@ export function saveConflicted(
   if (arrived.length > 0 && conflicts.length === 0) {
     const settled = saveArrived(state, { saved: arrived });
     // What else was sent was refused with them (a changeset is whole): it goes again, on the versions now known.
-    return input.sent!.some(({ file }) => settled.docs[file] && isDirty(settled.docs[file])) ? requestSave(settled, {}) : settled;
+    return input.sent!.some(({ file }) => settled.docs[file] && isDirty(settled.docs[file])) ? requestSave(settled, { sampleTextConfirmed: true }) : settled;
   }
   let idleFirst: EditorState = arrived.length > 0 ? { ...saveArrived(state, { saved: arrived }), notice: null } : { ...state, save: { status: 'idle' } as const };
   if (conflicts.length === 0) return { ...idleFirst, notice: { kind: 'error', text: `Nothing was saved: ${input.error}` } };
@@ -88,7 +88,7 @@ export function saveConflicted(
   // A document that moved off a taken address waits for the next Save (its new address is news), so nothing goes out now.
   const idle: EditorState = notes.length > 0 ? { ...merging, notice: { kind: 'error', text: notes.join(' ') } } : merging;
   const first = left[0];
-  if (!first) return notes.length > 0 ? idle : requestSave(idle, { merged });
+  if (!first) return notes.length > 0 ? idle : requestSave(idle, { merged, sampleTextConfirmed: true });
   const doc = idle.docs[first.file];
   if (isGone(doc, first.currentVersion)) {
     const movedTo = input.server && whereItWent(idle.docs, doc, input.server);

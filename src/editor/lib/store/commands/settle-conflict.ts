@@ -23,6 +23,6 @@ export function settleConflict(state: EditorState, input: { keep: 'theirs' | 'mi
   const history = rebasedHistory(state.history, doc.file, (data) => (data === undefined ? data : mergeJsonKeeping(base, data, theirs.data, keep).merged));
   const settled: EditorState = { ...state, docs, history, dialog: null };
   const values = clashes.length === 1 ? 'the value changed both ways' : `the ${clashes.length} values changed both ways`;
-  if (input.keep === 'mine') return requestSave(settled, {});
+  if (input.keep === 'mine') return requestSave(settled, { sampleTextConfirmed: true });
   return { ...settled, notice: { kind: 'info', text: `Took their version of ${values}; your other edits are kept, not saved yet.` } };
 }
