@@ -25,8 +25,7 @@ export function SampleTextDialog({ documents, onGoTo, onSaveAnyway, onClose }: P
   return (
     <Dialog title="Show visitors the sample text?" onClose={onClose} className="dialog-sample-text">
       <p>
-        {documents.length === 1 ? 'Visitors see this' : 'Visitors see these'} as soon as you save, and {one ? 'this field still has' : `these ${count} fields still have`} the sample text{' '}
-        {one ? 'it' : 'they'} came with:
+        Visitors see what you save at once, and {one ? 'this field still has' : `these ${count} fields still have`} the sample text {one ? 'it' : 'they'} came with:
       </p>
       <ul className="sample-text-list">
         {documents.map((document) => (
@@ -51,7 +50,7 @@ export function SampleTextDialog({ documents, onGoTo, onSaveAnyway, onClose }: P
         </button>
         {first && (
           <button type="button" className="btn btn-primary" onClick={() => onGoTo(first.location)} data-autofocus>
-            Go to {one ? 'the field' : 'the first one'}
+            Go to {one ? 'the field' : 'the first field'}
           </button>
         )}
       </div>
