@@ -29,11 +29,16 @@ test('the start screen, a page with a section selected, page settings, a post an
   await expectAccessible(page, 'a tag');
 });
 
-test('the dialogs and menus: section picker, new page, media library, history, a blocked save', async ({ page }) => {
+test('the dialogs and menus: section picker, Save’s question about sample text, new page, media library, history, a blocked save', async ({ page }) => {
   await openEditor(page, 'home');
   await page.getByRole('button', { name: 'Add section' }).click();
   await expectAccessible(page, 'section picker');
+  await page.getByRole('option', { name: /^FAQ/ }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Show visitors the sample text?' })).toBeVisible();
+  await expectAccessible(page, 'sample-text question');
   await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
 
   await page.getByRole('button', { name: 'New page' }).click();
   await expectAccessible(page, 'new-page dialog');

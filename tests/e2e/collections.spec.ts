@@ -4,7 +4,7 @@
  * collection-bound sections from unsaved entries, and new entries.
  */
 import { expect, type Page } from '@playwright/test';
-import { test, readData, preview, shot, openEditor, save } from './support';
+import { test, readData, preview, shot, openEditor, save, sampleTextDialog } from './support';
 
 
 const postsNav = (page: Page) => page.getByRole('navigation', { name: 'Posts' });
@@ -132,7 +132,12 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await page.getByLabel('Excerpt', { exact: true }).fill('Notes from a week with a client team.');
   await expect(starter).toContainText('2 fields still have the text they started with, which says what to write there: Author, Body.');
   await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Publish', exact: true }).click();
-  await save(page);
+  // Published, the post's starter text would be public at once, and so would the new tag's: Save asks first, naming both.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(sampleTextDialog(page)).toContainText('Post “A report from the field”');
+  await expect(sampleTextDialog(page)).toContainText('Tag “Field notes”');
+  await sampleTextDialog(page).getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
   expect(await readData('collections/tags/field-notes.json')).toEqual({ name: 'Field notes', description: expect.any(String), accent: expect.stringMatching(/^#[0-9a-f]{6}$/) });
   expect(await readData('collections/posts/report-from-the-field.json')).toMatchObject({ title: 'A report from the field', author: 'Editor', tags: ['field-notes'], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   expect((await page.request.get('/posts/report-from-the-field/')).status()).toBe(200);

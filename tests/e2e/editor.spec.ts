@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { test, dataFile, readData, preview, outlineItem, outlineIds, shot, openEditor, save } from './support';
+import { test, dataFile, readData, preview, outlineItem, outlineIds, shot, openEditor, save, sampleTextDialog, saveWithSampleText } from './support';
 
 
 
@@ -74,7 +74,8 @@ test('adds a cta-banner, reorders it, saves, and finds it after a reload', async
   expect(await outlineIds(page)).toEqual(['site-header', 'about-cta-banner', 'about-hero', 'about-story', 'about-cta', 'site-footer']);
   // The save says what changed, in the form's words, for the commit message (src/editor/lib/change-summary.ts).
   const sent = page.waitForRequest((request) => request.url().endsWith('/api/content/changes') && request.method() === 'POST');
-  await save(page);
+  // Its description is still the sample text it came with: Save asks first, and is told to go ahead.
+  await saveWithSampleText(page);
   expect((await sent).postDataJSON().message).toBe('add Call to action');
   // The button keeps the keyboard's focus through the save (a disabled one dropped it to the page).
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeFocused();
@@ -161,7 +162,11 @@ test('creates a nested page from its title, with starter content, focus in the t
   expect(await readData('pages/guides/first-steps.json')).toMatchObject({ status: 'draft' });
   expect((await page.request.get('/guides/first-steps/')).status()).toBe(404);
   await publication.getByRole('button', { name: 'Publish', exact: true }).click();
-  await save(page);
+  // Published, its starter text would be public at once: Save asks first, naming the page.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(sampleTextDialog(page)).toContainText('Page “Pricing Page” (/guides/first-steps/)');
+  await sampleTextDialog(page).getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
   expect(await readData('pages/guides/first-steps.json')).toMatchObject({ status: 'published' });
   expect(await readData('pages/guides/first-steps.json')).toMatchObject({
     slug: 'guides/first-steps',

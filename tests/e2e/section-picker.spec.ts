@@ -1,10 +1,11 @@
 /**
  * The Add section picker in a real browser (Debian's Chromium) against `astro dev` on a copy of the
  * project: the types a page may take, its search (labels, lines and the keywords each type's
- * declaration lists), and adding one from the keyboard. Nothing is saved.
+ * declaration lists), adding one from the keyboard, and what Save asks while a new section still has
+ * its sample text. Nothing is saved.
  */
 import { expect } from '@playwright/test';
-import { test, outlineIds, shot, openEditor } from './support';
+import { test, outlineIds, shot, openEditor, readData, sampleTextDialog } from './support';
 
 test('the section picker offers the page’s types, opens in its search, adds the only match with Enter and focuses it', async ({ page }) => {
   await openEditor(page, 'about');
@@ -43,4 +44,27 @@ test('the section picker finds the picture and video types by “media”, “ph
   await search.fill('photo');
   expect(await found()).toContain('Gallery');
   await shot(page, 'picker-keywords');
+});
+
+test('Save asks before a new section’s sample text goes public: Enter goes to the field, Ctrl+S asks too, Escape cancels', async ({ page }) => {
+  await openEditor(page, 'about');
+  await page.getByRole('button', { name: 'Add section' }).click();
+  await page.getByRole('combobox', { name: 'Search section types' }).fill('faq');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = sampleTextDialog(page);
+  await expect(dialog).toContainText('Page “About” (/about/)');
+  await expect(dialog.locator('li li')).toHaveText(['FAQ › Question 1 › Question', 'FAQ › Question 1 › Answer']);
+  await shot(page, 'sample-text-dialog');
+  // Enter takes the focused choice, which goes to the first field: never a save by reflex.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByLabel('Inspector').getByLabel('Question', { exact: true })).toBeFocused();
+  // Ctrl+S asks the same; Escape cancels, and nothing was saved.
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  expect((await readData('pages/about.json')).sections.some((section: { type?: string }) => section.type === 'faq')).toBe(false);
 });

@@ -10,7 +10,7 @@ import faq from '../../src/sections/faq/section';
 import featureGrid from '../../src/sections/feature-grid/section';
 import mediaText from '../../src/sections/media-text/section';
 import testimonials from '../../src/sections/testimonials/section';
-import { openEditor, outlineItem, preview, readData, save, shot, test } from './support';
+import { openEditor, outlineItem, preview, readData, save, saveWithSampleText, shot, test } from './support';
 
 const inspector = (page: Page) => page.getByLabel('Inspector');
 
@@ -26,9 +26,12 @@ async function addSection(page: Page, label: string): Promise<string> {
   return (await selected.getAttribute('data-section-id'))!;
 }
 
-/** Saves, then returns the stored section `id` after checking its data against the type's schema (these types bind nothing, so it is also the stored one). */
-async function saveAndRead(page: Page, id: string, definition: { type: string; schema: z.ZodType; bound: readonly string[] }) {
-  await save(page);
+/**
+ * Saves, then returns the stored section `id` after checking its data against the type's schema (these types bind nothing, so it is also the stored one).
+ * `keepsSampleText`: a default item is left as it came, so Save asks first, and is answered "Save anyway".
+ */
+async function saveAndRead(page: Page, id: string, definition: { type: string; schema: z.ZodType; bound: readonly string[] }, { keepsSampleText = false } = {}) {
+  await (keepsSampleText ? saveWithSampleText(page) : save(page));
   const stored = (await readData('pages/features.json')).sections.find((section: { id?: string }) => section.id === id);
   expect(stored).toMatchObject({ id, type: definition.type });
   expect(definition.bound).toEqual([]);
@@ -59,7 +62,7 @@ test('faq: add, title and a new question with its answer, shown as a disclosure,
   await expect(added.locator('.faq__answer')).toHaveText('Yes, through the form.');
   await shot(page, 'sections-a-faq');
 
-  const stored = await saveAndRead(page, id, faq);
+  const stored = await saveAndRead(page, id, faq, { keepsSampleText: true });
   expect(stored.data.title).toBe('Questions typed in a test');
   expect(stored.data.items[1]).toEqual({ question: 'Can a test add a question?', answer: 'Yes, through the form.' });
 });
@@ -125,7 +128,7 @@ test('feature-grid: add, four columns and a new feature with an icon and a link,
   await expect(section.locator('.features')).toHaveAttribute('style', /--columns: 4/);
   await shot(page, 'sections-a-feature-grid');
 
-  const stored = await saveAndRead(page, id, featureGrid);
+  const stored = await saveAndRead(page, id, featureGrid, { keepsSampleText: true });
   expect(stored.data.columns).toBe('4');
   expect(stored.data.items.at(-1)).toEqual({
     icon: 'rocket',
@@ -155,7 +158,7 @@ test('media-text: add, title, image on the right and a button, shown beside the 
   expect(imageBox.x).toBeGreaterThan(titleBox.x);
   await shot(page, 'sections-a-media-text');
 
-  const stored = await saveAndRead(page, id, mediaText);
+  const stored = await saveAndRead(page, id, mediaText, { keepsSampleText: true });
   expect(stored.data).toMatchObject({
     title: 'An image typed in a test',
     imageSide: 'right',

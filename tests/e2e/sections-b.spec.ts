@@ -5,7 +5,7 @@
  * valid content that the dev server renders.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { openEditor, outlineItem, preview, readData, save, shot, test } from './support';
+import { openEditor, outlineItem, preview, readData, save, saveWithSampleText, shot, test } from './support';
 
 const inspector = (page: Page) => page.getByLabel('Inspector');
 
@@ -26,9 +26,12 @@ const fieldOf = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`
 const arrayItem = (page: Page, title: string): Locator =>
   inspector(page).locator('.array-item').filter({ has: page.locator(':scope > .array-item-head .array-item-title', { hasText: new RegExp(`^${title}$`) }) });
 
-/** The section as saved in the project copy, and the visitor page the dev server renders from it. */
-async function saved(page: Page, id: string) {
-  await save(page);
+/**
+ * The section as saved in the project copy, and the visitor page the dev server renders from it.
+ * `keepsSampleText`: a default item is left as it came, so Save asks first, and is answered "Save anyway".
+ */
+async function saved(page: Page, id: string, { keepsSampleText = false } = {}) {
+  await (keepsSampleText ? saveWithSampleText(page) : save(page));
   const stored = await readData('pages/pricing.json');
   const visitor = await page.request.get('/pricing/');
   expect(visitor.status()).toBe(200);
@@ -52,7 +55,7 @@ test('adds a gallery, titles it, adds a picture with its caption, and saves', as
   await expect(shown.getByRole('link', { name: 'Overlapping green circles (full size)' })).toHaveAttribute('href', /^\/_img\/cover-accessibility\.webp\/[0-9a-f]{16}-w\d+\.jpg$/);
   await shot(page, 'sections-b-gallery');
 
-  const { section, html } = await saved(page, 'pricing-gallery');
+  const { section, html } = await saved(page, 'pricing-gallery', { keepsSampleText: true });
   expect(section).toMatchObject({ type: 'gallery', data: { title: 'From the studio wall' } });
   expect(section.data.images[2]).toEqual({ image: { url: '/assets/images/cover-accessibility.webp', alt: 'Overlapping green circles' }, caption: 'A caption typed in the editor' });
   expect(html).toContain('A caption typed in the editor');
@@ -85,7 +88,7 @@ test('adds a pricing table, adds a plan with a feature, refuses a second highlig
   await expect(shown.getByText('A named contact at the studio')).toBeVisible();
   await expect(shown.getByRole('link', { name: 'Ask for a quote' })).toHaveAttribute('href', 'mailto:hello@northwind.studio');
 
-  const { section, html } = await saved(page, 'pricing-pricing-table');
+  const { section, html } = await saved(page, 'pricing-pricing-table', { keepsSampleText: true });
   expect(section.data.title).toBe('Plans typed in the editor');
   expect(section.data.plans[2]).toMatchObject({
     name: 'Enterprise',

@@ -25,6 +25,14 @@ export async function save(page: Page) {
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
 }
 
+/** Save asks before it shows visitors the sample text a new section came with: this answers "Save anyway", for tests about something else. */
+export const sampleTextDialog = (page: Page) => page.getByRole('dialog', { name: 'Show visitors the sample text?' });
+export async function saveWithSampleText(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await sampleTextDialog(page).getByRole('button', { name: 'Save anyway' }).click();
+  await expect(page.locator('.save-state')).toHaveText('All changes saved');
+}
+
 /**
  * A stand-in for a bug in the editor's code: from the next page load on, lowercasing text that
  * contains `marker`, inside the function named `inFunction`, throws `message`. The dev server's
