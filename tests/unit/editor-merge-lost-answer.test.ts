@@ -17,13 +17,14 @@ describe('a section added in a save whose answer was lost', () => {
     const added = addSection(start('home'), { sectionType: 'faq', now: NOW });
     const index = home(added).sections.findIndex((section) => (section as { type?: string }).type === 'faq');
     const typed = editField(added, { file: HOME, path: ['sections', index, 'data', 'title'], value: 'Questions', now: NOW + 2000 });
-    const first = requestSave(typed, {});
+    // The FAQ keeps its sample question: each Save asks first, and is answered "Save anyway".
+    const first = requestSave(typed, { sampleTextConfirmed: true });
     const firstSent = sentOf(first);
     // The save arrives, but its answer is lost, and the server cannot be reached to ask.
     const lost = saveUnanswered(first, { sent: firstSent });
     // The user goes on typing in the new section, and saves again: 409, the server has v-2.
     const more = editField(lost, { file: HOME, path: ['sections', index, 'data', 'title'], value: 'Questions and answers', now: NOW + 10_000 });
-    const second = requestSave(more, {});
+    const second = requestSave(more, { sampleTextConfirmed: true });
     const server: ServerDoc[] = payload.docs.map((doc) => (doc.file === HOME ? { ...doc, data: JSON.parse(firstSent[0]!.json), version: 'v-2' } : doc));
     const merged = saveConflicted(second, { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v-2' }], sent: sentOf(second), server });
     const faqs = home(merged).sections.filter((section) => (section as { type?: string }).type === 'faq');
