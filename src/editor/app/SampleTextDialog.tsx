@@ -23,7 +23,7 @@ export function SampleTextDialog({ documents, onGoTo, onSaveAnyway, onClose }: P
   const one = count === 1;
   const first = documents[0]?.fields[0];
   return (
-    <Dialog title="Show visitors the sample text?" onClose={onClose} className="dialog-sample-text">
+    <Dialog title="Show visitors the sample text?" onClose={onClose}>
       <p>
         Visitors see what you save at once, and {one ? 'this field still has' : `these ${count} fields still have`} the sample text {one ? 'it' : 'they'} came with:
       </p>
