@@ -144,6 +144,13 @@ async function main() {
     const { editorScenarios } = await import('./scenarios/editor.ts');
     console.log('Editor');
     results.editor = await editorScenarios({ keystrokes: config.keystrokes, sections: config.sections });
+    const { EDITOR_FIRST_LOAD_BUDGET_BYTES } = await import('./lib/bundle.ts');
+    const firstLoad = (results.editor as { bundle: { editorGzipBytes: number } }).bundle.editorGzipBytes;
+    if (firstLoad > EDITOR_FIRST_LOAD_BUDGET_BYTES) {
+      // The results are still written; the run fails at its end.
+      console.error(`The editor's first load is ${firstLoad} bytes (minified + gzip), over its budget of ${EDITOR_FIRST_LOAD_BUDGET_BYTES}: load what a session may not need apart (src/editor/app/lazy-dialogs.ts).`);
+      process.exitCode = 1;
+    }
   }
   results.durationSeconds = Math.round((Date.now() - started) / 1000);
 

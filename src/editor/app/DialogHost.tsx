@@ -1,4 +1,5 @@
-/** The dialogs over the workspace, each shown when the store says so. */
+/** The dialogs over the workspace, each shown when the store says so; most are loaded apart (lazy-dialogs.ts). */
+import { Suspense, useEffect } from 'react';
 import { docName } from '../lib/content-ops';
 import { addressTakenProblem, entriesOf, entryAddressTakenProblem, entryPagePrefix, entrySlugOf } from '../lib/entries';
 import { getAt, type Docs } from '../lib/model';
@@ -9,16 +10,11 @@ import { mayWrite } from '../lib/permissions';
 import { linksNowhereByFile, problemFiles } from '../lib/problems';
 import { fieldLocationLabel } from '../lib/store/labels';
 import type { EditorState } from '../lib/store/state';
-import { ContentOpsDialog } from './ContentOpsDialog';
-import { ConflictDialog, GoneDialog } from './ConflictDialog';
 import { SectionPicker } from './dialogs';
-import { NewEntryDialog, NewPageDialog } from './new-document-dialogs';
+import { DiscardDraftsDialog } from './RecoveryBanner';
+import { ConflictDialog, ContentOpsDialog, GoneDialog, NewEntryDialog, NewPageDialog, preloadDialogs, ProblemsPanel, SampleTextDialog, SignOutDialog } from './lazy-dialogs';
 import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
-import { ProblemsPanel } from './ProblemsPanel';
-import { SampleTextDialog } from './SampleTextDialog';
-import { SignOutDialog } from './SignOutDialog';
-import { DiscardDraftsDialog } from './RecoveryBanner';
 import type { useContentOps } from './useContentOps';
 import { loadState } from './api';
 
@@ -61,8 +57,10 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
     }
   };
 
+  useEffect(preloadDialogs, []);
+
   return (
-    <>
+    <Suspense fallback={null}>
       {state.op && (
         <ContentOpsDialog
           key={JSON.stringify(state.op)}
@@ -144,6 +142,6 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
         />
       )}
       {dialog?.kind === 'sign-out' && <SignOutDialog unsaved={dialog.unsaved} elsewhere={dialog.elsewhere} docs={docs} onSignOut={() => dispatch({ type: 'requestSignOut', confirmed: true })} onClose={close} />}
-    </>
+    </Suspense>
   );
 }

@@ -17,7 +17,7 @@ import { Advanced } from './fields/IdentifierField';
 
 /** What a document's own buttons do: Change address…, Delete…, or, for one never saved, Discard. */
 export type FileAction = 'delete' | 'rename' | 'discard';
-import type { MediaOptions } from './MediaLibrary';
+import type { MediaOptions } from './media/media-options';
 import { shownAddress } from '../lib/link-targets';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -30,7 +30,7 @@ import { ProblemsRevealed } from './fields/fresh';
 import { InspectorPane } from './InspectorPane';
 import { FaultBoundary } from './FaultBoundary';
 import { SessionBanner } from './SessionBanner';
-import { useMediaOptions } from './MediaLibrary';
+import { useMediaOptions } from './media/media-options';
 import { UploadQueueProvider } from './media/UploadQueueContext';
 import { Sidebar } from './Sidebar';
 import { SETTINGS_PREVIEW_SLUG } from '../lib/site-settings';

@@ -10,7 +10,7 @@ import type { OutlineEntry, StoredSection } from '../lib/model';
 import type { IssueMap } from '../lib/validate';
 import { Field, UnknownFields, type FieldContext, type Path } from './fields';
 import { Advanced } from './fields/IdentifierField';
-import type { MediaOptions } from './MediaLibrary';
+import type { MediaOptions } from './media/media-options';
 
 // Generated when the section or page is created; editors rarely need them, so they sit under "Advanced".
 const idField: FieldSpec = { key: 'id', kind: 'identifier', label: 'Section ID', description: 'Unique within the page: <page-name>-<purpose>. Set when the section was added.', required: true };

@@ -25,7 +25,7 @@ import type { EditorDispatch } from './hooks/useEditorStore';
 import type { EditorView } from './hooks/useEditorView';
 import { BrokenRefInspector, SectionInspector } from './Inspector';
 import { EntryInspector, PageInspector, type FileAction } from './DocumentInspectors';
-import type { MediaOptions } from './MediaLibrary';
+import type { MediaOptions } from './media/media-options';
 import { PublicationControl } from './PublicationControl';
 import { SettingsInspector } from './SettingsInspector';
 

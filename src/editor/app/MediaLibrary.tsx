@@ -5,10 +5,9 @@
  * Its parts are in media/: the grid, an upload row, the queue and the drop zone.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { filterAssets, UPLOAD_ACCEPT, uploadRules, whereUsed, withAsset, type Usage } from '../lib/media';
+import type { MediaOptions } from './media/media-options';
+import { filterAssets, UPLOAD_ACCEPT, uploadRules, withAsset } from '../lib/media';
 import type { Docs } from '../lib/model';
-import { imageUsage } from '../lib/content-ops';
-import type { MarkdownReader } from '../../engine/references';
 import { useMarkdownReader } from './hooks/useMarkdownReader';
 import { listAssets } from './api';
 import { Dialog } from './dialogs';
@@ -17,23 +16,6 @@ import { UploadRow } from './media/UploadRow';
 import { useFileDrop } from './media/useFileDrop';
 import { useUploadQueue } from './media/useUploadQueue';
 import { refreshAssetDetails, useAssetDetails } from './media/useAssetDetails';
-
-/** What image fields need from the editor: the server's upload limit and where an image is used. */
-export interface MediaOptions {
-  maxUploadBytes: number;
-  /** Where the image is used: with the Markdown reader, as the store judges a delete; before it loads, wherever its URL is written. */
-  whereUsed(url: string, markdown?: MarkdownReader): Usage[];
-  /** Confirms and applies a delete or rename of an image; resolves true when it happened. */
-  manageImage?(url: string, action: 'delete' | 'rename'): Promise<boolean>;
-}
-
-/** Media options over the editor's documents as they are when asked (a ref, so the options object stays the same). */
-export function useMediaOptions(maxUploadBytes: number, docs: { readonly current: Docs }, manageImage?: MediaOptions['manageImage']): MediaOptions {
-  return useMemo(
-    () => ({ maxUploadBytes, whereUsed: (url: string, markdown?: MarkdownReader) => (markdown ? imageUsage(docs.current, url, markdown) : whereUsed(docs.current, url)), manageImage }),
-    [maxUploadBytes, docs, manageImage],
-  );
-}
 
 interface LibraryProps {
   currentUrl: string;

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { settingsFields, SITE_SETTINGS_FILE } from '../lib/site-settings';
 import type { IssueMap } from '../lib/validate';
 import { Field, type FieldContext, type Path } from './fields';
-import type { MediaOptions } from './MediaLibrary';
+import type { MediaOptions } from './media/media-options';
 
 interface Props {
   data: Record<string, unknown> | undefined;

@@ -5,10 +5,10 @@
  * Below them: the image's size and weight, a warning when it records a GPS
  * position, and its focal point (FocalPoint.tsx).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { filenameOf, formatBytes } from '../../lib/media';
 import { FieldsetLegend } from '../FieldsetLegend';
-import { MediaLibrary } from '../MediaLibrary';
+import { MediaLibrary } from '../lazy-dialogs';
 import { describeAsset, GPS_WARNING, useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
 import { isPageAddress } from '../../lib/image-url';
 import { Field } from './Field';
@@ -65,7 +65,9 @@ export function ImageField({ spec, value, path, context, error }: WidgetProps) {
   );
 
   const picker = picking && media && (
-    <MediaLibrary currentUrl={url} maxUploadBytes={media.maxUploadBytes} whereUsed={media.whereUsed} manageImage={media.manageImage} onSelect={select} onClose={() => setPicking(false)} />
+    <Suspense fallback={null}>
+      <MediaLibrary currentUrl={url} maxUploadBytes={media.maxUploadBytes} whereUsed={media.whereUsed} manageImage={media.manageImage} onSelect={select} onClose={() => setPicking(false)} />
+    </Suspense>
   );
   const chooseButton = media && (
     <button ref={chooseRef} type="button" className="btn btn-small" onClick={() => setPicking(true)}>

@@ -1,7 +1,7 @@
 /** What every field widget receives, and what a form gives its fields. */
 import type { FieldSpec } from '../../lib/form';
 import type { IssueMap } from '../../lib/validate';
-import type { MediaOptions } from '../MediaLibrary';
+import type { MediaOptions } from '../media/media-options';
 
 export type Path = readonly (string | number)[];
 
