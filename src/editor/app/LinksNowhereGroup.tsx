@@ -7,6 +7,7 @@
 import { problemLocation, type LinksNowhereOf, type ProblemLocation } from '../lib/problems';
 import type { Docs } from '../lib/model';
 import { pointerLabel } from '../lib/store/issue-details';
+import { ProblemIssue } from './ProblemIssue';
 
 interface Props {
   groups: readonly LinksNowhereOf[];
@@ -33,20 +34,7 @@ export function LinksNowhereGroup({ groups, docs, onOpen }: Props) {
               {group.links.map(({ pointer, link, sentence }) => {
                 const location = problemLocation(docs, group.file, pointer);
                 const where = pointerLabel(docs, group.file, pointer);
-                return (
-                  <li key={`${pointer}\n${link}`} className="problem-issue">
-                    <span className="problem-message">
-                      {where && <span className="problem-path-warning">{where}:</span>} {sentence}
-                    </span>
-                    {location ? (
-                      <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${group.name} at ${where || 'the start'}`}>
-                        Open
-                      </button>
-                    ) : (
-                      <span className="field-hint">No form for this file: fix it in a text editor.</span>
-                    )}
-                  </li>
-                );
+                return <ProblemIssue key={`${pointer}\n${link}`} name={group.name} where={where} warning message={sentence} location={location} onOpen={onOpen} />;
               })}
             </ul>
           </li>

@@ -6,6 +6,7 @@
  */
 import { problemCount, problemLocation, projectPath, type LinksNowhereOf, type ProblemFile, type ProblemLocation } from '../lib/problems';
 import { LinksNowhereGroup } from './LinksNowhereGroup';
+import { ProblemIssue } from './ProblemIssue';
 import type { Docs } from '../lib/model';
 import { Dialog } from './dialogs';
 import { pointerLabel } from '../lib/store/issue-details';
@@ -45,26 +46,7 @@ export function ProblemsPanel({ files, linksNowhere, docs, onOpen, onRefresh, on
                 {file.issues.map((issue) => {
                   const location = problemLocation(docs, file.file, issue.path);
                   const where = issue.path && (pointerLabel(docs, file.file, issue.path) || issue.path);
-                  return (
-                    <li key={`${issue.path}\n${issue.message}`} className="problem-issue">
-                      <span className="problem-message">
-                        {/* Where, in the form's words ("Hero › Title"); the pointer into the file stays in its tooltip, for a text editor. */}
-                        {where && (
-                          <span className="problem-path" title={`At ${issue.path} in the file`}>
-                            {where}:
-                          </span>
-                        )}{' '}
-                        {issue.message}
-                      </span>
-                      {location ? (
-                        <button type="button" className="btn btn-small" onClick={() => onOpen(location)} aria-label={`Open ${file.name} at ${where || 'the start'}`}>
-                          Open
-                        </button>
-                      ) : (
-                        <span className="field-hint">No form for this file: fix it in a text editor.</span>
-                      )}
-                    </li>
-                  );
+                  return <ProblemIssue key={`${issue.path}\n${issue.message}`} name={file.name} where={where} pointer={issue.path} message={issue.message} location={location} onOpen={onOpen} />;
                 })}
               </ul>
             )}
