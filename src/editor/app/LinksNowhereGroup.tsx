@@ -23,7 +23,7 @@ export function LinksNowhereGroup({ groups, docs, onOpen }: Props) {
       <h3 id="links-nowhere-title" className="links-nowhere-title">
         Links that lead nowhere <span className="badge badge-warning">{count}</span>
       </h3>
-      <p className="problems-summary">Visitors who follow {count === 1 ? 'this link' : 'these links'} get “page not found”. The site still builds: point each at a page that exists, or remove it, then save.</p>
+      <p className="problems-summary">Visitors who follow {count === 1 ? 'this link' : 'these links'} get “page not found”. The site still builds: {count === 1 ? 'point it at a page that exists, or remove it' : 'point each at a page that exists, or remove it'}, then save.</p>
       <ul className="problems-list">
         {groups.map((group) => (
           <li key={group.file} className="problem-file problem-file-warning">
