@@ -16,7 +16,6 @@ import { siteProblems, type FileProblems } from '../../engine/problems';
 import { linksLeadingNowhere, type LinkNowhere } from '../../engine/links-nowhere';
 import { linkPointers } from '../../engine/markdown-fields';
 import { siteMarkdown } from '../../engine/site-markdown';
-import { regularFiles } from '../../lib/images/missing-uploads';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
 import { collectionRegistryProblems } from '../../collections/registry';
@@ -57,9 +56,8 @@ function problemsOf(snapshot: ContentSnapshot): FileProblems[] {
 /** The last list of links that lead nowhere, with the snapshot and the uploads it is of (as lastProblems). */
 let lastLinks: { snapshot: WeakRef<ContentSnapshot>; uploads: string; links: LinkNowhere[] } | undefined;
 
-/** The links of the site as it is on disk that lead nowhere (links-nowhere.ts), Markdown links included. Never throws: they are warnings. */
-async function linksNowhereOf(snapshot: ContentSnapshot, imagesDir: string): Promise<LinkNowhere[]> {
-  const uploads = await regularFiles(imagesDir).catch(() => []);
+/** The links of the site as it is on disk that lead nowhere (links-nowhere.ts), Markdown links included, given the uploaded images' names. Never throws: they are warnings. */
+function linksNowhereOf(snapshot: ContentSnapshot, uploads: readonly string[]): LinkNowhere[] {
   const key = uploads.join('\n');
   if (lastLinks?.snapshot.deref() === snapshot && lastLinks.uploads === key) return lastLinks.links;
   let links: LinkNowhere[] = [];
@@ -120,8 +118,9 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
     if (kind) payload.docs.push({ file, ...kind, data, version: snapshotDocumentVersion(data) });
   }
   payload.siteProblems = problemsOf(snapshot);
-  payload.linksNowhere = await linksNowhereOf(snapshot, imagesDir);
   payload.images = await imageVersions(imagesDir);
+  // The uploads the images list just read: the folder is not read a second time.
+  payload.linksNowhere = linksNowhereOf(snapshot, payload.images.map(({ url }) => url.slice(ASSETS_URL_PREFIX.length)));
   return payload;
 }
 
