@@ -83,6 +83,13 @@ export async function staticTextFiles(clientDir) {
       refuseRequest(request, response, 404, 'Not found');
       return true;
     }
+    if (path.startsWith(HASHED_PREFIX) && !isCompressible(path)) {
+      // A font or an image Astro hashed stays with the adapter, which marks it immutable only
+      // on a GET (its `send` emits no 'stream' for a HEAD), so a HEAD and its GET disagreed.
+      // Set here for a file that is there (a 404 must not be kept for a year); `send` keeps it.
+      if (typeof (await fileOf(root, path, hasSlash)) === 'string') response.setHeader('Cache-Control', IMMUTABLE);
+      return false;
+    }
     if (typeof file !== 'string' || !isCompressible(file)) return false;
     const original = await openRegularFile(file);
     if (!original) return false;

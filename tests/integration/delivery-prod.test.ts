@@ -124,7 +124,8 @@ describe('compression chosen by Accept-Encoding', () => {
   });
 
   it('answers HEAD with the headers of the GET and no body', async () => {
-    for (const path of ['/', '/api/public-page/about', '/assets/images/diagram.svg', '/favicon.svg']) {
+    const font = `/_astro/fonts/${(await readdir(join(client(), '_astro', 'fonts'))).find((name) => name.endsWith('.woff2'))}`;
+    for (const path of ['/', '/api/public-page/about', '/assets/images/diagram.svg', '/favicon.svg', font]) {
       const getAnswer = await get(path, { 'accept-encoding': 'br' });
       const head = await get(path, { 'accept-encoding': 'br' }, 'HEAD');
       expect(head.status, path).toBe(200);
@@ -146,6 +147,12 @@ describe('caching', () => {
       expect(response.headers['cache-control'], path).toBe(REVALIDATE);
       expect(response.headers.etag, path).toBeTruthy();
     }
+    // Fonts stay with the adapter's handler: hashed too, kept for a year when there, never when missing.
+    const fonts = await readdir(join(client(), '_astro', 'fonts'));
+    expect((await get(`/_astro/fonts/${fonts[0]}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await get('/_astro/fonts/missing.woff2');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable/);
     const image = await get('/assets/images/hero-studio.webp', { 'accept-encoding': 'br' });
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.headers.vary).toBeUndefined();
