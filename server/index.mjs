@@ -137,7 +137,7 @@ async function serve(request, response) {
     refuseRequest(request, response, ...problem);
     return;
   }
-  if (redirectedToSingleSlashes(request, response)) return;
+  if (redirectedToSingleSlashes(request, response, () => liveSite.finalAddress(path))) return;
   if (path === LIVE_PREFIX || path.startsWith(`${LIVE_PREFIX}/`)) {
     refuseRequest(request, response, 404, 'Not found');
     return;

@@ -233,6 +233,19 @@ export async function createLiveSite({ handler, bundlesFile, clientDir, serveSta
       response.removeHeader('X-Content-Version');
       return false;
     },
+    /**
+     * Where a read of `path` (normalised) is sent on by serve: a moved page's new address, or
+     * the canonical address of a page; undefined for anything else (a file, the API, no page).
+     */
+    finalAddress(path) {
+      const version = live;
+      if (slugOf(path) !== undefined || isServerRoute(path) || version.files.has(path)) return undefined;
+      const redirect = version.redirects.get(path);
+      if (redirect && !version.pages.has(path)) return redirect;
+      const key = pageKeyOf(path);
+      if (key === undefined || isServerRoute(key) || !version.pages.has(key)) return undefined;
+      return key === '/' ? '/' : `${key}/`;
+    },
     /** How many pages the live version has: for the start-up line. */
     size: () => live.pages.size,
   };

@@ -117,12 +117,16 @@ export function singleSlashTarget(url) {
  * readable (normalisedPath), before the request is routed.
  * @param {import('node:http').IncomingMessage} request
  * @param {import('node:http').ServerResponse} response
+ * @param {() => string | undefined} [finalAddress] where the single-slash address would send the
+ *   read on (a page's canonical address, a moved page's new one), so that `//about` takes one
+ *   hop to `/about/`, not two; its query goes along
  * @returns {boolean}
  */
-export function redirectedToSingleSlashes(request, response) {
+export function redirectedToSingleSlashes(request, response, finalAddress = () => undefined) {
   const target = singleSlashTarget(request.url ?? '');
   if (target === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
-  sendPermanentRedirect(response, target);
+  const address = finalAddress();
+  sendPermanentRedirect(response, address === undefined ? target : address + new URL(target, 'http://site.invalid').search);
   return true;
 }
 

@@ -35,6 +35,7 @@ beforeAll(async () => {
     await writeFile(join(copy.root, 'public', HASHED_PATH), HASHED_CSS);
     // A text file too small for compression to help (robots.txt used to be one; it is generated now).
     await writeFile(join(copy.root, 'public', 'humans.txt'), 'Northwind\n');
+    await writeFile(join(copy.root, 'src', 'data', 'redirects.json'), `${JSON.stringify({ redirects: [{ from: '/old-about/', to: '/about/' }] })}\n`);
   });
   ({ project, server } = running);
   origin = server.origin;
@@ -83,8 +84,11 @@ describe('compression chosen by Accept-Encoding', () => {
     }
     expect((await get('/no-such-page')).status).toBe(404);
     // Doubled slashes are sent to the single-slash address, which every reader reads alike.
-    const doubled = await get('//about/');
-    expect([doubled.status, doubled.headers.location]).toEqual([301, '/about/']);
+    // A page's address is sent straight to its canonical spelling: one hop, not two.
+    for (const [path, location] of [['//about/', '/about/'], ['//about', '/about/'], ['/about//index.html?a=1', '/about/?a=1'], ['//feed.xml', '/feed.xml'], ['//no-such-page', '/no-such-page'], ['//old-about/?b=2', '/about/?b=2'], ['/api//public-page/about', '/api/public-page/about']]) {
+      const doubled = await get(path);
+      expect([doubled.status, doubled.headers.location], path).toEqual([301, location]);
+    }
   });
 
   it('serves the page API compressed, with an ETag per coding of the bundle', async () => {

@@ -54,4 +54,13 @@ describe('the permanent redirects of the servers', () => {
     expect(sent).toEqual({ status: 301, headers: { Location: '/about/team/?x=1', 'Cache-Control': 'public, max-age=3600', 'Content-Length': '0' }, ended: true });
     expect(redirectedToSingleSlashes({ ...read, url: '/about/team/' } as never, response as never)).toBe(false);
   });
+
+  it('send a doubled-slash read straight to where the single-slash address would send it, query kept', () => {
+    const sent: { headers?: Record<string, string> } = {};
+    const response = { writeHead: (_status: number, headers: Record<string, string>) => Object.assign(sent, { headers }), end: () => undefined };
+    redirectedToSingleSlashes({ url: '//about?utm=a%20b', method: 'HEAD', headers: {} } as never, response as never, () => '/about/');
+    expect(sent.headers?.Location).toBe('/about/?utm=a%20b');
+    redirectedToSingleSlashes({ url: '//feed.xml', method: 'GET', headers: {} } as never, response as never, () => undefined);
+    expect(sent.headers?.Location).toBe('/feed.xml');
+  });
 });
