@@ -38,7 +38,7 @@ export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> &
     return () => clearTimeout(timer);
   }, [notice, dispatch]);
   if (!notice) return null;
-  return (
+  const banner = (
     <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
       <div>
         <p>{notice.text}</p>
@@ -63,6 +63,10 @@ export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> &
       </button>
     </div>
   );
+  // A success goes by itself after a few seconds: it floats over the top of the panes, not in
+  // their flow, so they are not pushed down and back up under the pointer. A problem or a
+  // question stays until it is answered, so it takes its place above them.
+  return notice.kind === 'success' ? <div className="notice-float">{banner}</div> : banner;
 }
 
 export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'> & { dispatch: EditorDispatch }) {

@@ -145,8 +145,9 @@ function Editor({ payload, initialSlug }: Props) {
       <SessionBanner session={state.session} route={state.route} unsaved={view.dirtyDocs.length} dispatch={dispatch} />
       <RecoveryBanner recovery={state.recovery} docs={state.docs} user={state.session.user} dispatch={dispatch} />
       <OpenElsewhereBanner openElsewhere={state.openElsewhere} docs={state.docs} />
-      <NoticeBanner notice={state.notice} dispatch={dispatch} />
       <PaneSwitch pane={state.pane} dispatch={dispatch} />
+      {/* Under the pane switch (narrow windows), so a floating success never covers it. */}
+      <NoticeBanner notice={state.notice} dispatch={dispatch} />
       <div className="workspace" data-pane={state.pane}>
         <Sidebar state={state} view={view} dispatch={dispatch} />
         <main className="stage" id="editor-preview" tabIndex={-1} aria-label="Preview">
