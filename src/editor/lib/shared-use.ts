@@ -20,7 +20,7 @@ export interface SharedUse {
  */
 const shownByPage = new WeakMap<object, ReadonlySet<string>>();
 
-function sharedFilesOf(page: StoredPage, file: string, docs: Docs): ReadonlySet<string> {
+export function sharedFilesOf(page: StoredPage, file: string, docs: Docs): ReadonlySet<string> {
   let shown = shownByPage.get(page);
   if (!shown) {
     shown = new Set(outline(page, file, docs).flatMap((entry) => (entry.shared && 'file' in entry.shared ? [entry.shared.file] : [])));

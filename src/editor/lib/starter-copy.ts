@@ -71,16 +71,35 @@ function sameText(fields: readonly FieldSpec[], value: unknown, starters: readon
       // An image's alt text goes with the picture: a default picture kept is a choice like any other.
       sameText(spec.children, text, at, label, here, out, own);
     } else if (spec.item?.children && Array.isArray(text)) {
-      text.forEach((item, index) => sameText(spec.item!.children!, item, at.map((list) => (Array.isArray(list) ? list[index] : undefined)), [...trail, `${listItemName(spec.label, spec.item!.label)} ${index + 1}`], [...here, index], out, own));
+      const children = spec.item.children;
+      const starterItems = at.flatMap((list) => (Array.isArray(list) ? list : []));
+      text.forEach((item, index) => {
+        // Against the starter item at its place, and any starter item it still is whole (a sample feature moved up, a
+        // sample question twice): a lone "0 KB" of the user's among other words is no sample moved there.
+        const placed = at.map((list) => (Array.isArray(list) ? list[index] : undefined));
+        const whole = starterItems.filter((starter) => isWholeSample(children, item, starter, own));
+        sameText(children, item, [...placed, ...whole], [...trail, `${listItemName(spec.label, spec.item!.label)} ${index + 1}`], [...here, index], out, own);
+      });
     }
   }
+}
+
+/** Whether `item` still has every sample text of the starter item `starter` (and it has some). */
+function isWholeSample(fields: readonly FieldSpec[], item: unknown, starter: unknown, own: ReadonlySet<string>): boolean {
+  const count = (value: unknown) => {
+    const found: StarterField[] = [];
+    sameText(fields, value, [starter], [], [], found, own);
+    return found.length;
+  };
+  const all = count(starter);
+  return all > 0 && count(item) === all;
 }
 
 /**
  * The fields of a page that still have starter text, by their place in the form ("Call to action ›
  * Description", "SEO description"). A page is compared with the page the editor would create under
  * its slug and title, each of its own sections with the starter's section of its type. Shared
- * sections are the shared documents' business, not the page's.
+ * sections are the shared documents' business (`sharedStarterFields`), not the page's.
  */
 export function pageStarterFields(page: StoredPage, slug: string, docs: Docs): StarterField[] {
   const all = Array.isArray(page.sections) ? page.sections : [];
@@ -124,6 +143,12 @@ export function sectionStarterFields(type: string, data: unknown, started: reado
 }
 
 export const sectionStarterCopy = (type: string, data: unknown): string[] => labelsOf(sectionStarterFields(type, data));
+
+/** The fields of a shared section's document (`{ id, type, data }`: the shared footer, a shared banner) that still have its type's sample text. */
+export function sharedStarterFields(document: unknown): StarterField[] {
+  const type = fieldsOfValue(document)?.type;
+  return typeof type === 'string' ? sectionStarterFields(type, fieldsOfValue(document)!.data, [], new Set(), ['data']) : [];
+}
 
 /** The fields of an entry that still have its collection's starter text ("Excerpt", "Body"); never its name or date. */
 export function entryStarterFields(collection: string, slug: string, data: unknown): StarterField[] {

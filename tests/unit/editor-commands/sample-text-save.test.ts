@@ -1,6 +1,6 @@
 /** Save asks first when it would show visitors sample text they do not have yet (a new FAQ on a published page). */
 import { describe, expect, it } from 'vitest';
-import { addSection, editField, goToField, openDialog, requestSave, saveConflicted, selectSection, unpublishDocument } from '../../../src/editor/lib/store/commands';
+import { addSection, editField, goToField, openDialog, requestSave, saveConflicted, saveSucceeded, saveUnanswered, selectSection, unpublishDocument } from '../../../src/editor/lib/store/commands';
 import { isDirty } from '../../../src/editor/lib/model';
 import { run } from '../../../src/editor/lib/store/store';
 import { initialState, type EditorState } from '../../../src/editor/lib/store/state';
@@ -22,6 +22,7 @@ const ASKED = {
         { label: 'FAQ › Question 1 › Question', location: { route: 'home', section: 2, field: 'data.items.0.question' } },
         { label: 'FAQ › Question 1 › Answer', location: { route: 'home', section: 2, field: 'data.items.0.answer' } },
       ],
+      keys: ['section/home-faq/data/items/*/question\u0000What is the question?', 'section/home-faq/data/items/*/answer\u0000A short, direct answer. **Bold** and [links](/) work.'],
     },
   ],
 };
@@ -71,5 +72,25 @@ describe('Save with sample text going public', () => {
     const merged = saveConflicted(saving, { error: 'Changed', conflicts: [{ file: HOME, currentVersion: 'v9' }], server: [{ file: HOME, kind: 'page', saveSlug: 'home', data: theirs, version: 'v9' }] });
     expect(merged.dialog).toBeNull();
     expect(merged.save).toMatchObject({ status: 'saving', files: [HOME], merged: [HOME] });
+  });
+
+  it('does not ask again about the same text when Save is pressed again after a save whose answer was lost, but asks about new sample text', () => {
+    const sent = requestSave(requestSave(withFaq(), { now: NOW }), { sampleTextConfirmed: true, now: NOW });
+    expect(sent.confirmedSampleText).toEqual({ [HOME]: ASKED.documents[0]!.keys });
+    const lost = saveUnanswered(sent, { sent: [{ file: HOME, json: JSON.stringify(sent.docs[HOME]!.data) }] });
+    expect(lost.save.status).toBe('idle');
+    const again = requestSave(lost, { now: NOW });
+    expect(again.dialog).toBeNull();
+    expect(again.save).toMatchObject({ status: 'saving', files: [HOME] });
+    // Another FAQ is sample text not answered for: asked about, by itself.
+    const more = requestSave(addSection(selectSection(lost, { index: 2 }), { sectionType: 'faq', now: NOW }), { now: NOW });
+    expect(more.dialog).toMatchObject({ kind: 'sample-text', documents: [{ file: HOME, fields: [{ location: { section: 3 } }, { location: { section: 3 } }] }] });
+    // Once the file saves, what visitors have answers for it, and the memory goes.
+    const done = saveSucceeded(again, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(again.docs[HOME]!.data) }] });
+    expect(done.confirmedSampleText).toEqual({});
+  });
+
+  it('remembers only what the sample-text dialog asked: a save going again after a conflict answers nothing new', () => {
+    expect(requestSave(withFaq(), { sampleTextConfirmed: true, now: NOW }).confirmedSampleText).toBeUndefined();
   });
 });

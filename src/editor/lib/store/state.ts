@@ -13,7 +13,7 @@ import { docsFromPayload, type Docs, type EditorContent, type EditorPayload, typ
 import { siteCheckOf, type ProblemLocation, type SiteCheck } from '../problems';
 import { unreadableName } from '../unreadable-files';
 import type { ServerDoc } from '../server-docs';
-import type { StarterGoingPublic } from '../starter-going-public';
+import type { ConfirmedSampleText, StarterGoingPublic } from '../starter-going-public';
 import type { JsonPath } from '../json-merge';
 import type { UploadItem } from '../uploads';
 import type { ServerMarks } from './server-marks';
@@ -159,6 +159,11 @@ export interface EditorState {
    * for one added elsewhere, and kept twice (a review).
    */
   unconfirmed?: Readonly<Record<string, string>>;
+  /**
+   * The sample text the user said to save anyway, by file, until that file saves: a save that goes
+   * again (its answer lost, the server out of reach) does not ask about the same text twice.
+   */
+  confirmedSampleText?: ConfirmedSampleText;
   publishing: Publishing | null;
   /** Drafts from an earlier session, until restored or discarded. */
   recovery: readonly Recoverable[];

@@ -2,7 +2,7 @@ import { changeSummary } from '../../change-summary';
 import { savingNow } from '../../history';
 import { isDirty } from '../../model';
 import { forbiddenFiles, readOnlyNote } from '../../permissions';
-import { starterGoingPublic } from '../../starter-going-public';
+import { starterGoingPublic, type ConfirmedSampleText, type StarterGoingPublic } from '../../starter-going-public';
 import { detailAtKey } from '../issue-details';
 import { docIssues } from '../issues';
 import type { EditorState, Notice } from '../state';
@@ -19,6 +19,13 @@ export function blockedSaveNotice(state: Pick<EditorState, 'docs'>): Notice | nu
   return { kind: 'error', text: `Save is blocked: fix ${count} first.`, details: problems.slice(0, MAX_DETAILS), blockedSave: true };
 }
 
+/** `confirmed` with the texts the sample-text dialog named, now answered "Save anyway". */
+function withConfirmed(confirmed: ConfirmedSampleText = {}, documents: readonly StarterGoingPublic[]): ConfirmedSampleText {
+  const next = { ...confirmed };
+  for (const { file, keys } of documents) next[file] = [...(next[file] ?? []), ...keys];
+  return next;
+}
+
 /**
  * Starts saving every changed document as one changeset, unless there is
  * nothing to save or a problem the editor can see would make the server
@@ -30,7 +37,9 @@ export function blockedSaveNotice(state: Pick<EditorState, 'docs'>): Notice | nu
  * A save that would show visitors starter text they do not have yet (a new FAQ's "What is the
  * question?" on a published page) asks first, in a dialog naming each field; `sampleTextConfirmed`
  * is its "Save anyway", and what goes again of a save already under way (after a conflict) takes
- * it too: that save was asked about, and asking twice would not be an answer.
+ * it too: that save was asked about, and asking twice would not be an answer. The texts answered
+ * are remembered until their file saves, so pressing Save again after a save whose answer was
+ * lost does not ask about them again (new sample text still asks).
  */
 export function requestSave(
   state: EditorState,
@@ -52,12 +61,13 @@ export function requestSave(
   const blocked = blockedSaveNotice(state);
   if (blocked) return { ...state, notice: blocked };
   if (!input.sampleTextConfirmed) {
-    const documents = starterGoingPublic(state.docs, dirty.map((doc) => doc.file), new Date(input.now ?? Date.now()));
+    const documents = starterGoingPublic(state.docs, dirty.map((doc) => doc.file), new Date(input.now ?? Date.now()), state.confirmedSampleText);
     if (documents.length > 0) return { ...state, dialog: { kind: 'sample-text', documents } };
   }
   const summary = changeSummary(state.docs, dirty);
   return {
     ...state,
+    ...(input.sampleTextConfirmed && state.dialog?.kind === 'sample-text' && { confirmedSampleText: withConfirmed(state.confirmedSampleText, state.dialog.documents) }),
     dialog: null,
     history: savingNow(state.history),
     save: {

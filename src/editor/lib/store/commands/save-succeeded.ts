@@ -54,6 +54,9 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   // Where in the history this save was asked for is now its save point, which the History menu marks.
   const history = state.save.status === 'saving' ? withSaveLanded(state.history) : state.history;
   // What an earlier save whose answer was lost sent of these files is no longer a question.
-  const unconfirmed = state.unconfirmed && Object.fromEntries(Object.entries(state.unconfirmed).filter(([file]) => !input.saved.some((saved) => saved.file === file)));
-  return { ...state, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
+  const unsaved = <T,>(byFile: Readonly<Record<string, T>> | undefined) => byFile && Object.fromEntries(Object.entries(byFile).filter(([file]) => !input.saved.some((saved) => saved.file === file)));
+  const unconfirmed = unsaved(state.unconfirmed);
+  // Sample text said to be saved anyway is now what visitors have: the public version answers for it.
+  const confirmedSampleText = unsaved(state.confirmedSampleText);
+  return { ...state, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), ...(confirmedSampleText && { confirmedSampleText }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
 }
