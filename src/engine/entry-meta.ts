@@ -13,7 +13,7 @@ export function entryMeta(meta: Bundle['meta'], current: CurrentEntry | undefine
     const { post } = current;
     return { title: `${post.title} · ${meta.title}`, description: post.excerpt, ogImage: post.cover ?? meta.ogImage };
   }
-  if ('tag' in current) return { title: `${current.tag.name} · ${meta.title}`, description: current.tag.description, ogImage: meta.ogImage };
+  if ('tag' in current) return { title: `${current.tag.name} · ${meta.title}`, description: textOf(current.tag.description) ?? meta.description, ogImage: meta.ogImage };
   // Any other collection: named by its label field, described by its description field when it declares one.
   const definition = collectionRegistry.get(current.collection);
   const title = textOf(definition && current.entry[definition.labelField]) ?? current.slug;

@@ -1,6 +1,7 @@
 /** Which starter text a save would newly show visitors: what Save asks about before it goes public. */
 import { describe, expect, it } from 'vitest';
-import { addSection, editField, moveSection, publishDocument, saveSucceeded, scheduleDocument, selectSection, unpublishDocument } from '../../src/editor/lib/store/commands';
+import { addSection, createEntry, editField, moveSection, publishDocument, requestSave, saveSucceeded, scheduleDocument, selectSection, unpublishDocument } from '../../src/editor/lib/store/commands';
+import { docIssues } from '../../src/editor/lib/store/issues';
 import { isDirty } from '../../src/editor/lib/model';
 import { starterGoingPublic } from '../../src/editor/lib/starter-going-public';
 import { sectionStarterCopy } from '../../src/editor/lib/starter-copy';
@@ -128,5 +129,16 @@ describe('starter text in lists, in shared sections, and already answered', () =
     // A second FAQ is new sample text: asked about, by itself.
     const second = addSection(selectSection(withFaq(), { index: 2 }), { sectionType: 'faq', now: NOW });
     expect(going(second, confirmed)[0]!.fields.map((field) => field.location.section)).toEqual([3, 3]);
+  });
+});
+
+describe('a new tag', () => {
+  it('starts valid with no description, so saving it (public at once) shows visitors no sample text and asks nothing', () => {
+    const made = createEntry(start(), { collection: 'tags', slug: 'field-notes', title: 'Field notes', today: '2026-11-22', now: NOW });
+    const tag = made.docs['collections/tags/field-notes.json']!;
+    expect(tag.data).toEqual({ name: 'Field notes', accent: '#4f46e5' });
+    expect(docIssues(tag, made.docs).size).toBe(0);
+    expect(going(made)).toEqual([]);
+    expect(requestSave(made, { now: NOW }).save).toMatchObject({ status: 'saving', files: ['collections/tags/field-notes.json'] });
   });
 });

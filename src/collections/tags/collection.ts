@@ -1,13 +1,16 @@
 import { z } from 'astro/zod';
 import { defineCollection } from '../../engine/schema/define-collection';
-import { field, hexColour, MAX_LABEL_LENGTH, MAX_PARAGRAPH_LENGTH, requiredText } from '../../engine/schema/primitives';
+import { field, hexColour, MAX_LABEL_LENGTH, MAX_PARAGRAPH_LENGTH, optionalText, requiredText } from '../../engine/schema/primitives';
 
 /** A tag, stored as `src/data/collections/tags/<slug>.json`. */
 export const TagSchema = z.object({
   /** Display name of the tag. */
   name: field(requiredText(MAX_LABEL_LENGTH), 'Name', 'Display name of the tag.'),
-  /** One or two sentences on what the tag covers. */
-  description: field(requiredText(MAX_PARAGRAPH_LENGTH), 'Description', 'One or two sentences on what the tag covers.', {
+  /**
+   * One or two sentences on what the tag covers, if any. Optional, so a new tag starts without one:
+   * a tag is public at once, and a starter sentence would have been sample text on its page.
+   */
+  description: field(optionalText(MAX_PARAGRAPH_LENGTH), 'Description', 'One or two sentences on what the tag covers, shown on its page and in lists of topics.', {
     kind: 'textarea',
   }),
   /** Accent colour used by tag chips and the tag header, as #rrggbb. */
@@ -26,5 +29,6 @@ export default defineCollection({
   description: 'Topics that group posts; each tag gets a page from the tags template page.',
   schema: TagSchema,
   labelField: 'name',
-  starter: ({ title }) => ({ name: title, description: 'What the posts with this tag are about.', accent: '#4f46e5' }),
+  // No description: the tag is public at once (posts show it), so a sentence to replace would be public too.
+  starter: ({ title }) => ({ name: title, accent: '#4f46e5' }),
 });
