@@ -87,6 +87,9 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await expect(page).toHaveURL(/\/editor\/~tags\/field-notes$/);
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Field notes');
   await expect(preview(page).locator('[data-section-type="tag-detail"]')).toContainText('Field notes');
+  // Public at once, it starts with no description rather than a sample sentence visitors would read.
+  await expect(page.getByLabel(/^Description/)).toHaveValue('');
+  await expect(preview(page).locator('.tag-card__description')).toHaveCount(0);
 
   await tab(page, 'Posts').click();
   await page.getByRole('button', { name: 'New post' }).click();
@@ -132,13 +135,12 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await page.getByLabel('Excerpt', { exact: true }).fill('Notes from a week with a client team.');
   await expect(starter).toContainText('2 fields still have the text they started with, which says what to write there: Author, Body.');
   await page.getByRole('region', { name: 'Publication' }).getByRole('button', { name: 'Publish', exact: true }).click();
-  // Published, the post's starter text would be public at once, and so would the new tag's: Save asks first, naming both.
+  // Published, the post's starter text would be public at once: Save asks first, naming the post, and not the new tag, which has no sample text.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(sampleTextDialog(page)).toContainText('Post “A report from the field”');
-  await expect(sampleTextDialog(page)).toContainText('Tag “Field notes”');
+  await expect(sampleTextDialog(page).locator('li > strong')).toHaveText(['Post “A report from the field”']);
   await sampleTextDialog(page).getByRole('button', { name: 'Save anyway' }).click();
   await expect(page.locator('.save-state')).toHaveText('All changes saved');
-  expect(await readData('collections/tags/field-notes.json')).toEqual({ name: 'Field notes', description: expect.any(String), accent: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+  expect(await readData('collections/tags/field-notes.json')).toEqual({ name: 'Field notes', accent: expect.stringMatching(/^#[0-9a-f]{6}$/) });
   expect(await readData('collections/posts/report-from-the-field.json')).toMatchObject({ title: 'A report from the field', author: 'Editor', tags: ['field-notes'], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   expect((await page.request.get('/posts/report-from-the-field/')).status()).toBe(200);
   expect(await (await page.request.get('/tags/field-notes/')).text()).toContain('A report from the field');

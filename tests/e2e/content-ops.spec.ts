@@ -4,17 +4,13 @@
  * of its own (written before, removed after): an `ops-*` page, posts, a tag
  * and images, and it restores anything else it breaks.
  */
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { dataFile, openEditor, outlineItem, preview, readData, save, shot, test } from './support';
+import { dataFile, openEditor, outlineItem, preview, readData, save, shot, test, writeData } from './support';
 
 const imageFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
-const writeData = async (path: string, value: unknown) => {
-  await mkdir(dirname(dataFile(path)), { recursive: true });
-  await writeFile(dataFile(path), `${JSON.stringify(value, null, 2)}\n`);
-};
 
 const post = (title: string, extra: Record<string, unknown> = {}) => ({
   title, excerpt: 'A post made by the content-ops test.', date: '2001-01-01', author: 'Test', tags: [], body: 'Body.', ...extra,

@@ -1,6 +1,6 @@
 /** What every editor spec shares: the fixture, the project copy's files, and common steps. */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 
 /** Tests run against the dev server global-setup.ts started on a copy of the project. */
@@ -8,6 +8,11 @@ export const test = base.extend({ baseURL: async ({}, use) => use(process.env.E2
 
 export const dataFile = (path: string) => join(process.env.E2E_PROJECT_ROOT!, 'src', 'data', path);
 export const readData = async (path: string) => JSON.parse(await readFile(dataFile(path), 'utf8'));
+/** Writes a data file of the project copy as by hand (a test's own page, post or shared section), its folder made if need be. */
+export const writeData = async (path: string, value: unknown) => {
+  await mkdir(dirname(dataFile(path)), { recursive: true });
+  await writeFile(dataFile(path), `${JSON.stringify(value, null, 2)}\n`);
+};
 export const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 /** The outline row of the section with exactly this id (rows show what a section says; the id is their `data-section-id`). */
 export const outlineItem = (page: Page, id: string) => page.locator(`.outline-item[data-section-id="${id}"]`);

@@ -44,7 +44,7 @@ function starterFieldsOf(doc: EditorDoc, data: unknown, docs: Docs): StarterFiel
  * rather than its position, and a list item by no position at all (each list is a multiset of its
  * items' texts), so moving a section or an item whose sample text is public already is no news.
  */
-export function fieldKey(data: unknown, field: StarterField): string {
+function fieldKey(data: unknown, field: StarterField): string {
   const [first, index, ...rest] = field.path;
   const sections = (data as Partial<StoredPage> | undefined)?.sections;
   const id = first === 'sections' && typeof index === 'number' && Array.isArray(sections) ? (sections[index] as { id?: unknown } | undefined)?.id : undefined;
