@@ -9,18 +9,21 @@
  * included: such a link waits for its page, and the editor says so where it matters (the page's
  * Publish panel names the links waiting for it, a save that adds one says so; page-links.ts), as a
  * redirect to a draft is not wrong either (redirects.ts). The old address of a moved page leads
- * somewhere as long as its redirect leads to a page. What linkDestination does not judge (another
- * site, a file, the server's own addresses) is never said to lead nowhere.
+ * somewhere as long as its redirect leads to a page. A page a file that cannot be read may give
+ * (its own error already says so) is not judged, nor is what linkDestination does not judge
+ * (another site, a file, the server's own addresses): page-addresses.ts, which the editor's link
+ * field judges by too.
  *
  * Pure, over a content snapshot: the readers of link and Markdown fields are passed in (the
  * schemas' declarations, markdown-fields.ts, and a Markdown parser), as references.ts takes them.
  */
 import { linkDestination } from './link-destination';
+import { addressOfSlug, addressVerdict, type SiteAddresses } from './page-addresses';
 import { parsePointer } from './pointer';
 import { contentRoutes } from './problems';
 import { redirectsOf } from './redirects';
 import type { MarkdownReader } from './references';
-import { HOME_SLUG, NOT_FOUND_SLUG, slugFromPath } from './slug';
+import { NOT_FOUND_SLUG } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
 /** A link that leads nowhere: the data file, the field (a JSON pointer) and the address as written there. */
@@ -40,15 +43,18 @@ export interface LinkReading {
 }
 
 /**
- * The page addresses visitors get a page at (`/`, `/about`, `/posts/hello`): every page and
- * entry's page of the content, drafts included, and the old address of each moved page whose
- * redirect leads to one. Not the 404 page's document, which has no address of its own.
+ * What the content's addresses are judged by (page-addresses.ts): every page and entry's page,
+ * drafts included, not the 404 page's document, which has no address of its own; the valid
+ * redirects; the templates; and the files the snapshot could not read.
  */
-export function reachableAddresses(snapshot: ContentSnapshot): Set<string> {
-  const slugs = new Set(contentRoutes(snapshot).pages.map((route) => route.slug));
-  slugs.delete(NOT_FOUND_SLUG);
-  const redirected = [...redirectsOf(snapshot)].flatMap(([from, redirect]) => (slugs.has(slugFromPath(redirect.to)) ? [from] : []));
-  return new Set([...slugs, ...redirected].map((slug) => (slug === HOME_SLUG ? '/' : `/${slug}`)));
+export function siteAddresses(snapshot: ContentSnapshot): SiteAddresses {
+  const routes = contentRoutes(snapshot);
+  return {
+    pages: new Set(routes.pages.flatMap((route) => (route.slug === NOT_FOUND_SLUG ? [] : [addressOfSlug(route.slug)]))),
+    redirects: new Map([...redirectsOf(snapshot)].map(([from, redirect]) => [addressOfSlug(from), redirect.to])),
+    templates: routes.templates,
+    unreadable: [...(snapshot.refused?.().keys() ?? [])],
+  };
 }
 
 /** The value at `pointer` in `document`, or undefined. */
@@ -57,10 +63,10 @@ function valueAt(document: unknown, pointer: string): unknown {
 }
 
 export function linksLeadingNowhere(snapshot: ContentSnapshot, { linkFields, markdown, uploads }: LinkReading): LinkNowhere[] {
-  const reachable = reachableAddresses(snapshot);
+  const site = siteAddresses(snapshot);
   const leadsNowhere = (link: string) => {
     const to = linkDestination(link);
-    return to !== undefined && ('upload' in to ? !uploads.has(to.upload) : !reachable.has(to.page));
+    return to !== undefined && ('upload' in to ? !uploads.has(to.upload) : 'nowhere' in addressVerdict(to.page, site));
   };
   const found: LinkNowhere[] = [];
   for (const file of [...snapshot.paths()].sort()) {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, IMAGE_GROUP, imageTargets, isPageSearch, shownAddress, leadsNowhere, linkTargets, matchingTargets, sitePathOf, suggestedLink, targetOf } from '../../src/editor/lib/link-targets';
+import { hrefOf, IMAGE_GROUP, imageTargets, isPageSearch, shownAddress, linkTargets, matchingTargets, movedLink, pageLinkVerdict, siteAddressesOf, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../src/editor/lib/link-targets';
+import { linksLeadingNowhere } from '../../src/engine/links-nowhere';
+import { linkPointers } from '../../src/engine/markdown-fields';
+import { snapshotFromEntries } from '../../src/engine/snapshot';
 import { publicationReach } from '../../src/editor/lib/publication';
 import type { Docs, EditorDoc } from '../../src/editor/lib/model';
 
@@ -104,6 +107,11 @@ describe('publicationReach', () => {
 
 describe('where a typed link leads', () => {
   const targets = linkTargets(docs);
+  const site = (check: Parameters<typeof siteAddressesOf>[2] = { problems: [] }, on: readonly LinkTarget[] = targets) => siteAddressesOf(docs, on, check);
+  const leadsNowhere = (on: readonly LinkTarget[], link: string, check?: Parameters<typeof siteAddressesOf>[2]) => {
+    const verdict = pageLinkVerdict(site(check, on), link);
+    return verdict !== undefined && 'nowhere' in verdict;
+  };
 
   it('finds the page or entry whatever the trailing slash, query or fragment', () => {
     expect(targetOf(targets, '/about/')?.title).toBe('About us');
@@ -122,6 +130,44 @@ describe('where a typed link leads', () => {
       expect(leadsNowhere(targets, link), link).toBe(false);
     }
     expect(leadsNowhere([], '/contact-us/')).toBe(false);
+  });
+
+  it('takes a moved page’s old address as leading to it, and offers the new address with the query and fragment kept', () => {
+    const redirects = [{ from: '/company/', to: '/about/' }, { from: '/old-team/', to: '/team/' }];
+    expect(pageLinkVerdict(site({ problems: [], redirects }), '/company/#history')).toEqual({ movedTo: '/about/' });
+    expect(movedLink('/company/#history', '/about/')).toBe('/about/#history');
+    expect(movedLink('/company?ref=menu', '/about/')).toBe('/about/?ref=menu');
+    // A redirect to no page is never followed.
+    expect(leadsNowhere(targets, '/old-team/', { problems: [], redirects })).toBe(true);
+  });
+
+  it('does not judge a page that a file which cannot be read may be: its page file, its entry file, or a folder of them', () => {
+    const unreadable = (...files: string[]) => ({ problems: files.map((file) => ({ file, message: 'is not valid JSON' })) });
+    expect(leadsNowhere(targets, '/pricing/', unreadable('pages/pricing.json'))).toBe(false);
+    expect(leadsNowhere(targets, '/posts/broken/', unreadable('collections/posts/broken.json'))).toBe(false);
+    expect(leadsNowhere(targets, '/docs/intro/', unreadable('pages/docs'))).toBe(false);
+    expect(leadsNowhere(targets, '/posts/anything/', unreadable('collections/posts'))).toBe(false);
+    // A template that cannot be read: every address it may give its entries.
+    expect(leadsNowhere(targets, '/news/anything/', unreadable('pages/news/[slug].json'))).toBe(false);
+    // Without the redirects, no old address can be known.
+    expect(leadsNowhere(targets, '/company/', unreadable('redirects.json'))).toBe(false);
+    // Anything else is still judged.
+    for (const link of ['/pricing-old/', '/posts/broken/extra/', '/news/']) expect(leadsNowhere(targets, link, unreadable('pages/pricing.json', 'collections/posts/broken.json', 'pages/news/[slug].json')), link).toBe(true);
+    expect(leadsNowhere(targets, '/tags/css/', unreadable('collections/tags/css.json'))).toBe(true);
+  });
+
+  it('judges as the site’s check of links does (one function): the same site, the same verdicts', () => {
+    // The editor's documents as the content on disk, with a redirect, a post that cannot be read and a menu of links.
+    const links = ['/company/', '/posts/broken/', '/posts/gone/', '/about/', '/contcat/', '/404/'];
+    const header = { id: 'site-header', type: 'header', data: { logoText: 'N', logoHref: '/', menu: links.map((href, index) => ({ label: `Item ${index}`, href })) } };
+    const redirects = [{ from: '/company/', to: '/about/' }];
+    const files = [...Object.values(docs).map((d) => [d.file, d.data] as const), ['pages/404.json', {}] as const, ['redirects.json', { redirects }] as const, ['shared/header.json', header] as const];
+    const snapshot = snapshotFromEntries(files, new Map([['collections/posts/broken.json', 'is not valid JSON']]));
+    const panel = linksLeadingNowhere(snapshot, { linkFields: linkPointers, uploads: new Set() });
+    const check = { problems: [{ file: 'collections/posts/broken.json', message: 'is not valid JSON' }], redirects };
+    expect(panel.map(({ link }) => link)).toEqual(['/posts/gone/', '/contcat/', '/404/']);
+    const withNotFound = linkTargets({ ...docs, 'pages/404.json': { file: 'pages/404.json', kind: 'page', saveSlug: '404', data: {}, savedJson: '', version: null } });
+    expect(links.filter((link) => leadsNowhere(withNotFound, link, check))).toEqual(['/posts/gone/', '/contcat/', '/404/']);
   });
 
   it('takes half-typed text that is no URL, or a backslash that makes it another host, for no page, and never throws', () => {
@@ -167,6 +213,6 @@ describe('uploaded images as link targets (QA: their addresses were typed by han
     expect(matchingTargets(images, 'photo').map((target) => target.title)).toEqual(['team-photo.jpg']);
     expect(matchingTargets(images, '/assets/images/ch').map((target) => target.title)).toEqual(['chart.png']);
     expect(targetOf(images, '/assets/images/chart.png')?.title).toBe('chart.png');
-    expect(leadsNowhere(images, '/assets/images/chart.png')).toBe(false);
+    expect(pageLinkVerdict(siteAddressesOf(docs, [...linkTargets(docs), ...images], { problems: [] }), '/assets/images/chart.png')).toBeUndefined();
   });
 });

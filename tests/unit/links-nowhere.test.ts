@@ -14,8 +14,8 @@ const text = (body: string) => ({ id: 'story', type: 'content-block', data: { ti
 const post = (body: string) => ({ title: 'P', excerpt: 'E', date: '2026-01-01', author: 'Ann', tags: [], body });
 const template = { id: 'post', slug: 'posts/[slug]', template: { collection: 'posts' }, meta: { title: 'T', description: 'D' }, sections: [] };
 
-/** A small site: home, about, a draft pricing page, one post with its template, and the shared header. */
-function site(files: Record<string, unknown> = {}) {
+/** A small site: home, about, a draft pricing page, one post with its template, and the shared header; `refused`, the files that cannot be read. */
+function site(files: Record<string, unknown> = {}, refused?: ReadonlyMap<string, string>) {
   return snapshotFromEntries(
     Object.entries({
       'pages/home.json': page('home'),
@@ -27,6 +27,7 @@ function site(files: Record<string, unknown> = {}) {
       'shared/header.json': header(['/about/', '/posts/hello/']),
       ...files,
     }),
+    refused,
   );
 }
 
@@ -73,6 +74,18 @@ describe('links that lead nowhere', () => {
   it('counts the old address of a moved page as leading somewhere, while its redirect leads to a page', () => {
     const redirects = { redirects: [{ from: '/company/', to: '/about/', madeByMove: true }, { from: '/old-team/', to: '/team/' }] };
     expect(nowhere({ 'redirects.json': redirects, 'shared/header.json': header(['/company/', '/old-team/']) })).toEqual([{ file: 'shared/header.json', pointer: '/data/menu/1/href', link: '/old-team/' }]);
+  });
+
+  it('does not judge a link to a page or post whose file cannot be read (that file’s own error says so), nor, without the redirects, a moved page’s old address', () => {
+    const broken = (...files: string[]) => new Map(files.map((file) => [file, 'is not valid JSON']));
+    const menu = { 'shared/header.json': header(['/posts/broken/', '/team/', '/company/', '/posts/other/']) };
+    const judged = (refused: ReadonlyMap<string, string>) => linksLeadingNowhere(site(menu, refused), reading).map(({ link }) => link);
+    expect(judged(broken('collections/posts/broken.json', 'pages/team.json'))).toEqual(['/company/', '/posts/other/']);
+    // A folder of posts (a link, say): any post's page.
+    expect(judged(broken('collections/posts'))).toEqual(['/team/', '/company/']);
+    // The template, whose collection is in it: every address it may give.
+    expect(judged(broken('pages/posts/[slug].json'))).toEqual(['/team/', '/company/']);
+    expect(judged(broken('redirects.json'))).toEqual([]);
   });
 
   it('counts a draft page as leading somewhere (it will once published; the editor warns of it elsewhere), and the 404 page’s document as no page', () => {

@@ -37,8 +37,8 @@ import { SETTINGS_PREVIEW_SLUG } from '../lib/site-settings';
 import { Stage } from './Stage';
 import { Topbar } from './Topbar';
 import { useContentOps } from './useContentOps';
-import { LinkTargetsProvider } from './fields';
-import { linkTargets } from '../lib/link-targets';
+import { LinkSiteProvider, LinkTargetsProvider } from './fields';
+import { linkTargets, siteAddressesOf } from '../lib/link-targets';
 import { useStableValue } from './useStableCallback';
 import { openElsewhere } from '../lib/drafts';
 import { liveTabs, THIS_TAB } from './tab-presence';
@@ -67,6 +67,8 @@ function Editor({ payload, initialSlug }: Props) {
   const media = useMediaOptions(payload.maxUploadBytes, docsRef, ops.manageImage);
 
   const targets = useStableValue(linkTargets(state.docs));
+  // Templates change with the docs, rarely: they are read again when the targets or the server's check change.
+  const site = useMemo(() => siteAddressesOf(docsRef.current, targets, state.site), [targets, state.site]);
   const uploads = useMemo(() => ({ items: state.uploads, dispatch }), [state.uploads, dispatch]);
   useUrlRoute(state.route, dispatch);
   useShortcuts(dispatch);
@@ -159,12 +161,14 @@ function Editor({ payload, initialSlug }: Props) {
             ← {view.page ? 'Sections' : view.entry ? `${view.entry.collection.charAt(0).toUpperCase()}${view.entry.collection.slice(1)}` : 'Pages'}
           </button>
           <LinkTargetsProvider value={targets}>
-            <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`} retryOn={state.docs}>
-              {/* A blocked save, or the Problems panel, shows every error, a just-added item's too (fields/fresh.tsx). */}
-              <ProblemsRevealed.Provider value={Boolean(state.notice?.blockedSave) || state.problemsOpen}>
-                <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
-              </ProblemsRevealed.Provider>
-            </FaultBoundary>
+            <LinkSiteProvider value={site}>
+              <FaultBoundary part="This form" resetKey={`${state.route}:${state.selection}`} retryOn={state.docs}>
+                {/* A blocked save, or the Problems panel, shows every error, a just-added item's too (fields/fresh.tsx). */}
+                <ProblemsRevealed.Provider value={Boolean(state.notice?.blockedSave) || state.problemsOpen}>
+                  <InspectorPane state={state} view={view} dispatch={dispatch} media={media} />
+                </ProblemsRevealed.Provider>
+              </FaultBoundary>
+            </LinkSiteProvider>
           </LinkTargetsProvider>
         </aside>
       </div>

@@ -5,11 +5,12 @@
  * can follow it yet: a draft or scheduled target is offered (a link may be
  * written before its page goes live) but marked, so it is never chosen unawares.
  */
-import { HOME_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
+import { HOME_SLUG, NOT_FOUND_SLUG, TEMPLATE_SEGMENT } from '../../engine/slug';
+import { addressOfSlug, addressVerdict, type AddressVerdict, type SiteAddresses } from '../../engine/page-addresses';
 import { linkDestination } from '../../engine/link-destination';
 import { linkProblem, sameSiteUrl } from '../../engine/schema/urls';
 import { publicationState, type PublicationState } from '../../engine/publication';
-import { pageTitle, type Docs, type StoredPage } from './model';
+import { pageTitle, type Docs, type EditorContent, type StoredPage } from './model';
 import { sortedPages } from './page-order';
 import { entriesOf, entryLabel, entryPagePrefix, entrySlugOf } from './entries';
 import { filenameOf, filenameProblem } from './media';
@@ -121,15 +122,36 @@ export function targetOf(targets: readonly LinkTarget[], link: string): LinkTarg
 }
 
 /**
- * Whether a link is a page address on this site that no page or entry has: visitors following it
- * get "page not found" (unless it is the old address of a moved page, which redirects). Judged as
- * the site's check of links judges it (linkDestination): files (an image, the feed) and the
- * server's own addresses are not, nor is anything when there are no targets to judge by.
+ * What the link field judges a page address by, as the site's check of links does (the Problems
+ * panel's, links-nowhere.ts): the pages and entries open in the editor (`targets`, unsaved ones
+ * included; the 404 page's document is no page at its address), their templates, and from the
+ * server the moved pages' old addresses and the files it could not read (`site`).
  */
-export function leadsNowhere(targets: readonly LinkTarget[], link: string): boolean {
-  const to = targets.length === 0 ? undefined : linkDestination(link);
-  return to !== undefined && 'page' in to && !targets.some((target) => target.path === to.page);
+export function siteAddressesOf(docs: Docs, targets: readonly LinkTarget[], site: Pick<EditorContent, 'problems' | 'redirects'>): SiteAddresses {
+  return {
+    pages: new Set(targets.flatMap((target) => (target.group === IMAGE_GROUP || target.path === addressOfSlug(NOT_FOUND_SLUG) ? [] : [target.path]))),
+    redirects: new Map((site.redirects ?? []).map(({ from, to }) => [sitePathOf(from) ?? from, to])),
+    templates: sortedPages(docs).flatMap((doc) => {
+      const collection = (doc.data as StoredPage | undefined)?.template?.collection;
+      return collection ? [{ slug: doc.saveSlug, collection }] : [];
+    }),
+    unreadable: site.problems.map(({ file }) => file),
+  };
 }
+
+/**
+ * Where a link leads when it is a page address on this site (page-addresses.ts, the judgement the
+ * site's check of links makes): a page, a moved page's old address, a page a file that cannot be
+ * read may be, or nowhere (visitors get "page not found"). Undefined for what is not judged (other
+ * sites, files, an image, the server's own addresses) and for anything when no pages are known.
+ */
+export function pageLinkVerdict(site: SiteAddresses, link: string): AddressVerdict | undefined {
+  const to = site.pages.size === 0 ? undefined : linkDestination(link);
+  return to !== undefined && 'page' in to ? addressVerdict(to.page, site) : undefined;
+}
+
+/** A link to a moved page's old address, led to its new one (`movedTo`), its query and fragment kept: `/company/#team` → `/about/#team`. */
+export const movedLink = (link: string, movedTo: string) => movedTo + link.slice(link.split(/[?#]/, 1)[0]!.length);
 
 /**
  * What a typed link that is refused most likely meant, when that is a link the allowlist takes:

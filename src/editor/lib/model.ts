@@ -42,6 +42,8 @@ export interface EditorContent {
    * to no page or uploaded image (src/engine/links-nowhere.ts): warnings, which block nothing.
    */
   linksNowhere?: { file: string; pointer: string; link: string }[];
+  /** The valid redirects of `redirects.json`: the moved pages' old addresses, which a link field takes as leading to the page (page-addresses.ts). */
+  redirects?: { from: string; to: string }[];
   /** The uploaded images and their versions (what a changeset deleting or moving one is based on). */
   images: { url: string; version: string }[];
   /** The largest image POST /api/upload-asset accepts, in bytes (MAX_UPLOAD_BYTES, or 10 MiB). */

@@ -24,11 +24,11 @@ export interface ProblemFile {
   unreadable: boolean;
 }
 
-/** What the server says of the site as it is on disk: unreadable files, broken ones, and links that lead nowhere. */
-export type SiteCheck = Pick<EditorContent, 'problems' | 'siteProblems' | 'linksNowhere'>;
+/** What the server says of the site as it is on disk: unreadable files, broken ones, links that lead nowhere, and the redirects links may lead through. */
+export type SiteCheck = Pick<EditorContent, 'problems' | 'siteProblems' | 'linksNowhere' | 'redirects'>;
 
 /** The check in a payload, and nothing else of it. */
-export const siteCheckOf = ({ problems, siteProblems, linksNowhere = [] }: SiteCheck): Required<SiteCheck> => ({ problems, siteProblems, linksNowhere });
+export const siteCheckOf = ({ problems, siteProblems, linksNowhere = [], redirects = [] }: SiteCheck): Required<SiteCheck> => ({ problems, siteProblems, linksNowhere, redirects });
 
 export function problemFiles(payload: SiteCheck, docs: Docs): ProblemFile[] {
   const unreadable: ProblemFile[] = payload.problems.map(({ file, message }) => ({ file, name: unreadableName(file), issues: [{ path: '', message }], pages: [], unreadable: true }));

@@ -1,6 +1,6 @@
 /**
  * Every editable document under src/data, for the editor, the
- * site's problems, its links that lead nowhere, the uploaded images with their versions, and the upload
+ * site's problems, its links that lead nowhere, its redirects, the uploaded images with their versions, and the upload
  * size limit, read through the dev snapshot's loader (src/engine/fs-snapshot.ts),
  * which re-reads only changed files. A file that is not valid JSON (say,
  * mid-edit in a text editor) is reported, not fatal, so the editor still opens.
@@ -15,6 +15,7 @@ import { loadDevSnapshot } from '../../lib/dev-snapshot';
 import { siteProblems, type FileProblems } from '../../engine/problems';
 import { linksLeadingNowhere, type LinkNowhere } from '../../engine/links-nowhere';
 import { linkPointers } from '../../engine/markdown-fields';
+import { redirectsOf } from '../../engine/redirects';
 import { siteMarkdown } from '../../engine/site-markdown';
 import type { ContentSnapshot } from '../../engine/snapshot';
 import { createSiteResolver } from '../../lib/site-resolver';
@@ -118,6 +119,8 @@ export async function readEditorPayload(dataRoot = DATA_ROOT, imagesDir = ASSETS
     if (kind) payload.docs.push({ file, ...kind, data, version: snapshotDocumentVersion(data) });
   }
   payload.siteProblems = problemsOf(snapshot);
+  // The link field takes a moved page's old address as leading to it, as the links that lead nowhere do.
+  payload.redirects = [...redirectsOf(snapshot).values()].map(({ from, to }) => ({ from, to }));
   payload.images = await imageVersions(imagesDir);
   // The uploads the images list just read: the folder is not read a second time.
   payload.linksNowhere = linksNowhereOf(snapshot, payload.images.map(({ url }) => url.slice(ASSETS_URL_PREFIX.length)));

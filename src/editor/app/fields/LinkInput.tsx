@@ -8,8 +8,8 @@
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { linkProblem } from '../../../engine/schema/urls';
 import { entryNounOf } from '../../lib/entries';
-import { hrefOf, IMAGE_GROUP, imageTargets, isPageSearch, leadsNowhere, matchingTargets, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
-import { useLinkTargets } from './LinkTargetsContext';
+import { hrefOf, IMAGE_GROUP, imageTargets, isPageSearch, matchingTargets, movedLink, pageLinkVerdict, sitePathOf, suggestedLink, targetOf, type LinkTarget } from '../../lib/link-targets';
+import { useLinkSite, useLinkTargets } from './LinkTargetsContext';
 import { useAssetDetails, useMissingUpload } from '../media/useAssetDetails';
 
 export interface LinkInputProps {
@@ -61,8 +61,12 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   const options = useMemo(() => optionsFor(targets, typed ? value : ''), [targets, value, typed]);
   const chosen = targetOf(targets, value);
   const refusal = value === '' ? undefined : linkProblem(value);
-  // A typo in a site path would be a live "page not found": said, though saving stays allowed (a page may come later).
-  const nowhere = !refusal && leadsNowhere(targets, value) ? sitePathOf(value) : undefined;
+  // Judged as the Problems panel judges it. A typo in a site path would be a live "page not found":
+  // said, though saving stays allowed (a page may come later). A moved page's old address works, a hop
+  // per click: the new one is offered.
+  const verdict = refusal ? undefined : pageLinkVerdict(useLinkSite(), value);
+  const nowhere = verdict && 'nowhere' in verdict ? sitePathOf(value) : undefined;
+  const movedTo = verdict && 'movedTo' in verdict ? verdict.movedTo : undefined;
   // A link to an image no one has uploaded: the save would be refused (the content store checks), so it is said as it is typed.
   const missingImage = useMissingUpload(useAssetDetails(), refusal ? '' : value);
   const listId = `${id}-targets`;
@@ -104,7 +108,7 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
     }
   };
 
-  const described = [describedBy, chosen && `${id}-chosen`, nowhere && `${id}-nowhere`, missingImage && `${id}-missing-image`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
+  const described = [describedBy, chosen && `${id}-chosen`, nowhere && `${id}-nowhere`, movedTo && `${id}-moved`, missingImage && `${id}-missing-image`, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="link-input">
       <input
@@ -165,7 +169,15 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
       )}
       {nowhere && (
         <p className="link-chosen link-nowhere" id={`${id}-nowhere`}>
-          No page or post has the address {nowhere === '/' ? '/' : `${nowhere}/`}: visitors who follow this link get “page not found”, unless it is the old address of a page that moved.
+          No page or post has the address {nowhere === '/' ? '/' : `${nowhere}/`}: visitors who follow this link get “page not found”.
+        </p>
+      )}
+      {movedTo && (
+        <p className="link-chosen" id={`${id}-moved`}>
+          The page at this address moved to {movedTo}: the link still works, through a redirect.{' '}
+          <button type="button" className="btn btn-small" onClick={() => onChange(movedLink(value, movedTo))}>
+            Use {movedTo}
+          </button>
         </p>
       )}
       {missingImage && (

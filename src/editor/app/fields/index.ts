@@ -3,5 +3,5 @@ export { Field } from './Field';
 export { FIELD_KINDS, initialValue } from './kinds';
 export { LinkInput, type LinkInputProps } from './LinkInput';
 export { UnknownFields } from './UnknownFields';
-export { LinkTargetsProvider, useLinkTargets } from './LinkTargetsContext';
+export { LinkSiteProvider, LinkTargetsProvider, useLinkTargets } from './LinkTargetsContext';
 export type { FieldContext, FieldProps, Path, RelationOption, WidgetProps } from './types';
