@@ -2,7 +2,8 @@
  * The links of a site that lead nowhere: menu items, buttons, link fields and links inside
  * Markdown texts whose address on this site has no page (a page deleted since, a typo such as
  * `/contcat`), or no uploaded image (`/assets/images/…`). Visitors who follow one get "page not
- * found". They break no page, so they are warnings: the editor's Problems panel lists them and
+ * found". So do visitors on most pages who follow a relative link to an image in a text
+ * (`../assets/images/plan.png`, relativeImageName), which is named too, to be written absolute. They break no page, so they are warnings: the editor's Problems panel lists them and
  * the build names them, and neither refuses anything for them.
  *
  * A link leads somewhere when its page exists in the content, drafts and scheduled pages
@@ -22,7 +23,7 @@ import { addressOfSlug, addressVerdict, type SiteAddresses } from './page-addres
 import { parsePointer } from './pointer';
 import { contentRoutes } from './problems';
 import { redirectsOf } from './redirects';
-import type { MarkdownReader } from './references';
+import { relativeImageName, type MarkdownReader } from './references';
 import { NOT_FOUND_SLUG } from './slug';
 import type { ContentSnapshot } from './snapshot';
 
@@ -79,7 +80,8 @@ export function linksLeadingNowhere(snapshot: ContentSnapshot, { linkFields, mar
       const text = valueAt(document, pointer);
       // Every link to a site path needs a `[` (autolinks and bare URLs are absolute): most texts need no parse.
       if (typeof text !== 'string' || !text.includes('[')) continue;
-      for (const link of new Set(markdown!.links.urls(text))) if (leadsNowhere(link)) found.push({ file, pointer, link });
+      // A relative link to an image shows it only from pages at one depth, and from none after a move (references.ts).
+      for (const link of new Set(markdown!.links.urls(text))) if (leadsNowhere(link) || relativeImageName(link) !== undefined) found.push({ file, pointer, link });
     }
   }
   return found;

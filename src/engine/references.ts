@@ -71,15 +71,16 @@ const markdownFields = (document: unknown, file: string | undefined, markdown: M
 
 /**
  * The URLs `document` (the content of the data file `file`) leads to, with their fields: each
- * string's value, or with `markdown`, for a Markdown field each address its links lead to (once).
+ * string's value, or with `markdown`, for a Markdown field each address its links lead to (once),
+ * marked `inText`.
  */
-function urlsIn(document: unknown, file: string | undefined, markdown: MarkdownReader | undefined): { pointer: string; url: string }[] {
+function urlsIn(document: unknown, file: string | undefined, markdown: MarkdownReader | undefined): { pointer: string; url: string; inText?: true }[] {
   const strings: { path: (string | number)[]; text: string }[] = [];
   findStrings(document, [], strings);
   const inMarkdown = markdownFields(document, file, markdown);
   return strings.flatMap(({ path, text }) => {
     const pointer = pointerFromPath(path);
-    return inMarkdown.has(pointer) ? [...new Set(markdown!.links.urls(text))].map((url) => ({ pointer, url })) : [{ pointer, url: text }];
+    return inMarkdown.has(pointer) ? [...new Set(markdown!.links.urls(text))].map((url) => ({ pointer, url, inText: true as const })) : [{ pointer, url: text }];
   });
 }
 
@@ -100,6 +101,33 @@ export function uploadedImageName(url: string): string | undefined {
   return path?.startsWith(ASSETS_URL_PREFIX) ? path.slice(ASSETS_URL_PREFIX.length) : undefined;
 }
 
+/** Where a relative link is resolved to find the image it means: the site's root, where any number of `../` ends. */
+const SITE_ROOT = 'http://site.invalid/';
+
+/**
+ * The uploaded image a relative link in a Markdown text means (`../assets/images/plan.png`,
+ * `assets/images/plan.png` → `plan.png`): the one it leads to from the site's root. A browser
+ * resolves it against the page that shows the text, so it shows the image only from pages at one
+ * depth (`../assets/…` from `/about/`, not from `/posts/hello/`), from none after a move, and a
+ * text shared by pages of several depths breaks on some: it is still counted as a reference (the
+ * image is not deleted while a text means it; a rename rewrites it to the new absolute address),
+ * and the links that lead nowhere name it, asking for `/assets/images/…` (links-nowhere.ts).
+ * Undefined for anything else: an absolute path, a scheme, a fragment or a query alone.
+ */
+export function relativeImageName(href: string): string | undefined {
+  if (href === '' || /^[/#?]/.test(href) || /^[a-z][a-z\d+.-]*:/i.test(href)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(href, SITE_ROOT);
+  } catch {
+    return undefined;
+  }
+  return url.href.startsWith(SITE_ROOT) ? uploadedImageName(url.href.slice(SITE_ROOT.length - 1)) : undefined;
+}
+
+/** The uploaded image a URL names: a field's whole value, or a link in a text, which may be relative (relativeImageName). */
+const imageNameOf = (url: string, inText?: boolean) => uploadedImageName(url) ?? (inText ? relativeImageName(url) : undefined);
+
 /** A field that names an uploaded image: where it is, its URL as written (a link's address, in Markdown), and the image's file name. */
 export interface ImageReference {
   pointer: string;
@@ -115,8 +143,8 @@ export interface Reading {
 
 /** Every uploaded image's URL in a document, in any spelling, with its field. */
 export function imageReferences(document: unknown, { file, markdown }: Reading = {}): ImageReference[] {
-  return urlsIn(document, file, markdown).flatMap(({ pointer, url }) => {
-    const name = uploadedImageName(url);
+  return urlsIn(document, file, markdown).flatMap(({ pointer, url, inText }) => {
+    const name = imageNameOf(url, inText);
     return name === undefined ? [] : [{ pointer, url, name }];
   });
 }
@@ -127,12 +155,12 @@ export function imageReferences(document: unknown, { file, markdown }: Reading =
  */
 export function urlReferrers(snapshot: ContentSnapshot, url: string, ignore: ReadonlySet<string> = new Set(), markdown?: MarkdownReader): Referrer[] {
   const image = uploadedImageName(url);
-  const wanted = image === undefined ? (text: string) => text === url : (text: string) => text === url || uploadedImageName(text) === image;
+  const wanted = image === undefined ? (text: string) => text === url : (text: string, inText?: boolean) => text === url || imageNameOf(text, inText) === image;
   const found: Referrer[] = [];
   for (const file of snapshot.paths()) {
     if (ignore.has(file)) continue;
     // A Markdown field with two links to the image is one referrer.
-    const pointers = new Set(urlsIn(snapshot.get(file), file, markdown).flatMap(({ pointer, url: text }) => (wanted(text) ? [pointer] : [])));
+    const pointers = new Set(urlsIn(snapshot.get(file), file, markdown).flatMap(({ pointer, url: text, inText }) => (wanted(text, inText) ? [pointer] : [])));
     found.push(...[...pointers].map((pointer) => ({ file, pointer })));
   }
   return found;
@@ -160,17 +188,19 @@ function replaceStrings(value: unknown, replacement: (text: string, pointer: str
  * name → new file name) leads to its new name, or undefined when none does. Every spelling of a
  * moved image's URL shows it (`?v=2` after it, percent-escapes): each follows, keeping its query
  * and fragment. In a Markdown field only the characters of each such link's path change, the
- * rest of the text staying as it was written (markdown-links.ts).
+ * rest of the text staying as it was written (markdown-links.ts); a relative link's path becomes
+ * the absolute one (relativeImageName).
  */
 export function withImagesMoved(document: unknown, moves: ReadonlyMap<string, string>, { file, markdown }: Reading = {}): unknown {
-  const movedPath = (url: string) => {
-    const name = uploadedImageName(url);
+  const movedPath = (url: string, inText?: boolean) => {
+    const name = imageNameOf(url, inText);
     const to = name === undefined ? undefined : moves.get(name);
     return to === undefined ? undefined : `${ASSETS_URL_PREFIX}${to}`;
   };
   const inMarkdown = markdownFields(document, file, markdown);
   const { value, changed } = replaceStrings(document, (text, pointer) => {
-    if (inMarkdown.has(pointer)) return markdown!.links.rewrite(text, movedPath);
+    // A relative link to the image gets its new absolute address, which leads to it from every page.
+    if (inMarkdown.has(pointer)) return markdown!.links.rewrite(text, (href) => movedPath(href, true));
     const path = movedPath(text);
     return path === undefined ? undefined : path + text.slice(text.split(/[?#]/, 1)[0]!.length);
   });

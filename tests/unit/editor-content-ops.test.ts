@@ -2,7 +2,8 @@ import { describe as group, expect, it } from 'vitest';
 import { deleteChanges, describeIssue, docName, lockedBecause, referrersOf, renameProblem, unlinkAndDeleteChanges } from '../../src/editor/lib/content-ops';
 import { renamePlan } from '../../src/editor/lib/rename-plan';
 import { markdownReader as markdown } from '../../src/editor/lib/rich-text/markdown-reader';
-import { linksNowhereByFile, problemCount, problemFiles, problemLocation, siteCheckOf } from '../../src/editor/lib/problems';
+import { problemCount, problemFiles, problemLocation, siteCheckOf } from '../../src/editor/lib/problems';
+import { linksNowhereByFile } from '../../src/editor/lib/links-nowhere-list';
 import { docsFromPayload } from '../../src/editor/lib/model';
 import { prefixOf } from '../../src/editor/app/op-referrers';
 
@@ -195,6 +196,7 @@ group('the Problems panel', () => {
       { file: 'shared/footer.json', pointer: '/data/links/0/href', link: '/team/' },
       { file: 'shared/footer.json', pointer: '/data/links/1/href', link: '/assets/images/gone.png' },
       { file: 'pages/home.json', pointer: '/sections/1/data/body', link: '/contcat' },
+      { file: 'pages/home.json', pointer: '/sections/1/data/body', link: '../assets/images/plan.png' },
     ];
     const site = siteCheckOf({ problems: [], siteProblems: [], linksNowhere });
     expect(problemCount(problemFiles(site, docs))).toBe(0);
@@ -207,7 +209,18 @@ group('the Problems panel', () => {
           { pointer: '/data/links/1/href', link: '/assets/images/gone.png', sentence: 'Links to “/assets/images/gone.png”, an image that is not in the media library.' },
         ],
       },
-      { file: 'pages/home.json', name: 'Page “Home” (/)', links: [{ pointer: '/sections/1/data/body', link: '/contcat', sentence: 'Links to “/contcat”, where there is no page.' }] },
+      {
+        file: 'pages/home.json',
+        name: 'Page “Home” (/)',
+        links: [
+          { pointer: '/sections/1/data/body', link: '/contcat', sentence: 'Links to “/contcat”, where there is no page.' },
+          {
+            pointer: '/sections/1/data/body',
+            link: '../assets/images/plan.png',
+            sentence: 'Links to “../assets/images/plan.png”, an image written from the page’s address: visitors on most pages, and on any after a move, get “page not found”. Write /assets/images/plan.png instead.',
+          },
+        ],
+      },
     ]);
     // An older server sends none.
     expect(siteCheckOf({ problems: [], siteProblems: [] }).linksNowhere).toEqual([]);

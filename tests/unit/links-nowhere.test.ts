@@ -104,6 +104,16 @@ describe('links that lead nowhere', () => {
   });
 });
 
+describe('a relative link to an image in a text', () => {
+  it('is named, uploaded or not, since it shows the image only from pages at one depth and from none after a move; other relative links are not judged', () => {
+    const found = nowhere({ 'collections/posts/second.json': post('[plan](../assets/images/plan.png), [chart](assets/images/chart.png), [intro](../intro/) and [team](/about/)') });
+    expect(found).toEqual([
+      { file: 'collections/posts/second.json', pointer: '/body', link: '../assets/images/plan.png' },
+      { file: 'collections/posts/second.json', pointer: '/body', link: 'assets/images/chart.png' },
+    ]);
+  });
+});
+
 describe('where a link leads (linkDestination)', () => {
   it('gives the page address or the uploaded image, whatever the slash, query, fragment or escapes', () => {
     expect(linkDestination('/about/#team')).toEqual({ page: '/about' });

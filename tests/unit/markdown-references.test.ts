@@ -3,7 +3,7 @@ import MarkdownIt, { type MarkdownIt as MarkdownItInstance } from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { markdownPointers } from '../../src/engine/markdown-fields';
 import { markdownLinks } from '../../src/engine/markdown-links';
-import { imageReferences, urlReferrers, withImagesMoved } from '../../src/engine/references';
+import { imageReferences, relativeImageName, urlReferrers, withImagesMoved } from '../../src/engine/references';
 import { siteMarkdown as markdown } from '../../src/engine/site-markdown';
 import { snapshotFromEntries, type ContentSnapshot } from '../../src/engine/snapshot';
 import type { Change } from '../../src/server/store/changeset';
@@ -100,6 +100,40 @@ describe('which fields are Markdown', () => {
     ]);
     // Without a reader (the editor's first load), a Markdown field is read whole, as before.
     expect(imageReferences(document)).toEqual([]);
+  });
+});
+
+describe('a relative link to an image in a text', () => {
+  it('means the image it leads to from the site’s root, where any number of ../ ends; nothing else is one', () => {
+    for (const href of ['assets/images/plan.png', './assets/images/plan.png', '../assets/images/plan.png', '../../assets/images/plan.png?v=2#x', 'assets/images/pla%6E.png']) expect(relativeImageName(href), href).toBe('plan.png');
+    for (const href of ['/assets/images/plan.png', 'images/plan.png', '../intro/', 'https://example.com/assets/images/plan.png', 'mailto:a@example.com', '#top', '?q=1', '']) expect(relativeImageName(href), href).toBeUndefined();
+  });
+
+  it('is a reference to it in a Markdown field (a browser resolves it against the page, so it shows there only from some addresses), never in a plain field', () => {
+    const document = page('about', [block('A [plan](../assets/images/plan.png) and [a chart](assets/images/chart.png).')]);
+    expect(imageReferences(document, { file: 'pages/about.json', markdown })).toEqual([
+      { pointer: '/sections/0/data/body', url: '../assets/images/plan.png', name: 'plan.png' },
+      { pointer: '/sections/0/data/body', url: 'assets/images/chart.png', name: 'chart.png' },
+    ]);
+    expect(imageReferences({ caption: 'assets/images/plan.png' })).toEqual([]);
+  });
+
+  const site: ContentSnapshot = {
+    ...snapshotFromEntries([
+      ['pages/home.json', page('home')],
+      ['collections/posts/hello.json', post('See [the plan](../assets/images/plan.png?v=2 "Plan").')],
+    ]),
+    uploadedImages: () => ['plan.png'],
+  };
+
+  it('keeps the image from being deleted, and follows a rename to its new absolute address, which leads to it from every page', () => {
+    expect(urlReferrers(site, '/assets/images/plan.png', new Set(), markdown)).toEqual([{ file: 'collections/posts/hello.json', pointer: '/body' }]);
+    expect(validatePlan(site, planChangeset(site, [{ op: 'delete', file: 'assets/images/plan.png', baseVersion: 'v' }])).map((issue) => issue.message)).toEqual([
+      'still points at /assets/images/plan.png, which this change deletes',
+    ]);
+    const plan = planChangeset(site, [{ op: 'move', file: 'assets/images/plan.png', to: 'assets/images/floor-plan.png', baseVersion: 'v' }]);
+    expect(plan.after.get('collections/posts/hello.json')).toEqual(post('See [the plan](/assets/images/floor-plan.png?v=2 "Plan").'));
+    expect(validatePlan(site, plan)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ import { movedNames } from '../lib/moved-names';
 import type { ServerDoc } from '../lib/server-docs';
 import { counterpartAt } from '../lib/json-merge';
 import { mayWrite } from '../lib/permissions';
-import { linksNowhereByFile, problemFiles } from '../lib/problems';
+import { problemFiles } from '../lib/problems';
 import { fieldLocationLabel } from '../lib/store/labels';
 import type { EditorState } from '../lib/store/state';
 import { SectionPicker } from './dialogs';
@@ -78,7 +78,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
       {state.problemsOpen && (
         <ProblemsPanel
           files={problemFiles(state.site, docs)}
-          linksNowhere={linksNowhereByFile(state.site.linksNowhere, docs)}
+          linksNowhere={state.site.linksNowhere}
           docs={docs}
           onOpen={(location) => dispatch({ type: 'goToField', location })}
           onRefresh={() => void ops.refreshProblems()}

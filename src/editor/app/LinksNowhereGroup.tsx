@@ -4,7 +4,8 @@
  * problems: the site builds and saves with them, but visitors who follow one get “page not found”.
  * Each opens its field, as a problem does.
  */
-import { problemLocation, type LinksNowhereOf, type ProblemLocation } from '../lib/problems';
+import { problemLocation, type ProblemLocation } from '../lib/problems';
+import type { LinksNowhereOf } from '../lib/links-nowhere-list';
 import type { Docs } from '../lib/model';
 import { pointerLabel } from '../lib/store/issue-details';
 import { ProblemIssue } from './ProblemIssue';

@@ -4,7 +4,8 @@
  * failing field; an unreadable file is said plainly, as a developer's to fix, with the parser's
  * words folded under its technical details.
  */
-import { problemCount, problemLocation, projectPath, type LinksNowhereOf, type ProblemFile, type ProblemLocation } from '../lib/problems';
+import { problemCount, problemLocation, projectPath, type ProblemFile, type ProblemLocation, type SiteCheck } from '../lib/problems';
+import { linksNowhereByFile } from '../lib/links-nowhere-list';
 import { LinksNowhereGroup } from './LinksNowhereGroup';
 import { ProblemIssue } from './ProblemIssue';
 import type { Docs } from '../lib/model';
@@ -14,8 +15,8 @@ import { unreadableSentence } from '../lib/unreadable-files';
 
 interface Props {
   files: readonly ProblemFile[];
-  /** Links that lead nowhere, by document: warnings, listed after the problems and not counted with them. */
-  linksNowhere: readonly LinksNowhereOf[];
+  /** Links that lead nowhere, as the server sends them: warnings, listed by document after the problems and not counted with them. */
+  linksNowhere: SiteCheck['linksNowhere'];
   docs: Docs;
   onOpen(location: ProblemLocation): void;
   onRefresh(): void;
@@ -58,7 +59,7 @@ export function ProblemsPanel({ files, linksNowhere, docs, onOpen, onRefresh, on
           </li>
         ))}
       </ul>
-      <LinksNowhereGroup groups={linksNowhere} docs={docs} onOpen={onOpen} />
+      <LinksNowhereGroup groups={linksNowhereByFile(linksNowhere, docs)} docs={docs} onOpen={onOpen} />
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={onRefresh}>
           Check again

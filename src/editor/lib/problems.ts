@@ -4,7 +4,6 @@
  * problem is fixed: which page or entry to open, which section to select, and
  * which field (a dotted path, like the form's issue keys) to focus.
  */
-import { linkDestination } from '../../engine/link-destination';
 import { parsePointer } from '../../engine/pointer';
 import { docName } from './content-ops';
 import { outline, type Docs, type EditorContent, type StoredPage } from './model';
@@ -41,30 +40,6 @@ export function problemFiles(payload: SiteCheck, docs: Docs): ProblemFile[] {
     for (const u of inside) u.pages = [...new Set([...u.pages, ...pages])];
   }
   return [...unreadable, ...broken];
-}
-
-/** The links of one page, entry or shared section that lead nowhere, each with what it leads to in words. */
-export interface LinksNowhereOf {
-  file: string;
-  name: string;
-  links: { pointer: string; link: string; sentence: string }[];
-}
-
-/**
- * The links that lead nowhere, by the document that holds them (named as the page list names it),
- * each said plainly: no page there, or no such uploaded image. Warnings: they count as no problem,
- * since the site builds and saves with them.
- */
-export function linksNowhereByFile(links: SiteCheck['linksNowhere'] = [], docs: Docs): LinksNowhereOf[] {
-  const byFile = new Map<string, LinksNowhereOf>();
-  for (const { file, pointer, link } of links) {
-    let entry = byFile.get(file);
-    if (!entry) byFile.set(file, (entry = { file, name: docName(docs, file), links: [] }));
-    const upload = linkDestination(link);
-    const sentence = upload && 'upload' in upload ? `Links to “${link}”, an image that is not in the media library.` : `Links to “${link}”, where there is no page.`;
-    entry.links.push({ pointer, link, sentence });
-  }
-  return [...byFile.values()];
 }
 
 /** A problem's file from the project's root: data files are named from src/data, a broken registry folder's code from the root already. */
