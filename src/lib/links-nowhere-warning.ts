@@ -1,33 +1,69 @@
 /**
- * Build time: the links that lead nowhere (src/engine/links-nowhere.ts), a warning line each,
- * naming the file, the field and the address. A warning, not a stop: the pages are right in every
- * other way, and a link to a page deleted since, or a typo, is the content's to mend (the editor's
- * Problems panel lists them too). Read from all the content, drafts included, as the editor
- * judges them: a link to a draft waits for it, and is not said here.
+ * Build time: one warning of what leads nowhere in the content, a line each, naming the file, the
+ * field, the address and what is wrong: a link to no page (src/engine/links-nowhere.ts), a field
+ * or a link naming an image no one has uploaded (images/missing-uploads.ts), or a relative link
+ * to an image in a text. A warning, not a stop: the pages are right in every other way, and a link
+ * to a page deleted since, or a typo, is the content's to mend (the editor's Problems panel lists
+ * the links too). Read from all the content, drafts included, as the editor judges them: a link to
+ * a draft waits for it, and is not said here. It runs where the section registry is loaded (the
+ * visitor route's getStaticPaths), so Markdown texts are read with the site's parser; the build's
+ * config, which must not load the registry, once warned of missing images apart, reading a text
+ * whole, and named a link field to a missing image in both warnings.
  */
-import { linksLeadingNowhere, type LinkNowhere } from '../engine/links-nowhere';
+import { linksLeadingNowhere } from '../engine/links-nowhere';
 import { linkPointers } from '../engine/markdown-fields';
+import { relativeImageName, uploadedImageName } from '../engine/references';
 import { siteMarkdown } from '../engine/site-markdown';
-import { ASSETS_DIR } from '../server/paths';
-import { regularFiles } from './images/missing-uploads';
+import type { ContentSnapshot } from '../engine/snapshot';
+import { ASSETS_DIR, ASSETS_URL_PREFIX } from '../server/paths';
+import { missingUploads, regularFiles } from './images/missing-uploads';
+
+/** A field, or a link in a text, that leads nowhere: where, the address as written, and what is wrong. */
+export interface LeadingNowhere {
+  file: string;
+  pointer: string;
+  link: string;
+  /** `page`: no page there; `upload`: no uploaded image; `relative`: an image written relative to the page. */
+  why: 'page' | 'upload' | 'relative';
+}
+
+/** Everything in `snapshot` that leads nowhere, given the uploaded images' names, by file and field; each once. */
+export function contentLeadingNowhere(snapshot: ContentSnapshot, uploads: ReadonlySet<string>): LeadingNowhere[] {
+  const found = new Map<string, LeadingNowhere>();
+  const add = (file: string, pointer: string, link: string) => {
+    const why = relativeImageName(link) !== undefined ? 'relative' : uploadedImageName(link) !== undefined ? 'upload' : 'page';
+    found.set(JSON.stringify([file, pointer, link]), { file, pointer, link, why });
+  };
+  for (const { file, pointer, link } of linksLeadingNowhere(snapshot, { linkFields: linkPointers, markdown: siteMarkdown, uploads })) add(file, pointer, link);
+  // Image fields too (a hero's picture, a post's cover), which are no links; a link among them is said once.
+  for (const { file, pointer, url } of missingUploads(snapshot, uploads, siteMarkdown)) add(file, pointer, url);
+  return [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+const WHY = {
+  page: () => 'no page there',
+  upload: () => 'no uploaded image there',
+  relative: (link: string) => `relative: write ${ASSETS_URL_PREFIX}${relativeImageName(link)}`,
+} as const;
 
 /**
  * What the build says of them: a line for each, up to `shown`, then how many more (a site whose
  * every page links to a home page it lacks, as the bench's generated one, would print thousands).
  */
-export function linksNowhereWarning(links: readonly LinkNowhere[], shown = 50): string {
+export function leadingNowhereWarning(found: readonly LeadingNowhere[], shown = 50): string {
+  const one = found.length === 1;
   return [
-    `${links.length === 1 ? 'A link leads' : `${links.length} links lead`} to no page of the site or uploaded image: visitors who follow ${links.length === 1 ? 'it' : 'them'} get "page not found".`,
-    ...links.slice(0, shown).map(({ file, pointer, link }) => `  src/data/${file}#${pointer}: ${link}`),
-    ...(links.length > shown ? [`  … and ${links.length - shown} more`] : []),
-    links.length === 1 ? 'Point it at a page that exists, or remove it (the editor’s Problems panel opens it).' : 'Point each at a page that exists, or remove it (the editor’s Problems panel opens each one).',
+    `${one ? 'A link or image leads' : `${found.length} links and images lead`} to nothing on the site: visitors get "page not found" for a link, or a broken image.`,
+    ...found.slice(0, shown).map(({ file, pointer, link, why }) => `  src/data/${file}#${pointer}: ${link} (${WHY[why](link)})`),
+    ...(found.length > shown ? [`  … and ${found.length - shown} more`] : []),
+    `Point ${one ? 'it' : 'each'} at a page that exists, upload the image again under that name or choose another, or remove ${one ? 'it' : 'each'} (the editor’s Problems panel opens each link).`,
   ].join('\n');
 }
 
-/** Warns of every link of the build's content that leads nowhere; says nothing when none does. */
-export async function warnOfLinksNowhere(): Promise<void> {
+/** Warns of everything in the build's content that leads nowhere; says nothing when nothing does. */
+export async function warnOfWhatLeadsNowhere(): Promise<void> {
   const { loadBuildSnapshot } = await import('./build-snapshot');
-  const uploads = new Set(await regularFiles(ASSETS_DIR));
-  const found = linksLeadingNowhere(await loadBuildSnapshot(), { linkFields: linkPointers, markdown: siteMarkdown, uploads });
-  if (found.length > 0) console.warn(linksNowhereWarning(found));
+  // The content's own folder, as the production server decides (server/uploaded-images.mjs).
+  const found = contentLeadingNowhere(await loadBuildSnapshot(), new Set(await regularFiles(ASSETS_DIR)));
+  if (found.length > 0) console.warn(leadingNowhereWarning(found));
 }

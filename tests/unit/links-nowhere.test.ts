@@ -4,7 +4,7 @@ import { linkDestination } from '../../src/engine/link-destination';
 import { linkPointers } from '../../src/engine/markdown-fields';
 import { linksLeadingNowhere, type LinkReading } from '../../src/engine/links-nowhere';
 import { siteMarkdown } from '../../src/engine/site-markdown';
-import { linksNowhereWarning } from '../../src/lib/links-nowhere-warning';
+import { contentLeadingNowhere, leadingNowhereWarning } from '../../src/lib/links-nowhere-warning';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 const page = (slug: string, sections: unknown[] = [], extra: Record<string, unknown> = {}) => ({ id: slug.replaceAll('/', '-'), slug, meta: { title: 'T', description: 'D' }, sections, ...extra });
@@ -130,11 +130,39 @@ describe('where a link leads (linkDestination)', () => {
 });
 
 describe('the build’s warning', () => {
-  it('names each link by file, field and address, and counts those past the first few', () => {
-    const links = [1, 2, 3].map((n) => ({ file: 'shared/header.json', pointer: `/data/menu/${n}/href`, link: `/gone-${n}/` }));
-    expect(linksNowhereWarning(links.slice(0, 1))).toBe(
-      'A link leads to no page of the site or uploaded image: visitors who follow it get "page not found".\n  src/data/shared/header.json#/data/menu/1/href: /gone-1/\nPoint it at a page that exists, or remove it (the editor’s Problems panel opens it).',
+  it('names, once each, links to no page, fields and links naming an image not uploaded, and relative links to an image, with what is wrong', () => {
+    const hero = { id: 'hero', type: 'hero', data: { title: 'Hi', image: { src: '/assets/images/gone-photo.jpg', alt: 'A photo' } } };
+    const found = contentLeadingNowhere(
+      site({
+        'shared/header.json': header(['/team/', '/assets/images/gone.pdf']),
+        'pages/story.json': page('story', [hero, text('[old](/assets/images/old.png) and [plan](../assets/images/plan.png)')]),
+      }),
+      new Set(['plan.png']),
     );
-    expect(linksNowhereWarning(links, 2).split('\n').slice(1, -1)).toEqual(['  src/data/shared/header.json#/data/menu/1/href: /gone-1/', '  src/data/shared/header.json#/data/menu/2/href: /gone-2/', '  … and 1 more']);
+    expect(found).toEqual([
+      { file: 'pages/story.json', pointer: '/sections/1/data/body', link: '/assets/images/old.png', why: 'upload' },
+      { file: 'pages/story.json', pointer: '/sections/1/data/body', link: '../assets/images/plan.png', why: 'relative' },
+      { file: 'pages/story.json', pointer: '/sections/0/data/image/src', link: '/assets/images/gone-photo.jpg', why: 'upload' },
+      { file: 'shared/header.json', pointer: '/data/menu/0/href', link: '/team/', why: 'page' },
+      // A link field to a missing image: once, though both checks find it.
+      { file: 'shared/header.json', pointer: '/data/menu/1/href', link: '/assets/images/gone.pdf', why: 'upload' },
+    ]);
+    expect(leadingNowhereWarning(found).split('\n')).toEqual([
+      '5 links and images lead to nothing on the site: visitors get "page not found" for a link, or a broken image.',
+      '  src/data/pages/story.json#/sections/1/data/body: /assets/images/old.png (no uploaded image there)',
+      '  src/data/pages/story.json#/sections/1/data/body: ../assets/images/plan.png (relative: write /assets/images/plan.png)',
+      '  src/data/pages/story.json#/sections/0/data/image/src: /assets/images/gone-photo.jpg (no uploaded image there)',
+      '  src/data/shared/header.json#/data/menu/0/href: /team/ (no page there)',
+      '  src/data/shared/header.json#/data/menu/1/href: /assets/images/gone.pdf (no uploaded image there)',
+      'Point each at a page that exists, upload the image again under that name or choose another, or remove each (the editor’s Problems panel opens each link).',
+    ]);
+  });
+
+  it('counts those past the first few, and speaks of one as one', () => {
+    const links = [1, 2, 3].map((n) => ({ file: 'shared/header.json', pointer: `/data/menu/${n}/href`, link: `/gone-${n}/`, why: 'page' as const }));
+    expect(leadingNowhereWarning(links.slice(0, 1))).toBe(
+      'A link or image leads to nothing on the site: visitors get "page not found" for a link, or a broken image.\n  src/data/shared/header.json#/data/menu/1/href: /gone-1/ (no page there)\nPoint it at a page that exists, upload the image again under that name or choose another, or remove it (the editor’s Problems panel opens each link).',
+    );
+    expect(leadingNowhereWarning(links, 2).split('\n').slice(1, -1)).toEqual(['  src/data/shared/header.json#/data/menu/1/href: /gone-1/ (no page there)', '  src/data/shared/header.json#/data/menu/2/href: /gone-2/ (no page there)', '  … and 1 more']);
   });
 });

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missingUploads, missingUploadsWarning } from '../../src/lib/images/missing-uploads';
+import { missingUploads, regularFiles } from '../../src/lib/images/missing-uploads';
+import { siteMarkdown } from '../../src/engine/site-markdown';
 import { snapshotFromEntries } from '../../src/engine/snapshot';
 
 let root: string;
@@ -28,7 +29,8 @@ describe('fields naming an uploaded image that is not there', () => {
   ]);
 
   it('names each by file and pointer, in any spelling, from any folder; external URLs are not judged', async () => {
-    const missing = await missingUploads(snapshot, [join(root, 'uploads'), join(root, 'built'), join(root, 'not-there')]);
+    const uploaded = new Set((await Promise.all([join(root, 'uploads'), join(root, 'built'), join(root, 'not-there')].map(regularFiles))).flat());
+    const missing = missingUploads(snapshot, uploaded);
     expect(missing).toEqual([
       { file: 'pages/home.json', pointer: '/sections/0/data/logo', url: '/assets/images/gone.png' },
       // A link or a folder is not an uploaded image: the servers serve neither.
@@ -37,17 +39,14 @@ describe('fields naming an uploaded image that is not there', () => {
     ]);
   });
 
-  it('says how many, each with where to fix it, and how many more past the ones shown', () => {
-    const one = [{ file: 'pages/home.json', pointer: '/logo', url: '/assets/images/gone.png' }];
-    expect(missingUploadsWarning(one)).toBe(
-      '1 field names an image that no one has uploaded (public/assets/images/): visitors get a broken image there.\n' +
-        '  src/data/pages/home.json#/logo: /assets/images/gone.png\n' +
-        'Upload the image again under that name, or choose another image in the editor.',
-    );
-    const many = Array.from({ length: 3 }, (_, index) => ({ file: `pages/p${index}.json`, pointer: '/logo', url: '/assets/images/gone.png' }));
-    const warning = missingUploadsWarning(many, 2);
-    expect(warning.split('\n')[0]).toBe('3 fields name images that no one has uploaded (public/assets/images/): visitors get a broken image there.');
-    expect(warning).toContain('  … and 1 more');
-    expect(warning).not.toContain('p2.json');
+  it('reads a Markdown text for its links with the site’s parser, absolute or relative, and never plain text that reads like one', () => {
+    const post = { title: 'P', excerpt: 'E', date: '2026-01-01', author: 'Ann', tags: [], body: 'A [plan](/assets/images/gone.png), [a chart](../assets/images/chart.png), [here](/assets/images/here.png) and `[code](/assets/images/code.png)`.' };
+    const texts = snapshotFromEntries([['collections/posts/b.json', post]]);
+    expect(missingUploads(texts, new Set(['here.png']), siteMarkdown)).toEqual([
+      { file: 'collections/posts/b.json', pointer: '/body', url: '/assets/images/gone.png' },
+      { file: 'collections/posts/b.json', pointer: '/body', url: '../assets/images/chart.png' },
+    ]);
+    // Without the reader (the registry), a text is read whole, as any string: it names no image.
+    expect(missingUploads(texts, new Set(['here.png']))).toEqual([]);
   });
 });

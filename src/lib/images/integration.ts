@@ -13,8 +13,6 @@ import { cachedVariantPath, ensureVariant } from '../../../server/image-variant-
 import { parseVariantPath, type VariantSpec, VARIANTS_URL_PREFIX, variantFileName } from '../../../server/image-variant-urls.mjs';
 import { variantPlaces } from '../../../server/image-variants.mjs';
 import { serverConfig } from '../../../server/config.mjs';
-import { loadBuildSnapshot } from '../build-snapshot';
-import { missingUploads, missingUploadsWarning } from './missing-uploads';
 
 /** Every .html file under `dir`; symlinks are not followed. */
 async function htmlFiles(dir: string): Promise<string[]> {
@@ -119,9 +117,6 @@ export function responsiveImages(): AstroIntegration {
         logger.info(`${made + cached} image variants in ${Math.round(performance.now() - started)} ms: ${made} made, ${cached} from the cache`);
         // A page names a variant of an original that changed while the build ran: fail loudly, never ship a broken image.
         if (missing.length > 0) throw new Error(`No original matches these image variants: ${missing.slice(0, 5).join(', ')}`);
-        // The content's own folder, as the production server decides (server/uploaded-images.mjs).
-        const notUploaded = await missingUploads(await loadBuildSnapshot(), variantPlaces(serverConfig(), true).originals.slice(0, 1));
-        if (notUploaded.length > 0) logger.warn(missingUploadsWarning(notUploaded));
       },
     },
   };
