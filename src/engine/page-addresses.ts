@@ -11,6 +11,8 @@ import { REDIRECTS_FILE } from './redirects';
 import { PAGES_DIR, slugOfPageFile } from './routes';
 import { HOME_SLUG, isTemplateSlug, TEMPLATE_SEGMENT } from './slug';
 
+const COLLECTIONS_DIR = 'collections';
+
 /** What the site's addresses are judged by. */
 export interface SiteAddresses {
   /** Every page and entry's page, drafts and scheduled ones included (a link waits for them), not the 404 page. */
@@ -45,28 +47,31 @@ function givenByTemplate(address: string, templateSlug: string): boolean {
   return address.startsWith(prefix) && address.length > prefix.length && !address.slice(prefix.length).includes('/');
 }
 
+/** A path without its file's extension (`pages/about.json`, `pages/about.JSON` → `pages/about`), or undefined for a folder (no dot in its name). */
+function withoutExtension(path: string): string | undefined {
+  const dot = path.lastIndexOf('.');
+  return dot > path.lastIndexOf('/') ? path.slice(0, dot) : undefined;
+}
+
 /**
  * Whether a page at `address` may be in a file that cannot be read. The address is known from the
- * file's path: a page file's name is its slug (`pages/about.json`), an entry's is its slug under
- * each template of its collection, a template's folder gives its entries' addresses (the entries of
- * a template that cannot be read are all unknown, since its collection is in it). A folder that
- * cannot be read hides every address under it, and the redirects file, every moved page's.
+ * file's path: a page file's name is its slug (`pages/about.json`, or `about.JSON`, which is not
+ * read either), an entry's is its slug under each template of its collection, a template's gives
+ * every address of its entries (its collection is in it). A folder that cannot be read (a link)
+ * hides every address under it, and the redirects file, every moved page's.
  */
 function mayBeUnreadable(address: string, site: SiteAddresses): boolean {
-  for (const file of site.unreadable) {
-    if (file === REDIRECTS_FILE || file === PAGES_DIR || file === 'collections') return true;
-    if (file.startsWith(`${PAGES_DIR}/`)) {
-      if (!file.endsWith('.json')) {
-        if (address.startsWith(`${addressOfSlug(file.slice(PAGES_DIR.length + 1))}/`)) return true;
-      } else {
-        const slug = slugOfPageFile(file);
-        if (isTemplateSlug(slug) ? givenByTemplate(address, slug) : address === addressOfSlug(slug)) return true;
-      }
+  for (const path of site.unreadable) {
+    if (path === REDIRECTS_FILE || path === PAGES_DIR || path === COLLECTIONS_DIR) return true;
+    const file = withoutExtension(path);
+    if (path.startsWith(`${PAGES_DIR}/`)) {
+      const slug = (file ?? path).slice(PAGES_DIR.length + 1);
+      if (file === undefined ? address.startsWith(`${addressOfSlug(slug)}/`) : isTemplateSlug(slug) ? givenByTemplate(address, slug) : address === addressOfSlug(slug)) return true;
     }
-    const [top, collection, name, ...deeper] = file.split('/');
-    if (top !== 'collections' || collection === undefined) continue;
-    // An entry's file gives its page; the collection's folder, or anything else in it, any of them.
-    const entry = name?.endsWith('.json') && deeper.length === 0 ? name.slice(0, -'.json'.length) : undefined;
+    const [top, collection, name, ...deeper] = (file ?? path).split('/');
+    if (top !== COLLECTIONS_DIR || collection === undefined) continue;
+    // An entry's file gives its page; the collection's folder, or a folder in it, any of them.
+    const entry = file !== undefined && name !== undefined && deeper.length === 0 ? name : undefined;
     for (const template of site.templates) {
       if (template.collection !== collection) continue;
       if (entry === undefined ? givenByTemplate(address, template.slug) : address === addressOfSlug(template.slug.replace(TEMPLATE_SEGMENT, entry))) return true;

@@ -1,6 +1,7 @@
 /** Field kinds in the inspector: generated identifiers under "Advanced", readable choices, the link combobox. */
+import { rm, writeFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { openEditor, outlineItem, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
+import { dataFile, openEditor, outlineItem, preview, readData, save, shot, test, throwWhenLowercasing } from './support';
 
 test('a new call-to-action button gets its ID from its label, and saves without typing one', async ({ page }) => {
   await openEditor(page, 'about');
@@ -195,6 +196,38 @@ test('a link field offers the site’s pages, posts and uploaded images, and che
   await expect(page.getByLabel('Inspector').getByText(/^No uploaded image has this address/)).toBeVisible();
   await link.fill('/assets/images/avatar-jonas-weber.webp');
   await expect(page.getByLabel('Inspector').getByText(/^No uploaded image has this address/)).toHaveCount(0);
+});
+
+test('a link field takes a moved page’s old address as leading to it and offers the new one, and never calls a post whose file cannot be read “no page”', async ({ page }) => {
+  // As the Problems panel judges them: a redirect left by a move, and a post saved half-written by hand.
+  await writeFile(dataFile('redirects.json'), `${JSON.stringify({ redirects: [{ from: '/company/', to: '/about/', madeByMove: true }] }, null, 2)}\n`);
+  await writeFile(dataFile('collections/posts/half-written.json'), '{ "title": "Half wri');
+  try {
+    await openEditor(page, 'about');
+    await outlineItem(page, 'about-cta').click();
+    const inspector = page.getByLabel('Inspector');
+    const link = inspector.getByRole('combobox', { name: 'Link' }).first();
+    await link.fill('/company/#team');
+    await link.press('Escape');
+    await expect(inspector.getByText('The page at this address moved to /about/: the link still works, through a redirect.')).toBeVisible();
+    await expect(inspector.getByText(/No page or post has the address/)).toHaveCount(0);
+    await shot(page, 'fields-link-moved');
+    await inspector.getByRole('button', { name: 'Use /about/' }).click();
+    await expect(link).toHaveValue('/about/#team');
+    await expect(inspector.getByText(/Links to page “About/)).toBeVisible();
+    await expect(inspector.getByText(/moved to/)).toHaveCount(0);
+
+    // The post's page exists as a file: its own problem is what to mend, not this link. A typo beside it still is said.
+    await link.fill('/posts/half-written/');
+    await link.press('Escape');
+    await expect(inspector.getByText(/No page or post has the address/)).toHaveCount(0);
+    await link.fill('/posts/half-writen/');
+    await link.press('Escape');
+    await expect(inspector.getByText('No page or post has the address /posts/half-writen/')).toBeVisible();
+  } finally {
+    await rm(dataFile('redirects.json'), { force: true });
+    await rm(dataFile('collections/posts/half-written.json'), { force: true });
+  }
 });
 
 test('a form that fails to render says so in its own pane, and the rest of the editor and every unsaved edit go on', async ({ page }) => {

@@ -147,6 +147,10 @@ describe('where a typed link leads', () => {
     expect(leadsNowhere(targets, '/posts/broken/', unreadable('collections/posts/broken.json'))).toBe(false);
     expect(leadsNowhere(targets, '/docs/intro/', unreadable('pages/docs'))).toBe(false);
     expect(leadsNowhere(targets, '/posts/anything/', unreadable('collections/posts'))).toBe(false);
+    // A file saved with another extension is not read either: the page it would be.
+    expect(leadsNowhere(targets, '/posts/shouting/', unreadable('collections/posts/shouting.JSON'))).toBe(false);
+    expect(leadsNowhere(targets, '/team/', unreadable('pages/team.JSON'))).toBe(false);
+    expect(leadsNowhere(targets, '/posts/other/', unreadable('collections/posts/notes.md'))).toBe(true);
     // A template that cannot be read: every address it may give its entries.
     expect(leadsNowhere(targets, '/news/anything/', unreadable('pages/news/[slug].json'))).toBe(false);
     // Without the redirects, no old address can be known.
