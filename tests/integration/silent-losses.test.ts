@@ -19,7 +19,13 @@ let server: RunningServer;
 
 const file = (path: string) => join(project.dataRoot, path);
 const writeJson = (path: string, value: unknown) => writeFile(file(path), `${JSON.stringify(value, null, 2)}\n`);
-const editorState = async () => (await raw(server.origin, { path: '/api/editor/state' })).json() as { problems: { file: string; message: string }[]; siteProblems: { file: string; issues: { path: string; message: string }[] }[] };
+const editorState = async () =>
+  (await raw(server.origin, { path: '/api/editor/state' })).json() as {
+    problems: { file: string; message: string }[];
+    siteProblems: { file: string; issues: { path: string; message: string }[] }[];
+    linksNowhere: { file: string; pointer: string; link: string }[];
+    redirects: { from: string; to: string }[];
+  };
 
 async function buildOutput(): Promise<string> {
   try {
@@ -72,6 +78,13 @@ describe('content that loses a page or a redirect without breaking one', () => {
     expect((await raw(server.origin, { path: '/old/' })).status).toBe(301);
   });
 
+  it('sends the editor the valid redirects, by which its link fields take a moved page’s old address as leading to the page', async () => {
+    expect((await editorState()).redirects).toEqual([
+      { from: '/old/', to: '/about/' },
+      { from: '/gone/', to: '/nowhere/' },
+    ]);
+  });
+
   it('fails the build, which names each', async () => {
     const output = await buildOutput();
     expect(output, 'the build must fail').toMatch(/content problems? in \d+ files/);
@@ -100,6 +113,12 @@ describe('files that are not read as content', () => {
       { file: 'collections/posts/writing-for-the-scan.JSON', message: expect.stringContaining('is not a .json file') },
       { file: 'collections/posts/notes.md', message: expect.stringContaining('is not a .json file') },
     ]));
+  });
+
+  it('leave the links to the pages they would be unjudged: their own problem says what to mend, and the pages exist as files', async () => {
+    const { linksNowhere } = await editorState();
+    // The shared header's menu and the demo's buttons link to /about/; the post is linked from others.
+    expect(linksNowhere.filter(({ link }) => link.startsWith('/about') || link.includes('writing-for-the-scan'))).toEqual([]);
   });
 
   it('stop the build, which names each', async () => {
