@@ -2,7 +2,8 @@
  * An uploaded image that only a Markdown body links to (`[floor plan](/assets/images/…)`), over
  * HTTP against a real `astro dev` server on a project copy: the editor's listing says it is in
  * use, deleting it is refused naming the page, a rename rewrites the link and nothing else of the
- * text, and a body linking to an image no one uploaded is refused.
+ * text, and a body linking to an image no one uploaded is refused. So for a relative link to one
+ * (`../assets/images/…`), which is also named among the links that lead nowhere.
  */
 import { describe, expect, it } from 'vitest';
 import { referrersOf } from '../../src/editor/lib/content-ops';
@@ -72,5 +73,38 @@ describe('an image linked only from a Markdown body', () => {
     expect(refused.json().issues).toEqual([
       expect.objectContaining({ file: 'pages/about.json', path: `/sections/${STORY}/data/body`, message: expect.stringMatching(/^no uploaded image has this address \(\/assets\/images\/md-ghost\.png\)/) }),
     ]);
+  });
+});
+
+describe('an image linked from a Markdown body by a relative address', () => {
+  const RELATIVE = '../assets/images/md-relative.png';
+
+  it('is in use, is named among the links that lead nowhere with the address to write, and a rename writes its absolute address', async () => {
+    const upload = await postJson(site.server.origin, '/api/upload-asset', { filename: 'md-relative.png', data: b64(await pixel('png')), mimeType: 'image/png' });
+    expect(upload.status, upload.text).toBe(200);
+    const saved = await putAbout(RELATIVE);
+    expect(saved.status, saved.text).toBe(200);
+
+    // A browser resolves it against the page: from /about/ it shows the image, from /posts/…/ or after a move it would not.
+    const state = (await raw(site.server.origin, { path: '/api/editor/state' })).json() as { linksNowhere: { file: string; pointer: string; link: string }[] };
+    expect(state.linksNowhere).toContainEqual({ file: 'pages/about.json', pointer: `/sections/${STORY}/data/body`, link: RELATIVE });
+
+    const { version } = await editorState();
+    const refused = await change({ changes: [{ op: 'delete', file: 'assets/images/md-relative.png', baseVersion: version('/assets/images/md-relative.png') }] });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json().issues).toEqual([{ file: 'pages/about.json', path: `/sections/${STORY}/data/body`, message: 'still points at /assets/images/md-relative.png, which this change deletes' }]);
+
+    const moved = await change({ changes: [{ op: 'move', file: 'assets/images/md-relative.png', to: 'assets/images/md-absolute.png', baseVersion: version('/assets/images/md-relative.png') }] });
+    expect(moved.status, moved.text).toBe(200);
+    const body: string = (await readJson('pages/about.json')).sections[STORY].data.body;
+    expect(body).toContain('[floor plan](/assets/images/md-absolute.png)');
+    // The same characters in code are no link, and stay.
+    expect(body).toContain(`\`${RELATIVE}\``);
+  });
+
+  it('must lead to an uploaded image too', async () => {
+    const refused = await putAbout('assets/images/md-relative-ghost.png');
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json().issues).toEqual([expect.objectContaining({ path: `/sections/${STORY}/data/body`, message: expect.stringMatching(/^no uploaded image has this address \(assets\/images\/md-relative-ghost\.png\)/) })]);
   });
 });
