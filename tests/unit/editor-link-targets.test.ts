@@ -172,6 +172,8 @@ describe('where a typed link leads', () => {
     expect(panel.map(({ link }) => link)).toEqual(['/posts/gone/', '/contcat/', '/404/']);
     const withNotFound = linkTargets({ ...docs, 'pages/404.json': { file: 'pages/404.json', kind: 'page', saveSlug: '404', data: {}, savedJson: '', version: null } });
     expect(links.filter((link) => leadsNowhere(withNotFound, link, check))).toEqual(['/posts/gone/', '/contcat/', '/404/']);
+    // Nor does the picker offer it: it would store a link that leads nowhere.
+    expect(withNotFound.map((target) => target.path)).not.toContain('/404');
   });
 
   it('takes half-typed text that is no URL, or a backslash that makes it another host, for no page, and never throws', () => {

@@ -45,6 +45,8 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
     const page = doc.data as StoredPage | undefined;
     const pageState = publicationState(page, now);
     const collection = page?.template?.collection;
+    // The 404 page is what a missing address shows, never a page of its own at /404/: no link leads to it.
+    if (doc.saveSlug === NOT_FOUND_SLUG) return [];
     if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, ...pageNames(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
     // Found once per collection, not once per entry: looking it up sorts every page.
     const prefix = entryPagePrefix(docs, collection);
