@@ -9,6 +9,7 @@ import { sectionSummary, type MarkdownSummary } from '../lib/section-forms';
 import { pinnedAt, sectionEnds } from '../lib/section-order';
 import { DragHandle, SortableList, useSortableItem } from './Sortable';
 import { useStableValue } from './useStableCallback';
+import { whenIdle } from './when-idle';
 
 interface Props {
   entries: OutlineEntry[];
@@ -61,12 +62,10 @@ function useMarkdownSummary(entries: OutlineEntry[]): MarkdownSummary | undefine
         loadedMarkdownSummary = markdownSummary;
         if (live) setSummary(() => markdownSummary);
       }, () => {});
-    const hasIdle = typeof requestIdleCallback === 'function';
-    const handle = hasIdle ? requestIdleCallback(load, { timeout: 2000 }) : Number(setTimeout(load, 200));
+    const cancel = whenIdle(load, { timeout: 2000, fallback: 200 });
     return () => {
       live = false;
-      if (hasIdle) cancelIdleCallback(handle);
-      else clearTimeout(handle);
+      cancel();
     };
   }, [wanted]);
   return summary;

@@ -6,6 +6,7 @@
  * one opened later shows at once; one opened sooner waits for its code, tens of milliseconds.
  */
 import { lazy } from 'react';
+import { whenIdle } from './when-idle';
 
 const loaders = {
   contentOps: () => import('./ContentOpsDialog'),
@@ -29,13 +30,10 @@ export const MediaLibrary = lazy(() => loaders.mediaLibrary().then((module) => (
 
 /** Fetches every dialog's code, once the browser has nothing else to do (a failed fetch is tried again when the dialog opens). */
 export function preloadDialogs(): () => void {
-  const load = () => {
-    for (const loader of Object.values(loaders)) loader().catch(() => undefined);
-  };
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(load, 1000);
-  return () => window.clearTimeout(timer);
+  return whenIdle(
+    () => {
+      for (const loader of Object.values(loaders)) loader().catch(() => undefined);
+    },
+    { timeout: 3000, fallback: 1000 },
+  );
 }

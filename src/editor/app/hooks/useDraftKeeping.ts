@@ -10,11 +10,10 @@ import { draftsNotKeptNotice, isDraftKeyOf, persistDrafts } from '../../lib/draf
 import type { Notice } from '../../lib/store/state';
 import type { Docs, EditorDoc } from '../../lib/model';
 import { THIS_TAB } from '../tab-presence';
+import { whenIdle } from '../when-idle';
 
 // Safari has no idle callbacks: there, a timer after the current task.
-const hasIdle = typeof requestIdleCallback === 'function';
-const idle = (callback: () => void): number => (hasIdle ? requestIdleCallback(callback, { timeout: 250 }) : Number(setTimeout(callback, 0)));
-const cancelIdle = (handle: number) => (hasIdle ? cancelIdleCallback(handle) : clearTimeout(handle));
+const DRAFT_IDLE = { timeout: 250, fallback: 0 };
 
 /**
  * `user`: who signed in when the tab opened (drafts are offered back only to whoever wrote them).
@@ -33,21 +32,22 @@ export function useDraftKeeping(docs: Docs, user: string, notify: (notice: Notic
     refused.current = key;
   });
 
-  const pending = useRef<number | null>(null);
+  /** Cancels the write that waits, if one does. */
+  const pending = useRef<(() => void) | null>(null);
 
   // One write waits at a time: typing keeps replacing what it will write, and never postpones it past the timeout.
   useEffect(() => {
     latest.current = docs;
-    pending.current ??= idle(() => {
+    pending.current ??= whenIdle(() => {
       pending.current = null;
       flush.current();
-    });
+    }, DRAFT_IDLE);
   }, [docs]);
   // Unmounted (the editor closed, or failed and replaced by its fault screen): what waits is written now, not dropped.
   useEffect(
     () => () => {
       if (pending.current === null) return;
-      cancelIdle(pending.current);
+      pending.current();
       pending.current = null;
       flush.current();
     },
