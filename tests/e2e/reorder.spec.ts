@@ -182,3 +182,59 @@ test('reorders sections with the keyboard alone', async ({ page }) => {
   expect(await outlineIds(page)).toEqual(['site-header', 'getting-started-hero', 'getting-started-guide', 'site-footer']);
   await expect(page.getByRole('status').filter({ hasText: 'Moved' })).toBeVisible();
 });
+
+/**
+ * dnd-kit is not in the editor's first load (src/editor/app/Sortable.tsx): until its code arrives
+ * the handles wait, and a press on one is held, then given to dnd-kit, so the drag still happens.
+ * Its code is held back here until the press has been made.
+ */
+async function holdDndKit(page: Page) {
+  let letThrough!: () => void;
+  const released = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/src\/editor\/app\/SortableDnd\.tsx/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return letThrough;
+}
+
+test('a handle picked up from the keyboard before dnd-kit has arrived is picked up once it has', async ({ page }) => {
+  const letThrough = await holdDndKit(page);
+  await openEditor(page, 'reorder-lab');
+  const handle = page.getByRole('button', { name: 'Drag Page header “Reorder lab”' });
+  await handle.focus();
+  await expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
+
+  letThrough();
+  const live = page.locator('[id^="DndLiveRegion"]').first();
+  await expect(live).toContainText('Picked up Page header “Reorder lab”, at position 2 of 6.');
+  await movesTaken(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText('is over position 3 of 6');
+  await page.keyboard.press('Space');
+  await expect(live).toContainText('Dropped Page header “Reorder lab” at position 3 of 6.');
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-hero', 'lab-story', 'lab-cta', 'site-footer']);
+  await expect(page.getByRole('button', { name: 'Drag Page header “Reorder lab”' })).toBeFocused();
+});
+
+test('a drag by pointer begun before dnd-kit has arrived goes on once it has', async ({ page }) => {
+  const letThrough = await holdDndKit(page);
+  await openEditor(page, 'reorder-lab');
+  const handle = page.getByRole('button', { name: 'Drag Call to action “Act now”' });
+  const from = (await handle.boundingBox())!;
+  const to = (await outlineItem(page, 'lab-hero').boundingBox())!;
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
+
+  letThrough();
+  await expect(page.locator('[id^="DndLiveRegion"]').first()).toBeAttached();
+  await page.mouse.move(x, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(x, to.y + to.height * 0.25, { steps: 12 });
+  await page.mouse.up();
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
+  await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
+});

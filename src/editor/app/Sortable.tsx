@@ -3,29 +3,43 @@
  * outline and array fields. Items move by dragging their handle, or from the
  * keyboard: Space or Enter on the handle picks the item up, the arrow keys move
  * it, Space or Enter drops it and Escape cancels. Every step is announced.
+ *
+ * dnd-kit (about 14 KB gzip) is not in the editor's first load: it is fetched once the browser is
+ * idle after the first list renders, or sooner when a handle gets the focus or the pointer, and
+ * until it arrives the items render without it (SortableDnd.tsx, sortable-store.ts). A press on a
+ * handle before then is held and given to dnd-kit when it arrives, so that drag still begins.
  */
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type Modifier, type UniqueIdentifier } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { moveItem } from '../lib/model';
-import { useStableCallback } from './useStableCallback';
+import { createSortableStore, type SortableStore } from './sortable-store';
+import { whenIdle } from './when-idle';
 
-const INSTRUCTIONS =
-  'To move an item, press Space or Enter on its handle to pick it up, use the arrow keys to move it, and press Space or Enter again to drop it. Press Escape to cancel.';
+type DndModule = typeof import('./SortableDnd');
 
-// Lists only reorder up and down, so the dragged item never drifts sideways.
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+let dnd: DndModule | undefined;
+let loading = false;
+const loadedListeners = new Set<() => void>();
 
-/*
- * The context's options, made once: dnd-kit memoizes its sensors and context on their identity, so
- * options written inline gave the drag context a new value at every render of the list, and every
- * row of the outline rendered again at each keystroke (a 200-section page: 27 ms a keystroke
- * against 11 ms on a short page; the bench's inspector latency).
- */
-const MODIFIERS = [verticalOnly];
-// A few pixels of travel before a drag starts, so a click on the handle stays a click.
-const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
-const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+/** Fetches dnd-kit's half, once; a failed fetch (a dropped connection) is tried again at the next press or focus on a handle. */
+function loadDnd(): void {
+  if (dnd || loading) return;
+  loading = true;
+  import('./SortableDnd').then(
+    (module) => {
+      dnd = module;
+      for (const listener of loadedListeners) listener();
+    },
+    () => undefined,
+  ).finally(() => (loading = false));
+}
+
+const onDndLoaded = (listener: () => void) => {
+  loadedListeners.add(listener);
+  return () => void loadedListeners.delete(listener);
+};
+const useDnd = () => useSyncExternalStore(onDndLoaded, () => dnd, () => undefined);
+
+const ListStore = createContext<SortableStore | null>(null);
 
 interface ListProps {
   /** One unique, stable id per item, in order. */
@@ -37,52 +51,81 @@ interface ListProps {
 }
 
 export function SortableList({ ids, describe, onMove, children }: ListProps) {
-  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
-  // Announcements read the latest list, without rebuilding the context for each render.
-  const name = useStableCallback((id: UniqueIdentifier) => describe(ids.indexOf(String(id))));
-  const position = useStableCallback((id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
-  const accessibility = useMemo(() => {
-    // dnd-kit reports the item over its own place right after pick-up; saying so would drown "Picked up".
-    let lastOver: UniqueIdentifier | null = null;
-    const announcements: Announcements = {
-      onDragStart: ({ active }) => {
-        lastOver = active.id;
-        return `Picked up ${name(active.id)}, at ${position(active.id)}.`;
-      },
-      onDragOver: ({ active, over }) => {
-        if ((over?.id ?? null) === lastOver) return undefined;
-        lastOver = over?.id ?? null;
-        return over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is not over a position.`;
-      },
-      onDragEnd: ({ active, over }) => (over ? `Dropped ${name(active.id)} at ${position(over.id)}.` : `Dropped ${name(active.id)}; it did not move.`),
-      onDragCancel: ({ active }) => `Cancelled. ${name(active.id)} stays at ${position(active.id)}.`,
-    };
-    return { announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } };
-  }, [name, position]);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const [from, to] = [ids.indexOf(String(active.id)), ids.indexOf(String(over.id))];
-    if (from >= 0 && to >= 0) onMove(from, to);
-  };
+  const [store] = useState(createSortableStore);
+  const module = useDnd();
+  useEffect(() => (dnd ? undefined : whenIdle(loadDnd, { timeout: 3000, fallback: 1000 })), []);
+  // dnd-kit's part comes after the items, never around them: its arrival does not remount them.
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={MODIFIERS} accessibility={accessibility} onDragEnd={onDragEnd}>
-      <SortableContext items={ids as string[]} strategy={verticalListSortingStrategy}>
-        {children}
-      </SortableContext>
-    </DndContext>
+    <ListStore.Provider value={store}>
+      {children}
+      {module && <module.SortableDnd store={store} ids={ids} describe={describe} onMove={onMove} />}
+    </ListStore.Provider>
   );
+}
+
+/** The handle's attributes until dnd-kit arrives: its own, but for the instructions it adds (the handle's title says as much). */
+const WAITING_ATTRIBUTES = { role: 'button', tabIndex: 0, 'aria-disabled': false, 'aria-roledescription': 'sortable' };
+
+/** The handle's listeners until dnd-kit arrives: the pointer or the focus on it fetches dnd-kit, and a press is held for it. */
+function waitingListeners(store: SortableStore, id: string) {
+  return {
+    onFocus: loadDnd,
+    onPointerEnter: loadDnd,
+    onPointerDown(event: PointerEvent) {
+      if (!event.isPrimary || event.button !== 0) return;
+      const { clientX, clientY, screenX, screenY, pointerId, pointerType } = event;
+      store.hold(id, { kind: 'pointer', init: { clientX, clientY, screenX, screenY, pointerId, pointerType, isPrimary: true, button: 0, buttons: 1 } });
+      const release = () => store.releasePointer();
+      window.addEventListener('pointerup', release, { once: true, capture: true });
+      window.addEventListener('pointercancel', release, { once: true, capture: true });
+      loadDnd();
+    },
+    onKeyDown(event: KeyboardEvent) {
+      // The keys that pick an item up (dnd-kit's KeyboardSensor).
+      if (event.code !== 'Space' && event.code !== 'Enter') return;
+      event.preventDefault();
+      store.hold(id, { kind: 'key', init: { key: event.key, code: event.code } });
+      loadDnd();
+    },
+  };
+}
+
+/** Gives dnd-kit the press held for this item, now that its listeners are on the handle. */
+function replayHeld(store: SortableStore, id: string) {
+  const press = store.takeHeld(id);
+  const { handle } = store.nodes(id);
+  if (!press || !handle) return;
+  // A key pressed on a handle the focus has since left would pick up an item the person is no longer on.
+  if (press.kind === 'key' && document.activeElement !== handle) return;
+  const init = { ...press.init, bubbles: true, cancelable: true };
+  handle.dispatchEvent(press.kind === 'key' ? new window.KeyboardEvent('keydown', init) : new window.PointerEvent('pointerdown', init));
 }
 
 /** What a list item needs: a ref and style for the item, and the props of its drag handle. */
 export function useSortableItem(id: string) {
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = useSortable({ id });
+  const store = useContext(ListStore);
+  if (!store) throw new Error('useSortableItem is for the items of a SortableList.');
+  const drag = useSyncExternalStore(
+    useCallback((listener: () => void) => store.subscribe(id, listener), [store, id]),
+    () => store.drag(id),
+    () => undefined,
+  );
+  const ref = useCallback((node: HTMLElement | null) => store.setNode(id, 'item', node), [store, id]);
+  const handleRef = useCallback((node: HTMLElement | null) => store.setNode(id, 'handle', node), [store, id]);
+  const waiting = useMemo(() => waitingListeners(store, id), [store, id]);
+  const live = drag !== undefined;
+  useEffect(() => {
+    if (live) replayHeld(store, id);
+  }, [live, store, id]);
+  const transform = drag?.transform;
   const style: CSSProperties = {
     transform: transform ? `translate3d(0, ${Math.round(transform.y)}px, 0)` : undefined,
-    transition,
+    transition: drag?.transition,
     position: 'relative',
-    zIndex: isDragging ? 2 : undefined,
+    zIndex: drag?.isDragging ? 2 : undefined,
   };
-  return { ref: setNodeRef, style, isDragging, handle: { ...attributes, ...listeners, ref: setActivatorNodeRef } };
+  const isDragging = drag?.isDragging ?? false;
+  return { ref, style, isDragging, handle: { ...(drag ? drag.attributes : WAITING_ATTRIBUTES), ...(drag ? drag.listeners : waiting), ref: handleRef } };
 }
 
 /** The grip an item is dragged by: a real button, so it is in the tab order and named for screen readers. */
