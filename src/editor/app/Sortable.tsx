@@ -75,9 +75,13 @@ function waitingListeners(store: SortableStore, id: string) {
       if (!event.isPrimary || event.button !== 0) return;
       const { clientX, clientY, screenX, screenY, pointerId, pointerType } = event;
       store.hold(id, { kind: 'pointer', init: { clientX, clientY, screenX, screenY, pointerId, pointerType, isPrimary: true, button: 0, buttons: 1 } });
-      const release = () => store.releasePointer();
-      window.addEventListener('pointerup', release, { once: true, capture: true });
-      window.addEventListener('pointercancel', release, { once: true, capture: true });
+      const released = new AbortController();
+      const release = () => {
+        store.releasePointer();
+        released.abort();
+      };
+      window.addEventListener('pointerup', release, { capture: true, signal: released.signal });
+      window.addEventListener('pointercancel', release, { capture: true, signal: released.signal });
       loadDnd();
     },
     onKeyDown(event: KeyboardEvent) {
