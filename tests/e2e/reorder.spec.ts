@@ -35,14 +35,18 @@ test.beforeEach(async () => {
 
 const previewIds = (page: Page) => preview(page).locator('[data-section-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-id')));
 
-/** A real pointer drag: press on the handle, travel in steps (dnd-kit waits for a few pixels), release over the target. */
-async function drag(page: Page, handle: Locator, target: Locator, { below = false } = {}) {
+/**
+ * A real pointer drag: press on the handle, travel in steps (dnd-kit waits for a few pixels), release
+ * over the target. `whilePressed` runs between the press and the first step.
+ */
+async function drag(page: Page, handle: Locator, target: Locator, { below = false, whilePressed = async () => {} } = {}) {
   await target.scrollIntoViewIfNeeded();
   await handle.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
+  await whilePressed();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + (below ? 8 : -8), { steps: 4 });
   await page.mouse.move(from.x + from.width / 2, to.y + to.height * (below ? 0.75 : 0.25), { steps: 12 });
   await page.mouse.up();
@@ -100,25 +104,34 @@ test('the header and footer stay where they are: a section dragged onto the foot
   await shot(page, 'outline-pinned-footer');
 });
 
-test('a section moves from the keyboard through its drag handle, and each step is announced', async ({ page }) => {
-  await openEditor(page, 'reorder-lab');
+/**
+ * Moves the page header's section `steps` places down from its drag handle, each step announced;
+ * `whilePressed` runs between the key that picks it up and the announcement. Returns the live region.
+ */
+async function moveHeaderFromHandle(page: Page, steps: number, { whilePressed = async () => {} } = {}) {
   const handle = page.getByRole('button', { name: 'Drag Page header “Reorder lab”' });
   await handle.focus();
   await expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
-  const live = page.locator('[id^="DndLiveRegion"]').first();
-
   await page.keyboard.press('Space');
+  await whilePressed();
+  const live = page.locator('[id^="DndLiveRegion"]').first();
   await expect(live).toContainText('Picked up Page header “Reorder lab”, at position 2 of 6.');
   await movesTaken(page);
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 3 of 6');
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 4 of 6');
+  for (let step = 1; step <= steps; step += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(live).toContainText(`is over position ${2 + step} of 6`);
+  }
   await page.keyboard.press('Space');
-  await expect(live).toContainText('Dropped Page header “Reorder lab” at position 4 of 6.');
-  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
+  await expect(live).toContainText(`Dropped Page header “Reorder lab” at position ${2 + steps} of 6.`);
   // The handle keeps the focus, so the next move can follow at once.
   await expect(page.getByRole('button', { name: 'Drag Page header “Reorder lab”' })).toBeFocused();
+  return live;
+}
+
+test('a section moves from the keyboard through its drag handle, and each step is announced', async ({ page }) => {
+  await openEditor(page, 'reorder-lab');
+  const live = await moveHeaderFromHandle(page, 2);
+  expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-hero', 'lab-cta', 'site-footer']);
 
   // Escape puts the section back where it was.
   // Each key waits for the step before it to be announced, as a screen-reader user would (under load,
@@ -201,40 +214,25 @@ async function holdDndKit(page: Page) {
 test('a handle picked up from the keyboard before dnd-kit has arrived is picked up once it has', async ({ page }) => {
   const letThrough = await holdDndKit(page);
   await openEditor(page, 'reorder-lab');
-  const handle = page.getByRole('button', { name: 'Drag Page header “Reorder lab”' });
-  await handle.focus();
-  await expect(handle).toHaveAttribute('aria-roledescription', 'sortable');
-  await page.keyboard.press('Space');
-  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
-
-  letThrough();
-  const live = page.locator('[id^="DndLiveRegion"]').first();
-  await expect(live).toContainText('Picked up Page header “Reorder lab”, at position 2 of 6.');
-  await movesTaken(page);
-  await page.keyboard.press('ArrowDown');
-  await expect(live).toContainText('is over position 3 of 6');
-  await page.keyboard.press('Space');
-  await expect(live).toContainText('Dropped Page header “Reorder lab” at position 3 of 6.');
+  await moveHeaderFromHandle(page, 1, {
+    whilePressed: async () => {
+      await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
+      letThrough();
+    },
+  });
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-hero', 'lab-story', 'lab-cta', 'site-footer']);
-  await expect(page.getByRole('button', { name: 'Drag Page header “Reorder lab”' })).toBeFocused();
 });
 
 test('a drag by pointer begun before dnd-kit has arrived goes on once it has', async ({ page }) => {
   const letThrough = await holdDndKit(page);
   await openEditor(page, 'reorder-lab');
-  const handle = page.getByRole('button', { name: 'Drag Call to action “Act now”' });
-  const from = (await handle.boundingBox())!;
-  const to = (await outlineItem(page, 'lab-hero').boundingBox())!;
-  const x = from.x + from.width / 2;
-  await page.mouse.move(x, from.y + from.height / 2);
-  await page.mouse.down();
-  await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
-
-  letThrough();
-  await expect(page.locator('[id^="DndLiveRegion"]').first()).toBeAttached();
-  await page.mouse.move(x, from.y + from.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(x, to.y + to.height * 0.25, { steps: 12 });
-  await page.mouse.up();
+  await drag(page, page.getByRole('button', { name: 'Drag Call to action “Act now”' }), outlineItem(page, 'lab-hero'), {
+    whilePressed: async () => {
+      await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
+      letThrough();
+      await expect(page.locator('[id^="DndLiveRegion"]').first()).toBeAttached();
+    },
+  });
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
   await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
 });
