@@ -59,6 +59,9 @@ export function SortableDnd({ store, ids, describe, onMove }: DndProps) {
     };
     return { announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } };
   }, [name, position]);
+  // The same elements while the list is the same (the outline keeps its ids' identity), so a render of the
+  // list for a keystroke does not go through every item's binder.
+  const binders = useMemo(() => ids.map((id) => <Binder key={id} id={id} store={store} />), [ids, store]);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const [from, to] = [ids.indexOf(String(active.id)), ids.indexOf(String(over.id))];
@@ -67,9 +70,7 @@ export function SortableDnd({ store, ids, describe, onMove }: DndProps) {
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} modifiers={MODIFIERS} accessibility={accessibility} onDragEnd={onDragEnd}>
       <SortableContext items={ids as string[]} strategy={verticalListSortingStrategy}>
-        {ids.map((id) => (
-          <Binder key={id} id={id} store={store} />
-        ))}
+        {binders}
       </SortableContext>
     </DndContext>
   );
