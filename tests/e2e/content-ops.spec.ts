@@ -2,25 +2,21 @@
  * Delete, rename and the Problems panel, in Chromium against `astro dev` on a
  * copy of the project. The specs share that copy, so this one works on files
  * of its own (written before, removed after): an `ops-*` page, posts, a tag
- * and images, and it restores anything else it breaks.
+ * and an image, and it restores anything else it breaks. Deleting and renaming
+ * images: content-ops-images.spec.ts; files that cannot be read or shown:
+ * content-problems.spec.ts.
  */
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
-import { dataFile, openEditor, outlineItem, preview, readData, save, shot, test, writeData } from './support';
-
-const imageFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
-
-const post = (title: string, extra: Record<string, unknown> = {}) => ({
-  title, excerpt: 'A post made by the content-ops test.', date: '2001-01-01', author: 'Test', tags: [], body: 'Body.', ...extra,
-});
+import { expect } from '@playwright/test';
+import { dataFile, imageFile, openEditor, readData, save, shot, test, topDialog as dialog, writeData } from './support';
+import { opsPost as post, writeCitedPost } from './content-ops-support';
 
 const DATA = [
   'pages/ops-journal.json', 'pages/ops-blog.json', 'collections/posts/ops-cited.json', 'collections/posts/ops-doomed.json',
-  'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/posts/ops-relinked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'pages/ops-broken.json', 'shared/ops-banner.json',
+  'collections/posts/ops-tagged.json', 'collections/posts/ops-linked.json', 'collections/posts/ops-relinked.json', 'collections/tags/ops-tag.json', 'collections/tags/ops-renamed.json', 'redirects.json', 'shared/ops-banner.json',
 ];
-const IMAGES = ['ops-used.png', 'ops-used-cover.png', 'ops-unused.png', 'ops-other-tab.png', 'ops-case.png'];
+const IMAGES = ['ops-used.png'];
 
 test.describe.configure({ mode: 'serial' });
 
@@ -34,19 +30,15 @@ test.beforeAll(async () => {
   await writeData('shared/ops-banner.json', { id: 'ops-banner', type: 'cta-banner', data: { title: 'A shared banner of the test', ctas: [{ id: 'ops-banner-read', label: 'Read it', href: '/posts/ops-linked/', variant: 'primary' }] } });
   await writeData('collections/posts/ops-linked.json', post('Ops linked'));
   await writeData('pages/ops-journal.json', { ...journal, id: 'ops-journal', slug: 'ops-journal', meta: { ...journal.meta, title: 'Ops journal' } });
-  await writeData('collections/posts/ops-cited.json', post('Ops cited', { cover: { url: '/assets/images/ops-used.png', alt: 'A used image' } }));
+  await writeCitedPost();
   await writeData('collections/posts/ops-doomed.json', post('Ops doomed'));
   await writeData('collections/tags/ops-tag.json', { name: 'Ops tag', description: 'A tag of the content-ops test.', accent: '#123456' });
   await writeData('collections/posts/ops-tagged.json', post('Ops tagged', { tags: ['ops-tag'] }));
-  await copyFile(imageFile('og-default.png'), imageFile('ops-used.png'));
-  await copyFile(imageFile('og-default.png'), imageFile('ops-unused.png'));
 });
 
 test.afterAll(async () => {
   await Promise.all([...DATA.map((path) => rm(dataFile(path), { force: true })), ...IMAGES.map((name) => rm(imageFile(name), { force: true }))]);
 });
-
-const dialog = (page: Page) => page.getByRole('dialog').last();
 
 test('a post that something points at cannot be deleted; one nothing points at can', async ({ page }) => {
   await page.goto('/editor/~posts/ops-cited');
@@ -164,31 +156,6 @@ test('changing a post’s address points the buttons and menu links that lead to
   expect(await (await page.request.get('/ops-journal/')).text()).toContain('href="/posts/ops-relinked/"');
 });
 
-test('images: one in use cannot be deleted, an unused one can, and a rename follows into the post', async ({ page }) => {
-  await page.goto('/editor/~posts/ops-cited');
-  await page.getByRole('button', { name: 'Choose image' }).click();
-  const library = page.getByRole('dialog', { name: 'Media library' });
-  await library.getByLabel('Search images').fill('ops-');
-  await library.getByRole('button', { name: 'Delete ops-used.png' }).click();
-  await expect(dialog(page)).toContainText('Post “Ops cited”');
-  await expect(dialog(page).getByRole('button', { name: 'Delete', exact: true })).toBeDisabled();
-  await shot(page, 'content-ops-image-refused');
-  await dialog(page).getByRole('button', { name: 'Close', exact: true }).first().click();
-
-  await library.getByRole('button', { name: 'Delete ops-unused.png' }).click();
-  await dialog(page).getByRole('button', { name: 'Delete', exact: true }).click();
-  await expect(library.getByRole('button', { name: 'Delete ops-unused.png' })).toHaveCount(0);
-  expect(existsSync(imageFile('ops-unused.png'))).toBe(false);
-
-  await library.getByRole('button', { name: 'Rename ops-used.png' }).click();
-  // Typed without its extension, which it keeps: the message names the name it got (it left the extension out).
-  await dialog(page).getByLabel('New file name').fill('ops-used-cover');
-  await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
-  await expect(library.getByRole('button', { name: 'Rename ops-used-cover.png' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Renamed the image ops-used.png to “ops-used-cover.png”.' })).toBeVisible();
-  expect(await readData('collections/posts/ops-cited.json')).toMatchObject({ cover: { url: '/assets/images/ops-used-cover.png' } });
-});
-
 test('the Problems panel lists a broken page and opens it at the failing field; fixing it clears the panel', async ({ page }) => {
   await openEditor(page, 'home');
   await expect(page.getByRole('button', { name: /^Problems/ })).toHaveCount(0);
@@ -210,48 +177,6 @@ test('the Problems panel lists a broken page and opens it at the failing field; 
   await title.fill('All posts, fixed');
   await save(page);
   await expect(page.getByRole('button', { name: /^Problems/ })).toHaveCount(0);
-});
-
-test('a broken shared section is listed with the pages it breaks, and opens on a page that uses it', async ({ page }) => {
-  const original = await readFile(dataFile('shared/footer.json'), 'utf8');
-  try {
-    const footer = JSON.parse(original);
-    footer.data.unknownField = true;
-    await writeFile(dataFile('shared/footer.json'), JSON.stringify(footer));
-    await page.goto('/editor/about');
-    await page.getByRole('button', { name: /^Problems/ }).click();
-    const panel = page.getByRole('dialog', { name: 'Problems' });
-    await expect(panel).toContainText('shared/footer.json');
-    await expect(panel).toContainText('/about/');
-    await panel.getByRole('button', { name: /^Open Shared footer/ }).first().click();
-    await expect(page.locator('.outline-item[aria-current="true"]')).toHaveAttribute('data-section-id', 'site-footer');
-  } finally {
-    await writeFile(dataFile('shared/footer.json'), original);
-  }
-});
-
-test('a file that is not valid JSON is said plainly in the Problems panel, the parser’s words folded for a developer (QA)', async ({ page }) => {
-  const file = dataFile('pages/ops-unreadable.json');
-  await writeFile(file, '{ "id": "ops-unreadable", "slug": "ops-unreadable", ');
-  try {
-    await page.goto('/editor/about');
-    // The note the editor opens with names the page, not the parser's sentence.
-    const note = page.getByText('Some files cannot be read: a developer must fix them (Problems has the details).');
-    await expect(note).toBeVisible();
-    await expect(page.getByText('Page /ops-unreadable/ (pages/ops-unreadable.json)')).toBeVisible();
-    await page.getByRole('button', { name: /^Problems/ }).click();
-    const panel = page.getByRole('dialog', { name: 'Problems' });
-    const item = panel.locator('.problem-file', { hasText: 'src/data/pages/ops-unreadable.json' });
-    await expect(item).toContainText('Page /ops-unreadable/');
-    await expect(item).toContainText('This file cannot be read, so it cannot be opened or changed here. A developer must fix it.');
-    const technical = item.getByText(/is not valid JSON \(/);
-    await expect(technical).toBeHidden();
-    await item.getByText('Technical details for a developer').click();
-    await expect(technical).toBeVisible();
-    await shot(page, 'problems-unreadable');
-  } finally {
-    await rm(file, { force: true });
-  }
 });
 
 test('removing a shared section from a page says the shared file stays', async ({ page }) => {
@@ -288,26 +213,6 @@ test('a file changed on disk while the dialog is open: nothing changes, and the 
   expect(existsSync(dataFile('collections/posts/ops-tagged.json'))).toBe(true);
 });
 
-test('a page that is not valid still opens, with its problem listed', async ({ page }) => {
-  await writeData('pages/ops-broken.json', { id: 'ops-broken', slug: 'ops-broken', meta: { title: 'Ops broken' }, sections: 'not a list' });
-  await page.goto('/editor/ops-broken');
-  await expect(page.getByRole('heading', { name: 'Sections' })).toBeVisible();
-  await expect(page.getByText('This page has no sections yet.')).toBeVisible();
-  await page.getByRole('button', { name: /^Problems/ }).click();
-  const panel = page.getByRole('dialog', { name: 'Problems' });
-  await expect(panel).toContainText('src/data/pages/ops-broken.json');
-  await panel.getByRole('button', { name: 'Close' }).first().click();
-  // Nothing of it can be shown, and the preview says so (it claimed to show "the last version it could").
-  await expect(page.locator('.preview-error')).toContainText('This page cannot be shown until its problem is fixed.');
-  await page.getByRole('link', { name: /About/ }).click();
-  await expect(page).toHaveURL(/\/editor\/about$/);
-  await expect(preview(page).locator('[data-section-id]').first()).toBeVisible();
-  // Back to it from another page: the preview does not go on showing that other page.
-  await page.getByRole('link', { name: /Ops broken/ }).click();
-  await expect(page.locator('.preview-error')).toContainText('This page cannot be shown until its problem is fixed.');
-  await expect(preview(page).locator('[data-section-id]')).toHaveCount(0);
-});
-
 test('a shared section in use can be removed from its pages and deleted in one change', async ({ page }) => {
   await openEditor(page, 'ops-blog');
   await page.locator('.outline-item[data-section-id="ops-banner"]').click();
@@ -334,40 +239,4 @@ test('a page that was moved can be deleted: the redirect to it goes with it (it 
   await expect(page.getByRole('status').filter({ hasText: 'The old addresses that redirected to it stop working too.' })).toBeVisible();
   expect(existsSync(dataFile('pages/ops-moved.json'))).toBe(false);
   expect((await readData('redirects.json')).redirects).toEqual(redirects.redirects);
-});
-
-test('an image another open tab uses in unsaved changes is named in the delete and rename dialogs (it said nothing used it); a name in other capitals is refused as typed', async ({ context }) => {
-  await copyFile(imageFile('og-default.png'), imageFile('ops-other-tab.png'));
-  const tabA = await context.newPage();
-  await openEditor(tabA, 'home');
-  await outlineItem(tabA, 'home-hero').click();
-  await tabA.getByLabel('Image URL').fill('/assets/images/ops-other-tab.png');
-  await tabA.waitForTimeout(800); // the idle-time write of its draft
-
-  const tabB = await context.newPage();
-  await tabB.goto('/editor/~posts/ops-cited');
-  await tabB.getByRole('button', { name: 'Choose image' }).click();
-  const library = tabB.getByRole('dialog', { name: 'Media library' });
-  await library.getByLabel('Search images').fill('ops-other');
-  await library.getByRole('button', { name: 'Delete ops-other-tab.png' }).click();
-  const warning = dialog(tabB).getByRole('alert').filter({ hasText: 'Another open tab of the editor uses it in changes that are not saved yet' });
-  await expect(warning).toContainText('If you delete it now, those changes will point at something that is gone');
-  await expect(warning).toContainText('Page “Home” (/)');
-  await expect(warning).toContainText('in section 2');
-  await expect(dialog(tabB)).toContainText('Nothing saved on the site uses it.');
-  await shot(tabB, 'content-ops-image-used-in-other-tab');
-  await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
-
-  await library.getByRole('button', { name: 'Rename ops-other-tab.png' }).click();
-  await expect(dialog(tabB).getByRole('alert')).toContainText('A rename updates only what is saved');
-  // A name another image has in other capitals is refused as it is typed, as an exact one is (the server refused it once sent).
-  await copyFile(imageFile('og-default.png'), imageFile('ops-case.png'));
-  await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
-  await library.getByRole('button', { name: 'Rename ops-other-tab.png' }).click();
-  await dialog(tabB).getByLabel('New file name').fill('OPS-Case');
-  await expect(dialog(tabB).getByLabel('New file name')).toHaveAccessibleDescription('An image named “ops-case.png”, the same but for capitals, already exists: on Mac and Windows the two would be one file. Choose another name.');
-  await expect(dialog(tabB).getByRole('button', { name: 'Rename', exact: true })).toBeDisabled();
-  await shot(tabB, 'content-ops-rename-case');
-  await dialog(tabB).getByRole('button', { name: 'Cancel' }).click();
-  await tabA.close({ runBeforeUnload: false });
 });

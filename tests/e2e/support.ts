@@ -13,6 +13,10 @@ export const writeData = async (path: string, value: unknown) => {
   await mkdir(dirname(dataFile(path)), { recursive: true });
   await writeFile(dataFile(path), `${JSON.stringify(value, null, 2)}\n`);
 };
+/** An uploaded image of the project copy, by file name. */
+export const imageFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
+/** The dialog on top (a confirmation opened from another dialog is the last). */
+export const topDialog = (page: Page) => page.getByRole('dialog').last();
 export const preview = (page: Page) => page.frameLocator('iframe[title="Preview"]');
 /** The outline row of the section with exactly this id (rows show what a section says; the id is their `data-section-id`). */
 export const outlineItem = (page: Page, id: string) => page.locator(`.outline-item[data-section-id="${id}"]`);
