@@ -4,12 +4,9 @@
  * The server said its content is PNG; renamed `.png`, the library said it was a JPEG.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { openEditor, outlineItem, shot, test } from './support';
-
-const assetFile = (name: string) => join(process.env.E2E_PROJECT_ROOT!, 'public', 'assets', 'images', name);
+import { imageFile, openEditor, outlineItem, shot, test } from './support';
 
 test('a PNG named .jpg is offered, and uploaded, as the PNG it is', async ({ page }) => {
   await openEditor(page, 'home');
@@ -25,9 +22,9 @@ test('a PNG named .jpg is offered, and uploaded, as the PNG it is', async ({ pag
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   expect((await answer).status()).toBe(200);
   await expect(page.getByLabel('Image URL')).toHaveValue('/assets/images/screenshot-from-phone.png');
-  expect(await readFile(assetFile('screenshot-from-phone.png'))).toEqual(bytes);
+  expect(await readFile(imageFile('screenshot-from-phone.png'))).toEqual(bytes);
   // The e2e specs share one copy of the data: the hero and the library are left as they were.
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(page.getByLabel('Image URL')).toHaveValue('/assets/images/hero-studio.webp');
-  await rm(assetFile('screenshot-from-phone.png'), { force: true });
+  await rm(imageFile('screenshot-from-phone.png'), { force: true });
 });
