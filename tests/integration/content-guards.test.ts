@@ -1,45 +1,22 @@
 /**
- * Content guards replayed against real servers on project copies: script
- * links (item 7 of the security issue), `$ref` fan-out (item 8) and symbolic
- * links in src/data (item 3), through the dev server's API and `astro build`.
+ * Content guards replayed against the dev server on a project copy: script
+ * links (item 7 of the security issue), `$ref` fan-out (item 8), lists and
+ * Markdown that cost the server seconds, and symbolic links in src/data
+ * (item 3), through its API. The same guards in `astro build`:
+ * content-guards-build.test.ts.
  */
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_URL_RULE, LINK_RULE } from '../../src/engine/schema/urls';
+import { LINK_RULE } from '../../src/engine/schema/urls';
 import { postJson, raw, type RawResponse } from '../helpers/http';
 import { copyProject, type ProjectCopy } from '../helpers/project-copy';
-import { buildProject, startDevServer, type RunningServer } from '../helpers/servers';
+import { startDevServer, type RunningServer } from '../helpers/servers';
 import { fingerprint } from '../helpers/tree';
 import { hasDotSegment } from './attacks';
+import { aboutWithCta, CTA_HREF, hostFiles, linkHostFiles, readJson, SECRET } from './content-guards-fixtures';
 
-const SECRET = 'host-secret-7d41e0';
-const CTA_HREF = '/sections/3/data/ctas/0/href';
 const MiB = 1024 * 1024;
-
-/** A folder outside the project with a secret file and a secret folder, as a host's files would be. */
-async function hostFiles() {
-  const dir = await mkdtemp(join(tmpdir(), 'cse-host-'));
-  await mkdir(join(dir, 'folder'));
-  await writeFile(join(dir, 'secret.json'), JSON.stringify({ text: SECRET }));
-  await writeFile(join(dir, 'folder', 'doc.json'), JSON.stringify({ text: SECRET }));
-  return dir;
-}
-
-async function linkHostFiles(project: ProjectCopy, host: string) {
-  await symlink(join(host, 'secret.json'), join(project.dataRoot, 'shared', 'leak.json'));
-  await symlink(join(host, 'folder'), join(project.dataRoot, 'shared', 'leak-dir'));
-}
-
-const readJson = async (project: ProjectCopy, file: string) => JSON.parse(await readFile(join(project.dataRoot, file), 'utf8'));
-
-/** about.json with its CTA button pointing at `href`. */
-async function aboutWithCta(project: ProjectCopy, href: string) {
-  const about = await readJson(project, 'pages/about.json');
-  about.sections[3].data.ctas[0].href = href;
-  return about;
-}
 
 function expectError(response: RawResponse, status: number) {
   expect(response.status, response.text).toBe(status);
@@ -246,66 +223,4 @@ describe('dev server', () => {
       }
     });
   });
-});
-
-describe('astro build', () => {
-  let project: ProjectCopy | undefined;
-  let host: string | undefined;
-
-  afterAll(async () => {
-    await project?.remove();
-    if (host) await rm(host, { recursive: true, force: true });
-  });
-
-  async function failedBuild(target: ProjectCopy): Promise<string> {
-    try {
-      await buildProject(target);
-    } catch (error) {
-      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-      return `${stdout}\n${stderr}`;
-    }
-    throw new Error('the build succeeded');
-  }
-
-  it('fails on symbolic links in src/data, naming every one, before reading them', async () => {
-    project = await copyProject('content-guards-links');
-    host = await hostFiles();
-    await linkHostFiles(project, host);
-    const output = await failedBuild(project);
-    expect(output).toContain('src/data/shared/leak.json is a symbolic link');
-    expect(output).toContain('src/data/shared/leak-dir is a symbolic link');
-    expect(output).not.toContain(SECRET);
-    await expect(readFile(join(project.root, 'dist', 'server', 'page-bundles.json'))).rejects.toThrow();
-  }, 180_000);
-
-  it('fails on a javascript: href in a page, naming the file and the field', async () => {
-    // The same copy, without its links: the content check passes and the page check fails.
-    await rm(join(project!.dataRoot, 'shared', 'leak.json'));
-    await rm(join(project!.dataRoot, 'shared', 'leak-dir'));
-    await writeFile(join(project!.dataRoot, 'pages', 'about.json'), JSON.stringify(await aboutWithCta(project!, 'javascript:alert(document.domain)')));
-    const output = await failedBuild(project!);
-    // The build's report lists each file with its issues (src/engine/problems.ts).
-    expect(output).toContain('src/data/pages/about.json');
-    expect(output).toContain(`${CTA_HREF}: ${LINK_RULE}`);
-  }, 300_000);
-
-  it('fails on a data: image URL in a post cover, naming the entry and the field', async () => {
-    await writeFile(join(project!.dataRoot, 'pages', 'about.json'), JSON.stringify(await aboutWithCta(project!, '/docs/getting-started/')));
-    const file = join(project!.dataRoot, 'collections', 'posts', 'zero-javascript-by-default.json');
-    const post = JSON.parse(await readFile(file, 'utf8'));
-    await writeFile(file, JSON.stringify({ ...post, cover: { url: 'data:image/svg+xml,<svg/onload=alert(1)>', alt: 'x' } }));
-    const output = await failedBuild(project!);
-    // Named by the content layer's collection schema (cover.url) or by the resolver (/cover/url).
-    expect(output).toContain('collections/posts/zero-javascript-by-default');
-    expect(output).toMatch(/cover[./]url: Image URLs/);
-    expect(output).toContain(IMAGE_URL_RULE);
-    await writeFile(file, JSON.stringify(post));
-  }, 300_000);
-
-  it('builds once the links and the script URLs are gone', async () => {
-    await buildProject(project!);
-    const bundles = await readFile(join(project!.root, 'dist', 'server', 'page-bundles.json'), 'utf8');
-    expect(bundles).toContain('"slug":"about"');
-    expect(bundles).not.toContain(SECRET);
-  }, 300_000);
 });
