@@ -1,5 +1,5 @@
 /**
- * For the test files of the dev server's four endpoints (dev-api, dev-uploads): a project copy
+ * For the test files of the dev server's four endpoints (dev-api, dev-save, dev-uploads): a project copy
  * and its `astro dev` with a small upload limit, and the checks they share: a JSON error with no
  * internals, and a refused request that writes nothing anywhere.
  */
