@@ -56,6 +56,15 @@ async function fileOf(root, path, hasSlash) {
   }
 }
 
+/** Has the response's head say IMMUTABLE when it serves the file (200, 206 or 304), whoever writes it. */
+function markedImmutableWhenServed(response) {
+  const writeHead = response.writeHead;
+  response.writeHead = function writeHeadMarked(status, ...rest) {
+    if (status === 200 || status === 206 || status === 304) this.setHeader('Cache-Control', IMMUTABLE);
+    return writeHead.call(this, status, ...rest);
+  };
+}
+
 /**
  * The handler of the build's text files, for the folder `clientDir`. It answers and
  * returns true, or returns false for the adapter to serve the request.
@@ -84,10 +93,16 @@ export async function staticTextFiles(clientDir) {
       return true;
     }
     if (path.startsWith(HASHED_PREFIX) && !isCompressible(path)) {
-      // A font or an image Astro hashed stays with the adapter, which marks it immutable only
-      // on a GET (its `send` emits no 'stream' for a HEAD), so a HEAD and its GET disagreed.
-      // Set here for a file that is there (a 404 must not be kept for a year); `send` keeps it.
-      if (typeof (await fileOf(root, path, hasSlash)) === 'string') response.setHeader('Cache-Control', IMMUTABLE);
+      const hashed = await fileOf(root, path, hasSlash);
+      if (hashed === THROUGH_LINK) {
+        refuseRequest(request, response, 404, 'Not found');
+        return true;
+      }
+      // A font or an image Astro hashed stays with the adapter, which marks it immutable only on
+      // a GET (its `send` emits no 'stream' for a HEAD), so a HEAD and its GET disagreed. Marked
+      // here as its head is written, and only for the file itself (200, 206, 304): a 404, a 412
+      // or a 416 that `send` answers for it must never be kept for a year.
+      if (hashed !== undefined) markedImmutableWhenServed(response);
       return false;
     }
     if (typeof file !== 'string' || !isCompressible(file)) return false;

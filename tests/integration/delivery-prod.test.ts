@@ -154,6 +154,16 @@ describe('caching', () => {
     // Fonts stay with the adapter's handler: hashed too, kept for a year when there, never when missing.
     const fonts = await readdir(join(client(), '_astro', 'fonts'));
     expect((await get(`/_astro/fonts/${fonts[0]}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Nor is an answer about the file that is not the file: a range past its end, a failed precondition.
+    for (const headers of [{ range: 'bytes=999999999-' }, { 'if-match': '"another"' }]) {
+      const refused = await get(`/_astro/fonts/${fonts[0]}`, headers);
+      expect([416, 412], JSON.stringify(headers)).toContain(refused.status);
+      expect(refused.headers['cache-control'] ?? '', JSON.stringify(headers)).not.toMatch(/immutable/);
+    }
+    expect((await get(`/_astro/fonts/${fonts[0]}`, { range: 'bytes=0-9' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A hashed file reached through a link is refused, as a text file is; the adapter's `send` would follow it.
+    await symlink(join(client(), '_astro', 'fonts', fonts[0]!), join(client(), '_astro', 'fonts', 'linked.woff2'));
+    expect((await get('/_astro/fonts/linked.woff2')).status).toBe(404);
     const missing = await get('/_astro/fonts/missing.woff2');
     expect(missing.status).toBe(404);
     expect(missing.headers['cache-control'] ?? '').not.toMatch(/immutable/);
