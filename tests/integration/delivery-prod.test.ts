@@ -155,7 +155,7 @@ describe('caching', () => {
     const fonts = await readdir(join(client(), '_astro', 'fonts'));
     expect((await get(`/_astro/fonts/${fonts[0]}`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // Nor is an answer about the file that is not the file: a range past its end, a failed precondition.
-    for (const headers of [{ range: 'bytes=999999999-' }, { 'if-match': '"another"' }]) {
+    for (const headers of [{ range: 'bytes=999999999-' }, { 'if-match': '"another"' }] as Record<string, string>[]) {
       const refused = await get(`/_astro/fonts/${fonts[0]}`, headers);
       expect([416, 412], JSON.stringify(headers)).toContain(refused.status);
       expect(refused.headers['cache-control'] ?? '', JSON.stringify(headers)).not.toMatch(/immutable/);
