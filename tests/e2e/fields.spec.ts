@@ -155,8 +155,11 @@ test('a link field offers the site’s pages, posts and uploaded images, and che
 
 test('a link field takes a moved page’s old address as leading to it and offers the new one, and never calls a post whose file cannot be read “no page”', async ({ page }) => {
   // As the Problems panel judges them: a redirect left by a move, and a post saved half-written by hand.
-  await writeFile(dataFile('redirects.json'), `${JSON.stringify({ redirects: [{ from: '/company/', to: '/about/', madeByMove: true }] }, null, 2)}\n`);
+  const redirects = [{ from: '/company/', to: '/about/', madeByMove: true }, { from: '/old-offers/', to: '/moved-offers/', madeByMove: true }];
+  await writeFile(dataFile('redirects.json'), `${JSON.stringify({ redirects }, null, 2)}\n`);
   await writeFile(dataFile('collections/posts/half-written.json'), '{ "title": "Half wri');
+  const draft = { id: 'moved-offers', slug: 'moved-offers', status: 'draft', meta: { title: 'Offers', description: 'What we offer.' }, sections: [] };
+  await writeFile(dataFile('pages/moved-offers.json'), `${JSON.stringify(draft, null, 2)}\n`);
   try {
     await openEditor(page, 'about');
     await outlineItem(page, 'about-cta').click();
@@ -179,7 +182,13 @@ test('a link field takes a moved page’s old address as leading to it and offer
     await link.fill('/posts/half-writen/');
     await link.press('Escape');
     await expect(inspector.getByText('No page or post has the address /posts/half-writen/')).toBeVisible();
+
+    // A redirect to a draft works once the draft is published, not before: said so, not "still works".
+    await link.fill('/old-offers/');
+    await link.press('Escape');
+    await expect(inspector.getByText('The page at this address moved to /moved-offers/. It is a draft: visitors get “page not found” until it is published.')).toBeVisible();
   } finally {
+    await rm(dataFile('pages/moved-offers.json'), { force: true });
     await rm(dataFile('redirects.json'), { force: true });
     await rm(dataFile('collections/posts/half-written.json'), { force: true });
   }

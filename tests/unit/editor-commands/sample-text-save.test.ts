@@ -87,7 +87,13 @@ describe('Save with sample text going public', () => {
     expect(more.dialog).toMatchObject({ kind: 'sample-text', documents: [{ file: HOME, fields: [{ location: { section: 3 } }, { location: { section: 3 } }] }] });
     // Once the file saves, what visitors have answers for it, and the memory goes.
     const done = saveSucceeded(again, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(again.docs[HOME]!.data) }] });
-    expect(done.confirmedSampleText).toEqual({});
+    expect(done.confirmedSampleText).toBeUndefined();
+  });
+
+  it('forgets every answer once a save lands, a file not in it too: a shared section answered for one page is asked about again for the next page that publishes it (a review)', () => {
+    const answered = { ...withFaq(), confirmedSampleText: { 'shared/banner.json': ['data.title\u0000Ready to start?'] } };
+    const done = saveSucceeded(answered, { saved: [{ file: HOME, version: 'v9', json: JSON.stringify(answered.docs[HOME]!.data) }] });
+    expect(done.confirmedSampleText).toBeUndefined();
   });
 
   it('remembers only what the sample-text dialog asked: a save going again after a conflict answers nothing new', () => {

@@ -64,9 +64,13 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
   // Judged as the Problems panel judges it. A typo in a site path would be a live "page not found":
   // said, though saving stays allowed (a page may come later). A moved page's old address works, a hop
   // per click: the new one is offered.
-  const verdict = refusal ? undefined : pageLinkVerdict(useLinkSite(), value);
+  // The hook runs on every render, whatever the value: React needs the same hooks in the same order.
+  const site = useLinkSite();
+  const verdict = refusal ? undefined : pageLinkVerdict(site, value);
   const nowhere = verdict && 'nowhere' in verdict ? sitePathOf(value) : undefined;
   const movedTo = verdict && 'movedTo' in verdict ? verdict.movedTo : undefined;
+  // A redirect to a draft leads somewhere once the draft is published, not before.
+  const movedToState = movedTo === undefined ? undefined : targetOf(targets, movedTo)?.state;
   // A link to an image no one has uploaded: the save would be refused (the content store checks), so it is said as it is typed.
   const missingImage = useMissingUpload(useAssetDetails(), refusal ? '' : value);
   const listId = `${id}-targets`;
@@ -174,7 +178,9 @@ export function LinkInput({ id, value, onChange, invalid, describedBy, autoFocus
       )}
       {movedTo && (
         <p className="link-chosen" id={`${id}-moved`}>
-          The page at this address moved to {movedTo}: the link still works, through a redirect.{' '}
+          {movedToState
+            ? `The page at this address moved to ${movedTo}. ${STATE_WARNINGS[movedToState]} `
+            : `The page at this address moved to ${movedTo}: the link still works, through a redirect. `}
           <button type="button" className="btn btn-small" onClick={() => onChange(movedLink(value, movedTo))}>
             Use {movedTo}
           </button>

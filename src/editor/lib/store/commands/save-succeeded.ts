@@ -56,7 +56,10 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   // What an earlier save whose answer was lost sent of these files is no longer a question.
   const unsaved = <T,>(byFile: Readonly<Record<string, T>> | undefined) => byFile && Object.fromEntries(Object.entries(byFile).filter(([file]) => !input.saved.some((saved) => saved.file === file)));
   const unconfirmed = unsaved(state.unconfirmed);
-  // Sample text said to be saved anyway is now what visitors have: the public version answers for it.
-  const confirmedSampleText = unsaved(state.confirmedSampleText);
-  return { ...state, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), ...(confirmedSampleText && { confirmedSampleText }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
+  // Sample text said to be saved anyway is now what visitors have, or was never in a save that
+  // landed: a shared section is asked about for the pages a save publishes, not for its own file,
+  // so an answer kept by file would still speak for it when another page publishes it later. The
+  // answers only carry a save whose answer was lost to the next try; a save that lands ends them.
+  const { confirmedSampleText: _answered, ...rest } = state;
+  return { ...rest, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
 }
