@@ -77,4 +77,14 @@ describe('sortable store', () => {
     store.releasePointer();
     expect(store.takeHeld('a')).toEqual({ kind: 'key', init: { key: ' ', code: 'Space' } });
   });
+
+  it('forgets a key press once the focus leaves its handle, but not a pointer press (a review: coming back later picked the item up)', () => {
+    const store = createSortableStore();
+    store.hold('a', { kind: 'key', init: { key: ' ', code: 'Space' } });
+    store.releaseKey();
+    expect(store.takeHeld('a')).toBeUndefined();
+    store.hold('a', { kind: 'pointer', init: { clientX: 10, clientY: 20 } });
+    store.releaseKey();
+    expect(store.takeHeld('a')).toEqual({ kind: 'pointer', init: { clientX: 10, clientY: 20 } });
+  });
 });

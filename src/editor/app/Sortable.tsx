@@ -70,6 +70,7 @@ const WAITING_ATTRIBUTES = { role: 'button', tabIndex: 0, 'aria-disabled': false
 function waitingListeners(store: SortableStore, id: string) {
   return {
     onFocus: loadDnd,
+    onBlur: () => store.releaseKey(),
     onPointerEnter: loadDnd,
     onPointerDown(event: PointerEvent) {
       if (!event.isPrimary || event.button !== 0) return;

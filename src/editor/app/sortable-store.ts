@@ -98,6 +98,10 @@ export function createSortableStore() {
     releasePointer(): void {
       if (held?.press.kind === 'pointer') held = null;
     },
+    /** A key held for a handle the focus has left: coming back to it later must not pick the item up. */
+    releaseKey(): void {
+      if (held?.press.kind === 'key') held = null;
+    },
 
     /** The press held for this item, once. */
     takeHeld(id: string): HeldPress | undefined {
