@@ -23,15 +23,16 @@ export interface LeadingNowhere {
   file: string;
   pointer: string;
   link: string;
-  /** `page`: no page there; `upload`: no uploaded image; `relative`: an image written relative to the page. */
-  why: 'page' | 'upload' | 'relative';
+  /** `page`: no page there; `upload`: no uploaded image; `relative`: an image written relative to the page (`relative-upload`: one not uploaded either). */
+  why: 'page' | 'upload' | 'relative' | 'relative-upload';
 }
 
 /** Everything in `snapshot` that leads nowhere, given the uploaded images' names, by file and field; each once. */
 export function contentLeadingNowhere(snapshot: ContentSnapshot, uploads: ReadonlySet<string>): LeadingNowhere[] {
   const found = new Map<string, LeadingNowhere>();
   const add = (file: string, pointer: string, link: string) => {
-    const why = relativeImageName(link) !== undefined ? 'relative' : uploadedImageName(link) !== undefined ? 'upload' : 'page';
+    const relative = relativeImageName(link);
+    const why = relative !== undefined ? (uploads.has(relative) ? 'relative' : 'relative-upload') : uploadedImageName(link) !== undefined ? 'upload' : 'page';
     found.set(JSON.stringify([file, pointer, link]), { file, pointer, link, why });
   };
   for (const { file, pointer, link } of linksLeadingNowhere(snapshot, { linkFields: linkPointers, markdown: siteMarkdown, uploads })) add(file, pointer, link);
@@ -44,6 +45,7 @@ const WHY = {
   page: () => 'no page there',
   upload: () => 'no uploaded image there',
   relative: (link: string) => `relative: write ${ASSETS_URL_PREFIX}${relativeImageName(link)}`,
+  'relative-upload': (link: string) => `relative, and no uploaded image has that name: upload it, then write ${ASSETS_URL_PREFIX}${relativeImageName(link)}`,
 } as const;
 
 /**

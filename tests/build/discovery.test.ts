@@ -238,7 +238,7 @@ describe('per-page indexing', () => {
     expect(buildOutput).toMatch(/\d+ links and images lead to nothing on the site: visitors get "page not found" for a link, or a broken image\./);
     for (const line of [
       'src/data/collections/posts/cover-removed.json#/body: /assets/images/plan-removed.png (no uploaded image there)',
-      'src/data/collections/posts/cover-removed.json#/body: ../assets/images/chart.png (relative: write /assets/images/chart.png)',
+      'src/data/collections/posts/cover-removed.json#/body: ../assets/images/chart.png (relative, and no uploaded image has that name: upload it, then write /assets/images/chart.png)',
       'src/data/collections/posts/cover-removed.json#/body: /teem/ (no page there)',
       'src/data/collections/posts/cover-removed.json#/cover/url: /assets/images/removed-by-hand.webp (no uploaded image there)',
     ]) {

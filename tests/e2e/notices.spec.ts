@@ -31,7 +31,7 @@ test('a saved change says so over the panes without pushing them down (they move
 test('a problem stays in the flow above the panes until it is dismissed', async ({ page }) => {
   await openEditor(page, 'about');
   await page.getByRole('button', { name: 'Save', exact: true }).click(); // "Nothing to save." is not a success
-  const banner = page.locator('.editor > .banner');
+  const banner = page.locator('.editor > .notice-slot > .banner');
   await expect(banner).toBeVisible();
   expect(await top(page, '.workspace')).toBeGreaterThanOrEqual((await banner.boundingBox())!.y + (await banner.boundingBox())!.height - 1);
 });

@@ -217,7 +217,7 @@ group('the Problems panel', () => {
           {
             pointer: '/sections/1/data/body',
             link: '../assets/images/plan.png',
-            sentence: 'Links to “../assets/images/plan.png”, an image written from the page’s address: visitors on most pages, and on any after a move, get “page not found”. Write /assets/images/plan.png instead.',
+            sentence: 'Links to “../assets/images/plan.png”, an image written from the page’s address: visitors on most pages, and on any after a move, get “page not found”. Write /assets/images/plan.png instead (upload the image first if the media library does not have it).',
           },
         ],
       },

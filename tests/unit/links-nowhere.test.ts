@@ -156,6 +156,10 @@ describe('the build’s warning', () => {
       '  src/data/shared/header.json#/data/menu/1/href: /assets/images/gone.pdf (no uploaded image there)',
       'Point each at a page that exists, upload the image again under that name or choose another, or remove each (the editor’s Problems panel opens each link).',
     ]);
+    // A relative link to an image no one uploaded either: both are said, not only how to write it (a review).
+    const neither = contentLeadingNowhere(site({ 'pages/story.json': page('story', [hero, text('[plan](../assets/images/plan.png)')]) }), new Set(['gone-photo.jpg']));
+    expect(neither).toEqual([{ file: 'pages/story.json', pointer: '/sections/1/data/body', link: '../assets/images/plan.png', why: 'relative-upload' }]);
+    expect(leadingNowhereWarning(neither)).toContain('../assets/images/plan.png (relative, and no uploaded image has that name: upload it, then write /assets/images/plan.png)');
   });
 
   it('counts those past the first few, and speaks of one as one', () => {

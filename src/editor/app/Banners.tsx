@@ -65,8 +65,9 @@ export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> &
   );
   // A success goes by itself after a few seconds: it floats over the top of the panes, not in
   // their flow, so they are not pushed down and back up under the pointer. A problem or a
-  // question stays until it is answered, so it takes its place above them.
-  return notice.kind === 'success' ? <div className="notice-float">{banner}</div> : banner;
+  // question stays until it is answered, so it takes its place above them. One wrapper either
+  // way: the banner, a live region, is not remounted when one kind follows another.
+  return <div className={notice.kind === 'success' ? 'notice-slot notice-float' : 'notice-slot'}>{banner}</div>;
 }
 
 export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'> & { dispatch: EditorDispatch }) {

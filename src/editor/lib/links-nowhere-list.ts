@@ -30,7 +30,7 @@ export function linksNowhereByFile(links: SiteCheck['linksNowhere'] = [], docs: 
     const relative = relativeImageName(link);
     const sentence =
       relative !== undefined
-        ? `Links to “${link}”, an image written from the page’s address: visitors on most pages, and on any after a move, get “page not found”. Write /assets/images/${relative} instead.`
+        ? `Links to “${link}”, an image written from the page’s address: visitors on most pages, and on any after a move, get “page not found”. Write /assets/images/${relative} instead (upload the image first if the media library does not have it).`
         : upload && 'upload' in upload
           ? `Links to “${link}”, an image that is not in the media library.`
           : `Links to “${link}”, where there is no page.`;
