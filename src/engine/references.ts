@@ -84,6 +84,27 @@ function urlsIn(document: unknown, file: string | undefined, markdown: MarkdownR
   });
 }
 
+/** Where a relative link is resolved to find the image it means: the site's root, where any number of `../` ends. */
+const SITE_ROOT = 'http://site.invalid/';
+
+// A `.` or `..` segment, plain or percent-encoded, as the URL parser reads one.
+const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?=[/\\?#]|$)/i;
+
+/**
+ * `url` with its dot segments resolved as a browser resolves them before it asks
+ * (`/x/../assets/images/a.png` is a request for `/assets/images/a.png`), which the servers, which
+ * refuse such a path, never see; any other URL as it is.
+ */
+function withDotSegmentsResolved(url: string): string {
+  if (!DOT_SEGMENT.test(url.split(/[?#]/, 1)[0]!)) return url;
+  try {
+    const resolved = new URL(url, SITE_ROOT);
+    return resolved.pathname + resolved.search;
+  } catch {
+    return url;
+  }
+}
+
 /**
  * The file name of the uploaded image a site URL shows (`/assets/images/a.png?v=2#x` → `a.png`),
  * whatever its spelling: the name the servers pick the file by, from the same decoded, normalised
@@ -95,14 +116,12 @@ function urlsIn(document: unknown, file: string | undefined, markdown: MarkdownR
  */
 export function uploadedImageName(url: string): string | undefined {
   if (!url.startsWith('/') || /^\/[/\\]/.test(url)) return undefined;
-  const path = normalisedPath(url);
+  const path = normalisedPath(withDotSegmentsResolved(url));
   // The folder itself (`/assets/images/`) is the image servers' too, and no image: a name none has.
   if (path === ASSETS_URL_PREFIX.slice(0, -1)) return '';
   return path?.startsWith(ASSETS_URL_PREFIX) ? path.slice(ASSETS_URL_PREFIX.length) : undefined;
 }
 
-/** Where a relative link is resolved to find the image it means: the site's root, where any number of `../` ends. */
-const SITE_ROOT = 'http://site.invalid/';
 
 /**
  * The uploaded image a relative link in a Markdown text means (`../assets/images/plan.png`,

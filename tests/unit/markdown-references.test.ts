@@ -78,6 +78,10 @@ describe('rewriting the links to a moved image', () => {
     expect(withImagesMoved(document, new Map([['a.png', 'b.png']]), { file: 'pages/about.json', markdown })).toMatchObject({
       sections: [{ data: { body: 'See [the plan](/assets/images/b.png).' } }, { data: { image: { url: '/assets/images/b.png?v=1' } } }],
     });
+    // A path with dot segments shows the image (browsers resolve them): it is a reference, rewritten clean (a review).
+    const dotted = page('about', [block('See [the plan](/x/../assets/images/a.png?v=2).')]);
+    expect(imageReferences(dotted, { file: 'pages/about.json', markdown }).map(({ name }) => name)).toEqual(['a.png']);
+    expect(withImagesMoved(dotted, new Map([['a.png', 'b.png']]), { file: 'pages/about.json', markdown })).toMatchObject({ sections: [{ data: { body: 'See [the plan](/assets/images/b.png?v=2).' } }] });
   });
 });
 
