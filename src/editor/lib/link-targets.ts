@@ -47,7 +47,7 @@ export function linkTargets(docs: Docs, now = new Date()): LinkTarget[] {
     const collection = page?.template?.collection;
     // The 404 page is what a missing address shows, never a page of its own at /404/: no link leads to it.
     if (doc.saveSlug === NOT_FOUND_SLUG) return [];
-    if (!collection) return [{ path: doc.saveSlug === HOME_SLUG ? '/' : `/${doc.saveSlug}`, ...pageNames(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
+    if (!collection) return [{ path: addressOfSlug(doc.saveSlug), ...pageNames(page, doc.saveSlug), group: 'page', ...stateField(pageState) }];
     // Found once per collection, not once per entry: looking it up sorts every page.
     const prefix = entryPagePrefix(docs, collection);
     if (prefix === undefined) return [];
@@ -126,12 +126,12 @@ export function targetOf(targets: readonly LinkTarget[], link: string): LinkTarg
 /**
  * What the link field judges a page address by, as the site's check of links does (the Problems
  * panel's, links-nowhere.ts): the pages and entries open in the editor (`targets`, unsaved ones
- * included; the 404 page's document is no page at its address), their templates, and from the
+ * included; linkTargets leaves out the 404 page, no page at its address), their templates, and from the
  * server the moved pages' old addresses and the files it could not read (`site`).
  */
 export function siteAddressesOf(docs: Docs, targets: readonly LinkTarget[], site: Pick<EditorContent, 'problems' | 'redirects'>): SiteAddresses {
   return {
-    pages: new Set(targets.flatMap((target) => (target.group === IMAGE_GROUP || target.path === addressOfSlug(NOT_FOUND_SLUG) ? [] : [target.path]))),
+    pages: new Set(targets.flatMap((target) => (target.group === IMAGE_GROUP ? [] : [target.path]))),
     redirects: new Map((site.redirects ?? []).map(({ from, to }) => [sitePathOf(from) ?? from, to])),
     templates: sortedPages(docs).flatMap((doc) => {
       const collection = (doc.data as StoredPage | undefined)?.template?.collection;
