@@ -217,10 +217,12 @@ test('a handle picked up from the keyboard before dnd-kit has arrived is picked 
   await moveHeaderFromHandle(page, 1, {
     whilePressed: async () => {
       await expect(page.locator('[id^="DndLiveRegion"]')).toHaveCount(0);
+      await expect(page.locator('.outline [data-sortable-notice]')).toHaveText('Getting ready to move the item…');
       letThrough();
     },
   });
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-hero', 'lab-story', 'lab-cta', 'site-footer']);
+  await expect(page.locator('.outline [data-sortable-notice]')).toBeEmpty();
 });
 
 test('a drag by pointer begun before dnd-kit has arrived goes on once it has', async ({ page }) => {
@@ -236,3 +238,22 @@ test('a drag by pointer begun before dnd-kit has arrived goes on once it has', a
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
   await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-cta', 'lab-hero', 'lab-stats', 'lab-story', 'site-footer']);
 });
+
+test('a handle pressed while dnd-kit cannot be fetched says so, and works once it can', async ({ page }) => {
+  await page.route(/\/src\/editor\/app\/SortableDnd\.tsx/, (route) => route.abort('internetdisconnected'));
+  await openEditor(page, 'reorder-lab');
+  const handle = page.getByRole('button', { name: 'Drag Call to action “Act now”' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  const notice = page.locator('.outline [data-sortable-notice]');
+  await expect(notice).toContainText('cannot be moved by its handle right now');
+  await page.unroute(/\/src\/editor\/app\/SortableDnd\.tsx/);
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]').first()).toContainText('Picked up', { timeout: 15_000 });
+  await expect(notice).toBeEmpty();
+  await movesTaken(page);
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(() => outlineIds(page)).toEqual(['site-header', 'lab-hero', 'lab-stats', 'lab-cta', 'lab-story', 'site-footer']);
+});
+

@@ -87,4 +87,21 @@ describe('sortable store', () => {
     store.releaseKey();
     expect(store.takeHeld('a')).toEqual({ kind: 'pointer', init: { clientX: 10, clientY: 20 } });
   });
+
+  it('says whether a press waits, and tells its notice to subscribers only when it changes', () => {
+    const store = createSortableStore();
+    const heard: string[] = [];
+    const stop = store.subscribeNotice(() => heard.push(store.notice()));
+    expect(store.isHolding()).toBe(false);
+    store.hold('a', { kind: 'key', init: { key: ' ', code: 'Space' } });
+    expect(store.isHolding()).toBe(true);
+    store.say('Getting ready');
+    store.say('Getting ready');
+    store.takeHeld('a');
+    expect(store.isHolding()).toBe(false);
+    store.say('');
+    stop();
+    store.say('unheard');
+    expect(heard).toEqual(['Getting ready', '']);
+  });
 });

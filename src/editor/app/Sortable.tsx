@@ -19,6 +19,7 @@ type DndModule = typeof import('./SortableDnd');
 let dnd: DndModule | undefined;
 let loading = false;
 const loadedListeners = new Set<() => void>();
+const failedListeners = new Set<() => void>();
 
 /** Fetches dnd-kit's half, once; a failed fetch (a dropped connection) is tried again at the next press or focus on a handle. */
 function loadDnd(): void {
@@ -29,9 +30,15 @@ function loadDnd(): void {
       dnd = module;
       for (const listener of loadedListeners) listener();
     },
-    () => undefined,
+    () => {
+      for (const listener of failedListeners) listener();
+    },
   ).finally(() => (loading = false));
 }
+
+/** Said while a press on a handle waits for dnd-kit, and when dnd-kit could not be fetched. */
+export const WAITING_NOTICE = 'Getting ready to move the item…';
+export const FAILED_NOTICE = 'The item cannot be moved by its handle right now: part of the editor did not load. Check the connection, then press the handle again, or use the Move up and Move down buttons.';
 
 const onDndLoaded = (listener: () => void) => {
   loadedListeners.add(listener);
@@ -53,10 +60,25 @@ interface ListProps {
 export function SortableList({ ids, describe, onMove, children }: ListProps) {
   const [store] = useState(createSortableStore);
   const module = useDnd();
+  const notice = useSyncExternalStore(store.subscribeNotice, store.notice, store.notice);
   useEffect(() => (dnd ? undefined : whenIdle(loadDnd, { timeout: 3000, fallback: 1000 })), []);
+  useEffect(() => {
+    failedListeners.add(onFailure);
+    return () => void failedListeners.delete(onFailure);
+    // A press that waited for nothing is let go, and said so: silence would leave a keyboard user guessing.
+    function onFailure() {
+      if (!store.isHolding()) return;
+      store.releasePointer();
+      store.releaseKey();
+      store.say(FAILED_NOTICE);
+    }
+  }, [store]);
   // dnd-kit's part comes after the items, never around them: its arrival does not remount them.
   return (
     <ListStore.Provider value={store}>
+      <div className="visually-hidden" aria-live="assertive" data-sortable-notice="">
+        {notice}
+      </div>
       {children}
       {module && <module.SortableDnd store={store} ids={ids} describe={describe} onMove={onMove} />}
     </ListStore.Provider>
@@ -70,7 +92,10 @@ const WAITING_ATTRIBUTES = { role: 'button', tabIndex: 0, 'aria-disabled': false
 function waitingListeners(store: SortableStore, id: string) {
   return {
     onFocus: loadDnd,
-    onBlur: () => store.releaseKey(),
+    onBlur() {
+      store.releaseKey();
+      if (!store.isHolding()) store.say('');
+    },
     onPointerEnter: loadDnd,
     onPointerDown(event: PointerEvent) {
       if (!event.isPrimary || event.button !== 0) return;
@@ -90,6 +115,7 @@ function waitingListeners(store: SortableStore, id: string) {
       if (event.code !== 'Space' && event.code !== 'Enter') return;
       event.preventDefault();
       store.hold(id, { kind: 'key', init: { key: event.key, code: event.code } });
+      store.say(WAITING_NOTICE);
       loadDnd();
     },
   };
@@ -99,6 +125,7 @@ function waitingListeners(store: SortableStore, id: string) {
 function replayHeld(store: SortableStore, id: string) {
   const press = store.takeHeld(id);
   const { handle } = store.nodes(id);
+  if (press) store.say('');
   if (!press || !handle) return;
   // A key pressed on a handle the focus has since left would pick up an item the person is no longer on.
   if (press.kind === 'key' && document.activeElement !== handle) return;

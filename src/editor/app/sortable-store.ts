@@ -48,6 +48,8 @@ export function createSortableStore() {
   const nodes = new Map<string, ItemNodes>();
   const watchers = new Map<string, NodesWatcher>();
   let held: { id: string; press: HeldPress } | null = null;
+  let notice = '';
+  const noticeListeners = new Set<() => void>();
 
   return {
     /** dnd-kit's state of the item; undefined until dnd-kit has loaded (the item waits). */
@@ -101,6 +103,24 @@ export function createSortableStore() {
     /** A key held for a handle the focus has left: coming back to it later must not pick the item up. */
     releaseKey(): void {
       if (held?.press.kind === 'key') held = null;
+    },
+
+    /** Whether a press waits for dnd-kit. */
+    isHolding: (): boolean => held !== null,
+
+    /**
+     * What the list says to screen readers while no drag is under way: that a press waits for
+     * dnd-kit, or that it could not arrive. dnd-kit announces everything from the pick-up on.
+     */
+    notice: (): string => notice,
+    say(text: string): void {
+      if (text === notice) return;
+      notice = text;
+      for (const listener of noticeListeners) listener();
+    },
+    subscribeNotice(listener: () => void): () => void {
+      noticeListeners.add(listener);
+      return () => void noticeListeners.delete(listener);
     },
 
     /** The press held for this item, once. */
