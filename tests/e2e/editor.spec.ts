@@ -242,4 +242,12 @@ test('visitor pages link to the editor in dev', async ({ page }) => {
   await page.goto('/about/');
   await page.getByRole('link', { name: 'Edit this page' }).click();
   await expect(page).toHaveURL(/\/editor\/about$/);
+  // An entry's page opens its entry, not the template all entries share (a QA pass).
+  await page.goto('/posts/editing-without-fear/');
+  await page.getByRole('link', { name: 'Edit this page' }).click();
+  await expect(page).toHaveURL(/\/editor\/~posts\/editing-without-fear$/);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Editing without fear');
+  await page.goto('/tags/accessibility/');
+  await page.getByRole('link', { name: 'Edit this page' }).click();
+  await expect(page).toHaveURL(/\/editor\/~tags\/accessibility$/);
 });

@@ -39,6 +39,17 @@ describe('new pages', () => {
     expect([...pageIssues(page)]).toEqual([]);
   });
 
+  it("has its button lead to the site's e-mail address, where the settings give one (it led to the home page on every site)", () => {
+    const ctaOf = (page: ReturnType<typeof starterPage>) => (page.sections[3] as { data: { ctas: { label: string; href: string }[] } }).data.ctas[0];
+    expect(ctaOf(starterPage({ slug: 'team', docs }))).toMatchObject({ label: 'Get in touch', href: '/' });
+    const withEmail = docsFromPayload({
+      docs: [...Object.values(docs).map((doc) => ({ ...doc, version: 'v' })), { file: 'shared/site.json', kind: 'shared', saveSlug: 'shared/site', data: { siteName: 'Acme', email: 'hello@acme.example' }, version: 'v' }],
+    });
+    const page = starterPage({ slug: 'team', docs: withEmail });
+    expect(ctaOf(page)).toMatchObject({ label: 'Get in touch', href: 'mailto:hello@acme.example' });
+    expect([...pageIssues(page)]).toEqual([]);
+  });
+
   it('makes a title from the slug when none is given', () => {
     expect(starterPage({ slug: 'team', docs }).meta.title).toBe('Team');
   });

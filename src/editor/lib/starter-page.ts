@@ -5,6 +5,7 @@
  * It starts as a draft: a save keeps it, and only Publish shows it to
  * visitors, so placeholder copy never goes live by a reflexive Save.
  */
+import { SITE_SETTINGS_FILE } from '../../engine/schema/site-settings';
 import { isValidSegment } from '../../engine/slug';
 import { slugWords, uniqueIdentifier } from './identifiers';
 import { pageName, refFrom, sharedOfType, uniqueSectionId, type Docs, type EditorDoc, type StoredPage } from './model';
@@ -32,6 +33,16 @@ export const titleFromSlug = (slug: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
+/**
+ * Where a new page's "Get in touch" button leads: the site's e-mail address (site settings), which
+ * is what the words promise; the home page only for a site without one. It led home on every site,
+ * and a page went live with that button unnoticed (a QA pass).
+ */
+function contactHref(docs: Docs): string {
+  const email = (docs[SITE_SETTINGS_FILE]?.data as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.includes('@') ? `mailto:${email}` : '/';
+}
+
 export function starterPage({ slug, title, docs }: { slug: string; title?: string; docs: Docs }): StoredPage {
   const name = title?.trim() || titleFromSlug(slug);
   const shared = (type: string) => sharedOfType(docs, type);
@@ -53,7 +64,7 @@ export function starterPage({ slug, title, docs }: { slug: string; title?: strin
     {
       id: id('cta'),
       type: 'cta-banner',
-      data: { title: 'What should visitors do next?', description: 'Point them to the next step.', ctas: [{ id: 'get-in-touch', label: 'Get in touch', href: '/', variant: 'primary' }] },
+      data: { title: 'What should visitors do next?', description: 'Point them to the next step.', ctas: [{ id: 'get-in-touch', label: 'Get in touch', href: contactHref(docs), variant: 'primary' }] },
     },
     refTo(shared('footer')),
   ].filter(Boolean);
