@@ -11,6 +11,13 @@ export const JSON_HEADERS = {
 
 export const ASSETS_URL_PREFIX = '/assets/images/';
 
+/**
+ * Sent with an upload's 200, as `true`, when the image recorded where it was taken and was stored
+ * without it (src/server/upload-location.ts); the editor says so. A header, as the body is the
+ * spec's `{ url }` (§4.3), as a save's version is its ETag.
+ */
+export const LOCATION_REMOVED_HEADER = 'X-Location-Removed';
+
 /** The image formats uploads may have (spec §4.3), with their MIME type and file extensions. */
 export const IMAGE_TYPES = /** @type {const} */ ({
   jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },

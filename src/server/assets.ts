@@ -8,6 +8,7 @@ import { HttpError } from './errors';
 import { checkFilename, checkImageContent, decodeBase64, IMAGE_EXTENSIONS } from './images';
 import { ASSETS_DIR, ASSETS_URL_PREFIX } from './paths';
 import type { Author, ContentStore, MayWrite } from './store/content-store';
+import { withoutLocation } from './upload-location';
 
 /** Compares by Unicode code point, not UTF-16 unit, so the order is the same in every language. */
 export function compareCodePoints(a: string, b: string): number {
@@ -40,19 +41,29 @@ export interface UploadRequest {
   overwrite?: unknown;
 }
 
+export interface StoredUploadAnswer {
+  /** The public URL. */
+  url: string;
+  /** The image recorded where it was taken (a GPS position), which was removed before it was stored. */
+  locationRemoved: boolean;
+}
+
 /**
  * Validates an upload and stores it as a change of the content store (its own
- * commit with the git backend); returns its public URL. Concurrent uploads
- * under one name are serialised by the store: the same bytes again are no
- * change, and of different bytes the first wins and the others get 409 unless
- * they overwrite.
+ * commit with the git backend); returns its public URL. What is stored is what
+ * withoutLocation makes of the bytes sent (the bytes themselves, unless they
+ * record a GPS position), and that is what the store compares: concurrent
+ * uploads under one name are serialised by it, the same file again is no
+ * change, and of different files the first wins and the others get 409 unless
+ * they overwrite. The checks judge the bytes as sent.
  */
-export async function storeUpload(body: UploadRequest, maxBytes: number, store: ContentStore, author?: Author, mayWrite?: MayWrite): Promise<string> {
+export async function storeUpload(body: UploadRequest, maxBytes: number, store: ContentStore, author?: Author, mayWrite?: MayWrite): Promise<StoredUploadAnswer> {
   const claimed = checkFilename(body.filename);
   const filename = body.filename as string;
-  const bytes = decodeBase64(body.data, maxBytes);
-  await checkImageContent(bytes, claimed, body.mimeType);
+  const sent = decodeBase64(body.data, maxBytes);
+  await checkImageContent(sent, claimed, body.mimeType);
   if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw new HttpError(400, 'overwrite must be a boolean');
+  const { bytes, locationRemoved } = await withoutLocation(sent, claimed);
   await store.putImage(filename, bytes, { overwrite: body.overwrite === true, ...(author && { author }), ...(mayWrite && { mayWrite }) });
-  return ASSETS_URL_PREFIX + filename;
+  return { url: ASSETS_URL_PREFIX + filename, locationRemoved };
 }

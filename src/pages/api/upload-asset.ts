@@ -5,6 +5,8 @@
  * Production: a signed-in editor (the session is checked by src/middleware.ts),
  * or a tool with the bearer token (CONTENT_API_TOKEN). On the production server a
  * replacement (`overwrite`) is then published, like a changeset: it shows on its pages.
+ * A photo that records where it was taken is stored without its GPS position (upload-location.ts),
+ * and the answer says so in `X-Location-Removed: true`: the body stays the spec's `{ url }`.
  */
 import type { APIRoute } from 'astro';
 import { storeUpload } from '../../server/assets';
@@ -18,6 +20,7 @@ import { clientAddressOf } from '../../server/auth/request-facts';
 import { authorOf } from '../../server/authors';
 import { canWrite } from '../../server/auth/roles';
 import { requestPublish } from '../../server/publish/publisher';
+import { LOCATION_REMOVED_HEADER } from '../../../server/headers.mjs';
 
 export const prerender = false;
 
@@ -33,13 +36,13 @@ export const POST: APIRoute = (context) =>
     // As a changeset is: a signed-in editor's replacement may not change a document only an
     // administrator may. A tool with the token uploads only, so it has an editor's rights, no more.
     const role = locals.user?.role ?? 'editor';
-    const url = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user), (file) => canWrite(role, file));
-    await audit({ event: 'upload', user: locals.user?.name, address: clientAddressOf(context, serverConfig().trustProxy), url });
+    const { url, locationRemoved } = await storeUpload(body, maxUploadBytes(), contentStore, authorOf(locals.user), (file) => canWrite(role, file));
+    await audit({ event: 'upload', user: locals.user?.name, address: clientAddressOf(context, serverConfig().trustProxy), url, ...(locationRemoved && { locationRemoved }) });
     // A replaced image (only `overwrite` replaces one) changes every page showing it, since its
     // variants' URLs name its bytes: on the production server those pages go live again now, not
     // at some later change. A new name changes no page, and is not worth planning a publication.
     if ((body as { overwrite?: unknown }).overwrite === true) requestPublish();
-    return json({ url });
+    return json({ url }, 200, locationRemoved ? { [LOCATION_REMOVED_HEADER]: 'true' } : {});
   });
 
 export const ALL = otherMethods({ POST });
