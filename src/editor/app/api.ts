@@ -5,6 +5,7 @@
  * signed-out state), and the call reports it as its own failure too.
  */
 import type { AssetDetails } from '../../server/asset-details';
+import { LOCATION_REMOVED_HEADER } from '../../../server/headers.mjs';
 import type { Change } from '../lib/content-ops';
 import type { EditorContent, EditorDoc, EditorUser } from '../lib/model';
 import { encodeTabUser, OTHER_USER_HEADER, TAB_USER_HEADER } from '../lib/tab-user';
@@ -177,8 +178,12 @@ export interface UploadBody {
   overwrite?: boolean;
 }
 
-/** `caseTwin`: the 409 is for a name another image has in other capitals (the server's answer names the issue), which Replace cannot mend. */
-export type UploadOutcome = { ok: true; url: string } | { ok: false; status: number; error: string; aborted?: boolean; caseTwin?: boolean };
+/**
+ * `locationRemoved`: the photo recorded where it was taken, and the server stored it without that
+ * (its X-Location-Removed header). `caseTwin`: the 409 is for a name another image has in other
+ * capitals (the server's answer names the issue), which Replace cannot mend.
+ */
+export type UploadOutcome = { ok: true; url: string; locationRemoved: boolean } | { ok: false; status: number; error: string; aborted?: boolean; caseTwin?: boolean };
 
 /**
  * POST /api/upload-asset through XMLHttpRequest, which (unlike fetch) reports
@@ -199,7 +204,7 @@ export function uploadAsset(body: UploadBody, onProgress: (fraction: number) => 
       } catch {
         // not JSON: reported by status below
       }
-      if (request.status === 200 && typeof answer.url === 'string') resolve({ ok: true, url: answer.url });
+      if (request.status === 200 && typeof answer.url === 'string') resolve({ ok: true, url: answer.url, locationRemoved: request.getResponseHeader(LOCATION_REMOVED_HEADER) === 'true' });
       else if (endedSession(request)) resolve({ ok: false, status: 401, error: `${SIGNED_OUT} Sign in again, then upload it again.` });
       else resolve({ ok: false, status: request.status, error: typeof answer.error === 'string' ? answer.error : `${request.status} ${request.statusText}`, ...(request.status === 409 && Array.isArray(answer.issues) && { caseTwin: true }) });
     };

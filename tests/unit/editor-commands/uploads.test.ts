@@ -1,10 +1,11 @@
 /** The upload queue's commands: the store's uploads change only through them (the rules themselves: tests/unit of lib/uploads). */
 import { describe, expect, it } from 'vitest';
 import {
-  dismissUpload, proposeUploadName, queueUploads, renameUpload, uploadFailed, uploadProgressed, uploadStarted, uploadUnreadable,
+  dismissUpload, locationRemoved, proposeUploadName, queueUploads, renameUpload, uploadFailed, uploadProgressed, uploadStarted, uploadUnreadable,
 } from '../../../src/editor/lib/store/commands';
+import { run } from '../../../src/editor/lib/store/store';
 import { newUpload } from '../../../src/editor/lib/uploads';
-import { start } from './fixture';
+import { home, HOME, NOW, start } from './fixture';
 
 const png = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'image/png' });
 const queued = () => queueUploads(start(), { items: [newUpload(1, png('Photo 1.PNG'), 1024, () => 'blob:1'), newUpload(2, png('big.png', 4096), 1024, () => 'blob:2')] });
@@ -40,5 +41,32 @@ describe('upload commands', () => {
     expect(dismissUpload(state, {}).uploads).toEqual([]);
     const empty = dismissUpload(state, {});
     expect(dismissUpload(empty, {})).toBe(empty);
+  });
+
+  it('locationRemoved says that a photo was stored without where it was taken, gathering each such upload', () => {
+    let state = locationRemoved(start(), { name: 'beach.jpg' });
+    expect(state.notice).toEqual({
+      kind: 'info',
+      text: 'Removed where the photo “beach.jpg” was taken (its GPS position) before saving it: the site never shows it.',
+      locationRemovedFrom: ['beach.jpg'],
+    });
+    state = locationRemoved(locationRemoved(state, { name: 'garden.webp' }), { name: 'beach.jpg' });
+    expect(state.notice).toMatchObject({
+      text: 'Removed where 2 photos were taken (their GPS positions) before saving them: the site never shows them.',
+      details: [{ text: 'beach.jpg' }, { text: 'garden.webp' }],
+    });
+    // After another notice, a new upload starts a new list.
+    state = locationRemoved({ ...state, notice: { kind: 'success', text: 'Saved 1 document.' } }, { name: 'roof.png' });
+    expect(state.notice?.locationRemovedFrom).toEqual(['roof.png']);
+  });
+
+  it('its notice stays through the edits that follow (the image is selected, its alt text typed) until dismissed', () => {
+    let state = run(start(), { type: 'locationRemoved', name: 'beach.jpg', now: NOW });
+    const notice = state.notice;
+    state = run(state, { type: 'editField', file: HOME, path: ['meta', 'title'], value: 'Home, edited', now: NOW });
+    state = run(state, { type: 'openRoute', route: 'about', now: NOW });
+    expect([home(state).meta.title, state.route]).toEqual(['Home, edited', 'about']);
+    expect(state.notice).toBe(notice);
+    expect(run(state, { type: 'notify', notice: null, now: NOW }).notice).toBeNull();
   });
 });

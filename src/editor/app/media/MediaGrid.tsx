@@ -1,7 +1,7 @@
 /** The library's images: a tile each (click to choose), where it is used, and Rename…/Delete… when the editor offers them. */
 import type { AssetDetails } from '../../../server/asset-details';
 import { filenameOf, formatBytes, type Usage } from '../../lib/media';
-import { describeAsset } from './useAssetDetails';
+import { describeAsset, GPS_TILE_NOTE } from './useAssetDetails';
 
 interface GridProps {
   urls: readonly string[];
@@ -45,7 +45,7 @@ function AssetFacts({ details }: { details: AssetDetails }) {
   return (
     <p className="media-tile-details">
       {describeAsset(details, formatBytes)}
-      {details.hasGps && <span className="media-tile-gps">Records its GPS location</span>}
+      {details.hasGps && <span className="media-tile-gps">{GPS_TILE_NOTE}</span>}
     </p>
   );
 }

@@ -98,4 +98,12 @@ export function describeAsset(details: AssetDetails, formatBytes: (bytes: number
   return `${size}${formatBytes(details.bytes)}`;
 }
 
-export const GPS_WARNING = 'This photo records where it was taken (GPS). The page shows copies without it, but the original file, with the location, is public at its URL.';
+/**
+ * For an original on disk that records its position: put there by hand, or uploaded before uploads
+ * had it removed (src/server/upload-location.ts). Uploading it again removes it.
+ */
+export const GPS_WARNING =
+  'This photo records where it was taken (GPS). The page shows copies without it, but the original file, with the location, is public at its URL. To remove the location, upload the photo again under the same name and choose Replace.';
+
+/** The same, in a few words, under the image's tile in the library. */
+export const GPS_TILE_NOTE = 'Records its GPS location: upload it again to remove it';

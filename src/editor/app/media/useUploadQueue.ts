@@ -116,6 +116,8 @@ export function useUploadQueue({ maxUploadBytes, assets, onUploaded, announce, f
     const more = othersPending(itemsRef.current, id);
     dispatch({ type: 'dismissUpload', id });
     onUploaded(outcome.url, overwrite, more);
+    // After the selection, an edit, which would clear a notice said before it.
+    if (outcome.locationRemoved) dispatch({ type: 'locationRemoved', name: filenameOf(outcome.url) });
     if (more) announce(`Uploaded and selected ${filenameOf(outcome.url)}.`);
   };
 

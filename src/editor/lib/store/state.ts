@@ -35,6 +35,11 @@ export interface Notice {
   details?: readonly NoticeDetail[];
   /** "Save is blocked: fix N problems first": its list follows the edits, and it goes once none is left. */
   blockedSave?: true;
+  /**
+   * The names of the uploads stored without where they were taken (locationRemoved). It says what
+   * became of files, not what the last edit did, so it stays through edits until dismissed.
+   */
+  locationRemovedFrom?: readonly string[];
 }
 
 export type Dialog =

@@ -32,6 +32,6 @@ export function withStaleNoticeCleared(before: EditorState, after: EditorState):
   if (!notice || after.notice !== notice) return after;
   // The problems that block a save are listed as they are now: fixed ones leave the list, and the notice goes with the last.
   if (notice.blockedSave) return after.docs === before.docs ? after : { ...after, notice: blockedSaveNotice(after) };
-  if (notice.kind === 'error') return after;
+  if (notice.kind === 'error' || notice.locationRemovedFrom) return after;
   return after.docs !== before.docs || after.route !== before.route ? { ...after, notice: null } : after;
 }

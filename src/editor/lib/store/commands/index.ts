@@ -11,6 +11,7 @@ export { dismissUpload } from './dismiss-upload';
 export { duplicateSection } from './duplicate-section';
 export { editField } from './edit-field';
 export { goToField } from './go-to-field';
+export { locationRemoved } from './location-removed';
 export { moveSection } from './move-section';
 export { notify } from './notify';
 export { opApplied } from './op-applied';

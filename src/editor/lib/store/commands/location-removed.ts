@@ -1,0 +1,24 @@
+import type { EditorState, Notice } from '../state';
+
+/**
+ * An upload recorded where the photo was taken (a GPS position), and the server stored it without
+ * that (X-Location-Removed): the person is told, in a notice that gathers every such upload until
+ * it is dismissed, since the editor selects the image and moves on to its alt text at once.
+ */
+export function locationRemoved(state: EditorState, input: { name: string }): EditorState {
+  const earlier = state.notice?.locationRemovedFrom ?? [];
+  const names = earlier.includes(input.name) ? earlier : [...earlier, input.name];
+  return { ...state, notice: locationRemovedNotice(names) };
+}
+
+export function locationRemovedNotice(names: readonly string[]): Notice {
+  if (names.length === 1) {
+    return { kind: 'info', text: `Removed where the photo “${names[0]}” was taken (its GPS position) before saving it: the site never shows it.`, locationRemovedFrom: names };
+  }
+  return {
+    kind: 'info',
+    text: `Removed where ${names.length} photos were taken (their GPS positions) before saving them: the site never shows them.`,
+    details: names.map((name) => ({ text: name })),
+    locationRemovedFrom: names,
+  };
+}
