@@ -1,8 +1,9 @@
 /**
  * Responsive images end to end, against `astro dev` on a copy of the project: a large phone
  * photo (3000 × 2000, GPS in its EXIF) is uploaded through the media library and chosen as the
- * home hero, with a focal point. The editor shows its size, weight and a GPS warning; a phone
- * (390 px wide, DPR 2) then downloads a small AVIF cut to the hero's frame, not the original.
+ * home hero, with a focal point. The editor shows its size and weight, and says its GPS position
+ * was removed at the upload; a phone (390 px wide, DPR 2) then downloads a small AVIF cut to the
+ * hero's frame, not the original.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
@@ -44,7 +45,7 @@ function imageBytes(page: Page): Map<string, number> {
   return seen;
 }
 
-test('a large upload as the hero: the editor warns of its GPS, and a phone downloads a small AVIF of it', async ({ page, browser, baseURL }) => {
+test('a large upload as the hero: its GPS position is removed, and a phone downloads a small AVIF of it', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const photo = await phonePhoto();
   expect(photo.length).toBeGreaterThan(2_000_000);
@@ -57,10 +58,11 @@ test('a large upload as the hero: the editor warns of its GPS, and a phone downl
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 
-  // The field shows the photo's size and weight, and warns that the original records where it was taken.
+  // The field shows the photo's size and weight; the editor says where it was taken was removed, and nothing records it now.
   await page.getByLabel('Alt text', { exact: true }).fill('Sunset over a green roof');
-  await expect(page.locator('.media-field-details')).toHaveText(/^3000 × 2000 px · [234](\.\d)? MB$/);
-  await expect(page.getByText('This photo records where it was taken (GPS).')).toBeVisible();
+  await expect(page.locator('.media-field-details')).toHaveText(/^3000 × 2000 px · [2-5](\.\d)? MB$/);
+  await expect(page.getByText(`Removed where the photo “${NAME}” was taken (its GPS position) before saving it`)).toBeVisible();
+  await expect(page.locator('.media-field-gps')).toHaveCount(0);
 
   // A focal point, clicked on the image: the right third, a little above the middle.
   const focal = page.getByRole('slider', { name: /Focal point/ });
@@ -73,11 +75,11 @@ test('a large upload as the hero: the editor warns of its GPS, and a phone downl
   await shot(page, 'images-focal-point');
   await save(page);
 
-  // The library lists it with its size, weight and GPS note.
+  // The library lists it with its size and weight, and no GPS note.
   await page.getByRole('button', { name: 'Choose image', exact: true }).click();
   const tile = dialog.locator('.media-item').filter({ has: page.getByRole('button', { name: new RegExp(`^${NAME.replace('.', '\\.')}`) }) });
   await expect(tile.locator('.media-tile-details')).toContainText('3000 × 2000 px');
-  await expect(tile.getByText('Records its GPS location')).toBeVisible();
+  await expect(tile.locator('.media-tile-gps')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // A phone: 390 px wide at DPR 2.
