@@ -1,8 +1,9 @@
 /**
  * What the media library shows of each uploaded image: its displayed size, its weight, and
- * whether its EXIF records where it was taken (the original is served as uploaded, GPS and
- * all, while the page's variants carry no metadata). Facts are cached by file identity in
- * the variant store, so a second listing reads nothing but the folder.
+ * whether its EXIF records where it was taken. Uploads are stored without that
+ * (upload-location.ts), but a file put in the folder by hand, or uploaded before, is served as
+ * it is, GPS and all, while the page's variants carry no metadata. Facts are cached by file
+ * identity in the variant store, so a second listing reads nothing but the folder.
  */
 import { basename } from 'node:path';
 import { originalInfo } from '../../server/image-variant-store.mjs';
