@@ -19,7 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiMethodProblem, DOUBLED_SLASHES, isDecodableTarget, isWellFormedHost, normalisedPath, redirectedToSingleSlashes, refuseRequest, singleSlashTarget, UNREADABLE_PATH, UNREADABLE_QUERY } from '../../server/requests.mjs';
 import { isLoopbackHost, jsonContentProblem, localOriginProblem } from './guards';
-import { writeBodyLimit } from './limits';
+import { bodyMethods, writeBodyLimit } from './limits';
 import { tooLargeMessage } from './body';
 
 /** The methods that reach the dev server's routes (each answers those it does not take with a JSON 405). */
@@ -68,6 +68,7 @@ export function devRequestProblem(request: IncomingMessage): [number, string, Re
   if (originProblem) return [originProblem.status, originProblem.message];
   const limit = writeBodyLimit(path);
   if (limit === undefined) return hasBody(request) ? [413, `${path} takes no request body`] : undefined;
+  if (!bodyMethods(path).includes(request.method ?? '')) return undefined;
   const contentProblem = jsonContentProblem(headers.contentType);
   if (contentProblem) return [contentProblem.status, contentProblem.message];
   const declared = request.headers['content-length'];
@@ -78,6 +79,9 @@ export function devRequestProblem(request: IncomingMessage): [number, string, Re
 }
 
 export function devRequestGuard(request: IncomingMessage, response: ServerResponse, next: () => void): void {
+  // A host name is the same in any case, and this guard judged it so; Vite's own host check does not,
+  // and refused `LOCALHOST:4321` in plain text where the API answers JSON (a review).
+  if (request.headers.host) request.headers.host = request.headers.host.toLowerCase();
   const problem = devRequestProblem(request);
   if (problem) refuseRequest(request, response, ...problem);
   else if (!redirectedToSingleSlashes(request, response)) next();

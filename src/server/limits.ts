@@ -25,3 +25,13 @@ export function writeBodyLimit(pathname: string): number | undefined {
   if (pathname === '/api/auth/login' || pathname === '/api/auth/logout' || pathname === '/api/auth/users' || pathname.startsWith('/api/auth/users/')) return MAX_AUTH_BODY_BYTES;
   return undefined;
 }
+
+/**
+ * The methods that send a body to an endpoint with a write body limit (writeBodyLimit): the dev
+ * guard checks a body's type and size only for these, so that another method gets the route's 405
+ * naming the methods it takes, not a 415 about a body it would never read (a review).
+ */
+export function bodyMethods(pathname: string): readonly string[] {
+  return pathname.startsWith('/api/auth/users/') ? ['DELETE'] : ['POST'];
+}
+

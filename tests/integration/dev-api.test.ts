@@ -28,11 +28,19 @@ describe('unknown API paths', () => {
 
 describe('a method an endpoint does not take', () => {
   it('answers a JSON 405 naming the ones it does, never the HTML 404 page; HEAD is GET without the body', async () => {
-    for (const [method, path, allow] of [['GET', '/api/save-to-file', 'POST'], ['GET', '/api/upload-asset', 'POST'], ['GET', '/api/content/changes', 'POST'], ['PUT', '/api/list-assets', 'GET, HEAD'], ['DELETE', '/api/public-page/about', 'GET, HEAD']] as const) {
+    // A write endpoint's other methods are its 405 too, not a 415 about a body it never reads (a review got 415 for PUT, PATCH and DELETE).
+    for (const [method, path, allow] of [['GET', '/api/save-to-file', 'POST'], ['GET', '/api/upload-asset', 'POST'], ['GET', '/api/content/changes', 'POST'], ['PUT', '/api/content/changes', 'POST'], ['PATCH', '/api/content/changes', 'POST'], ['DELETE', '/api/save-to-file', 'POST'], ['PUT', '/api/list-assets', 'GET, HEAD'], ['DELETE', '/api/public-page/about', 'GET, HEAD']] as const) {
       const response = await raw(api.origin, { method, path, headers: { origin: api.origin, 'content-length': 0 } });
       expect(expectError(response, 405).error, `${method} ${path}`).toBe(`${method} is not allowed here: this endpoint takes ${allow}`);
       expect(response.headers.allow, `${method} ${path}`).toBe(allow);
     }
+    const preview = await raw(api.origin, { method: 'GET', path: '/api/editor/preview', headers: { origin: api.origin } });
+    expect(expectError(preview, 405).error).toBe('GET is not allowed here: the preview takes POST');
+    expect(preview.headers.allow).toBe('POST');
+    // A host name in capitals is the same host (tools send them; browsers lower them).
+    const capitals = await raw(api.origin, { method: 'GET', path: '/api/list-assets', headers: { host: `LOCALHOST:${new URL(api.origin).port}` } });
+    expect(capitals.status, capitals.text).toBe(200);
+    expect(capitals.headers['content-type']).toMatch(/^application\/json/);
     const head = await raw(api.origin, { method: 'HEAD', path: '/api/list-assets' });
     expect(head.status).toBe(200);
     expect(head.headers['content-type']).toMatch(/^application\/json/);

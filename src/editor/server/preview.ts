@@ -157,6 +157,8 @@ export interface PreviewBundle {
 }
 
 export async function previewBundle(request: Request, user: App.Locals['user']): Promise<PreviewBundle> {
+  // A page route answers every method: any but POST is a 405, not a 415 about a body it never reads.
+  if (request.method !== 'POST') throw new HttpError(405, `${request.method} is not allowed here: the preview takes POST`, {}, { Allow: 'POST' });
   guardEditorWrite(request, user);
   const body = await readJsonBody(request, MAX_SAVE_BYTES);
   const { slug, files } = body as { slug?: unknown; files?: unknown };
