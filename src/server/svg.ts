@@ -3,6 +3,7 @@
  * strict) and every construct must be on the allowlist of svg-allowlist.ts.
  * An SVG is refused, never rewritten: the first thing found that is not
  * allowed throws HttpError(400, 'SVG refused: …') naming it and its line.
+ * svg-draw-cost.ts bounds what the accepted picture costs to draw.
  */
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 import { HttpError } from './errors';
@@ -21,6 +22,7 @@ import {
   XML_NS,
   XMLNS_NS,
 } from './svg-allowlist';
+import { SvgDrawCost } from './svg-draw-cost';
 
 class Refusal extends Error {}
 
@@ -137,6 +139,7 @@ function checkElement(tag: SaxesTagNS, depth: number): void {
 function parse(text: string): void {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const open: SaxesTagNS[] = [];
+  const drawCost = new SvgDrawCost();
   let elements = 0;
   let css: string | undefined;
   const inText = (value: string, kind: string) => {
@@ -161,6 +164,8 @@ function parse(text: string): void {
     if (++elements > MAX_SVG_ELEMENTS) throw new Refusal(`it has more than ${MAX_SVG_ELEMENTS} elements`);
     checkElement(tag, open.length);
     if (css !== undefined) throw new Refusal(`<${open.at(-1)!.name}> contains the element <${tag.name}>`);
+    const costly = drawCost.enter(tag);
+    if (costly) throw new Refusal(costly);
     open.push(tag);
     if (tag.local === 'style') css = '';
   });
@@ -168,6 +173,7 @@ function parse(text: string): void {
   parser.on('cdata', (value) => inText(value, 'a CDATA section'));
   parser.on('closetag', (tag) => {
     open.pop();
+    drawCost.leave();
     if (tag.local === 'style' && css !== undefined) {
       const style = css;
       css = undefined;
@@ -181,6 +187,8 @@ function parse(text: string): void {
     if (error instanceof Refusal) throw new Refusal(`${error.message} (line ${line})`);
     throw new Refusal(`it is not well-formed XML: ${(error as Error).message}`);
   }
+  const costly = drawCost.finish();
+  if (costly) throw new Refusal(costly);
 }
 
 /** Refuses, with a 400 naming what was found, any SVG that is not plain UTF-8 XML built from the allowlist. */

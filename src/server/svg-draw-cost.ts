@@ -1,0 +1,194 @@
+/**
+ * What an uploaded SVG costs to draw, bounded (svg.ts calls it during its
+ * parse). The parse limits bound the file; this bounds the picture: `<use>`
+ * and every other reference that instantiates content (url(#id) to a pattern,
+ * marker, mask, clipPath, filter or gradient; href inheritance) copies the
+ * referenced element once per reference, so a 2 KB file can draw 10⁸
+ * shapes. Each element's drawn count is computed once (memoised per
+ * element, iteratively so long chains cannot overflow the stack), cycles
+ * are refused, and the totals are held to allowlist-style limits. Filter
+ * primitives' costly parameters are capped where the element is read.
+ * Each function returns why the SVG is refused, or undefined.
+ */
+import type { SaxesTagNS } from 'saxes';
+import { SVG_NS, XLINK_NS } from './svg-allowlist';
+
+/**
+ * At most this many elements drawn once every reference is expanded: what a
+ * file within the parse limit (MAX_SVG_ELEMENTS) could draw written out, so
+ * references save bytes but never allow more drawing. Chromium draws 200,000
+ * `<use>` copies in about 2 s, 200,000 plain shapes in about 0.4 s.
+ */
+export const MAX_SVG_DRAWN_ELEMENTS = 200_000;
+/** Primitives in one `<filter>`: Inkscape's most elaborate presets use about 20. */
+export const MAX_FILTER_PRIMITIVES = 32;
+/**
+ * Filter work in the expanded drawing: each filtered element adds its filter's
+ * primitives, the costly ones (HEAVY_PRIMITIVES) counting HEAVY_WEIGHT. A
+ * costly primitive at its cap over a 1000 × 1000 pixel region takes about
+ * 0.1–0.25 s in Chromium, a blur or offset about 0.01 s.
+ */
+export const MAX_SVG_FILTER_WORK = 1_000;
+export const HEAVY_WEIGHT = 20;
+const HEAVY_PRIMITIVES = new Set(['feMorphology', 'feConvolveMatrix', 'feTurbulence', 'feDiffuseLighting', 'feSpecularLighting']);
+
+/**
+ * Caps on primitives' parameters, in the file's units. numOctaves: an octave
+ * past the 10th changes a pixel by less than 1/1000. radius and order: cost
+ * grows with them per pixel (feMorphology radius 50 over 4000 × 4000 pixels
+ * took 3.7 s, a 5 × 5 convolution 7.5 s); real files use radius 1–10 and
+ * 3 × 3 kernels. stdDeviation: a blur costs the same at any size in browsers,
+ * so the cap only keeps numbers sane.
+ */
+export const PRIMITIVE_CAPS: Readonly<Record<string, { attribute: string; max: number; why: string }>> = {
+  feTurbulence: { attribute: 'numOctaves', max: 10, why: 'more octaves add nothing visible' },
+  feMorphology: { attribute: 'radius', max: 20, why: 'its cost grows with the radius' },
+  feConvolveMatrix: { attribute: 'order', max: 5, why: 'its cost grows with the kernel size' },
+  feGaussianBlur: { attribute: 'stdDeviation', max: 1_000, why: 'no picture needs a larger blur' },
+  feDropShadow: { attribute: 'stdDeviation', max: 1_000, why: 'no picture needs a larger blur' },
+};
+/** A filter region in bounding-box units may be at most this many times the element (Inkscape uses up to about 3). */
+export const MAX_FILTER_REGION_SCALE = 10;
+
+/** Elements whose href instantiates or inherits the referenced element (not textPath, mpath or animations, which only point at it). */
+const INSTANTIATING_HREF = new Set(['use', 'pattern', 'linearGradient', 'radialGradient', 'filter']);
+/** Attributes whose marker is drawn at every vertex, not once. */
+const PER_VERTEX_MARKERS = new Set(['marker', 'marker-mid']);
+const FRAGMENT_URLS = /url\(\s*["']?#([A-Za-z0-9_.:-]+)/g;
+const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
+
+interface Reference {
+  id: string;
+  times: number;
+}
+interface Node {
+  children: number[];
+  references: Reference[];
+  /** Filter work this element adds where it is drawn: its weight if it is a filter primitive. */
+  work: number;
+  primitives: number;
+}
+
+const numbers = (value: string | undefined) => (value ?? '').match(NUMBER)?.map(Number) ?? [];
+
+/** How many vertices a markable shape has (an upper bound: every two numbers may be one). */
+function vertices(tag: SaxesTagNS): number {
+  const value = (name: string) => tag.attributes[name]?.uri === '' ? tag.attributes[name]!.value : undefined;
+  if (tag.local === 'line') return 2;
+  if (tag.local === 'path') return Math.max(1, Math.ceil(numbers(value('d')).length / 2));
+  if (tag.local === 'polyline' || tag.local === 'polygon') return Math.max(1, Math.ceil(numbers(value('points')).length / 2));
+  return 1;
+}
+
+/** Why a filter primitive's parameters, or a filter's region, are refused. */
+function checkFilterParameters(tag: SaxesTagNS): string | undefined {
+  const attribute = (name: string) => (tag.attributes[name]?.uri === '' ? tag.attributes[name]!.value : undefined);
+  const cap = PRIMITIVE_CAPS[tag.local];
+  if (cap) {
+    const over = numbers(attribute(cap.attribute)).find((n) => !(Math.abs(n) <= cap.max));
+    if (over !== undefined) return `<${tag.name}> has ${cap.attribute}="${over}" (at most ${cap.max}: ${cap.why})`;
+  }
+  if (tag.local === 'filter' && attribute('filterUnits')?.trim() !== 'userSpaceOnUse') {
+    for (const name of ['x', 'y', 'width', 'height']) {
+      const value = attribute(name)?.trim();
+      if (value === undefined) continue;
+      const scale = value.endsWith('%') ? Number.parseFloat(value) / 100 : Number.parseFloat(value);
+      if (!(Math.abs(scale) <= MAX_FILTER_REGION_SCALE)) {
+        return `<${tag.name}> has ${name}="${value.slice(0, 20)}" (a filter region may be at most ${MAX_FILTER_REGION_SCALE} times its element)`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Collects the elements and references of one SVG during its parse, then totals what drawing it costs. */
+export class SvgDrawCost {
+  private readonly nodes: Node[] = [];
+  private readonly open: number[] = [];
+  private readonly ids = new Map<string, number>();
+
+  /** An element opened (already allowed by svg.ts's allowlist). */
+  enter(tag: SaxesTagNS): string | undefined {
+    const index = this.nodes.length;
+    const parent = this.open.at(-1);
+    const node: Node = { children: [], references: [], work: 0, primitives: 0 };
+    this.nodes.push(node);
+    if (parent !== undefined) this.nodes[parent]!.children.push(index);
+    this.open.push(index);
+    const id = tag.attributes.id;
+    // Browsers resolve #id to the first element with that id.
+    if (id && id.uri === '' && !this.ids.has(id.value)) this.ids.set(id.value, index);
+    for (const attribute of Object.values(tag.attributes)) {
+      const isHref = attribute.local === 'href' && (attribute.uri === '' || attribute.uri === XLINK_NS);
+      if (isHref && INSTANTIATING_HREF.has(tag.local)) node.references.push({ id: attribute.value.slice(1), times: 1 });
+      for (const match of attribute.value.matchAll(FRAGMENT_URLS)) {
+        node.references.push({ id: match[1]!, times: PER_VERTEX_MARKERS.has(attribute.local) ? vertices(tag) : 1 });
+      }
+    }
+    if (tag.uri === SVG_NS && /^fe[A-Z]/.test(tag.local) && parent !== undefined) {
+      node.work = HEAVY_PRIMITIVES.has(tag.local) ? HEAVY_WEIGHT : 1;
+      const filter = this.nodes[parent]!;
+      if (++filter.primitives > MAX_FILTER_PRIMITIVES) return `a <filter> has more than ${MAX_FILTER_PRIMITIVES} primitives`;
+    }
+    return checkFilterParameters(tag);
+  }
+
+  /** The element last opened is closed. */
+  leave(): void {
+    this.open.pop();
+  }
+
+  /**
+   * Totals the drawing: each element counts itself, its children, and each
+   * element it references as many times as it is drawn there. Memoised per
+   * element; an element met again while its own total is being computed is a cycle.
+   */
+  finish(): string | undefined {
+    if (this.nodes.length === 0) return undefined;
+    const drawn = new Float64Array(this.nodes.length);
+    const work = new Float64Array(this.nodes.length);
+    const state = new Uint8Array(this.nodes.length); // 0 new, 1 being totalled, 2 done
+    const targets = (node: Node) => node.references.flatMap(({ id, times }) => {
+      const target = this.ids.get(id);
+      return target === undefined ? [] : [{ target, times, id }];
+    });
+    const stack = [0];
+    while (stack.length > 0) {
+      const index = stack.at(-1)!;
+      const node = this.nodes[index]!;
+      if (state[index] === 0) {
+        state[index] = 1;
+        for (const child of node.children) stack.push(child);
+        for (const { target, id } of targets(node)) {
+          if (state[target] === 1) return `it references #${id.slice(0, 60)} from inside itself (a reference cycle)`;
+          if (state[target] === 0) stack.push(target);
+        }
+        continue;
+      }
+      stack.pop();
+      if (state[index] === 2) continue;
+      let total = 1;
+      let filterWork = node.work;
+      for (const child of node.children) {
+        total += drawn[child]!;
+        filterWork += work[child]!;
+      }
+      for (const { target, times } of targets(node)) {
+        // A target still being totalled is an ancestor reached through a sibling's subtree: a cycle.
+        if (state[target] !== 2) return 'it contains a reference cycle';
+        total += times * drawn[target]!;
+        filterWork += times * work[target]!;
+      }
+      drawn[index] = total;
+      work[index] = filterWork;
+      state[index] = 2;
+    }
+    if (drawn[0]! > MAX_SVG_DRAWN_ELEMENTS) {
+      return `drawing it takes ${Math.round(drawn[0]!).toLocaleString('en')} elements once every <use> and other reference is expanded (at most ${MAX_SVG_DRAWN_ELEMENTS.toLocaleString('en')})`;
+    }
+    if (work[0]! > MAX_SVG_FILTER_WORK) {
+      return `it applies too many filter effects (${Math.round(work[0]!).toLocaleString('en')} units of filter work, at most ${MAX_SVG_FILTER_WORK.toLocaleString('en')}; costly effects count ${HEAVY_WEIGHT})`;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../src/server/errors';
+import { checkImageContent } from '../../src/server/images';
+import { checkSvg } from '../../src/server/svg';
+import {
+  HEAVY_WEIGHT,
+  MAX_FILTER_PRIMITIVES,
+  MAX_FILTER_REGION_SCALE,
+  MAX_SVG_DRAWN_ELEMENTS,
+  MAX_SVG_FILTER_WORK,
+} from '../../src/server/svg-draw-cost';
+import { SVG_CORPUS_DIR } from '../helpers/svg-corpus';
+
+const S = 'xmlns="http://www.w3.org/2000/svg"';
+const XL = 'xmlns:xlink="http://www.w3.org/1999/xlink"';
+const svg = (body: string) => `<svg ${S} ${XL} viewBox="0 0 100 100">${body}</svg>`;
+
+/** The message checkSvg refuses this SVG with (fails the test if it accepts it). */
+function refusal(text: string | Buffer): string {
+  try {
+    checkSvg(Buffer.from(text));
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+    return (error as HttpError).message;
+  }
+  throw new Error(`accepted: ${String(text).slice(0, 200)}`);
+}
+const accepted = (text: string) => expect(() => checkSvg(Buffer.from(text))).not.toThrow();
+
+/** Levels of groups, each holding `fan` references to the level below; level 0 is one path. */
+function fanOut(levels: number, fan: number, reference = (id: string) => `<use href="#${id}"/>`): string {
+  let defs = '<path id="l0" d="M0 0h1v1z"/>';
+  for (let level = 1; level <= levels; level++) defs += `<g id="l${level}">${reference(`l${level - 1}`).repeat(fan)}</g>`;
+  return svg(`<defs>${defs}</defs><use href="#l${levels}"/>`);
+}
+const DRAWN = /drawing it takes [\d,]+ elements once every <use> and other reference is expanded/;
+
+describe('the attack files of the review', () => {
+  const read = (name: string) => readFileSync(join(SVG_CORPUS_DIR, 'hostile', name));
+
+  it('refuses the <use> bomb (10⁸ shapes from 1.6 KB), naming the expanded count', async () => {
+    expect(refusal(read('draw-cost-use-bomb.svg'))).toMatch(DRAWN);
+    await expect(checkImageContent(read('draw-cost-use-bomb.svg'), 'svg', 'image/svg+xml')).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses the filter bomb for its turbulence octaves', () => {
+    expect(refusal(read('draw-cost-filter-bomb.svg'))).toMatch('<feTurbulence> has numOctaves="1000" (at most 10');
+  });
+});
+
+describe('the drawn element count', () => {
+  it('expands <use> through xlink:href as through href', () => {
+    expect(refusal(fanOut(6, 10, (id) => `<use xlink:href="#${id}"/>`))).toMatch(DRAWN);
+  });
+
+  it('counts a group fan-out reached through uses', () => {
+    // Level 1 is a group of 1000 plain shapes; 300 uses of it draw 300,000.
+    const shapes = '<rect width="1" height="1"/>'.repeat(1000);
+    expect(refusal(svg(`<defs><g id="g">${shapes}</g></defs>${'<use href="#g"/>'.repeat(300)}`))).toMatch(DRAWN);
+    accepted(svg(`<defs><g id="g">${shapes}</g></defs>${'<use href="#g"/>'.repeat(100)}`));
+  });
+
+  it('counts a pattern each time an element is filled with it', () => {
+    const pattern = `<pattern id="p" width="1" height="1" patternUnits="userSpaceOnUse"><use href="#l4"/></pattern>`;
+    const uses = fanOut(4, 10).replace('</defs>', `${pattern}</defs>`);
+    expect(refusal(uses.replace('<use href="#l4"/></svg>', `${'<rect width="9" height="9" fill="url(#p)"/>'.repeat(20)}</svg>`))).toMatch(DRAWN);
+  });
+
+  it('counts masks, clip paths, filters and pattern href inheritance too', () => {
+    const heavy = '<g id="h">' + '<rect width="1" height="1"/>'.repeat(5_000) + '</g>';
+    for (const [defs, attribute] of [
+      [`<mask id="m"><use href="#h"/></mask>`, 'mask="url(#m)"'],
+      [`<clipPath id="c"><use href="#h"/></clipPath>`, `clip-path="url('#c')"`],
+      [`<pattern id="p" width="1" height="1"><use href="#h"/></pattern><pattern id="q" href="#p"/>`, 'fill="url(#q)"'],
+    ]) {
+      expect(refusal(svg(`<defs>${heavy}${defs}</defs>${`<rect width="5" height="5" ${attribute}/>`.repeat(50)}`))).toMatch(DRAWN);
+    }
+  });
+
+  it('counts a marker once per vertex where marker-mid draws it', () => {
+    const marker = `<marker id="m"><g>${'<circle r="1"/>'.repeat(1_000)}</g></marker>`;
+    const points = Array.from({ length: 300 }, (_, i) => `${i},${i % 7}`).join(' ');
+    expect(refusal(svg(`<defs>${marker}</defs><polyline points="${points}" marker-mid="url(#m)"/>`))).toMatch(DRAWN);
+    accepted(svg(`<defs>${marker}</defs><polyline points="${points}" marker-end="url(#m)"/>`));
+  });
+
+  it('refuses reference cycles, through use, a group and a pattern', () => {
+    expect(refusal(svg('<g id="a"><use href="#a"/></g>'))).toMatch('#a from inside itself (a reference cycle)');
+    expect(refusal(svg('<use id="a" href="#b"/><use id="b" href="#a"/>'))).toMatch('(a reference cycle)');
+    expect(refusal(svg('<pattern id="p" width="1" height="1"><rect width="1" height="1" fill="url(#p)"/></pattern>'))).toMatch('#p from inside itself');
+  });
+
+  it('accepts up to the limit: a file may draw what it could hold written out', () => {
+    // 1 root + 1 defs + a group of 999 rects (1000) + N uses each drawing 1 + 1000.
+    const uses = Math.floor((MAX_SVG_DRAWN_ELEMENTS - 1002) / 1001);
+    const body = (n: number) => `<defs><g id="g">${'<rect width="1" height="1"/>'.repeat(999)}</g></defs>${'<use href="#g"/>'.repeat(n)}`;
+    accepted(svg(body(uses)));
+    expect(refusal(svg(body(uses + 1)))).toMatch(DRAWN);
+  });
+
+  it('ignores references to ids that do not exist, and uses the first element of a repeated id', () => {
+    accepted(svg('<use href="#missing"/><rect fill="url(#nothing)"/>'));
+    accepted(svg(`<g id="x"/><g id="x">${'<rect/>'.repeat(10_000)}</g>${'<use href="#x"/>'.repeat(1_000)}`));
+  });
+});
+
+describe('filter primitives', () => {
+  const filtered = (primitives: string, filter = '', uses = 0) =>
+    svg(`<filter id="f"${filter}>${primitives}</filter><rect id="r" width="9" height="9" filter="url(#f)"/>${'<use href="#r"/>'.repeat(uses)}`);
+
+  it('caps the costly parameters, naming the parameter and the limit', () => {
+    expect(refusal(filtered('<feTurbulence baseFrequency="0.9" numOctaves="11"/>'))).toMatch('numOctaves="11" (at most 10');
+    accepted(filtered('<feTurbulence baseFrequency="0.9" numOctaves="10"/>'));
+    expect(refusal(filtered('<feMorphology radius="3 21"/>'))).toMatch('<feMorphology> has radius="21" (at most 20');
+    accepted(filtered('<feMorphology radius="20"/>'));
+    expect(refusal(filtered('<feConvolveMatrix order="6" kernelMatrix="1"/>'))).toMatch('order="6" (at most 5');
+    accepted(filtered('<feConvolveMatrix order="3" kernelMatrix="0 -1 0 -1 5 -1 0 -1 0"/>'));
+    expect(refusal(filtered('<feGaussianBlur stdDeviation="1e9"/>'))).toMatch('stdDeviation="1000000000" (at most 1000');
+    expect(refusal(filtered('<feDropShadow stdDeviation="2 5000"/>'))).toMatch('stdDeviation="5000"');
+  });
+
+  it('caps the primitives of one filter', () => {
+    const blurs = (n: number) => '<feGaussianBlur stdDeviation="1"/>'.repeat(n);
+    accepted(filtered(blurs(MAX_FILTER_PRIMITIVES)));
+    expect(refusal(filtered(blurs(MAX_FILTER_PRIMITIVES + 1)))).toMatch(`a <filter> has more than ${MAX_FILTER_PRIMITIVES} primitives`);
+  });
+
+  it('caps a filter region in bounding-box units', () => {
+    accepted(filtered('<feGaussianBlur stdDeviation="1"/>', ' x="-50%" y="-1" width="300%" height="3"'));
+    expect(refusal(filtered('<feGaussianBlur/>', ` width="${MAX_FILTER_REGION_SCALE + 1}"`))).toMatch('a filter region may be at most');
+    expect(refusal(filtered('<feGaussianBlur/>', ' height="100000%"'))).toMatch('height="100000%"');
+    accepted(filtered('<feGaussianBlur/>', ' filterUnits="userSpaceOnUse" x="0" y="0" width="4000" height="4000"'));
+  });
+
+  it('caps the filter work of the expanded drawing, costly primitives weighing more', () => {
+    const light = (uses: number) => filtered('<feGaussianBlur stdDeviation="2"/>', '', uses);
+    accepted(light(MAX_SVG_FILTER_WORK - 10));
+    expect(refusal(light(MAX_SVG_FILTER_WORK))).toMatch('it applies too many filter effects');
+    const heavy = (uses: number) => filtered('<feMorphology radius="2"/>', '', uses);
+    expect(refusal(heavy(MAX_SVG_FILTER_WORK / HEAVY_WEIGHT))).toMatch('costly effects count');
+  });
+});
