@@ -1,15 +1,16 @@
 /**
  * What an upload must be: a safe filename, strict base64, and bytes that are
  * really the image type the name (and mimeType, when given) claims. Raster
- * images must decode fully, every frame, within the pixel and frame caps;
+ * images must be whole to their end marker with nothing after it
+ * (raster-structure.ts) and decode fully, every frame, within the pixel and frame caps;
  * SVGs must parse as XML built only from svg.ts's allowlist.
  */
-import { crc32 } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from './errors';
 import { IMAGE_TYPES, MAX_FILENAME_LENGTH, MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
 import { checkSvg, looksLikeSvg } from './svg';
-import { PNG_SIGNATURE, rasterTypeOf } from '../../server/image-signatures.mjs';
+import { rasterTypeOf } from '../../server/image-signatures.mjs';
+import { checkGifBlocks, checkJpegSegments, checkPngChunks } from './raster-structure';
 
 export { checkSvg };
 
@@ -70,22 +71,6 @@ export function sniffImageType(bytes: Buffer): ImageType | undefined {
   return rasterTypeOf(bytes) ?? (looksLikeSvg(bytes) ? 'svg' : undefined);
 }
 
-/** Every PNG chunk must be whole and have a correct CRC, up to IEND and nothing after it (libpng ignores some bad CRCs). */
-function checkPngChunks(bytes: Buffer): void {
-  let offset = PNG_SIGNATURE.length;
-  for (;;) {
-    if (offset + 12 > bytes.length) throw bad('The PNG is truncated: it has no IEND chunk');
-    const length = bytes.readUInt32BE(offset);
-    const end = offset + 12 + length;
-    if (length > 0x7fffffff || end > bytes.length) throw bad(`The PNG is truncated inside a chunk at byte ${offset}`);
-    const type = bytes.subarray(offset + 4, offset + 8).toString('latin1');
-    if (crc32(bytes.subarray(offset + 4, end - 4)) !== bytes.readUInt32BE(end - 4)) throw bad(`The PNG's ${JSON.stringify(type)} chunk has a bad CRC`);
-    offset = end;
-    if (type === 'IEND') break;
-  }
-  if (offset !== bytes.length) throw bad('The PNG has data after its IEND chunk');
-}
-
 const megapixels = (pixels: number) => `${(Math.floor(pixels / 100_000) / 10).toLocaleString('en')} megapixels`;
 
 /** Why an image over the pixel limit is refused, with what to do about it. */
@@ -103,7 +88,10 @@ export function tooManyPixels(width: number, height: number, frames: number): st
  * decoder warnings, and stats() reads every pixel as a stream.
  */
 async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
+  // The framing first, to its end marker: decoders ignore bytes after it, which could hide any other file.
   if (type === 'png') checkPngChunks(bytes);
+  else if (type === 'jpeg') checkJpegSegments(bytes);
+  else if (type === 'gif') checkGifBlocks(bytes);
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning', animated: true });
   let metadata: Metadata;
   try {

@@ -91,7 +91,8 @@ describe('broken or oversized images are refused with 400', () => {
     jpeg.writeUInt16BE(6324, startOfFrame + 7);
     const headerOnly = jpeg.subarray(0, jpeg.indexOf(Buffer.from([0xff, 0xda])) + 20);
     expect(await sharp(headerOnly).metadata()).toMatchObject({ width: 6324, height: 6324 });
-    await expect(upload(headerOnly, 'jpeg')).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/premature end of JPEG/) });
+    // The segment walk finds it truncated before anything is decoded.
+    await expect(upload(headerOnly, 'jpeg')).rejects.toMatchObject({ status: 400, message: 'The JPEG is truncated: a scan of its image data has no end' });
   });
 
   it('a JPEG cut in half', async () => {
