@@ -13,7 +13,8 @@ import { postJson, raw } from '../helpers/http';
 import { devSiteForTests } from '../helpers/dev-site';
 import type { ProjectCopy } from '../helpers/project-copy';
 import { ACTIVE_SVG, expectSvgCorpusInert, expectSvgServedSafely, hasDotSegment, numberedSvg, rawFollowingSlashes } from './attacks';
-import { b64, cleanSvg } from './fixtures';
+import { SVG_CORPUS_DIR } from '../helpers/svg-corpus';
+import { b64, cleanSvg, pixel } from './fixtures';
 
 const site = devSiteForTests('security-dev');
 let project: ProjectCopy;
@@ -103,6 +104,36 @@ describe('uploaded images (dev)', () => {
     }
     // The images' own route still serves what is in the folder, sandboxed.
     await expectSvgServedSafely(origin, 'by-path.svg', ACTIVE_SVG);
+  });
+});
+
+describe('uploads that are cheap to check but ruinous to draw, or carry bytes after the image (dev)', () => {
+  const attack = (name: string) => readFile(join(SVG_CORPUS_DIR, 'hostile', name));
+  const refused = async (filename: string, data: Buffer | string, reason: string | RegExp) => {
+    const answer = await upload(filename, data);
+    expect(answer.status, filename).toBe(400);
+    expect(answer.json()).toEqual({ error: expect.stringMatching(reason) });
+    expect(await readdir(imagesDir())).not.toContain(filename);
+  };
+
+  it('refuses the <use> bomb and the filter bomb of the review, saying why', async () => {
+    await refused('use-bomb.svg', await attack('draw-cost-use-bomb.svg'), /^SVG refused: drawing it takes [\d,]+ elements once every <use>/);
+    await refused('filter-bomb.svg', await attack('draw-cost-filter-bomb.svg'), /^SVG refused: <feTurbulence> has numOctaves="1000" \(at most 10/);
+  });
+
+  it('still accepts an SVG that draws a shape through 100 uses of a group', async () => {
+    const sprite = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><defs><g id="g">${'<rect width="1" height="1"/>'.repeat(100)}</g></defs>${'<use href="#g"/>'.repeat(100)}</svg>`;
+    expect((await upload('sprite.svg', sprite)).status).toBe(200);
+  });
+
+  it('refuses a JPEG and a GIF with a file after their end marker, as a PNG after IEND', async () => {
+    const zip = Buffer.from('PK\x03\x04 hidden archive', 'latin1');
+    for (const format of ['jpeg', 'gif'] as const) {
+      const image = await pixel(format);
+      expect((await upload(`plain.${format === 'jpeg' ? 'jpg' : 'gif'}`, image)).status).toBe(200);
+      await refused(`tail.${format === 'jpeg' ? 'jpg' : 'gif'}`, Buffer.concat([image, zip]), /bytes of other data after its/);
+    }
+    await refused('tail.png', Buffer.concat([await pixel('png'), zip]), 'The PNG has data after its IEND chunk');
   });
 });
 
