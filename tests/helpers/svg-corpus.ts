@@ -5,6 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { HttpError } from '../../src/server/errors';
+import { checkSvg } from '../../src/server/svg';
 
 export const SVG_CORPUS_DIR = fileURLToPath(new URL('../fixtures/svg/', import.meta.url));
 
@@ -29,4 +32,17 @@ export function svgCorpus(kinds: readonly SvgCorpusKind[] = ['hostile', 'benign'
       .sort()
       .map((name) => ({ kind, name, path: join(dir, name), bytes: readFileSync(join(dir, name)) }));
   });
+}
+
+/** The refusal checkSvg throws for these bytes (fails the test if it accepts them). */
+export function svgRefusal(svg: string | Buffer): HttpError {
+  try {
+    checkSvg(Buffer.from(svg));
+  } catch (error) {
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(400);
+    expect((error as HttpError).message).toMatch(/^SVG refused: /);
+    return error as HttpError;
+  }
+  throw new Error(`accepted: ${String(svg).slice(0, 200)}`);
 }

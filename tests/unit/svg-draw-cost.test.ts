@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/errors';
 import { checkImageContent } from '../../src/server/images';
 import { checkSvg } from '../../src/server/svg';
 import {
@@ -11,23 +10,14 @@ import {
   MAX_SVG_DRAWN_ELEMENTS,
   MAX_SVG_FILTER_WORK,
 } from '../../src/server/svg-draw-cost';
-import { SVG_CORPUS_DIR } from '../helpers/svg-corpus';
+import { SVG_CORPUS_DIR, svgRefusal } from '../helpers/svg-corpus';
 
 const S = 'xmlns="http://www.w3.org/2000/svg"';
 const XL = 'xmlns:xlink="http://www.w3.org/1999/xlink"';
 const svg = (body: string) => `<svg ${S} ${XL} viewBox="0 0 100 100">${body}</svg>`;
 
 /** The message checkSvg refuses this SVG with (fails the test if it accepts it). */
-function refusal(text: string | Buffer): string {
-  try {
-    checkSvg(Buffer.from(text));
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(400);
-    return (error as HttpError).message;
-  }
-  throw new Error(`accepted: ${String(text).slice(0, 200)}`);
-}
+const refusal = (text: string | Buffer) => svgRefusal(text).message;
 const accepted = (text: string) => expect(() => checkSvg(Buffer.from(text))).not.toThrow();
 
 /** Levels of groups, each holding `fan` references to the level below; level 0 is one path. */

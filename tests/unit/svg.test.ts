@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../src/server/errors';
 import { checkImageContent, sniffImageType } from '../../src/server/images';
 import { checkSvg, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from '../../src/server/svg';
-import { svgCorpus } from '../helpers/svg-corpus';
+import { svgCorpus, svgRefusal as refusal } from '../helpers/svg-corpus';
 import { cleanSvg, hostileSvgs } from '../integration/fixtures';
 
 const S = 'xmlns="http://www.w3.org/2000/svg"';
 const XHTML = 'http://www.w3.org/1999/xhtml';
-
-/** The refusal checkSvg throws for these bytes (fails the test if it accepts them). */
-function refusal(svg: string | Buffer): HttpError {
-  try {
-    checkSvg(Buffer.from(svg));
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).status).toBe(400);
-    expect((error as HttpError).message).toMatch(/^SVG refused: /);
-    return error as HttpError;
-  }
-  throw new Error(`accepted: ${String(svg).slice(0, 200)}`);
-}
 
 const uploadSvg = (bytes: Buffer | string) => checkImageContent(Buffer.from(bytes), 'svg', 'image/svg+xml');
 
