@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { imageWorkSlots, MAX_PARALLEL_IMAGE_WORK } from './bounded-work.mjs';
 import { writeFileAtomic } from './atomic-write.mjs';
 import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from './headers.mjs';
 import { hasGpsPosition } from './exif-gps.mjs';
@@ -146,22 +147,12 @@ export async function encodeVariant(bytes, spec) {
 
 /**
  * Variants made at once in this process: each is a whole image decode and encode, so a burst queues
- * (and the servers bound that queue: server/variant-making-limits.mjs).
+ * (and the servers bound that queue: server/variant-making-limits.mjs). They take the slots of all
+ * costly image work, which uploads' checks share (server/bounded-work.mjs).
  */
-export const MAX_PARALLEL_ENCODES = 2;
-let running = 0;
-const waiting = [];
+export const MAX_PARALLEL_ENCODES = MAX_PARALLEL_IMAGE_WORK;
 
-async function withEncodeSlot(task) {
-  if (running >= MAX_PARALLEL_ENCODES) await new Promise((resolve) => waiting.push(resolve));
-  running += 1;
-  try {
-    return await task();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
-}
+const withEncodeSlot = (task) => imageWorkSlots().run(task);
 
 /** Where a variant is (or will be) kept in the cache. */
 export function cachedVariantPath(cacheDir, spec) {

@@ -9,8 +9,12 @@
 //   (429 beyond it), and at most half the queue (plus the running encodes) at a time, so one
 //   address cannot fill the queue and starve everyone else (its burst alone once could: a hostile
 //   review's 40 requests at once had a second visitor refused with 503).
-// The core is pure: it is given the time, and it never reads a clock, a socket or a file.
+// The core is pure: it is given the time, and it never reads a clock, a socket or a file. The
+// queue for all clients is a BoundedWork (server/bounded-work.mjs), the limiter the checks of
+// uploads use too; the variants then run in the process's shared slots of costly image work.
 // Plain JavaScript so the production server can load it without a build step.
+
+import { BoundedWork } from './bounded-work.mjs';
 
 /**
  * The limits of a server unless its configuration says otherwise (IMAGE_VARIANT_* in
@@ -42,7 +46,8 @@ const SECONDS_PER_ENCODE = 1;
 export class VariantMakingLimits {
   /** @type {Map<string, { tokens: number, at: number }>} tokens left per client, as of `at` (ms) */
   #buckets = new Map();
-  #pending = 0;
+  /** All clients' variants admitted and not finished, against maxRunning + maxQueued. */
+  #queue;
   /** @type {Map<string, number>} variants admitted and not finished, per client (only clients with some) */
   #pendingOf = new Map();
 
@@ -56,13 +61,14 @@ export class VariantMakingLimits {
     this.perMs = perMinute / 60_000;
     this.maxRunning = maxRunning;
     this.maxClients = maxClients;
+    this.#queue = new BoundedWork({ maxRunning, maxQueued, secondsPerTask: SECONDS_PER_ENCODE });
     /** A client's share of the queue at a time: half of it, beside the running encodes. */
     this.maxPerClient = maxRunning + Math.max(1, Math.floor(maxQueued / 2));
   }
 
   /** Variants admitted and not yet finished: being made, or waiting for an encoder. */
   get pending() {
-    return this.#pending;
+    return this.#queue.pending;
   }
 
   /** A client's tokens at `now`, refilled since it was last seen. */
@@ -81,15 +87,12 @@ export class VariantMakingLimits {
    * @returns {Admission}
    */
   admit(client, now) {
-    if (this.#pending >= this.maxRunning + this.maxQueued) {
-      // The queue drains about maxRunning encodes at a time.
-      const queued = this.#pending - this.maxRunning + 1;
-      const retryAfterSeconds = Math.max(1, Math.ceil((queued / Math.max(1, this.maxRunning)) * SECONDS_PER_ENCODE));
-      return { admitted: false, status: 503, retryAfterSeconds, message: 'Too many image variants are being made; try again shortly' };
+    if (this.#queue.full) {
+      return { admitted: false, status: 503, retryAfterSeconds: this.#queue.retryAfterSeconds(), message: 'Too many image variants are being made; try again shortly' };
     }
     const own = this.#pendingOf.get(client) ?? 0;
     if (own >= this.maxPerClient) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((own / Math.max(1, this.maxRunning)) * SECONDS_PER_ENCODE));
+      const retryAfterSeconds = this.#queue.retryAfterSeconds(own);
       return { admitted: false, status: 429, retryAfterSeconds, message: 'Too many new image variants asked for at once; try again shortly' };
     }
     const tokens = this.#tokens(client, now);
@@ -101,7 +104,7 @@ export class VariantMakingLimits {
     this.#buckets.delete(client);
     this.#buckets.set(client, { tokens: tokens - 1, at: now });
     if (this.#buckets.size > this.maxClients) this.#evict(now);
-    this.#pending += 1;
+    this.#queue.admit();
     this.#pendingOf.set(client, own + 1);
     return { admitted: true };
   }
@@ -111,7 +114,7 @@ export class VariantMakingLimits {
    * @param {string} [client] the client it was admitted for
    */
   finished(client) {
-    this.#pending = Math.max(0, this.#pending - 1);
+    this.#queue.finished();
     const own = client === undefined ? undefined : this.#pendingOf.get(client);
     if (own === undefined) return;
     if (own <= 1) this.#pendingOf.delete(client);
