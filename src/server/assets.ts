@@ -9,6 +9,8 @@ import { checkFilename, checkImageContent, decodeBase64, IMAGE_EXTENSIONS } from
 import { ASSETS_DIR, ASSETS_URL_PREFIX } from './paths';
 import type { Author, ContentStore, MayWrite } from './store/content-store';
 import { withoutLocation } from './upload-location';
+import { checkImageContentOffThread } from './image-check-thread';
+import { runCostly } from './upload-work';
 
 /** Compares by Unicode code point, not UTF-16 unit, so the order is the same in every language. */
 export function compareCodePoints(a: string, b: string): number {
@@ -55,15 +57,20 @@ export interface StoredUploadAnswer {
  * record a GPS position), and that is what the store compares: concurrent
  * uploads under one name are serialised by it, the same file again is no
  * change, and of different files the first wins and the others get 409 unless
- * they overwrite. The checks judge the bytes as sent.
+ * they overwrite. The checks judge the bytes as sent. The costly part (the checks' decode or
+ * parse, the re-encoding) runs in the process's slots of costly image work (upload-work.ts), and
+ * an SVG's parse in a thread of its own (image-check-thread.ts).
  */
 export async function storeUpload(body: UploadRequest, maxBytes: number, store: ContentStore, author?: Author, mayWrite?: MayWrite): Promise<StoredUploadAnswer> {
   const claimed = checkFilename(body.filename);
   const filename = body.filename as string;
   const sent = decodeBase64(body.data, maxBytes);
-  await checkImageContent(sent, claimed, body.mimeType);
   if (body.overwrite !== undefined && typeof body.overwrite !== 'boolean') throw new HttpError(400, 'overwrite must be a boolean');
-  const { bytes, locationRemoved } = await withoutLocation(sent, claimed);
+  const { bytes, locationRemoved } = await runCostly(async () => {
+    // A file named .svg is parsed only if it is one: the thread is for that parse, and a raster check's decode runs on libuv's threads already.
+    await (claimed === 'svg' ? checkImageContentOffThread : checkImageContent)(sent, claimed, body.mimeType);
+    return withoutLocation(sent, claimed);
+  });
   await store.putImage(filename, bytes, { overwrite: body.overwrite === true, ...(author && { author }), ...(mayWrite && { mayWrite }) });
   return { url: ASSETS_URL_PREFIX + filename, locationRemoved };
 }
