@@ -8,6 +8,7 @@ import { HttpError } from './errors';
 import { checkFilename, checkImageContent, decodeBase64, IMAGE_EXTENSIONS } from './images';
 import { ASSETS_DIR, ASSETS_URL_PREFIX } from './paths';
 import type { Author, ContentStore, MayWrite } from './store/content-store';
+import { withoutTrailingData } from './raster-structure';
 import { withoutLocation } from './upload-location';
 import { checkImageContentOffThread } from './image-check-thread';
 import { runCostly } from './upload-work';
@@ -54,7 +55,7 @@ export interface StoredUploadAnswer {
  * Validates an upload and stores it as a change of the content store (its own
  * commit with the git backend); returns its public URL. What is stored is what
  * withoutLocation makes of the bytes sent (the bytes themselves, unless they
- * record a GPS position), and that is what the store compares: concurrent
+ * record a GPS position), a JPEG's without what follows its end (withoutTrailingData), and that is what the store compares: concurrent
  * uploads under one name are serialised by it, the same file again is no
  * change, and of different files the first wins and the others get 409 unless
  * they overwrite. The checks judge the bytes as sent. The costly part (the checks' decode or
@@ -69,7 +70,7 @@ export async function storeUpload(body: UploadRequest, maxBytes: number, store: 
   const { bytes, locationRemoved } = await runCostly(async () => {
     // A file named .svg is parsed only if it is one: the thread is for that parse, and a raster check's decode runs on libuv's threads already.
     await (claimed === 'svg' ? checkImageContentOffThread : checkImageContent)(sent, claimed, body.mimeType);
-    return withoutLocation(sent, claimed);
+    return withoutLocation(withoutTrailingData(sent, claimed), claimed);
   });
   await store.putImage(filename, bytes, { overwrite: body.overwrite === true, ...(author && { author }), ...(mayWrite && { mayWrite }) });
   return { url: ASSETS_URL_PREFIX + filename, locationRemoved };

@@ -10,7 +10,7 @@ import { HttpError } from './errors';
 import { IMAGE_TYPES, MAX_FILENAME_LENGTH, MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
 import { checkSvg, looksLikeSvg } from './svg';
 import { rasterTypeOf } from '../../server/image-signatures.mjs';
-import { checkGifBlocks, checkJpegSegments, checkPngChunks } from './raster-structure';
+import { checkGifBlocks, checkPngChunks, jpegImageLength } from './raster-structure';
 
 export { checkSvg };
 
@@ -90,7 +90,7 @@ export function tooManyPixels(width: number, height: number, frames: number): st
 async function checkRaster(bytes: Buffer, type: ImageType): Promise<void> {
   // The framing first, to its end marker: decoders ignore bytes after it, which could hide any other file.
   if (type === 'png') checkPngChunks(bytes);
-  else if (type === 'jpeg') checkJpegSegments(bytes);
+  else if (type === 'jpeg') jpegImageLength(bytes);
   else if (type === 'gif') checkGifBlocks(bytes);
   const open = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning', animated: true });
   let metadata: Metadata;

@@ -1,7 +1,8 @@
 /**
  * The structural walks of the upload check (images.ts): a PNG's chunks, a
  * JPEG's segments and scans, a GIF's blocks, each from the signature to the
- * format's end marker, refusing a truncated file and any byte after the end.
+ * format's end marker, refusing a truncated file and any byte after a PNG's or GIF's end (a
+ * JPEG's are dropped before it is stored: withoutTrailingData).
  * Decoders stop at the end marker and ignore what follows, so without the
  * walk a valid picture could carry any file behind it (an archive, a page, a
  * second picture) and the site would serve it as an image. The walks read
@@ -13,10 +14,10 @@ import { PNG_SIGNATURE } from '../../server/image-signatures.mjs';
 
 const bad = (message: string) => new HttpError(400, message);
 
-/** What to say about bytes after the end: cameras and phones put a second picture or a video there. */
+/** What to say about bytes after a GIF's end (a JPEG's are dropped instead: see jpegImageLength). */
 function trailing(format: string, end: string, extra: number): HttpError {
   return bad(
-    `The ${format} has ${extra.toLocaleString('en')} bytes of other data after its ${end}, which is refused. Phones and cameras sometimes add a second picture or a short video there: save the image again as a plain ${format} (for example with "Export" or "Save as" in a photo editor) and upload it again`,
+    `The ${format} has ${extra.toLocaleString('en')} bytes of other data after its ${end}, which is refused: save the image again as a plain ${format} (for example with "Export" or "Save as" in a photo editor) and upload it again`,
   );
 }
 
@@ -60,11 +61,13 @@ function scanEnd(bytes: Buffer, offset: number): number {
 }
 
 /**
- * A JPEG's segments from SOI to EOI: each marker's length is followed, the
- * image data after each SOS (one scan for a baseline JPEG, several for a
- * progressive one) up to the next marker, and nothing may follow EOI.
+ * The length of a JPEG's picture: its segments from SOI to EOI, each marker's length followed, the
+ * image data after each SOS (one scan for a baseline JPEG, several for a progressive one) up to the
+ * next marker. What follows EOI is not refused but never stored (withoutTrailingData): phones put
+ * a motion photo's video or an Ultra HDR gain map's second picture there, and refusing those would
+ * refuse most photos a phone takes today, while no browser shows any of it.
  */
-export function checkJpegSegments(bytes: Buffer): void {
+export function jpegImageLength(bytes: Buffer): number {
   let offset = 2; // after SOI, which rasterTypeOf checked
   for (;;) {
     if (bytes[offset] !== 0xff) throw bad(`The JPEG is damaged: no segment marker at byte ${offset}`);
@@ -80,8 +83,15 @@ export function checkJpegSegments(bytes: Buffer): void {
     offset += length;
     if (marker === SOS) offset = scanEnd(bytes, offset);
   }
-  if (offset !== bytes.length) throw trailing('JPEG', 'end marker', bytes.length - offset);
+  return offset;
 }
+
+/**
+ * An upload's bytes as they are stored: a JPEG ends at its EOI, without what a phone or camera
+ * added after it, which could be any file riding behind the picture; every other type is refused
+ * with bytes after its end (checkRaster), so it is whole already.
+ */
+export const withoutTrailingData = (bytes: Buffer, type: string): Buffer => (type === 'jpeg' ? bytes.subarray(0, jpegImageLength(bytes)) : bytes);
 
 const GIF_EXTENSION = 0x21;
 const GIF_IMAGE = 0x2c;
