@@ -66,7 +66,8 @@ describe('writing the build\'s visitor pages', () => {
     await expect(buildVisitorPages(planner(['/', '/about'], error), writing())).rejects.toBe(error);
   });
 
-  describe('on render workers (stand-ins that speak the pool\'s protocol)', () => {
+  // Each test starts worker threads, and some start replacements: on a loaded machine that passed vitest's 5 s default once.
+  describe('on render workers (stand-ins that speak the pool\'s protocol)', { timeout: 30_000 }, () => {
     const fixture = (name: string, serverEntry = 'file:///unused') => ({ ...writing(), workerFiles: { script: new URL(`../fixtures/render-workers/${name}`, import.meta.url).href, serverEntry }, workers: 2 });
     const paths = Array.from({ length: 20 }, (_, index) => `/p-${index}`);
 
