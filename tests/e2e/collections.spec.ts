@@ -37,7 +37,7 @@ test('lists posts and tags, and an unsaved post title shows in the home page’s
   await page.getByLabel('Title', { exact: true }).fill('Zero JavaScript, edited in a test');
   await expect(preview(page).locator('[data-section-type="post-detail"] h1')).toHaveText('Zero JavaScript, edited in a test');
   await expect(postsNav(page).getByRole('link', { name: /edited in a test/ }).locator('.dirty-dot')).toBeVisible();
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 post');
   await expect(tab(page, 'Posts').locator('.dirty-dot')).toBeVisible();
 
   // The home page's posts list renders the unsaved entry.
@@ -124,7 +124,7 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await page.keyboard.press('Space');
   await expect(tags.getByRole('checkbox', { name: /Accessibility/ })).not.toBeChecked();
   await expect(preview(page).locator('[data-section-type="post-detail"]')).toContainText('Field notes');
-  await expect(page.locator('.save-state')).toHaveText('2 documents with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 2 posts');
   await shot(page, 'collections-new-post');
 
   // A new post is a draft until published; the new tag is public at once, as posts show their tags.

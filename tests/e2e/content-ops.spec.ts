@@ -82,7 +82,7 @@ test('a link that leads nowhere is a warning in the Problems panel, which opens 
   await page.getByRole('button', { name: 'Problems: 1 link that leads nowhere' }).click();
   const panel = page.getByRole('dialog', { name: 'Problems' });
   // A warning, not a problem: the site still builds.
-  await expect(panel).toContainText('No problems: every page of the site builds.');
+  await expect(panel).toContainText('No problems: every page of the site can be published.');
   await expect(panel.getByRole('region', { name: /Links that lead nowhere/ })).toContainText('Call to action › Button 1 › Link: Links to “/posts/ops-linkd/”, where there is no page.');
   await shot(page, 'content-ops-links-nowhere');
   await panel.getByRole('button', { name: /^Open Shared call to action at / }).click();
@@ -98,7 +98,7 @@ test('unsaved changes are saved first', async ({ page }) => {
   await page.goto('/editor/~posts/ops-cited');
   await page.getByLabel('Author').fill('Someone else');
   await page.getByRole('button', { name: 'Change post address…' }).click();
-  await expect(dialog(page)).toContainText('You have unsaved changes in 1 document');
+  await expect(dialog(page)).toContainText('You have unsaved changes to 1 post');
   await expect(dialog(page).getByRole('button', { name: 'Change address', exact: true })).toBeDisabled();
   await dialog(page).getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog(page).getByText(/unsaved change/)).toHaveCount(0);

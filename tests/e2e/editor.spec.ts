@@ -58,7 +58,7 @@ test('editing the hero title updates the preview as you type', async ({ page }) 
   await outlineItem(page, 'home-hero').click();
   await page.getByLabel('Title', { exact: true }).fill('A title typed in the editor');
   await expect(preview(page).locator('h1')).toContainText('A title typed in the editor');
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   await shot(page, 'editor-hero-edit');
 });
 
@@ -100,7 +100,7 @@ test('a blank required field shows its error and blocks saving', async ({ page }
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Save is blocked' })).toBeVisible();
   await page.keyboard.press('Control+s');
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   expect(await readFile(dataFile('pages/journal.json'), 'utf8')).toBe(before);
   await shot(page, 'editor-validation');
 });

@@ -208,7 +208,7 @@ test('a form that fails to render says so in its own pane, and the rest of the e
   await expect(fault).toContainText('Your unsaved changes are kept.');
   // The editor itself is still there: the outline, the preview with the edit, and the save status.
   await expect(preview(page).getByText('Kept through a broken form')).toBeVisible();
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   await shot(page, 'fields-form-fault');
   // Choosing another section shows its form again.
   await outlineItem(page, 'about-hero').click();
@@ -222,5 +222,5 @@ test('a form that fails to render says so in its own pane, and the rest of the e
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(page.getByLabel('Inspector').getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('Inspector').getByRole('combobox', { name: 'Link' }).first()).not.toHaveValue('/boom-again');
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
 });

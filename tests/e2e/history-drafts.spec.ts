@@ -28,7 +28,7 @@ test('unsaved edits survive a closed tab and can be restored', async ({ context 
   expect(await reopened.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await reopened.setViewportSize({ width: 1440, height: 900 });
   await banner.getByRole('button', { name: 'Restore' }).click();
-  await expect(reopened.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(reopened.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   await outlineItem(reopened, 'about-hero').click();
   await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('Draft that must not be lost');
   await expect(reopened.frameLocator('iframe[title="Preview"]').locator('h1')).toHaveText('Draft that must not be lost');
@@ -80,7 +80,7 @@ test('a draft whose file was changed on disk since in other fields is merged wit
   await banner.getByRole('button', { name: 'Discard…' }).click();
   await question.getByRole('button', { name: 'Discard it' }).click();
   await expect(banner).toBeHidden();
-  await expect(reopened.getByRole('status').filter({ hasText: 'Discarded the unsaved changes from an earlier session to 1 document.' })).toBeVisible();
+  await expect(reopened.getByRole('status').filter({ hasText: 'Discarded the unsaved changes from an earlier session to 1 page.' })).toBeVisible();
   await reopened.reload();
   await expect(reopened.locator('.editor')).toBeVisible();
   await expect(reopened.getByText('Unsaved changes from an earlier session')).toBeHidden();

@@ -13,7 +13,7 @@ test('a saved change says so over the panes without pushing them down (they move
   await title.fill(`${original} (notice test)`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   const notice = page.locator('.banner-success');
-  await expect(notice).toHaveText(/Saved 1 document\./);
+  await expect(notice).toHaveText(/Saved the page “About”\./);
   expect(await top(page, '.workspace')).toBe(before.workspace);
   expect(await top(page, '[data-field="meta.title"]')).toBe(before.field);
   // It floats over the preview, never over the form being typed in.

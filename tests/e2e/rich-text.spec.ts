@@ -99,7 +99,7 @@ test('bold and a link from the toolbar are saved as the expected Markdown; sourc
   await sourceToggle.click();
   await expect(body).toHaveAttribute('contenteditable', 'true');
   await expect(body.locator('a[href="/about"]')).toHaveText('stylesheet');
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 post');
 
   await save(page);
   expect((await readData(POST)).body).toBe(expected);
@@ -181,7 +181,7 @@ test('text typed before a heading, ending in a space, and a link typed at speed,
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.type('Some intro text ');
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 post');
   // A link added from the keyboard, typed at once and at speed: the dialog's address field has the keys from the first.
   await page.keyboard.press('Control+k');
   await page.keyboard.type('https://www.example.com', { delay: 40 });

@@ -87,7 +87,7 @@ test('a save whose answer was lost, pressed again, does not ask again about the 
 async function saveWithSampleTextUnanswered(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await sampleTextDialog(page).getByRole('button', { name: 'Save anyway' }).click();
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
 }
 
 test('moving list items that still hold sample text is no news to visitors: Save does not ask', async ({ page }) => {

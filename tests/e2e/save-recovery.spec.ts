@@ -35,7 +35,7 @@ test('a save that never reached the server says it did not arrive, and keeps the
   await page.route('**/api/content/changes', (route) => route.abort('connectionreset'), { times: 1 });
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(notice(page)).toContainText('Your save did not arrive');
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   await save(page);
   expect((await section('pages/pricing.json', 'pricing-hero')).data.title).toBe('Not sent the first time');
 });
@@ -81,7 +81,7 @@ test('their version of a file broken by hand cannot be loaded: the editor says w
     const dialog = page.getByRole('dialog', { name: 'Changed since you opened it' });
     await dialog.getByRole('button', { name: 'Load their version' }).click();
     await expect(page.getByText(/Their version of .* cannot be loaded: .*Your changes are kept, unsaved/)).toBeVisible();
-    await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+    await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Mine, over a broken file');
   } finally {
     await writeFile(file, stored);

@@ -65,6 +65,6 @@ test('Save asks before a new section’s sample text goes public: Enter goes to 
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   expect((await readData('pages/about.json')).sections.some((section: { type?: string }) => section.type === 'faq')).toBe(false);
 });

@@ -42,7 +42,7 @@ test('an ended session keeps the edit, blocks saving until Try again finds a ses
   await expect(banner).toContainText('Your session has ended.');
   await expect(banner).toContainText('Your unsaved change is kept on this device');
   await expect(page.getByText('Nothing was saved: your session has ended.')).toBeVisible();
-  await expect(page.locator('.save-state')).toHaveText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 page');
   const signIn = banner.getByRole('link', { name: /Sign in again/ });
   await expect(signIn).toHaveAttribute('href', '/editor/sign-in?next=%2Feditor%2Fsession-lab');
   await expect(signIn).toHaveAttribute('target', '_blank');

@@ -15,7 +15,7 @@ test('Ctrl+Z in a dialog’s text box undoes the typing there, never an edit on 
   await page.keyboard.press('Control+s');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Kept through a dialog');
-  await expect(page.locator('.save-state')).toContainText('1 document with unsaved changes');
+  await expect(page.locator('.save-state')).toContainText('Unsaved changes to 1 page');
   // A search box keeps its own undo too.
   const search = page.locator('#content-search');
   await search.pressSequentially('pri');

@@ -39,14 +39,15 @@ interface Props {
   user: string;
   /** Whether the signed-in user may change a file (a move rewrites links only where they may). */
   mayChange(file: string): boolean;
-  dirtyCount: number;
+  /** What has unsaved changes, counted by kind ("1 page"); empty when nothing has. */
+  unsaved: string;
   saving: boolean;
   onSave(): void;
   onApplied(done: AppliedOp): void;
   onClose(): void;
 }
 
-export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, saving, onSave, onApplied, onClose }: Props) {
+export function ContentOpsDialog({ request, docs, user, mayChange, unsaved, saving, onSave, onApplied, onClose }: Props) {
   const { action } = request;
   const [name, setName] = useState(() => currentName(docs, request.target));
   const [touched, setTouched] = useState(false);
@@ -85,7 +86,7 @@ export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, s
   const plan = action === 'rename' && !problem ? renamePlan(docs, target, newName, mayChange, markdown) : undefined;
   // For a shared section or a tag: remove it from the pages or posts that use it, and delete it, in one change.
   const unlink = action === 'delete' && referrers.length > 0 ? unlinkAndDeleteChanges(docs, target) : undefined;
-  const blocked = Boolean(locked) || dirtyCount > 0 || busy || images === null || (target.type === 'image' && markdown === undefined) || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
+  const blocked = Boolean(locked) || unsaved !== '' || busy || images === null || (target.type === 'image' && markdown === undefined) || (action === 'delete' ? referrers.length > 0 : Boolean(problem));
 
   const apply = async (changes = action === 'delete' ? deleteChanges(docs, target) : plan!.changes) => {
     setBusy(true);
@@ -126,11 +127,11 @@ export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, s
           <p className="notice notice-error">{locked}</p>
         ) : (
           <>
-            {dirtyCount > 0 && (
+            {unsaved && (
               // Not folded into the same changeset: a delete or move stands on its own, and a refused one must not take unsaved edits down with it.
               <div className="notice notice-warning" role="alert">
                 <p>
-                  You have unsaved changes in {dirtyCount} document{dirtyCount === 1 ? '' : 's'}. A {action} is saved at once, on its own: save your changes first.
+                  You have unsaved changes to {unsaved}. A {action} is saved at once, on its own: save your changes first.
                 </p>
                 <button type="button" className="btn btn-small btn-primary" onClick={onSave} disabled={saving}>
                   {saving ? 'Saving…' : 'Save changes'}
@@ -166,7 +167,7 @@ export function ContentOpsDialog({ request, docs, user, mayChange, dirtyCount, s
                 {unlink && (
                   <p className="op-unlink">
                     Or remove it from {referrers.length === 1 ? 'it' : 'all of them'} and delete it, in one change:{' '}
-                    <button type="button" className="btn btn-small btn-danger-solid" disabled={dirtyCount > 0 || busy} onClick={() => void apply(unlink.changes)}>
+                    <button type="button" className="btn btn-small btn-danger-solid" disabled={unsaved !== '' || busy} onClick={() => void apply(unlink.changes)}>
                       Remove from {referrers.length} {docs[target.type === 'doc' ? target.file : '']?.kind === 'shared' ? (referrers.length === 1 ? 'page' : 'pages') : referrers.length === 1 ? 'post' : 'posts'} and delete
                     </button>
                   </p>

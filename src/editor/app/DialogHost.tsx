@@ -68,7 +68,7 @@ export function DialogHost({ state, view, dispatch, ops, onSave }: Props) {
           docs={docs}
           user={state.session.user.name}
           mayChange={(file) => mayWrite(state.session.user, file)}
-          dirtyCount={view.dirtyDocs.length}
+          unsaved={view.unsaved}
           saving={state.save.status === 'saving'}
           onSave={onSave}
           onApplied={(done) => void ops.applied(done)}

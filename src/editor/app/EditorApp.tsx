@@ -132,7 +132,7 @@ function Editor({ payload, initialSlug }: Props) {
         onUndo={undo}
         onRedo={redo}
         onTravel={travel}
-        dirtyCount={view.dirtyDocs.length}
+        unsaved={view.unsaved}
         saving={state.save.status === 'saving'}
         recoverable={state.recovery.length > 0}
         publishing={state.publishing}

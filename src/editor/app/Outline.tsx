@@ -41,8 +41,17 @@ function dragIds(entries: OutlineEntry[]): string[] {
 const sameRow = (a: OutlineEntry, b: OutlineEntry) =>
   a === b || (a.index === b.index && a.id === b.id && a.type === b.type && sharedOf(a) === sharedOf(b) && (a.section === b.section || sectionSummary(a.section, loadedMarkdownSummary) === sectionSummary(b.section, loadedMarkdownSummary)));
 
-/** The row's second line: what the section says, else its id, so two sections of one type can be told apart. */
-const nameOf = (entry: OutlineEntry, markdownSummary?: MarkdownSummary) => sectionSummary(entry.section, markdownSummary) ?? entry.id;
+/**
+ * What a section that shows the page's own post or tag says, when it says nothing itself (a post's
+ * title and text are the post's): its type's description ("The post itself: …"), not its id.
+ */
+const shownEntryName = (type: string) => {
+  const definition = sectionRegistry.get(type);
+  return definition?.template ? definition.description : undefined;
+};
+
+/** The row's second line: what the section says, else what it shows, else its id, so two sections of one type can be told apart. */
+const nameOf = (entry: OutlineEntry, markdownSummary?: MarkdownSummary) => sectionSummary(entry.section, markdownSummary) ?? shownEntryName(entry.type) ?? entry.id;
 
 /**
  * A section that says nothing but Markdown (a Rich text) is named by its text's opening words.

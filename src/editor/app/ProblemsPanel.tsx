@@ -31,7 +31,7 @@ export function ProblemsPanel({ files, linksNowhere, docs, onOpen, onRefresh, on
     <Dialog title="Problems" onClose={onClose} wide className="dialog-problems">
       <p className="problems-summary">
         {count === 0
-          ? 'No problems: every page of the site builds.'
+          ? 'No problems: every page of the site can be published.'
           : `${count} problem${count === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}, as the files are on disk (unsaved edits are not included). Open one to fix it, then save.`}
       </p>
       <ul className="problems-list">

@@ -11,7 +11,8 @@ import type { Publishing } from '../lib/store/state';
 
 interface Props {
   saving: boolean;
-  dirtyCount: number;
+  /** What has unsaved changes, counted by kind ("2 pages and 1 post", doc-name.ts's countedFiles); empty when nothing has. */
+  unsaved: string;
   publishing: Publishing | null;
   /** Unsaved changes from an earlier visit are offered back (the banner below): not "All changes saved". */
   recoverable?: boolean;
@@ -39,10 +40,15 @@ function PublishingText({ publishing, liveHref }: { publishing: Publishing; live
   );
 }
 
-export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false, liveHref = null }: Props) {
-  // Counted by document: five edits to one page are one page to save.
-  const unsaved = dirtyCount ? `${dirtyCount} document${dirtyCount === 1 ? '' : 's'} with unsaved changes` : '';
-  const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : publishing?.state === 'unknown' ? ' is-unknown' : dirtyCount ? ' is-dirty' : '';
+export function SaveStatus({ saving, unsaved, publishing, recoverable = false, liveHref = null }: Props) {
+  // Counted by document: five edits to one page are one page to save. On a phone, what they are to is
+  // left to screen readers (styles: .save-state-what), so the line never wraps and moves the panes.
+  const changes = unsaved && (
+    <>
+      Unsaved changes<span className="save-state-what"> to {unsaved}</span>
+    </>
+  );
+  const state = saving ? '' : publishing?.state === 'failed' ? ' is-failed' : publishing?.state === 'unknown' ? ' is-unknown' : unsaved ? ' is-dirty' : '';
   return (
     <span className={`save-state${state}`} role="status" aria-live="polite">
       {saving ? (
@@ -50,10 +56,10 @@ export function SaveStatus({ saving, dirtyCount, publishing, recoverable = false
       ) : publishing ? (
         <>
           <PublishingText publishing={publishing} liveHref={liveHref} />
-          {unsaved && ` · ${unsaved}`}
+          {changes && <> · {changes}</>}
         </>
       ) : (
-        unsaved || (recoverable ? 'Unsaved changes from last time: restore or discard them' : 'All changes saved')
+        changes || (recoverable ? 'Unsaved changes from last time: restore or discard them' : 'All changes saved')
       )}
     </span>
   );

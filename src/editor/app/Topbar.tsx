@@ -41,7 +41,8 @@ interface Props {
   onRedo(): void;
   /** Goes back (negative) or forward that many steps: a step in the History menu. */
   onTravel(steps: number): void;
-  dirtyCount: number;
+  /** What has unsaved changes, counted by kind ("1 page"); empty when nothing has. */
+  unsaved: string;
   saving: boolean;
   /** Unsaved changes from an earlier visit are offered back. */
   recoverable: boolean;
@@ -60,7 +61,7 @@ interface Props {
   onSignOut(): void;
 }
 
-export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, dirtyCount, saving, recoverable, publishing, onSave, problemCount, warningCount, onProblems, user, leaving, onSignOut }: Props) {
+export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, viewport, onViewport, past, future, savedAt, onUndo, onRedo, onTravel, unsaved, saving, recoverable, publishing, onSave, problemCount, warningCount, onProblems, user, leaving, onSignOut }: Props) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const historyRef = useRef<HTMLDetailsElement>(null);
   const historyPlace = useDropdownPlace(historyRef, historyOpen, HISTORY_WIDTH);
@@ -153,7 +154,7 @@ export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, view
           {warningCount > 0 && <span className="badge badge-warning">{warningCount}</span>}
         </button>
       )}
-      <SaveStatus saving={saving} dirtyCount={dirtyCount} publishing={publishing} recoverable={recoverable} liveHref={liveHref} />
+      <SaveStatus saving={saving} unsaved={unsaved} publishing={publishing} recoverable={recoverable} liveHref={liveHref} />
       {/* aria-disabled, not disabled, while saving: a disabled button drops the keyboard's focus to the page. */}
       <button type="button" className="btn btn-primary" onClick={saving ? undefined : onSave} aria-disabled={saving} aria-keyshortcuts="Control+S Meta+S" title="Save (Ctrl+S / ⌘S)">
         Save

@@ -9,7 +9,7 @@ export default defineSection({
   label: 'Post',
   // Its title is the page's h1 unless another title section comes first (src/engine/main-heading.ts).
   viewReads: { mainHeading: true },
-  description: 'The full essay view of the current post, for the posts template page.',
+  description: 'The post itself: its title, byline, cover and text, on each post’s page.',
   schema: z.object({
     /** Shows the post's cover image above the body. */
     showCover: field(z.boolean().default(true), 'Show cover', "Show the post's cover image above the body."),

@@ -65,7 +65,7 @@ describe('restoreDrafts and discardDrafts', () => {
     expect(state.recovery).toEqual([]);
     expect(state.docs[HOME]?.data).toMatchObject({ id: 'restored' });
     expect(isDirty(state.docs[HOME]!)).toBe(true);
-    expect(state.notice?.text).toBe('Restored unsaved changes to 1 document. Save to keep them.');
+    expect(state.notice?.text).toBe('Restored unsaved changes to 1 page. Save to keep them.');
   });
 
   it('discards them once confirmed, keeping the documents as loaded, closing the question and saying what went', () => {
@@ -74,7 +74,7 @@ describe('restoreDrafts and discardDrafts', () => {
     expect(state.recovery).toEqual([]);
     expect(state.dialog).toBeNull();
     expect(state.docs).toBe(offered.docs);
-    expect(state.notice).toEqual({ kind: 'info', text: 'Discarded the unsaved changes from an earlier session to 1 document.' });
+    expect(state.notice).toEqual({ kind: 'info', text: 'Discarded the unsaved changes from an earlier session to 1 page.' });
     expect(discardDrafts(state)).toBe(state);
   });
 });

@@ -76,7 +76,7 @@ describe('restoreDrafts for an editor', () => {
     expect(isDirty(state.docs[POST]!)).toBe(true);
     expect(isDirty(state.docs[FOOTER]!)).toBe(false);
     expect(state.recovery.map(({ draft }) => draft.file)).toEqual([FOOTER]);
-    expect(state.notice?.text).toBe('Restored unsaved changes to 1 document. Save to keep them. Only an administrator can restore the other 1 document.');
+    expect(state.notice?.text).toBe('Restored unsaved changes to 1 post. Save to keep them. Only an administrator can restore the changes to 1 shared section.');
     // Nothing left it may restore: it says so and keeps them.
     const again = restoreDrafts(state, { now: 2 });
     expect(again.recovery).toBe(state.recovery);

@@ -120,7 +120,7 @@ describe('a save over a file changed elsewhere in other fields (a review saw "Re
     expect(JSON.parse(state.docs[POST]!.savedJson)).toEqual(theirs);
     expect(state.save).toMatchObject({ status: 'saving', files: [POST], merged: [POST] });
     const saved = saveSucceeded(state, { saved: [{ file: POST, version: 'v9', json: JSON.stringify(state.docs[POST]!.data) }] });
-    expect(saved.notice?.text).toBe('Saved 1 document. Post “Mine” had been changed elsewhere meanwhile, in other fields than yours: both changes are kept, and the form shows them.');
+    expect(saved.notice?.text).toBe('Saved the post “Mine”. Post “Mine” had been changed elsewhere meanwhile, in other fields than yours: both changes are kept, and the form shows them.');
   });
 });
 

@@ -44,7 +44,8 @@ describe('save outcomes', () => {
     expect(state.docs[HOME]).toMatchObject({ version: 'v10', savedJson: json });
     expect(isDirty(state.docs[HOME]!)).toBe(true);
     expect(state.save.status).toBe('idle');
-    expect(state.notice).toEqual({ kind: 'success', text: 'Saved 1 document.' });
+    // Named as a person knows it, not counted as "1 document" (QA).
+    expect(state.notice).toEqual({ kind: 'success', text: 'Saved the page “Home”.' });
     // Typing on during the save is a step of its own, after the save point the History menu marks.
     expect(state.history.past).toHaveLength(2);
     expect(state.history.savedAt).toBe(1);
@@ -106,11 +107,11 @@ describe('save outcomes', () => {
     state = editField(state, { file: HEADER, path: ['data', 'links'], value: [{ label: 'Home', href: '/#top' }], now: NOW + 1 });
     const sent = requestSave(state, {});
     const saved = [HOME, HEADER].map((file) => ({ file, version: 'v', json: JSON.stringify(sent.docs[file]!.data) }));
-    expect(saveSucceeded(sent, { saved, now: NOW }).notice?.text).toBe('Saved 2 documents. It now links to “Home” (a draft): visitors who follow that link get “page not found” until it is published.');
+    expect(saveSucceeded(sent, { saved, now: NOW }).notice?.text).toBe('Saved the page “Home” and the shared header. It now links to “Home” (a draft): visitors who follow that link get “page not found” until it is published.');
     // A link that was there already, or one from a page visitors do not get either, is not news.
     const again = editField(saveSucceeded(sent, { saved, now: NOW }), { file: HEADER, path: ['data', 'logoText'], value: 'Site!', now: NOW + 2 });
     const resent = requestSave(again, {});
-    expect(saveSucceeded(resent, { saved: [{ file: HEADER, version: 'w', json: JSON.stringify(resent.docs[HEADER]!.data) }], now: NOW }).notice?.text).toBe('Saved 1 document.');
+    expect(saveSucceeded(resent, { saved: [{ file: HEADER, version: 'w', json: JSON.stringify(resent.docs[HEADER]!.data) }], now: NOW }).notice?.text).toBe('Saved the shared header.');
   });
 
   it('saveConflicted opens the conflict dialog for the first file; saveFailed says why', () => {

@@ -17,7 +17,7 @@ describe('withStaleNoticeCleared', () => {
   it('keeps it when nothing of that changed, when the command said something new, and always keeps an error', () => {
     const before = withNotice('info');
     expect(withStaleNoticeCleared(before, { ...before, selection: 2 }).notice).toBe(before.notice);
-    const said = { kind: 'success' as const, text: 'Saved 1 document.' };
+    const said = { kind: 'success' as const, text: 'Saved the page “Home”.' };
     expect(withStaleNoticeCleared(before, { ...before, docs: { ...before.docs }, notice: said }).notice).toBe(said);
     const error = withNotice('error');
     expect(withStaleNoticeCleared(error, { ...error, route: 'other' }).notice).toBe(error.notice);

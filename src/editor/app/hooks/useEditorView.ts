@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { getAt, isDirty, type StoredSection } from '../../lib/model';
 import { stepNames } from '../../lib/history';
 import { entryPageSlug } from '../../lib/entries';
+import { countedFiles } from '../../lib/doc-name';
 import { countBySection, docIssues, issuesUnder, mergeIssues, NO_ISSUES } from '../../lib/store/issues';
 import { openEntry, openPage, pageOutline, sectionTarget } from '../../lib/store/selectors';
 import type { EditorState } from '../../lib/store/state';
@@ -27,6 +28,8 @@ export function useEditorView(state: EditorState) {
   const entryPage = entry ? entryPageSlug(docs, entry.collection, entry.slug) : undefined;
   const entries = useMemo(() => pageOutline({ route, docs }), [route, docs]);
   const dirtyDocs = useMemo(() => Object.values(docs).filter(isDirty), [docs]);
+  // "2 pages and 1 post": a string, so the top bar does not render again while typing changes nothing of it.
+  const unsaved = useMemo(() => countedFiles(dirtyDocs.map((doc) => doc.file)), [dirtyDocs]);
   // The site settings' form is open (`/editor/~site`): the settings document, or undefined while there is none.
   const settingsOpen = route === SITE_SETTINGS_ROUTE;
   const settingsDoc = settingsOpen ? docs[SITE_SETTINGS_FILE] : undefined;
@@ -68,7 +71,7 @@ export function useEditorView(state: EditorState) {
   const previewFiles = useMemo(() => Object.fromEntries(dirtyDocs.map((doc) => [doc.file, doc.data])), [dirtyDocs]);
 
   return {
-    page, entry, entryDoc, entryPage, entries, settingsOpen, settingsDoc, settingsIssues, dirtyDocs, selectedEntry, target, selectedSection,
+    page, entry, entryDoc, entryPage, entries, settingsOpen, settingsDoc, settingsIssues, dirtyDocs, unsaved, selectedEntry, target, selectedSection,
     entryIssues, inspectorIssues, pageLevelIssues, issueCounts, pages, entryLists, past, future, previewFiles,
   };
 }

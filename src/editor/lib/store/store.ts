@@ -22,7 +22,7 @@ export function run(state: EditorState, command: Command & { now?: number }): Ed
 }
 
 /**
- * A notice says what the last action did ("Moved FAQ up to position 4.", "Saved 1 document.").
+ * A notice says what the last action did ("Moved FAQ up to position 4.", "Saved the page “About”.").
  * Once a later command changes the documents or opens another page without a notice of its own,
  * the old one describes nothing any more, and it goes; an error stays until it is dealt with, and a
  * blocked save's list of problems follows the edits.

@@ -1,6 +1,5 @@
+import { countedFiles } from '../../doc-name';
 import type { EditorState } from '../state';
-
-const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}`;
 
 /**
  * Forgets the drafts of an earlier session, once the user has confirmed it (the app removes them
@@ -8,11 +7,11 @@ const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}
  */
 export function discardDrafts(state: EditorState): EditorState {
   if (state.recovery.length === 0) return state;
-  const files = new Set(state.recovery.map(({ draft }) => draft.file)).size;
+  const files = state.recovery.map(({ draft }) => draft.file);
   return {
     ...state,
     recovery: [],
     dialog: state.dialog?.kind === 'discard-drafts' ? null : state.dialog,
-    notice: { kind: 'info', text: `Discarded the unsaved changes from an earlier session to ${documents(files)}.` },
+    notice: { kind: 'info', text: `Discarded the unsaved changes from an earlier session to ${countedFiles(files)}.` },
   };
 }

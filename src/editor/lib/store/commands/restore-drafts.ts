@@ -1,10 +1,9 @@
 import { docName } from '../../content-ops';
+import { countedFiles } from '../../doc-name';
 import { restoreDrafts as restored } from '../../drafts';
 import { record, snapshotOf } from '../../history';
 import { mayWrite } from '../../permissions';
 import type { EditorState } from '../state';
-
-const documents = (count: number) => `${count} document${count === 1 ? '' : 's'}`;
 
 /**
  * Puts the drafts of an earlier session back into the documents, unsaved, so
@@ -21,7 +20,7 @@ export function restoreDrafts(state: EditorState, input: { now: number }): Edito
   const kept = state.recovery.filter(({ draft }) => !mayWrite(user, draft.file));
   if (allowed.length === 0) return kept.length ? { ...state, notice: { kind: 'error', text: `Only an administrator can restore these drafts (${kept.map(({ draft }) => draft.file).join(', ')}).` } } : state;
   const { docs, restored: done, waiting } = restored(state.docs, allowed);
-  const rest = kept.length ? ` Only an administrator can restore the other ${documents(kept.length)}.` : '';
+  const rest = kept.length ? ` Only an administrator can restore the changes to ${countedFiles(kept.map(({ draft }) => draft.file))}.` : '';
   const conflicting = waiting.length
     ? ` Another tab’s draft of ${[...new Set(waiting.map(({ draft }) => docName(docs, draft.file)))].join(', ')} changes the same fields differently: it is still on offer (restoring it replaces these changes).`
     : '';
@@ -30,6 +29,6 @@ export function restoreDrafts(state: EditorState, input: { now: number }): Edito
     docs,
     history: record(state.history, snapshotOf(state.docs), 'Restore unsaved changes', undefined, input.now),
     recovery: [...waiting, ...kept],
-    notice: { kind: 'info', text: `Restored unsaved changes to ${documents(done.length)}. Save to keep them.${conflicting}${rest}` },
+    notice: { kind: 'info', text: `Restored unsaved changes to ${countedFiles(done.map(({ draft }) => draft.file))}. Save to keep them.${conflicting}${rest}` },
   };
 }

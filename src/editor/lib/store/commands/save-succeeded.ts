@@ -1,4 +1,5 @@
 import { docName } from '../../content-ops';
+import { docNameInSentence, listedNames } from '../../doc-name';
 import { publicationState } from '../../../../engine/publication';
 import { withSaveLanded } from '../../history';
 import { newLinksToHidden } from '../../page-links';
@@ -49,7 +50,8 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
     if (doc) docs[file] = { ...doc, version: version ?? '', savedJson: json };
     delete serverIssues[file];
   }
-  const count = input.saved.length;
+  // What was saved, by name: "Saved the page “About”.", not a count of documents.
+  const saved = listedNames(input.saved.map(({ file }) => docNameInSentence(state.docs, file)));
   // A publication is shown until the next save; a save that publishes says so next (publishRequested).
   // Where in the history this save was asked for is now its save point, which the History menu marks.
   const history = state.save.status === 'saving' ? withSaveLanded(state.history) : state.history;
@@ -61,5 +63,5 @@ export function saveSucceeded(state: EditorState, input: { saved: readonly { fil
   // so an answer kept by file would still speak for it when another page publishes it later. The
   // answers only carry a save whose answer was lost to the next try; a save that lands ends them.
   const { confirmedSampleText: _answered, ...rest } = state;
-  return { ...rest, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${count} document${count === 1 ? '' : 's'}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
+  return { ...rest, docs, serverIssues, history, ...(unconfirmed && { unconfirmed }), save: { status: 'idle' }, publishing: null, notice: { kind: 'success', text: `Saved ${saved}.${mergedNote(state)}${hiddenLinksNote(state, input.saved, new Date(input.now ?? Date.now()), input.markdown)}` } };
 }
