@@ -84,7 +84,8 @@ export function MediaLibrary({ currentUrl, maxUploadBytes, whereUsed: usageOf, m
           <input
             className="input media-search"
             type="search"
-            placeholder="Search by file name"
+            // Short enough for a phone, where "Search by file name" was cut to "Search by file na" (QA); the grid shows each file's name.
+            placeholder="Search images"
             aria-label="Search images"
             aria-describedby={`${uid}-count`}
             value={query}

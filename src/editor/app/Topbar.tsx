@@ -82,7 +82,8 @@ export const Topbar = memo(function Topbar({ shownSlug, viewHref, liveHref, view
             <span className="topbar-slug">{shownAddress(shownSlug)}</span>
             {viewHref && (
               <a className="btn btn-ghost btn-small" href={viewHref} target="_blank" rel="noreferrer">
-                <span className="view-page-text">View page </span>↗
+                {/* Short of room, "View ↗": a phone kept only the arrow, a link of no visible name (QA). */}
+                View<span className="view-page-more"> page</span> ↗
               </a>
             )}
           </>
