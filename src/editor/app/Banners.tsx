@@ -3,14 +3,14 @@
  * lines link to their fields), and the toast that offers a removed section back. The offer of an
  * earlier session's drafts is in RecoveryBanner.tsx.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { docName } from '../lib/content-ops';
 import type { Docs } from '../lib/model';
-import type { EditorState } from '../lib/store/state';
+import { noticeFloats, noticeShownMs } from '../lib/notice-display';
+import type { EditorState, Notice } from '../lib/store/state';
 import type { EditorDispatch } from './hooks/useEditorStore';
 
 const TOAST_MS = 10_000;
-const SUCCESS_MS = 6_000;
 
 /** Files another open editor tab has unsaved changes to: saved from both tabs, the second save is asked to reload or overwrite. */
 export function OpenElsewhereBanner({ openElsewhere, docs }: Pick<EditorState, 'openElsewhere'> & { docs: Docs }) {
@@ -31,15 +31,21 @@ export function OpenElsewhereBanner({ openElsewhere, docs }: Pick<EditorState, '
 }
 
 export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> & { dispatch: EditorDispatch }) {
-  // A success says what the save status line says too: it goes after a while, unlike a problem or a question.
+  const floats = notice !== null && noticeFloats(notice);
+  // A finished action's notice goes after a while, unlike a problem or a question; not while it is
+  // being read (the pointer on it) or its × is focused. Held by notice: one dismissed while held
+  // (its × clicked) leaves no pointer or focus to let go of it, and the next must still go.
+  const [heldFor, setHeldFor] = useState<Notice | null>(null);
+  const held = notice !== null && heldFor === notice;
   useEffect(() => {
-    if (notice?.kind !== 'success') return;
-    const timer = setTimeout(() => dispatch({ type: 'notify', notice: null }), SUCCESS_MS);
+    if (!notice || !floats || held) return;
+    const timer = setTimeout(() => dispatch({ type: 'notify', notice: null }), noticeShownMs(notice));
     return () => clearTimeout(timer);
-  }, [notice, dispatch]);
+  }, [notice, floats, held, dispatch]);
   if (!notice) return null;
+  const hold = floats ? { onPointerEnter: () => setHeldFor(notice), onPointerLeave: () => setHeldFor(null), onFocus: () => setHeldFor(notice), onBlur: () => setHeldFor(null) } : {};
   const banner = (
-    <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+    <div className={`banner banner-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} {...hold}>
       <div>
         <p>{notice.text}</p>
         {notice.details && (
@@ -63,11 +69,11 @@ export function NoticeBanner({ notice, dispatch }: Pick<EditorState, 'notice'> &
       </button>
     </div>
   );
-  // A success goes by itself after a few seconds: it floats over the top of the panes, not in
-  // their flow, so they are not pushed down and back up under the pointer. A problem or a
-  // question stays until it is answered, so it takes its place above them. One wrapper either
-  // way: the banner, a live region, is not remounted when one kind follows another.
-  return <div className={notice.kind === 'success' ? 'notice-slot notice-float' : 'notice-slot'}>{banner}</div>;
+  // A finished action's notice floats over the top of the preview, not in the panes' flow, so they
+  // are not pushed down and back up under the pointer (notice-display.ts). A problem or a question
+  // takes its place above them. One wrapper either way: the banner, a live region, is not remounted
+  // when one kind follows another.
+  return <div className={floats ? 'notice-slot notice-float' : 'notice-slot'}>{banner}</div>;
 }
 
 export function RemovedToast({ removed, dispatch }: Pick<EditorState, 'removed'> & { dispatch: EditorDispatch }) {

@@ -30,6 +30,11 @@ export interface NoticeDetail {
 }
 
 export interface Notice {
+  /**
+   * `error`: a problem, or a question that needs an answer; it stays above the panes until dealt
+   * with. `success` and `info` report what an action did (or why it did nothing): they float over
+   * the preview and go by themselves (notice-display.ts).
+   */
   kind: 'success' | 'error' | 'info';
   text: string;
   details?: readonly NoticeDetail[];
