@@ -40,6 +40,9 @@ test('the header and footer stay where they are: a section dragged onto the foot
   await expect(outlineItem(page, 'site-header').locator('..').locator('.drag-handle')).toHaveCount(0);
   await drag(page, page.getByRole('button', { name: 'Drag Page header “Reorder lab”' }), outlineItem(page, 'site-footer'), { below: true });
   expect(await outlineIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-cta', 'lab-hero', 'site-footer']);
+  // Announced where it lands, above the footer, not where it was let go (QA: "at position 6 of 6", the footer’s place).
+  const live = page.locator('[id^="DndLiveRegion"]').first();
+  await expect(live).toContainText('Dropped Page header “Reorder lab” at position 5 of 6.');
   await expect.poll(() => previewIds(page)).toEqual(['site-header', 'lab-stats', 'lab-story', 'lab-cta', 'lab-hero', 'site-footer']);
   // From the keyboard too: the footer's row says it stays, and nothing moves.
   await outlineItem(page, 'site-footer').focus();

@@ -6,7 +6,7 @@ import { memo, useEffect, useState } from 'react';
 import { sectionRegistry } from '../../sections/registry';
 import type { OutlineEntry } from '../lib/model';
 import { sectionSummary, type MarkdownSummary } from '../lib/section-forms';
-import { pinnedAt, sectionEnds } from '../lib/section-order';
+import { movedWithinEnds, pinnedAt, sectionEnds } from '../lib/section-order';
 import { DragHandle, SortableList, useSortableItem } from './Sortable';
 import { useStableValue } from './useStableCallback';
 import { whenIdle } from './when-idle';
@@ -111,7 +111,13 @@ export const Outline = memo(function Outline({ entries, selected, issueCounts, o
       <p className="visually-hidden" id="outline-help">
         Alt plus arrow up or down moves the focused section. Each section also has a drag handle.
       </p>
-      <SortableList ids={ids} describe={(index) => (entries[index] ? `${labelOf(entries[index].type)} “${nameOf(entries[index], markdownSummary)}”` : '')} onMove={(from, to) => onMove(from, to, false)}>
+      <SortableList
+        ids={ids}
+        describe={(index) => (entries[index] ? `${labelOf(entries[index].type)} “${nameOf(entries[index], markdownSummary)}”` : '')}
+        // A section lands no further than next to the header or footer (moveSection): announced where it lands.
+        landing={(_from, to) => movedWithinEnds(ends, to)}
+        onMove={(from, to) => onMove(from, to, false)}
+      >
         <ol className="outline-list" aria-describedby="outline-help">
           {entries.map((entry, i) => (
             <OutlineItem

@@ -53,11 +53,13 @@ interface ListProps {
   ids: readonly string[];
   /** How announcements name the item at an index: "Hero (hero-1)". */
   describe(index: number): string;
+  /** Where an item moved from `from` onto the item at `to` lands, when not there (the outline keeps its header and footer pinned). */
+  landing?(from: number, to: number): number;
   onMove(from: number, to: number): void;
   children: ReactNode;
 }
 
-export function SortableList({ ids, describe, onMove, children }: ListProps) {
+export function SortableList({ ids, describe, landing, onMove, children }: ListProps) {
   const [store] = useState(createSortableStore);
   const module = useDnd();
   const notice = useSyncExternalStore(store.subscribeNotice, store.notice, store.notice);
@@ -80,7 +82,7 @@ export function SortableList({ ids, describe, onMove, children }: ListProps) {
         {notice}
       </div>
       {children}
-      {module && <module.SortableDnd store={store} ids={ids} describe={describe} onMove={onMove} />}
+      {module && <module.SortableDnd store={store} ids={ids} describe={describe} landing={landing} onMove={onMove} />}
     </ListStore.Provider>
   );
 }

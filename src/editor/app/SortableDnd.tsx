@@ -33,32 +33,39 @@ export interface DndProps {
   ids: readonly string[];
   /** How announcements name the item at an index: "Hero (hero-1)". */
   describe(index: number): string;
+  /** Where an item moved from `from` onto the item at `to` lands, when the list moves it elsewhere (next to a pinned footer); `to` without it. */
+  landing?(from: number, to: number): number;
   onMove(from: number, to: number): void;
 }
 
-export function SortableDnd({ store, ids, describe, onMove }: DndProps) {
+export function SortableDnd({ store, ids, describe, landing, onMove }: DndProps) {
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   // Announcements read the latest list, without rebuilding the context for each render.
   const name = useStableCallback((id: UniqueIdentifier) => describe(ids.indexOf(String(id))));
-  const position = useStableCallback((id: UniqueIdentifier) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`);
+  const position = useStableCallback((index: number) => `position ${index + 1} of ${ids.length}`);
+  const indexOf = useStableCallback((id: UniqueIdentifier) => ids.indexOf(String(id)));
+  // Where the item lands, not the item it is over: dropped onto the pinned footer, it lands above it (QA: "at position 8 of 8").
+  const landsAt = useStableCallback((active: UniqueIdentifier, over: UniqueIdentifier) => (landing ?? ((_from: number, to: number) => to))(indexOf(active), indexOf(over)));
   const accessibility = useMemo(() => {
     // dnd-kit reports the item over its own place right after pick-up; saying so would drown "Picked up".
-    let lastOver: UniqueIdentifier | null = null;
+    // Said again only when where it would land changes: over the footer is over the place above it.
+    let lastAt: number | null = null;
     const announcements: Announcements = {
       onDragStart: ({ active }) => {
-        lastOver = active.id;
-        return `Picked up ${name(active.id)}, at ${position(active.id)}.`;
+        lastAt = indexOf(active.id);
+        return `Picked up ${name(active.id)}, at ${position(indexOf(active.id))}.`;
       },
       onDragOver: ({ active, over }) => {
-        if ((over?.id ?? null) === lastOver) return undefined;
-        lastOver = over?.id ?? null;
-        return over ? `${name(active.id)} is over ${position(over.id)}.` : `${name(active.id)} is not over a position.`;
+        const at = over ? landsAt(active.id, over.id) : null;
+        if (at === lastAt) return undefined;
+        lastAt = at;
+        return at !== null ? `${name(active.id)} is over ${position(at)}.` : `${name(active.id)} is not over a position.`;
       },
-      onDragEnd: ({ active, over }) => (over ? `Dropped ${name(active.id)} at ${position(over.id)}.` : `Dropped ${name(active.id)}; it did not move.`),
-      onDragCancel: ({ active }) => `Cancelled. ${name(active.id)} stays at ${position(active.id)}.`,
+      onDragEnd: ({ active, over }) => (over ? `Dropped ${name(active.id)} at ${position(landsAt(active.id, over.id))}.` : `Dropped ${name(active.id)}; it did not move.`),
+      onDragCancel: ({ active }) => `Cancelled. ${name(active.id)} stays at ${position(indexOf(active.id))}.`,
     };
     return { announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } };
-  }, [name, position]);
+  }, [name, position, indexOf, landsAt]);
   // The same elements while the list is the same (the outline keeps its ids' identity), so a render of the
   // list for a keystroke does not go through every item's binder.
   const binders = useMemo(() => ids.map((id) => <Binder key={id} id={id} store={store} />), [ids, store]);
