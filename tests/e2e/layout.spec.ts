@@ -165,3 +165,51 @@ test('a long one-word title in the editor’s lists ends in an ellipsis within i
     await rm(dataFile(file), { force: true });
   }
 });
+
+test('Pages, Posts and Tags fit the sidebar’s one row with a dot on each and three-digit counts, at 1440 px and on a phone (a dot beside “Pages 10” scrolled it, QA)', async ({ page }) => {
+  const about = await readData('pages/about.json');
+  // A tenth page at least: the QA's "Pages 10", two digits.
+  await writeFile(dataFile('pages/tabs-fit-lab.json'), JSON.stringify({ ...about, id: 'tabs-fit-lab', slug: 'tabs-fit-lab' }));
+  try {
+    await openEditor(page, 'about');
+    const row = page.getByRole('tablist', { name: 'Content' });
+    const tab = (name: string) => row.getByRole('tab', { name: new RegExp(`^${name}`) });
+    // Unsaved changes in each list: a page, a post and a tag.
+    await page.getByLabel('SEO title').fill('About, edited for the tabs');
+    await tab('Posts').click();
+    await page.locator('#content-panel-posts .page-link').first().click();
+    await page.getByLabel('Inspector').getByLabel('Title', { exact: true }).fill('A post edited for the tabs');
+    await tab('Tags').click();
+    await page.locator('#content-panel-tags .page-link').first().click();
+    await page.getByLabel('Inspector').getByLabel('Name', { exact: true }).fill('A tag edited for the tabs');
+    for (const name of ['Pages', 'Posts', 'Tags']) await expect(tab(name)).toHaveAccessibleName(/Unsaved changes/);
+    expect(Number(await tab('Pages').locator('.count').textContent())).toBeGreaterThanOrEqual(10);
+
+    /** Whether the row scrolls, and whether any tab or dot runs past its edge; then the same with three-digit counts. */
+    const fits = () =>
+      row.evaluate((element) => {
+        const measure = () => {
+          const edge = element.getBoundingClientRect();
+          const parts = [...element.querySelectorAll('.content-tab, .content-tab .dirty-dot')].map((part) => part.getBoundingClientRect());
+          return { scrolls: element.scrollWidth > element.clientWidth, inside: parts.every((part) => part.left >= edge.left - 0.5 && part.right <= edge.right + 0.5) };
+        };
+        const now = measure();
+        const counts = [...element.querySelectorAll('.content-tab .count')].map((count) => count.firstChild!);
+        const before = counts.map((text) => text.textContent);
+        for (const text of counts) text.textContent = '100';
+        const threeDigits = measure();
+        counts.forEach((text, index) => (text.textContent = before[index]!));
+        return { now, threeDigits };
+      });
+    const whole = { now: { scrolls: false, inside: true }, threeDigits: { scrolls: false, inside: true } };
+    expect(await fits()).toEqual(whole);
+    await page.screenshot({ path: 'test-results/e2e/screens/tabs-fit-1440.png', clip: { x: 0, y: 0, width: 420, height: 260 } });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Content', exact: true }).click();
+    await expect(row).toBeVisible();
+    expect(await fits()).toEqual(whole);
+    await page.screenshot({ path: 'test-results/e2e/screens/tabs-fit-phone.png', clip: { x: 0, y: 0, width: 390, height: 260 } });
+  } finally {
+    await rm(dataFile('pages/tabs-fit-lab.json'), { force: true });
+  }
+});

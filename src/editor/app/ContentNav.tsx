@@ -109,9 +109,11 @@ export const ContentNav = memo(function ContentNav({ current, pages, entries, ro
               onClick={() => setTab(name)}
             >
               {LABELS[name]}
-              <span className="count">{rows[name].length}</span>
-              {/* A hidden list must not hide unsaved changes. */}
-              {rows[name].some((row) => row.isDirty) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+              <span className="count">
+                {rows[name].length}
+                {/* A hidden list must not hide unsaved changes. On the count's corner, so it takes no room of the row (styles/lists.css). */}
+                {rows[name].some((row) => row.isDirty) && <span className="dirty-dot" title="Unsaved changes" aria-label="Unsaved changes" />}
+              </span>
             </button>
           ))}
         </div>
