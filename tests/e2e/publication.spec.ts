@@ -28,8 +28,8 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
 
   // Unpublish: a draft, saved like any edit; visitors lose the page, the preview keeps it.
   await publication(page).getByRole('button', { name: 'Unpublish' }).click();
-  // Not saved yet, and it says so: visitors still get the page until Save.
-  await expect(publication(page)).toContainText('Draft when you saveUntil you save, visitors still see it.');
+  // Not saved yet, and it says so: visitors still get the page until Save, and not after.
+  await expect(publication(page)).toContainText('Draft when you saveVisitors see this page now. Once you save, they stop seeing it.');
   await expect(row(page).locator('.page-link-status')).toHaveText('Draft');
   await shot(page, 'publication-pending');
   expect((await request.get(`/${SLUG}/`)).status()).toBe(200);
@@ -68,6 +68,17 @@ test('unpublishes a page, schedules it and publishes it again', async ({ page, r
   expect((await request.get(`/${SLUG}/`)).status()).toBe(200);
   expect((await request.get(`/api/public-page/${SLUG}`)).status()).toBe(200);
   await expect(page.getByRole('link', { name: /View page/ })).toHaveAttribute('href', `/${SLUG}/`);
+
+  // Scheduling a page visitors see now takes it offline until then, once saved (a schedule not yet
+  // due is absent: issue #14): the status says so plainly before Save (QA: it said only "Until you save, visitors still see it").
+  await publication(page).getByRole('button', { name: 'Schedule…' }).click();
+  await publication(page).getByLabel('Publish on (your local time)').fill('2099-03-04T09:30');
+  await publication(page).getByRole('button', { name: 'Schedule', exact: true }).click();
+  const offline = publication(page).locator('.publication-hint.is-offline');
+  await expect(offline).toHaveText(/^Visitors see this page now\. Once you save, they stop seeing it until .*2099.*\.$/);
+  await shot(page, 'publication-schedule-live-page');
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(offline).toHaveCount(0);
   // The copy is shared by the specs that follow, which count the pages.
   await rm(dataFile(`pages/${SLUG}.json`));
 });
@@ -120,6 +131,7 @@ test('scheduling a post dated earlier offers to date it the day it goes live, an
   await publication(page).getByRole('button', { name: 'Schedule…' }).click();
   await publication(page).getByLabel('Publish on (your local time)').fill('2099-03-04T09:30');
   await publication(page).getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(publication(page).locator('.publication-hint.is-offline')).toHaveText(/^Visitors see this post now\. Once you save, they stop seeing it until .*2099/);
   await expect(publication(page)).toContainText('visitors will see it dated then, and lists put it below newer posts.');
   await shot(page, 'publication-scheduled-post-date');
   await publication(page).getByRole('button', { name: /^Date it / }).click();

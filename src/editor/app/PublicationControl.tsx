@@ -52,6 +52,14 @@ const PAGELESS_HINTS: Record<PublicationStatus['state'], (noun: string) => strin
   published: (noun) => `Pages that list ${noun}s show it; it has no page of its own.`,
 };
 
+/** An unsaved status, and what Save will do to visitors: taking a live page offline stands out. */
+const PendingText = ({ text, hint, offline }: ReturnType<typeof pendingStatusText>) => (
+  <>
+    <strong>{text}</strong>
+    <span className={offline ? 'publication-hint is-offline' : 'publication-hint'}>{hint}</span>
+  </>
+);
+
 export function PublicationControl({ status, pending, noun, reach, links, dateNote, starterCopy = [], readOnly, pageless, alwaysPublic, onPublish, onUnpublish, onSchedule }: Props) {
   const [picking, setPicking] = useState(false);
   const [value, setValue] = useState('');
@@ -105,10 +113,7 @@ export function PublicationControl({ status, pending, noun, reach, links, dateNo
       <p className="publication-status" ref={statusLine} tabIndex={-1}>
         <span className="publication-dot" aria-hidden="true" />
         {pending ? (
-          <>
-            <strong>{pendingStatusText(status, pending.saved).text}</strong>
-            <span className="publication-hint">{pendingStatusText(status, pending.saved).hint}</span>
-          </>
+          <PendingText {...pendingStatusText(status, pending.saved, localDateTime, noun)} />
         ) : (
           <>
             <strong>{statusText(status, localDateTime)}</strong>

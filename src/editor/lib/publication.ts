@@ -67,13 +67,20 @@ export function pendingStatus(status: PublicationStatus, savedJson: string, now:
   return saved.state === status.state && saved.at?.getTime() === status.at?.getTime() ? undefined : { saved };
 }
 
-/** An unsaved status in words: "Published when you save", and what visitors get until then. */
-export function pendingStatusText(status: PublicationStatus, saved: PublicationStatus | null, formatDate: (at: Date) => string = localDateTime): { text: string; hint: string } {
-  const until =
-    saved === null || saved.state === 'draft' ? 'visitors do not see it.'
-    : saved.state === 'published' ? 'visitors still see it.'
-    : `it stays scheduled for ${formatDate(saved.at!)}.`;
-  return { text: `${statusText(status, formatDate)} when you save`, hint: `Until you save, ${until}` };
+/**
+ * An unsaved status in words: "Published when you save", and what visitors get until then. When
+ * the document is public now and the new status is not, Save takes it offline at once (a schedule
+ * not yet due is absent, like a draft), and the hint says so plainly, flagged `offline` to stand
+ * out: a page scheduled while live said only "Until you save, visitors still see it" (QA).
+ */
+export function pendingStatusText(status: PublicationStatus, saved: PublicationStatus | null, formatDate: (at: Date) => string = localDateTime, noun = 'page'): { text: string; hint: string; offline?: true } {
+  const text = `${statusText(status, formatDate)} when you save`;
+  if (saved?.state === 'published' && status.state !== 'published') {
+    const until = status.state === 'scheduled' ? ` until ${formatDate(status.at!)}` : '';
+    return { text, hint: `Visitors see this ${noun} now. Once you save, they stop seeing it${until}.`, offline: true };
+  }
+  const until = saved === null || saved.state === 'draft' ? 'visitors do not see it.' : `it stays scheduled for ${formatDate(saved.at!)}.`;
+  return { text, hint: `Until you save, ${until}` };
 }
 
 /**

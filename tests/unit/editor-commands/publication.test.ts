@@ -48,9 +48,22 @@ describe('an unsaved status', () => {
 
   it('says what happens on Save, and what visitors get until then', () => {
     expect(pendingStatusText({ state: 'published' }, { state: 'draft' }, format)).toEqual({ text: 'Published when you save', hint: 'Until you save, visitors do not see it.' });
-    expect(pendingStatusText({ state: 'draft' }, { state: 'published' }, format)).toEqual({ text: 'Draft when you save', hint: 'Until you save, visitors still see it.' });
+    expect(pendingStatusText({ state: 'draft' }, { state: 'published' }, format)).toEqual({ text: 'Draft when you save', hint: 'Visitors see this page now. Once you save, they stop seeing it.', offline: true });
     expect(pendingStatusText({ state: 'scheduled', at: new Date(later.publishAt) }, null, format)).toEqual({ text: 'Scheduled for 2026-07-01T00:00:00.000Z when you save', hint: 'Until you save, visitors do not see it.' });
     expect(pendingStatusText({ state: 'published' }, { state: 'scheduled', at: new Date(later.publishAt) }, format).hint).toBe('Until you save, it stays scheduled for 2026-07-01T00:00:00.000Z.');
+  });
+
+  it('says plainly that scheduling a page visitors see now takes it offline until then, once saved (a schedule not yet due is absent: issue #14)', () => {
+    const scheduled = { state: 'scheduled' as const, at: new Date(later.publishAt) };
+    expect(pendingStatusText(scheduled, { state: 'published' }, format)).toEqual({
+      text: 'Scheduled for 2026-07-01T00:00:00.000Z when you save',
+      hint: 'Visitors see this page now. Once you save, they stop seeing it until 2026-07-01T00:00:00.000Z.',
+      offline: true,
+    });
+    // Said of what it is: a post, a tag.
+    expect(pendingStatusText(scheduled, { state: 'published' }, format, 'post').hint).toBe('Visitors see this post now. Once you save, they stop seeing it until 2026-07-01T00:00:00.000Z.');
+    // Moving a schedule that is not live yet takes nothing offline.
+    expect(pendingStatusText(scheduled, { state: 'scheduled', at: new Date('2026-08-01T00:00:00Z') }, format).offline).toBeUndefined();
   });
 });
 
