@@ -124,7 +124,7 @@ test('creates a tag and a post that carries it, picked with the keyboard, and sa
   await page.keyboard.press('Space');
   await expect(tags.getByRole('checkbox', { name: /Accessibility/ })).not.toBeChecked();
   await expect(preview(page).locator('[data-section-type="post-detail"]')).toContainText('Field notes');
-  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 2 posts');
+  await expect(page.locator('.save-state')).toHaveText('Unsaved changes to 1 post and 1 tag');
   await shot(page, 'collections-new-post');
 
   // A new post is a draft until published; the new tag is public at once, as posts show their tags.

@@ -45,7 +45,8 @@ test('images: one in use cannot be deleted, an unused one can, and a rename foll
   await dialog(page).getByLabel('New file name').fill('ops-used-cover');
   await dialog(page).getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(library.getByRole('button', { name: 'Rename ops-used-cover.png' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Renamed the image ops-used.png to “ops-used-cover.png”.' })).toBeVisible();
+  // What it rewrote, named by kind ("1 document" before: QA).
+  await expect(page.getByRole('status').filter({ hasText: 'Renamed the image ops-used.png to “ops-used-cover.png”. Updated 1 post that used it.' })).toBeVisible();
   expect(await readData('collections/posts/ops-cited.json')).toMatchObject({ cover: { url: '/assets/images/ops-used-cover.png' } });
 });
 

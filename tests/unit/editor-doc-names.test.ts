@@ -43,6 +43,8 @@ describe('documents counted by kind', () => {
     expect(countedFiles(['pages/about.json', 'pages/home.json', 'collections/posts/hello.json'])).toBe('2 pages and 1 post');
     expect(countedFiles(['shared/site.json', 'collections/tags/news.json', 'shared/footer.json', 'pages/about.json', 'pages/about.json'])).toBe('1 page, 1 tag, 1 shared section and the site settings');
     expect(countedFiles(['collections/posts/a.json', 'collections/posts/b.json'])).toBe('2 posts');
+    // Collections in the tabs' order, whichever changed first.
+    expect(countedFiles(['collections/tags/news.json', 'collections/posts/hello.json'])).toBe('1 post and 1 tag');
     expect(countedFiles([])).toBe('');
   });
 });

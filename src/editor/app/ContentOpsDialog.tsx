@@ -10,6 +10,7 @@ import {
 } from '../lib/content-ops';
 import { renamePlan } from '../lib/rename-plan';
 import type { Docs } from '../lib/model';
+import { countedFiles } from '../lib/doc-name';
 import { withExtensionKept } from '../lib/media';
 import { useMarkdownReader } from './hooks/useMarkdownReader';
 import { addressOf } from '../lib/page-links';
@@ -96,7 +97,7 @@ export function ContentOpsDialog({ request, docs, user, mayChange, unsaved, savi
     if (result.status === 'saved') {
       // The redirects file is said apart: a rename's message names the redirect it adds, a delete's the ones it ends.
       const pointing = result.rewritten.filter((file) => file !== REDIRECTS_FILE);
-      const rewritten = pointing.length ? ` Updated ${pointing.length} document${pointing.length === 1 ? '' : 's'} that used it.` : '';
+      const rewritten = pointing.length ? ` Updated ${countedFiles(pointing)} that used it.` : '';
       const redirectsEnded = action === 'delete' && result.rewritten.includes(REDIRECTS_FILE) ? ' The old addresses that redirected to it stop working too.' : '';
       const unlinked = changes.length > 1 && action === 'delete' ? ` It was removed from ${changes.length - 1} file${changes.length === 2 ? '' : 's'} first.` : '';
       const publish = result.publish && { publish: result.publish };

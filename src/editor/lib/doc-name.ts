@@ -5,7 +5,7 @@
 import { sectionRegistry } from '../../sections/registry';
 import { pathForSlug } from '../../engine/slug';
 import { isSettingsFile, SETTINGS_NAME } from './site-settings';
-import { collectionRegistry } from '../../collections/registry';
+import { collectionNames, collectionRegistry } from '../../collections/registry';
 import { pageTitle, type Docs, type StoredPage } from './model';
 import { classifyFile, entryCollectionOf, entryLabel, entryNounOf } from './entries';
 
@@ -74,7 +74,8 @@ export function countedFiles(files: Iterable<string>): string {
     else if (doc) add('shared', 'shared section', 'shared sections');
     else add('file', 'file', 'files');
   }
-  const order = (key: string) => (key === 'page' ? 0 : key.startsWith('entry:') ? 1 : key === 'shared' ? 2 : key === 'settings' ? 3 : 4);
+  // Pages, then each collection in the registry's order (posts before tags, as the tabs), then the rest.
+  const order = (key: string) => (key === 'page' ? 0 : key.startsWith('entry:') ? 1 + collectionNames.indexOf(key.slice('entry:'.length)) : key === 'shared' ? 1000 : key === 'settings' ? 1001 : 1002);
   const parts = [...counts.entries()].sort(([a], [b]) => order(a) - order(b)).map(([key, { one, many, count }]) => (key === 'settings' ? one : `${count} ${count === 1 ? one : many}`));
   return listedNames(parts, parts.length);
 }
