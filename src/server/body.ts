@@ -23,7 +23,32 @@ function tooLarge(limit: number): HttpError {
   return new HttpError(413, tooLargeMessage(limit));
 }
 
-/** The request's body as bytes, capped at `limit` (413 beyond it, never buffered whole). */
+/**
+ * How long a body may stop arriving before the request is given up (408). An upload holds a place
+ * in the upload queue while its body arrives (upload-work.ts), so six connections that sent their
+ * headers and then nothing refused every upload for the five minutes of Node's request timeout (a
+ * review). A slow phone still sends something every few seconds; a stalled one sends nothing.
+ */
+export const BODY_IDLE_SECONDS = 20;
+
+/** The next chunk of a body, or a 408 once nothing has come for BODY_IDLE_SECONDS. */
+async function nextChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const idle = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new HttpError(408, `The request stopped arriving: nothing came for ${BODY_IDLE_SECONDS} seconds. Check the connection and try again`)), BODY_IDLE_SECONDS * 1000);
+  });
+  try {
+    return await Promise.race([reader.read(), idle]);
+  } catch (error) {
+    // Not awaited: the body's source waits on a socket that sends nothing, and a cancel waits for it.
+    if (error instanceof HttpError) void reader.cancel().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The request's body as bytes, capped at `limit` (413 beyond it, never buffered whole), given up once it stops arriving (408). */
 export async function readRawBody(request: Request, limit: number): Promise<Buffer> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
@@ -34,7 +59,7 @@ export async function readRawBody(request: Request, limit: number): Promise<Buff
   let buffer = Buffer.allocUnsafe(declared !== null ? Number(declared) : 64 * 1024);
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await nextChunk(reader);
     if (done) break;
     if (size + value.byteLength > limit) {
       await reader.cancel().catch(() => {});

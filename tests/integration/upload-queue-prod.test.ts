@@ -4,9 +4,11 @@
  * at once with 503, Retry-After and `{ error }`, the uploads within it are stored, and a visitor's
  * page asked for during the flood is answered. An SVG is checked in its own thread there too.
  */
+import { connect } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PARALLEL_IMAGE_WORK } from '../../server/bounded-work.mjs';
+import { BODY_IDLE_SECONDS } from '../../src/server/body';
 import { MAX_QUEUED_UPLOADS } from '../../src/server/upload-work';
 import { postJson, raw, type RawResponse } from '../helpers/http';
 import { builtProdServer } from '../helpers/servers';
@@ -71,4 +73,37 @@ describe('uploads on the production server', () => {
     expect(scripted.status).toBe(400);
     expect(scripted.json()).toEqual({ error: expect.stringContaining('SVG refused: the element <script> is not allowed') });
   });
+
+  it('gives up a body that stops arriving (408), so stalled uploads hold the queue for seconds, not the five minutes of Node\'s request timeout', async () => {
+    // Headers and the start of a body, then nothing: what a review's six connections did to refuse every upload.
+    const stalled = Array.from({ length: ADMITTED }, () => stalledUpload());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const meanwhile = await upload('while-stalled.png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#62a' } }).png().toBuffer());
+    expect(meanwhile.status, meanwhile.text).toBe(503);
+    const answers = await Promise.all(stalled);
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain(`"error":"The request stopped arriving: nothing came for ${BODY_IDLE_SECONDS} seconds. Check the connection and try again"`);
+    }
+    const after = await upload('after-stall.png', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#2a6' } }).png().toBuffer());
+    expect(after.status, after.text).toBe(200);
+  }, (BODY_IDLE_SECONDS + 30) * 1000);
 });
+
+/** An upload that sends its headers and 30 bytes of its declared body, then nothing: resolves with what the server answered. */
+function stalledUpload(): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`POST /api/upload-asset HTTP/1.1\r\nHost: ${hostname}:${port}\r\nAuthorization: ${AUTH.authorization}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"filename":"stalled.png","data":"`);
+    });
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1');
+      if (answer.includes('\r\n\r\n') && answer.includes('}')) socket.destroy();
+    });
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
