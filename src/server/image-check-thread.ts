@@ -14,6 +14,9 @@ import type { ImageType } from './images';
 
 export const CHECK_TIMEOUT_MS = 30_000;
 
+/** What an upload whose check's thread failed or stopped is told. */
+const STOPPED = 'The SVG could not be checked, so it was not stored: try again, and if it keeps failing, tell whoever runs the site (the server log says why)';
+
 interface Pending {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -57,8 +60,12 @@ function started(): NonNullable<typeof thread> {
     else if (message.error.status) waiting.reject(new HttpError(message.error.status, message.error.message));
     else waiting.reject(new Error(message.error.message));
   });
-  worker.on('error', (error) => stop(new Error(`The image check stopped: ${error.message}`)));
-  worker.on('exit', () => stop(new Error('The image check stopped')));
+  // The cause goes to the log, not to the uploader: it names files of the server (a module not found).
+  worker.on('error', (error) => {
+    console.error('The SVG upload check thread failed:', error);
+    stop(new HttpError(500, STOPPED));
+  });
+  worker.on('exit', () => stop(new HttpError(500, STOPPED)));
   thread = current;
   return current;
 }

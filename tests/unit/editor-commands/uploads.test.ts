@@ -58,6 +58,9 @@ describe('upload commands', () => {
     // After another notice, a new upload starts a new list.
     state = locationRemoved({ ...state, notice: { kind: 'success', text: 'Saved 1 document.' } }, { name: 'roof.png' });
     expect(state.notice?.locationRemovedFrom).toEqual(['roof.png']);
+    // A problem showing is not replaced (a review): it needs doing, this only tells.
+    const blocked = { ...state, notice: { kind: 'error' as const, text: 'Save is blocked: fix 1 problem first.' } };
+    expect(locationRemoved(blocked, { name: 'shed.jpg' })).toBe(blocked);
   });
 
   it('its notice stays through the edits that follow (the image is selected, its alt text typed) until dismissed', () => {

@@ -6,6 +6,8 @@ import type { EditorState, Notice } from '../state';
  * it is dismissed, since the editor selects the image and moves on to its alt text at once.
  */
 export function locationRemoved(state: EditorState, input: { name: string }): EditorState {
+  // A problem showing ("Save is blocked") stays: it needs doing, and this only tells.
+  if (state.notice?.kind === 'error') return state;
   const earlier = state.notice?.locationRemovedFrom ?? [];
   const names = earlier.includes(input.name) ? earlier : [...earlier, input.name];
   return { ...state, notice: locationRemovedNotice(names) };
