@@ -62,6 +62,8 @@ interface Reference {
   times: number;
 }
 interface Node {
+  /** The element's id, for naming it in a refusal. */
+  id?: string;
   children: number[];
   references: Reference[];
   /** Filter work this element adds where it is drawn: its weight if it is a filter primitive. */
@@ -111,7 +113,7 @@ export class SvgDrawCost {
   enter(tag: SaxesTagNS): string | undefined {
     const index = this.nodes.length;
     const parent = this.open.at(-1);
-    const node: Node = { children: [], references: [], work: 0, primitives: 0 };
+    const node: Node = { id: tag.attributes.id?.value, children: [], references: [], work: 0, primitives: 0 };
     this.nodes.push(node);
     if (parent !== undefined) this.nodes[parent]!.children.push(index);
     this.open.push(index);
@@ -131,6 +133,12 @@ export class SvgDrawCost {
       if (++filter.primitives > MAX_FILTER_PRIMITIVES) return `a <filter> has more than ${MAX_FILTER_PRIMITIVES} primitives`;
     }
     return checkFilterParameters(tag);
+  }
+
+  /** An element as a refusal names it. */
+  private name(index: number): string {
+    const id = this.nodes[index]!.id;
+    return id ? `#${id.slice(0, 60)}` : 'an element';
   }
 
   /** The element last opened is closed. */
@@ -158,7 +166,12 @@ export class SvgDrawCost {
       const node = this.nodes[index]!;
       if (state[index] === 0) {
         state[index] = 1;
-        for (const child of node.children) stack.push(child);
+        for (const child of node.children) {
+          // A child still being totalled was reached through a reference from inside itself (#C holds a
+          // <use> of its parent #N): counting it now would total it before its contents.
+          if (state[child] === 1) return `${this.name(child)} refers to itself (a reference cycle)`;
+          if (state[child] === 0) stack.push(child);
+        }
         for (const { target, id } of targets(node)) {
           if (state[target] === 1) return `it references #${id.slice(0, 60)} from inside itself (a reference cycle)`;
           if (state[target] === 0) stack.push(target);
@@ -170,6 +183,7 @@ export class SvgDrawCost {
       let total = 1;
       let filterWork = node.work;
       for (const child of node.children) {
+        if (state[child] !== 2) return 'it contains a reference cycle';
         total += drawn[child]!;
         filterWork += work[child]!;
       }

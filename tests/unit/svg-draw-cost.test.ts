@@ -39,6 +39,10 @@ describe('the attack files of the review', () => {
   it('refuses the filter bomb for its turbulence octaves', () => {
     expect(refusal(read('draw-cost-filter-bomb.svg'))).toMatch('<feTurbulence> has numOctaves="1000" (at most 10');
   });
+
+  it('refuses a <use> bomb hidden behind a cycle (#C holds a <use> of its parent #N), naming the cycle', () => {
+    expect(refusal(read('draw-cost-cycle-hides-bomb.svg'))).toMatch('#C refers to itself (a reference cycle)');
+  });
 });
 
 describe('the drawn element count', () => {
