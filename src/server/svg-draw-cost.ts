@@ -4,7 +4,9 @@
  * and every other reference that instantiates content (url(#id) to a pattern,
  * marker, mask, clipPath, filter or gradient; href inheritance) copies the
  * referenced element once per reference, so a 2 KB file can draw 10⁸
- * shapes. Each element's drawn count is computed once (memoised per
+ * shapes. An inherited paint server or marker (fill, stroke, marker-*) set
+ * on a group or a <use> is drawn at every shape below it that it reaches, so
+ * it counts there, not once. Each element's drawn count is computed once (memoised per
  * element, iteratively so long chains cannot overflow the stack), cycles
  * are refused, and the totals are held to allowlist-style limits. Filter
  * primitives' costly parameters are capped where the element is read.
@@ -52,20 +54,31 @@ export const MAX_FILTER_REGION_SCALE = 10;
 
 /** Elements whose href instantiates or inherits the referenced element (not textPath, mpath or animations, which only point at it). */
 const INSTANTIATING_HREF = new Set(['use', 'pattern', 'linearGradient', 'radialGradient', 'filter']);
-/** Attributes whose marker is drawn at every vertex, not once. */
-const PER_VERTEX_MARKERS = new Set(['marker', 'marker-mid']);
+/**
+ * Inherited properties: their url(#id) is drawn at each shape below that they
+ * reach (through children and <use>), as if set on it. Paint servers and end
+ * markers once per shape, marker-mid (and the `marker` shorthand) once per vertex.
+ */
+const PER_SHAPE = new Set(['fill', 'stroke', 'marker-start', 'marker-end']);
+const PER_VERTEX = new Set(['marker', 'marker-mid']);
+/** Elements that are filled, stroked or marked. */
+const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath']);
 const FRAGMENT_URLS = /url\(\s*["']?#([A-Za-z0-9_.:-]+)/g;
 const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
 
 interface Reference {
   id: string;
-  times: number;
+  /** How often the target is drawn: once, at each shape or vertex the property reaches, or once with its shapes inheriting (href). */
+  per: 'once' | 'shape' | 'vertex' | 'href';
 }
 interface Node {
   /** The element's id, for naming it in a refusal. */
   id?: string;
   children: number[];
   references: Reference[];
+  /** 1 for a shape (its vertices), else 0: what inherited paint and markers are drawn on. */
+  shape: number;
+  vertices: number;
   /** Filter work this element adds where it is drawn: its weight if it is a filter primitive. */
   work: number;
   primitives: number;
@@ -113,7 +126,16 @@ export class SvgDrawCost {
   enter(tag: SaxesTagNS): string | undefined {
     const index = this.nodes.length;
     const parent = this.open.at(-1);
-    const node: Node = { id: tag.attributes.id?.value, children: [], references: [], work: 0, primitives: 0 };
+    const shape = tag.uri === SVG_NS && SHAPES.has(tag.local);
+    const node: Node = {
+      id: tag.attributes.id?.value,
+      children: [],
+      references: [],
+      shape: shape ? 1 : 0,
+      vertices: shape ? vertices(tag) : 0,
+      work: 0,
+      primitives: 0,
+    };
     this.nodes.push(node);
     if (parent !== undefined) this.nodes[parent]!.children.push(index);
     this.open.push(index);
@@ -122,10 +144,9 @@ export class SvgDrawCost {
     if (id && id.uri === '' && !this.ids.has(id.value)) this.ids.set(id.value, index);
     for (const attribute of Object.values(tag.attributes)) {
       const isHref = attribute.local === 'href' && (attribute.uri === '' || attribute.uri === XLINK_NS);
-      if (isHref && INSTANTIATING_HREF.has(tag.local)) node.references.push({ id: attribute.value.slice(1), times: 1 });
-      for (const match of attribute.value.matchAll(FRAGMENT_URLS)) {
-        node.references.push({ id: match[1]!, times: PER_VERTEX_MARKERS.has(attribute.local) ? vertices(tag) : 1 });
-      }
+      if (isHref && INSTANTIATING_HREF.has(tag.local)) node.references.push({ id: attribute.value.slice(1), per: 'href' });
+      const per = attribute.uri !== '' ? 'once' : PER_VERTEX.has(attribute.local) ? 'vertex' : PER_SHAPE.has(attribute.local) ? 'shape' : 'once';
+      for (const match of attribute.value.matchAll(FRAGMENT_URLS)) node.references.push({ id: match[1]!, per });
     }
     if (tag.uri === SVG_NS && /^fe[A-Z]/.test(tag.local) && parent !== undefined) {
       node.work = HEAVY_PRIMITIVES.has(tag.local) ? HEAVY_WEIGHT : 1;
@@ -155,10 +176,12 @@ export class SvgDrawCost {
     if (this.nodes.length === 0) return undefined;
     const drawn = new Float64Array(this.nodes.length);
     const work = new Float64Array(this.nodes.length);
+    const shapes = new Float64Array(this.nodes.length);
+    const vertexCount = new Float64Array(this.nodes.length);
     const state = new Uint8Array(this.nodes.length); // 0 new, 1 being totalled, 2 done
-    const targets = (node: Node) => node.references.flatMap(({ id, times }) => {
+    const targets = (node: Node) => node.references.flatMap(({ id, per }) => {
       const target = this.ids.get(id);
-      return target === undefined ? [] : [{ target, times, id }];
+      return target === undefined ? [] : [{ target, per, id }];
     });
     const stack = [0];
     while (stack.length > 0) {
@@ -182,17 +205,30 @@ export class SvgDrawCost {
       if (state[index] === 2) continue;
       let total = 1;
       let filterWork = node.work;
+      let shapesBelow = node.shape;
+      let verticesBelow = node.vertices;
       for (const child of node.children) {
         if (state[child] !== 2) return 'it contains a reference cycle';
         total += drawn[child]!;
         filterWork += work[child]!;
+        shapesBelow += shapes[child]!;
+        verticesBelow += vertexCount[child]!;
       }
-      for (const { target, times } of targets(node)) {
-        // A target still being totalled is an ancestor reached through a sibling's subtree: a cycle.
-        if (state[target] !== 2) return 'it contains a reference cycle';
+      const found = targets(node);
+      // A target still being totalled is an ancestor reached through a sibling's subtree: a cycle.
+      if (found.some(({ target }) => state[target] !== 2)) return 'it contains a reference cycle';
+      for (const { target, per } of found) {
+        if (per !== 'href') continue;
+        shapesBelow += shapes[target]!;
+        verticesBelow += vertexCount[target]!;
+      }
+      for (const { target, per } of found) {
+        const times = per === 'shape' ? shapesBelow : per === 'vertex' ? verticesBelow : 1;
         total += times * drawn[target]!;
         filterWork += times * work[target]!;
       }
+      shapes[index] = shapesBelow;
+      vertexCount[index] = verticesBelow;
       drawn[index] = total;
       work[index] = filterWork;
       state[index] = 2;

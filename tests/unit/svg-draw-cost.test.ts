@@ -81,6 +81,31 @@ describe('the drawn element count', () => {
     accepted(svg(`<defs>${marker}</defs><polyline points="${points}" marker-end="url(#m)"/>`));
   });
 
+  it('counts an inherited marker at each vertex of each path below it (the review file: marker-mid on a <g>)', () => {
+    const read = (name: string) => readFileSync(join(SVG_CORPUS_DIR, 'hostile', name));
+    expect(refusal(read('draw-cost-inherited-marker.svg'))).toMatch(DRAWN);
+    const marker = `<marker id="m"><g>${'<circle r="1"/>'.repeat(1_000)}</g></marker>`;
+    const points = Array.from({ length: 300 }, (_, i) => `${i},${i % 7}`).join(' ');
+    const inherited = (attribute: string) => svg(`<defs>${marker}</defs><g ${attribute}><polyline points="${points}"/></g>`);
+    expect(refusal(inherited('marker-mid="url(#m)"'))).toMatch(DRAWN);
+    expect(refusal(inherited('marker="url(#m)"'))).toMatch(DRAWN);
+    accepted(inherited('marker-end="url(#m)"'));
+    // Through <use>: the used paths inherit the marker from the <use>.
+    const used = svg(`<defs>${marker}<g id="p"><polyline points="${points}"/></g></defs><use href="#p" marker-mid="url(#m)"/>`);
+    expect(refusal(used)).toMatch(DRAWN);
+  });
+
+  it('counts an inherited pattern fill or stroke at each shape below it (the review file: fill on a <g> of 3,000 rects)', () => {
+    const read = (name: string) => readFileSync(join(SVG_CORPUS_DIR, 'hostile', name));
+    expect(refusal(read('draw-cost-inherited-fill.svg'))).toMatch(DRAWN);
+    const pattern = `<pattern id="p" width="1" height="1">${'<rect width="1" height="1"/>'.repeat(1_000)}</pattern>`;
+    const rects = '<rect width="9" height="9"/>'.repeat(300);
+    expect(refusal(svg(`<defs>${pattern}</defs><g fill="url(#p)">${rects}</g>`))).toMatch(DRAWN);
+    expect(refusal(svg(`<defs>${pattern}</defs><g><g stroke="url(#p)"><text>${'<tspan>a</tspan>'.repeat(300)}</text></g></g>`))).toMatch(DRAWN);
+    expect(refusal(svg(`<defs>${pattern}<g id="r">${rects}</g></defs><use href="#r" fill="url(#p)"/>`))).toMatch(DRAWN);
+    accepted(svg(`<defs>${pattern}</defs><g fill="url(#p)">${'<rect width="9" height="9"/>'.repeat(100)}</g>`));
+  });
+
   it('refuses reference cycles, through use, a group and a pattern', () => {
     expect(refusal(svg('<g id="a"><use href="#a"/></g>'))).toMatch('#a from inside itself (a reference cycle)');
     expect(refusal(svg('<use id="a" href="#b"/><use id="b" href="#a"/>'))).toMatch('(a reference cycle)');
