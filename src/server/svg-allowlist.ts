@@ -85,6 +85,20 @@ export const ATTRIBUTES: ReadonlySet<string> = new Set([
 /** What an animation may change: presentation and geometry only (never href, style, class or an event handler). */
 export const ANIMATABLE_ATTRIBUTES: ReadonlySet<string> = new Set([...PRESENTATION_ATTRIBUTES, ...GEOMETRY_ATTRIBUTES]);
 
+/**
+ * Animatable attributes an animation may still not change, because the new
+ * value would draw what svg-draw-cost.ts never counted: a path's or polyline's
+ * vertices (each may carry a marker), markers, filters, masks and clip paths,
+ * and the filter parameters it caps. (An animation may also not set any
+ * attribute to a url(#id): see svg-draw-cost.ts.)
+ */
+export const UNCOUNTED_ANIMATION_TARGETS = words(`
+  d points marker marker-start marker-mid marker-end filter mask clip-path
+  numOctaves radius order kernelMatrix stdDeviation filterUnits
+`);
+/** A `<filter>`'s region, which an animation of the filter may not change either (its size is capped). */
+export const FILTER_REGION_ATTRIBUTES = words('x y width height');
+
 /** CSS functions that compute values and load nothing. `url()` is separate: only `url(#id)`, and never in CSS text. */
 export const CSS_FUNCTIONS = words(`
   rgb rgba hsl hsla hwb lab lch oklab oklch color color-mix calc min max clamp var

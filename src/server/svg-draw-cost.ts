@@ -13,7 +13,7 @@
  * Each function returns why the SVG is refused, or undefined.
  */
 import type { SaxesTagNS } from 'saxes';
-import { SVG_NS, XLINK_NS } from './svg-allowlist';
+import { ANIMATION_ELEMENTS, FILTER_REGION_ATTRIBUTES, SVG_NS, UNCOUNTED_ANIMATION_TARGETS, XLINK_NS } from './svg-allowlist';
 
 /**
  * At most this many elements drawn once every reference is expanded: what a
@@ -74,6 +74,7 @@ interface Reference {
 interface Node {
   /** The element's id, for naming it in a refusal. */
   id?: string;
+  local: string;
   children: number[];
   references: Reference[];
   /** 1 for a shape (its vertices), else 0: what inherited paint and markers are drawn on. */
@@ -116,11 +117,36 @@ function checkFilterParameters(tag: SaxesTagNS): string | undefined {
   return undefined;
 }
 
+/**
+ * Why an animation is refused: one that changed a path's vertices, a marker,
+ * a filter, mask or clip path, or a capped filter parameter or region, would
+ * draw what was never counted: simpler and safer than counting every value.
+ * (A fill or stroke animated to a url(#id) is counted instead: animatedReferences.)
+ */
+function checkAnimation(tag: SaxesTagNS, targetLocal: string | undefined): string | undefined {
+  const attribute = (name: string) => (tag.attributes[name]?.uri === '' ? tag.attributes[name]!.value : undefined);
+  const target = attribute('attributeName');
+  if (target !== undefined && (UNCOUNTED_ANIMATION_TARGETS.has(target) || (targetLocal === 'filter' && FILTER_REGION_ATTRIBUTES.has(target)))) {
+    return `<${tag.name}> animates "${target}" (an animation may not change a shape's outline, markers, filters, masks or clip paths: what it would draw is not counted)`;
+  }
+  return undefined;
+}
+
+/** The url(#id) references an animation's values bring to the element it animates, counted as if set there. */
+function animatedReferences(tag: SaxesTagNS): Reference[] {
+  const attribute = (name: string) => (tag.attributes[name]?.uri === '' ? tag.attributes[name]!.value : '');
+  const target = attribute('attributeName');
+  const per = PER_VERTEX.has(target) ? 'vertex' : PER_SHAPE.has(target) ? 'shape' : 'once';
+  const values = ['from', 'to', 'by', 'values'].map(attribute).join(' ');
+  return [...values.matchAll(FRAGMENT_URLS)].map((match) => ({ id: match[1]!, per }));
+}
+
 /** Collects the elements and references of one SVG during its parse, then totals what drawing it costs. */
 export class SvgDrawCost {
   private readonly nodes: Node[] = [];
   private readonly open: number[] = [];
   private readonly ids = new Map<string, number>();
+  private readonly animatedByHref: { animation: SaxesTagNS; id: string }[] = [];
 
   /** An element opened (already allowed by svg.ts's allowlist). */
   enter(tag: SaxesTagNS): string | undefined {
@@ -129,6 +155,7 @@ export class SvgDrawCost {
     const shape = tag.uri === SVG_NS && SHAPES.has(tag.local);
     const node: Node = {
       id: tag.attributes.id?.value,
+      local: tag.local,
       children: [],
       references: [],
       shape: shape ? 1 : 0,
@@ -147,6 +174,14 @@ export class SvgDrawCost {
       if (isHref && INSTANTIATING_HREF.has(tag.local)) node.references.push({ id: attribute.value.slice(1), per: 'href' });
       const per = attribute.uri !== '' ? 'once' : PER_VERTEX.has(attribute.local) ? 'vertex' : PER_SHAPE.has(attribute.local) ? 'shape' : 'once';
       for (const match of attribute.value.matchAll(FRAGMENT_URLS)) node.references.push({ id: match[1]!, per });
+    }
+    if (tag.uri === SVG_NS && ANIMATION_ELEMENTS.has(tag.local)) {
+      // An animation changes the element its href names, else its parent (a href target is checked in finish()).
+      const href = Object.values(tag.attributes).find((a) => a.local === 'href' && (a.uri === '' || a.uri === XLINK_NS));
+      if (href) this.animatedByHref.push({ animation: tag, id: href.value.slice(1) });
+      else if (parent !== undefined) this.nodes[parent]!.references.push(...animatedReferences(tag));
+      const refused = checkAnimation(tag, href || parent === undefined ? undefined : this.nodes[parent]!.local);
+      if (refused) return refused;
     }
     if (tag.uri === SVG_NS && /^fe[A-Z]/.test(tag.local) && parent !== undefined) {
       node.work = HEAVY_PRIMITIVES.has(tag.local) ? HEAVY_WEIGHT : 1;
@@ -174,6 +209,13 @@ export class SvgDrawCost {
    */
   finish(): string | undefined {
     if (this.nodes.length === 0) return undefined;
+    for (const { animation, id } of this.animatedByHref) {
+      const target = this.ids.get(id);
+      if (target === undefined) continue;
+      const refused = checkAnimation(animation, this.nodes[target]!.local);
+      if (refused) return refused;
+      this.nodes[target]!.references.push(...animatedReferences(animation));
+    }
     const drawn = new Float64Array(this.nodes.length);
     const work = new Float64Array(this.nodes.length);
     const shapes = new Float64Array(this.nodes.length);

@@ -126,6 +126,34 @@ describe('the drawn element count', () => {
   });
 });
 
+describe('animations', () => {
+  const read = (name: string) => readFileSync(join(SVG_CORPUS_DIR, 'hostile', name));
+  const REASON = 'what it would draw is not counted';
+
+  it('refuses the review files: <set> of marker-mid, and of d (5,000 vertices under a marker)', () => {
+    expect(refusal(read('draw-cost-set-marker.svg'))).toMatch(`<set> animates "marker-mid" (an animation may not change a shape's outline, markers`);
+    expect(refusal(read('draw-cost-animated-d.svg'))).toMatch(`<set> animates "d" (`);
+  });
+
+  it('refuses animating outlines, markers, filters, masks, clip paths and capped filter parameters', () => {
+    for (const name of ['points', 'marker', 'marker-start', 'marker-end', 'filter', 'mask', 'clip-path', 'numOctaves', 'radius', 'stdDeviation', 'order']) {
+      expect(refusal(svg(`<polyline points="0,0 1,1"><animate attributeName="${name}" from="1" to="2" dur="1s"/></polyline>`))).toMatch(REASON);
+    }
+    expect(refusal(svg('<filter id="f"><feFlood/><set attributeName="width" to="1000"/></filter>'))).toMatch('animates "width"');
+    expect(refusal(svg('<filter id="f"><feFlood/></filter><set href="#f" attributeName="height" to="1000"/>'))).toMatch('animates "height"');
+    accepted(svg('<rect width="1" height="1"><animate attributeName="width" from="1" to="2" dur="1s"/></rect>'));
+  });
+
+  it('counts a fill or stroke animated to a url(#id) at each shape the animated element reaches', () => {
+    const pattern = `<pattern id="p" width="1" height="1">${'<rect width="1" height="1"/>'.repeat(1_000)}</pattern>`;
+    const rects = '<rect width="9" height="9"/>'.repeat(300);
+    expect(refusal(svg(`<defs>${pattern}</defs><g><set attributeName="fill" to="url(#p)"/>${rects}</g>`))).toMatch(DRAWN);
+    expect(refusal(svg(`<defs>${pattern}</defs><g id="g">${rects}</g><animate href="#g" attributeName="stroke" values="red;url(#p)" dur="1s"/>`))).toMatch(DRAWN);
+    accepted(svg(`<defs>${pattern}</defs><g><set attributeName="fill" to="url(#p)"/>${'<rect width="9" height="9"/>'.repeat(100)}</g>`));
+    accepted(svg('<rect width="1" height="1"><animate attributeName="fill" values="red;blue" dur="1s"/></rect>'));
+  });
+});
+
 describe('filter primitives', () => {
   const filtered = (primitives: string, filter = '', uses = 0) =>
     svg(`<filter id="f"${filter}>${primitives}</filter><rect id="r" width="9" height="9" filter="url(#f)"/>${'<use href="#r"/>'.repeat(uses)}`);
