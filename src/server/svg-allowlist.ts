@@ -31,7 +31,7 @@ export const ELEMENTS = words(`
   linearGradient radialGradient stop pattern clipPath mask marker
   filter feBlend feColorMatrix feComponentTransfer feComposite feConvolveMatrix
   feDiffuseLighting feDisplacementMap feDistantLight feDropShadow feFlood
-  feFuncA feFuncB feFuncG feFuncR feGaussianBlur feMerge feMergeNode feMorphology
+  feFuncA feFuncB feFuncG feFuncR feGaussianBlur feMerge feMergeNode
   feOffset fePointLight feSpecularLighting feSpotLight feTile feTurbulence
   animate animateColor animateMotion animateTransform set mpath
 `);
