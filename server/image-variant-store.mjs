@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { imageWorkSlots, MAX_PARALLEL_IMAGE_WORK } from './bounded-work.mjs';
 import { writeFileAtomic } from './atomic-write.mjs';
 import { IMAGE_TYPES, MAX_IMAGE_PIXELS } from './headers.mjs';
-import { hasGpsPosition } from './exif-gps.mjs';
+import { recordsPosition } from './exif-gps.mjs';
 import { describedEntry, identityOf, rememberedFacts, rememberFacts } from './original-facts.mjs';
 import { isRacy } from './racy-stamp.mjs';
 import { openRegularFile } from './files.mjs';
@@ -50,7 +50,7 @@ async function readOriginal(path) {
   }
 }
 
-/** The facts of a file's bytes: hash, displayed size, alpha, and whether its EXIF holds a GPS position. */
+/** The facts of a file's bytes: hash, displayed size, alpha, and whether its EXIF or XMP holds a GPS position. */
 export async function describeImage(bytes) {
   const metadata = await sharp(bytes).metadata();
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -58,7 +58,7 @@ export async function describeImage(bytes) {
   const [width, height] = turned ? [metadata.height, metadata.width] : [metadata.width, metadata.height];
   return {
     sha256, hash: shortHash(sha256), width, height, hasAlpha: Boolean(metadata.hasAlpha),
-    format: metadata.format, hasGps: hasGpsPosition(metadata.exif),
+    format: metadata.format, hasGps: recordsPosition(metadata),
   };
 }
 

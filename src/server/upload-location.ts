@@ -1,6 +1,6 @@
 /**
  * What an upload is stored as: the bytes sent, unless the image records where it was taken (a GPS
- * position in its EXIF), when it is encoded again by sharp without it. Uploads are public (listed
+ * position in its EXIF, or in its XMP alone: server/exif-gps.mjs), when it is encoded again by sharp without it. Uploads are public (listed
  * by GET /api/list-assets, served as stored) and, on git, committed for good, so a phone photo's
  * position must never reach the disk. The new encoding keeps what the image looks like: the EXIF
  * orientation is applied to the pixels, the ICC profile is kept, 16-bit and grey images keep their
@@ -9,7 +9,7 @@
  * location is removed"). An image that records no position is stored byte for byte as sent.
  */
 import sharp, { type JpegOptions, type Metadata, type Sharp } from 'sharp';
-import { hasGpsPosition } from '../../server/exif-gps.mjs';
+import { recordsPosition } from '../../server/exif-gps.mjs';
 import { MAX_IMAGE_PIXELS } from '../../server/headers.mjs';
 import type { ImageType } from './images';
 
@@ -30,7 +30,7 @@ export async function withoutLocation(bytes: Buffer, type: ImageType): Promise<S
   if (!WITH_EXIF.has(type)) return { bytes, locationRemoved: false };
   const open = () => sharp(bytes, { animated: true, limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' });
   const metadata = await open().metadata();
-  if (!hasGpsPosition(metadata.exif)) return { bytes, locationRemoved: false };
+  if (!recordsPosition(metadata)) return { bytes, locationRemoved: false };
   const image = open().keepIccProfile();
   const oriented = turnAsShown(image, metadata);
   const space = keptColourSpace(metadata);
