@@ -9,11 +9,13 @@
  * it counts there, not once. Each element's drawn count is computed once (memoised per
  * element, iteratively so long chains cannot overflow the stack), cycles
  * are refused, and the totals are held to allowlist-style limits. Filter
- * primitives' costly parameters are capped where the element is read.
+ * primitives' costly parameters are capped where the element is read
+ * (svg-filter-limits.ts).
  * Each function returns why the SVG is refused, or undefined.
  */
 import type { SaxesTagNS } from 'saxes';
 import { ANIMATION_ELEMENTS, FILTER_REGION_ATTRIBUTES, SVG_NS, UNCOUNTED_ANIMATION_TARGETS, XLINK_NS } from './svg-allowlist';
+import { checkFilterParameters, HEAVY_PRIMITIVES, HEAVY_WEIGHT, MAX_FILTER_PRIMITIVES, MAX_SVG_FILTER_WORK, numbers } from './svg-filter-limits';
 
 /**
  * At most this many elements drawn once every reference is expanded: what a
@@ -22,35 +24,6 @@ import { ANIMATION_ELEMENTS, FILTER_REGION_ATTRIBUTES, SVG_NS, UNCOUNTED_ANIMATI
  * `<use>` copies in about 2 s, 200,000 plain shapes in about 0.4 s.
  */
 export const MAX_SVG_DRAWN_ELEMENTS = 200_000;
-/** Primitives in one `<filter>`: Inkscape's most elaborate presets use about 20. */
-export const MAX_FILTER_PRIMITIVES = 32;
-/**
- * Filter work in the expanded drawing: each filtered element adds its filter's
- * primitives, the costly ones (HEAVY_PRIMITIVES) counting HEAVY_WEIGHT. A
- * costly primitive at its cap over a 1000 × 1000 pixel region takes about
- * 0.1–0.25 s in Chromium, a blur or offset about 0.01 s.
- */
-export const MAX_SVG_FILTER_WORK = 1_000;
-export const HEAVY_WEIGHT = 20;
-const HEAVY_PRIMITIVES = new Set(['feConvolveMatrix', 'feTurbulence', 'feDiffuseLighting', 'feSpecularLighting']);
-
-/**
- * Caps on primitives' parameters, in the file's units. numOctaves: an octave
- * past the 10th changes a pixel by less than 1/1000. order: cost grows with it
- * per pixel (a 5 × 5 convolution over 4000 × 4000 pixels took 7.5 s), and it
- * counts kernel cells, which no transform scales; real files use 3 × 3.
- * (feMorphology is not allowed at all: its radius is in user units, so a
- * scale() makes any radius huge, 26.5 s for one capped at 20.) stdDeviation: a blur costs the same at any size in browsers,
- * so the cap only keeps numbers sane.
- */
-export const PRIMITIVE_CAPS: Readonly<Record<string, { attribute: string; max: number; why: string }>> = {
-  feTurbulence: { attribute: 'numOctaves', max: 10, why: 'more octaves add nothing visible' },
-  feConvolveMatrix: { attribute: 'order', max: 5, why: 'its cost grows with the kernel size' },
-  feGaussianBlur: { attribute: 'stdDeviation', max: 1_000, why: 'no picture needs a larger blur' },
-  feDropShadow: { attribute: 'stdDeviation', max: 1_000, why: 'no picture needs a larger blur' },
-};
-/** A filter region in bounding-box units may be at most this many times the element (Inkscape uses up to about 3). */
-export const MAX_FILTER_REGION_SCALE = 10;
 
 /** Elements whose href instantiates or inherits the referenced element (not textPath, mpath or animations, which only point at it). */
 const INSTANTIATING_HREF = new Set(['use', 'pattern', 'linearGradient', 'radialGradient', 'filter']);
@@ -64,7 +37,6 @@ const PER_VERTEX = new Set(['marker', 'marker-mid']);
 /** Elements that are filled, stroked or marked. */
 const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'tspan', 'textPath']);
 const FRAGMENT_URLS = /url\(\s*["']?#([A-Za-z0-9_.:-]+)/g;
-const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/g;
 
 interface Reference {
   id: string;
@@ -85,7 +57,6 @@ interface Node {
   primitives: number;
 }
 
-const numbers = (value: string | undefined) => (value ?? '').match(NUMBER)?.map(Number) ?? [];
 
 /** How many vertices a markable shape has (an upper bound: every two numbers may be one). */
 function vertices(tag: SaxesTagNS): number {
@@ -96,26 +67,6 @@ function vertices(tag: SaxesTagNS): number {
   return 1;
 }
 
-/** Why a filter primitive's parameters, or a filter's region, are refused. */
-function checkFilterParameters(tag: SaxesTagNS): string | undefined {
-  const attribute = (name: string) => (tag.attributes[name]?.uri === '' ? tag.attributes[name]!.value : undefined);
-  const cap = PRIMITIVE_CAPS[tag.local];
-  if (cap) {
-    const over = numbers(attribute(cap.attribute)).find((n) => !(Math.abs(n) <= cap.max));
-    if (over !== undefined) return `<${tag.name}> has ${cap.attribute}="${over}" (at most ${cap.max}: ${cap.why})`;
-  }
-  if (tag.local === 'filter' && attribute('filterUnits')?.trim() !== 'userSpaceOnUse') {
-    for (const name of ['x', 'y', 'width', 'height']) {
-      const value = attribute(name)?.trim();
-      if (value === undefined) continue;
-      const scale = value.endsWith('%') ? Number.parseFloat(value) / 100 : Number.parseFloat(value);
-      if (!(Math.abs(scale) <= MAX_FILTER_REGION_SCALE)) {
-        return `<${tag.name}> has ${name}="${value.slice(0, 20)}" (a filter region may be at most ${MAX_FILTER_REGION_SCALE} times its element)`;
-      }
-    }
-  }
-  return undefined;
-}
 
 /**
  * Why an animation is refused: one that changed a path's vertices, a marker,

@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkImageContent } from '../../src/server/images';
 import { checkSvg } from '../../src/server/svg';
-import {
-  HEAVY_WEIGHT,
-  MAX_FILTER_PRIMITIVES,
-  MAX_FILTER_REGION_SCALE,
-  MAX_SVG_DRAWN_ELEMENTS,
-  MAX_SVG_FILTER_WORK,
-} from '../../src/server/svg-draw-cost';
+import { MAX_SVG_DRAWN_ELEMENTS } from '../../src/server/svg-draw-cost';
+import { HEAVY_WEIGHT, MAX_FILTER_PRIMITIVES, MAX_FILTER_REGION_SCALE, MAX_SVG_FILTER_WORK } from '../../src/server/svg-filter-limits';
 import { SVG_CORPUS_DIR, svgRefusal } from '../helpers/svg-corpus';
 
 const S = 'xmlns="http://www.w3.org/2000/svg"';
