@@ -42,7 +42,7 @@ export interface Notice {
   blockedSave?: true;
   /**
    * The names of the uploads stored without where they were taken (locationRemoved). It says what
-   * became of files, not what the last edit did, so it stays through edits until dismissed.
+   * became of files, not what the last edit did, so edits do not clear it (it floats and goes by itself, notice-display.ts).
    */
   locationRemovedFrom?: readonly string[];
 }

@@ -2,8 +2,9 @@ import type { EditorState, Notice } from '../state';
 
 /**
  * An upload recorded where the photo was taken (a GPS position), and the server stored it without
- * that (X-Location-Removed): the person is told, in a notice that gathers every such upload until
- * it is dismissed, since the editor selects the image and moves on to its alt text at once.
+ * that (X-Location-Removed): the person is told, in a notice that gathers every such upload while it
+ * shows and is not cleared by the edits that follow (the editor selects the image and moves on to its
+ * alt text at once); like every notice of a finished action, it goes by itself (notice-display.ts).
  */
 export function locationRemoved(state: EditorState, input: { name: string }): EditorState {
   // A problem showing ("Save is blocked") stays: it needs doing, and this only tells.
